@@ -1,0 +1,6 @@
+import type { Command } from 'commander';
+
+/** Each judgekeeper command lives in its own module and adds itself to the program here. */
+export function registerCommands(program: Command): void {
+  void program;
+}
