@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
+import { registerMapCommands } from './map.js';
 
 /** Each judgekeeper command lives in its own module and adds itself to the program here. */
 export function registerCommands(program: Command): void {
-  void program;
+  registerMapCommands(program);
 }

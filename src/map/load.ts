@@ -1,0 +1,143 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
+import { GameMap } from './game-map.js';
+import { formatDiagnostic, type Diagnostic, type Phase } from './model.js';
+import { BaseMapDefinition, uniqueDiagnostics } from './definition.js';
+export type { MapDefinition } from './definition.js';
+import { formatPhase } from './phase.js';
+import { compileMap, probeDynamicBlocks } from './dpjudge/compile.js';
+import { readMapScript, type MapFileSystem, type MapScript } from './dpjudge/script.js';
+import type { MapMeta } from './dpjudge/finish.js';
+
+/** The I/O edge of the map engine: finding, reading and decoding map files on disk. */
+
+export class MapLoadError extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super(diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n'));
+    this.name = 'MapLoadError';
+  }
+}
+
+/** Map files are ASCII or UTF-8, but older ones are ISO-8859-1: decode strictly, fall back to Latin-1. */
+export function decodeMapText(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return bytes.toString('latin1');
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Exact name first; then, as map files are often written on case-insensitive systems, any case. */
+function findInFolder(folder: string, name: string): string | null {
+  const exact = join(folder, name);
+  if (isFile(exact)) return exact;
+  try {
+    const wanted = name.toLowerCase();
+    const match = readdirSync(folder).find((entry) => entry.toLowerCase() === wanted);
+    return match && isFile(join(folder, match)) ? join(folder, match) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * DPjudge keeps trial maps in `trials/` beside `maps/` and lets them USE the maps there, so a
+ * file is looked for in its includer's folder, then in the search folders, then in `../maps`.
+ */
+export function nodeMapFileSystem(searchPath: readonly string[]): MapFileSystem {
+  return {
+    resolve(name, fromDir) {
+      if (isAbsolute(name)) return isFile(name) ? name : null;
+      const folders = [fromDir, ...searchPath.map((folder) => resolve(folder)), join(dirname(fromDir), 'maps')];
+      for (const folder of folders) {
+        const found = findInFolder(folder, name);
+        if (found) return found;
+      }
+      return null;
+    },
+    read: (path) => decodeMapText(readFileSync(path)),
+    dirname,
+    display(path) {
+      const shown = relative(process.cwd(), path);
+      return shown.startsWith('..') && shown.split('/').filter((part) => part === '..').length > 3 ? path : shown;
+    },
+  };
+}
+
+export interface MapLoadOptions {
+  /** Where USE looks after the including file's folder (the maps folder, usually). */
+  searchPath?: readonly string[];
+  /** Build the map as it is in this phase (IN/FROM blocks); default the map's BEGIN phase. */
+  phase?: Phase;
+}
+
+/**
+ * A DPjudge-syntax map file read once and buildable for any phase. Building is cached per phase,
+ * so a game that asks for its map every phase pays for the file reads only once.
+ */
+export class DpjudgeMapDefinition extends BaseMapDefinition {
+  private readonly built = new Map<string, GameMap>();
+  /** Errors and warnings of the base map and of every IN/FROM block. */
+  readonly diagnostics: Diagnostic[];
+  readonly base: GameMap;
+
+  constructor(
+    private readonly script: MapScript,
+    private readonly meta: MapMeta,
+  ) {
+    super();
+    const atBegin = compileMap(script, meta, 'begin');
+    this.diagnostics = uniqueDiagnostics([...script.diagnostics, ...atBegin.diagnostics, ...probeDynamicBlocks(script, meta)]);
+    this.base = this.wrap(atBegin.data);
+    this.built.set(formatPhase(atBegin.data.begin), this.base);
+  }
+
+  /** The effective map in a phase. */
+  at(phase: Phase): GameMap {
+    const key = formatPhase(phase);
+    let map = this.built.get(key);
+    if (!map) {
+      map = this.wrap(compileMap(this.script, this.meta, phase).data);
+      this.built.set(key, map);
+    }
+    return map;
+  }
+
+  private wrap(data: GameMap['data']): GameMap {
+    data.directives = this.script.stanzas.map((stanza) => ({ ...stanza, lines: [...stanza.lines] }));
+    data.warnings = this.warnings;
+    return new GameMap(data);
+  }
+}
+
+export function mapNameOf(path: string): string {
+  return basename(path).replace(/\.map$/i, '');
+}
+
+/** Reads a DPjudge-syntax map (DPjudge or the `diplomacy` package) and everything it USEs. */
+export function readMapDefinition(path: string, options: MapLoadOptions = {}): DpjudgeMapDefinition {
+  const fs = nodeMapFileSystem(options.searchPath ?? []);
+  const absolute = resolve(path);
+  const script = readMapScript(absolute, fs);
+  return new DpjudgeMapDefinition(script, {
+    name: mapNameOf(path),
+    files: script.files.map((file) => fs.display(file)),
+    graphicalMap: script.graphicalMap,
+    dialect: 'dpjudge',
+  });
+}
+
+/** Loads a map for play: throws MapLoadError listing every error with file:line. */
+export function loadMapFile(path: string, options: MapLoadOptions = {}): GameMap {
+  const definition = readMapDefinition(path, options);
+  if (!definition.ok) throw new MapLoadError(definition.diagnostics);
+  return options.phase ? definition.at(options.phase) : definition.base;
+}
