@@ -1,0 +1,34 @@
+import { performance } from 'node:perf_hooks';
+
+/** Timing helpers shared by the benchmarks: they print numbers, tests never assert times. */
+
+export interface Timing {
+  median: number;
+  p95: number;
+  runs: number;
+}
+
+export function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+/** Runs `work` `warmup` times untimed, then `runs` times timed; milliseconds per run. */
+export function measure(work: () => void, runs: number, warmup = Math.min(runs, 20)): Timing {
+  for (let i = 0; i < warmup; i++) work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    work();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { median: percentile(times, 0.5), p95: percentile(times, 0.95), runs };
+}
+
+export function formatMs(ms: number): string {
+  if (ms < 0.01) return `${(ms * 1000).toFixed(2)} µs`;
+  if (ms < 1) return `${(ms * 1000).toFixed(1)} µs`;
+  return `${ms.toFixed(2)} ms`;
+}
