@@ -148,10 +148,16 @@ export interface RuleSetting {
   source: SourceRef;
 }
 
-export interface Rotation {
-  /** `CONTROL` (rotate every phase), `AFTER`, `BEFORE` or `FOR`. */
+export interface RotationClause {
+  /** `CONTROL` (before every phase the power has orders in), `AFTER`, `BEFORE` or `FOR`. */
   when: 'CONTROL' | 'AFTER' | 'BEFORE' | 'FOR';
+  /** Phase types as written (full, prefix or initial: `MOVE`, `M`); empty means every phase. */
   phaseTypes: string[];
+}
+
+/** ROTATE: when control of a CONTROLled power passes to the next player in its list. */
+export interface Rotation {
+  clauses: RotationClause[];
 }
 
 /** How an alias found in text maps to locations; ambiguous aliases (`tyr?`) map to several. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { loadMapFile, readMapDefinition, MapLoadError } from '../../src/map/load.js';
 import { formatDiagnostic } from '../../src/map/model.js';
+import { parseRotation, rotationCovers } from '../../src/map/rotation.js';
 
 const corpus = join(__dirname, '..', '..', '..', 'shared', 'corpus');
 const dpjudgeMaps = join(corpus, 'dpjudge', 'maps');
@@ -238,7 +239,7 @@ describe('directives on purpose-made maps', () => {
     expect(map.power('NORTH')!.dummy).toBe(false);
     expect(map.power('SOUTH')!.dummy).toBe(true);
     expect(map.power('SOUTH')!.control).toEqual(['NORTH']);
-    expect(map.data.rotation).toEqual({ when: 'FOR', phaseTypes: ['MOVEMENT'] });
+    expect(map.data.rotation).toEqual({ clauses: [{ when: 'FOR', phaseTypes: ['MOVEMENT'] }] });
     expect(map.rules()).toEqual(['BUILD_ANY']);
   });
 
@@ -252,5 +253,18 @@ describe('directives on purpose-made maps', () => {
   it('decodes ISO-8859-1 map files', () => {
     const french = loadMapFile(join(corpus, 'dpjudge', 'trials', 'standard_french.map'), { searchPath: [dpjudgeMaps] });
     expect(french.locations.some((location) => location.name.includes('è') || location.name.includes('é'))).toBe(true);
+  });
+});
+
+describe('ROTATE', () => {
+  it('reads several clauses and refuses a clause without phase types', () => {
+    const rotation = parseRotation(['BEFORE', 'MOVE', 'FOR', 'R']);
+    expect(rotation).toEqual({ clauses: [{ when: 'BEFORE', phaseTypes: ['MOVE'] }, { when: 'FOR', phaseTypes: ['R'] }] });
+    if (typeof rotation === 'string') throw new Error(rotation);
+    expect(rotationCovers(rotation.clauses[0]!, 'MOVEMENT')).toBe(true);
+    expect(rotationCovers(rotation.clauses[1]!, 'MOVEMENT')).toBe(false);
+    expect(parseRotation([])).toEqual({ clauses: [{ when: 'CONTROL', phaseTypes: [] }] });
+    expect(parseRotation(['BEFORE'])).toBe('ROTATE BEFORE needs phase types');
+    expect(parseRotation(['SOMETIMES'])).toMatch(/takes CONTROL, AFTER, BEFORE or FOR/);
   });
 });

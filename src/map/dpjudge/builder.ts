@@ -12,6 +12,7 @@ import {
   type UnitType,
 } from '../model.js';
 import { normalisePhaseType } from '../phase.js';
+import { parseRotation } from '../rotation.js';
 import { parseAbutToken, parseCenterToken, letterCase, isAbbreviation, type CenterToken } from './tokens.js';
 import type { Statement } from './script.js';
 
@@ -556,16 +557,9 @@ export class MapBuilder {
   }
 
   private rotateLine(args: string[], source: SourceRef): void {
-    const upper = args.map((word) => word.toUpperCase());
-    if (upper.length === 0 || (upper[0] === 'CONTROL' && upper.length === 1)) {
-      this.rotation = { when: 'CONTROL', phaseTypes: [] };
-      return;
-    }
-    const when = upper[0];
-    if (when !== 'AFTER' && when !== 'BEFORE' && when !== 'FOR')
-      return this.error(source, `ROTATE takes CONTROL, AFTER, BEFORE or FOR, got '${args[0]}'`);
-    if (when !== 'AFTER' && upper.length === 1) return this.error(source, `ROTATE ${when} needs phase types`);
-    this.rotation = { when, phaseTypes: upper.slice(1).map(normalisePhaseType) };
+    const rotation = parseRotation(args);
+    if (typeof rotation === 'string') return this.error(source, rotation);
+    this.rotation = rotation;
   }
 
   private leagueLine(power: PowerDraft, args: string[], source: SourceRef): void {
