@@ -24,6 +24,13 @@ export function displayPowerName(name: string): string {
   return result;
 }
 
+/** `AUSTRIAN` → `Austrian`, `Polish+Saxon` → `Polish Saxon`; mixed case is kept as the map wrote it. */
+export function displayOwnWord(written: string): string {
+  const spaced = written.replace(/\+/g, ' ');
+  if (spaced !== spaced.toUpperCase()) return spaced;
+  return spaced.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+}
+
 function toLocation(place: PlaceDraft, id: number): Location {
   const slash = place.abbrev.indexOf('/');
   const coast = slash < 0 ? null : place.abbrev.slice(slash + 1);
@@ -208,7 +215,7 @@ class Finisher {
 
   private power(draft: PowerDraft): Power {
     const displayName = displayPowerName(draft.name);
-    const ownWord = draft.ownWord === null ? displayName : draft.ownWord.replace(/\+/g, ' ');
+    const ownWord = draft.ownWord === null ? displayName : displayOwnWord(draft.ownWord);
     const owns = draft.owns ?? [...draft.homes];
     for (const center of owns)
       if (!/^SC[!?*]$/.test(center)) this.checkCenter(center, draft, 'owned center');
