@@ -1,0 +1,25 @@
+import type { DateTime, Zone } from 'luxon';
+import { DeadlineInputError } from './errors.js';
+import { instantAt, isRealWallTime } from './zone.js';
+
+const STAMP = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})$/;
+
+/**
+ * Reads a status file's `DEADLINE yyyymmddhhmm`, a wall time on the game's clocks. A time repeated by
+ * the autumn change is its later occurrence; a time skipped in spring moves forward (see instantAt).
+ */
+export function parseDeadlineStamp(text: string, zone: Zone): DateTime {
+  const match = STAMP.exec(text);
+  if (!match) throw new DeadlineInputError(`DEADLINE needs yyyymmddhhmm, got '${text}'`);
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const wall = { year, month, day, hour, minute };
+  if (!isRealWallTime(wall)) {
+    throw new DeadlineInputError(`DEADLINE names a date or time that does not exist, got '${text}'`);
+  }
+  return instantAt(wall, zone);
+}
+
+/** Writes an instant as the game's `DEADLINE yyyymmddhhmm` value (seconds are not kept). */
+export function formatDeadlineStamp(instant: DateTime, zone: Zone): string {
+  return instant.setZone(zone).toFormat('yyyyMMddHHmm');
+}

@@ -1,0 +1,115 @@
+import { DateTime, IANAZone, type Zone } from 'luxon';
+import { DeadlineInputError } from './errors.js';
+
+/** DPjudge runs a game without a ZONE line on GMT. */
+export const DEFAULT_ZONE_NAME = 'GMT';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** The game's time zone from its ZONE line (absent: GMT). */
+export function gameZone(name: string | undefined): Zone {
+  const zoneName = name ?? DEFAULT_ZONE_NAME;
+  if (!IANAZone.isValidZone(zoneName)) throw new DeadlineInputError(`ZONE: unknown time zone '${zoneName}'`);
+  return IANAZone.create(zoneName);
+}
+
+/** A reading of a clock on the wall, to the minute, without any zone. */
+export interface WallTime {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+}
+
+export function wallTimeOf(instant: DateTime): WallTime {
+  return { year: instant.year, month: instant.month, day: instant.day, hour: instant.hour, minute: instant.minute };
+}
+
+/**
+ * The wall time as if it were UTC: calendar arithmetic on these numbers is free of daylight saving,
+ * which is what "the same time N days later" means to a player.
+ */
+export function naiveMillis(wall: WallTime): number {
+  return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+}
+
+export function wallTimeFromNaive(millis: number): WallTime {
+  const date = new Date(millis);
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+  };
+}
+
+export function shiftWallTime(wall: WallTime, minutes: number): WallTime {
+  return wallTimeFromNaive(naiveMillis(wall) + minutes * MINUTE_MS);
+}
+
+/** Whether the numbers name a real calendar date and clock time (no 30 February, no 24:00). */
+export function isRealWallTime(wall: WallTime): boolean {
+  const normalised = wallTimeFromNaive(naiveMillis(wall));
+  return (
+    wall.hour <= 23 &&
+    wall.minute <= 59 &&
+    normalised.year === wall.year &&
+    normalised.month === wall.month &&
+    normalised.day === wall.day
+  );
+}
+
+/**
+ * The instant at which the game's clocks show this wall time. Daylight saving makes some wall times
+ * ambiguous and some impossible; the rule applied here:
+ * - a wall time that occurs twice (the repeated autumn hour) is its LATER occurrence: a DEADLINE stamp
+ *   carries no UTC offset, and the later reading is the one under which nobody's deadline comes early;
+ * - a wall time that never occurs (skipped by the spring jump) is read with the offset in force before
+ *   the jump, i.e. it moves forward by the length of the jump (02:30 on a New York spring-forward night
+ *   is 03:30 EDT, the instant that 02:30 EST would have been).
+ */
+export function instantAt(wall: WallTime, zone: Zone): DateTime {
+  const naive = naiveMillis(wall);
+  const offsetBefore = zone.offset(naive - DAY_MS);
+  const offsetAfter = zone.offset(naive + DAY_MS);
+  const readings = [offsetBefore, offsetAfter]
+    .map((offset) => ({ offset, millis: naive - offset * MINUTE_MS }))
+    .filter((reading) => zone.offset(reading.millis) === reading.offset)
+    .map((reading) => reading.millis);
+  const millis = readings.length > 0 ? Math.max(...readings) : naive - offsetBefore * MINUTE_MS;
+  return DateTime.fromMillis(millis, { zone });
+}
+
+/** Moves an instant by whole calendar days in its zone, keeping its wall-clock time (and its seconds). */
+export function plusCalendarDays(instant: DateTime, days: number): DateTime {
+  const moved = instantAt(shiftWallTime(wallTimeOf(instant), days * 24 * 60), instant.zone);
+  return moved.plus({ milliseconds: instant.second * 1000 + instant.millisecond });
+}
+
+/** The first whole minute at or after the instant. */
+export function ceilToMinute(instant: DateTime): DateTime {
+  const floored = instant.startOf('minute');
+  return floored.equals(instant) ? instant : floored.plus({ minutes: 1 });
+}
+
+const OFFSET_AFTER_TIME = /T.*(Z|[+-]\d{2}(:?\d{2})?)$/i;
+
+/**
+ * An ISO 8601 time as given on a command line: with an offset (or Z) it is that instant; without one it
+ * is a wall time in the game's zone, resolved by the daylight-saving rule of instantAt.
+ */
+export function parseIsoInstant(label: string, text: string, zone: Zone): DateTime {
+  const example = 'such as 2024-03-09T10:00 or 2024-03-09T15:00Z';
+  const explained = () => new DeadlineInputError(`${label} needs an ISO 8601 time ${example}, got '${text}'`);
+  if (OFFSET_AFTER_TIME.test(text)) {
+    const instant = DateTime.fromISO(text, { setZone: true });
+    if (!instant.isValid) throw explained();
+    return instant.setZone(zone);
+  }
+  const wall = DateTime.fromISO(text, { zone: 'utc' });
+  if (!wall.isValid) throw explained();
+  return instantAt(wallTimeOf(wall), zone).plus({ milliseconds: wall.second * 1000 + wall.millisecond });
+}

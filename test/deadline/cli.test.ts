@@ -1,0 +1,87 @@
+import { Command } from 'commander';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { registerDeadlineCommand } from '../../src/cli/commands/deadline.js';
+
+async function judgeDeadline(...args: string[]): Promise<string> {
+  const program = new Command().exitOverride().configureOutput({ writeErr: () => undefined });
+  registerDeadlineCommand(program);
+  const written: string[] = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    written.push(String(chunk));
+    return true;
+  });
+  await program.parseAsync(['node', 'judge', 'deadline', ...args]);
+  return written.join('');
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('judge deadline', () => {
+  it('prints the deadline, its warnings and grace expiry on the game clocks and in UTC', async () => {
+    const output = await judgeDeadline(
+      '--timing', 'NEXT 1D MOVE 2D AT 20:00 WARN 1D,4H GRACE 12H',
+      '--zone', 'Asia/Kolkata',
+      '--from', '2024-01-15T10:07',
+    );
+    expect(output).toBe(
+      [
+        'TIMING    NEXT 1D MOVE 2D AT 20:00 WARN 1D,4H GRACE 12H',
+        'ZONE      Asia/Kolkata',
+        'phase     SPRING 1901 MOVEMENT: delay 2D, on the :00/:20/:40 slots',
+        'from      Mon 2024-01-15 10:07 +05:30  =  Mon 2024-01-15 04:37 UTC',
+        'deadline  Wed 2024-01-17 20:00 +05:30  =  Wed 2024-01-17 14:30 UTC',
+        'DEADLINE  202401172000',
+        'warning   Tue 2024-01-16 20:00 +05:30  =  Tue 2024-01-16 14:30 UTC',
+        'warning   Wed 2024-01-17 16:00 +05:30  =  Wed 2024-01-17 10:30 UTC',
+        'grace     Thu 2024-01-18 08:00 +05:30  =  Thu 2024-01-18 02:30 UTC',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a later current deadline, doubles an initial one and drops ended vacations', async () => {
+    const output = await judgeDeadline(
+      '--timing', 'TIMING NOT 20240110,20240124 WARN 0',
+      '--phase', 'SPRING 1901 RETREATS',
+      '--from', '2024-01-15T10:00Z',
+      '--current', '202401191200',
+      '--initial',
+    );
+    expect(output).toContain('phase     SPRING 1901 RETREATS: delay 2D (initial: doubled), on the :00/:20/:40 slots\n');
+    expect(output).toContain('deadline  Fri 2024-01-19 12:00 +00:00  =  Fri 2024-01-19 12:00 UTC\n');
+    expect(output).toContain('          the current deadline stands: an automatic deadline is never earlier\n');
+    expect(output).toContain('warning   none (WARN 0)\n');
+    expect(output).toContain('grace     none (no GRACE: late players are never resigned)\n');
+    expect(output).toContain('TIMING    WARN 0 NOT 20240124   (vacations that have ended are dropped)\n');
+  });
+
+  it('leaves a real-time deadline off the slots', async () => {
+    const output = await judgeDeadline('--timing', 'NEXT 30M', '--from', '2024-01-15T10:07Z', '--real-time');
+    expect(output).toContain('deadline  Mon 2024-01-15 10:37 +00:00  =  Mon 2024-01-15 10:37 UTC\n');
+  });
+
+  it('sets a deadline from now when no --from is given', async () => {
+    expect(await judgeDeadline('--timing', 'NEXT 1D')).toMatch(/^deadline {2}\w{3} \d{4}-\d{2}-\d{2} \d{2}:[024]0 /m);
+  });
+
+  it.each([
+    [['--timing', 'NXT 1D'], "TIMING: unknown key 'NXT'"],
+    [['--timing', 'AT 25:00'], "TIMING: AT needs hh:mm, got '25:00'"],
+    [['--timing', 'INCOME 1D'], "TIMING: unknown key 'INCOME'"],
+    [['--timing', 'NEXT 1D', '--zone', 'Mars/Olympus'], "ZONE: unknown time zone 'Mars/Olympus'"],
+    [['--timing', 'NEXT 1D', '--from', 'tomorrow'], "--from needs an ISO 8601 time such as 2024-03-09T10:00 or 2024-03-09T15:00Z, got 'tomorrow'"],
+    [['--timing', 'NEXT 1D', '--current', '2024'], "DEADLINE needs yyyymmddhhmm, got '2024'"],
+    [['--timing', 'NEXT 1D', '--phase', '1901'], "a phase ends with its type, such as MOVEMENT, got '1901'"],
+    [[], "error: required option '--timing <line>' not specified"],
+  ])('refuses %j with one line', async (args, message) => {
+    await expect(judgeDeadline(...args)).rejects.toThrow(message);
+    await judgeDeadline(...args).catch((error: Error) => expect(error.message).not.toContain('\n'));
+  });
+
+  it("takes a map's own phase type from --phase", async () => {
+    const output = await judgeDeadline('--timing', 'INCOME 4H', '--phase', 'WINTER 1901 INCOME', '--from', '2024-01-15T10:00Z');
+    expect(output).toContain('deadline  Mon 2024-01-15 14:00 +00:00  =  Mon 2024-01-15 14:00 UTC\n');
+  });
+});

@@ -1,0 +1,91 @@
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import {
+  DeadlineInputError,
+  formatDeadlineStamp,
+  gameZone,
+  parseDeadlineStamp,
+  parseIsoInstant,
+} from '../../src/deadline/index.js';
+
+const NEW_YORK = gameZone('America/New_York');
+const LONDON = gameZone('Europe/London');
+const KOLKATA = gameZone('Asia/Kolkata');
+
+function utc(instant: DateTime): string {
+  return instant.toUTC().toFormat("yyyy-MM-dd'T'HH:mm'Z'");
+}
+
+describe('DEADLINE stamps (yyyymmddhhmm on the game clocks)', () => {
+  it.each([
+    ['an ordinary winter time in New York', NEW_YORK, '202401171200', '2024-01-17T17:00Z'],
+    ['an ordinary summer time in New York', NEW_YORK, '202407171200', '2024-07-17T16:00Z'],
+    ['a time in Kolkata, half an hour off the hour', KOLKATA, '202401172000', '2024-01-17T14:30Z'],
+    ['a British Summer Time', LONDON, '202407010900', '2024-07-01T08:00Z'],
+    // 02:30 does not exist on 10 March 2024 in New York: read as 02:30 EST, which is 03:30 EDT.
+    ['a time skipped by the spring jump, moved forward by the jump', NEW_YORK, '202403100230', '2024-03-10T07:30Z'],
+    // 01:30 happens twice on 3 November 2024 (EDT 05:30Z, then EST 06:30Z): the later one.
+    ['a time of the repeated autumn hour, as its later pass', NEW_YORK, '202411030130', '2024-11-03T06:30Z'],
+    // London repeats 01:00-01:59 on 27 October 2024 (BST 00:30Z, then GMT 01:30Z).
+    ['a repeated London time, as its later pass', LONDON, '202410270130', '2024-10-27T01:30Z'],
+    ['a skipped London time', LONDON, '202403310130', '2024-03-31T01:30Z'],
+  ])('reads %s', (_, zone, stamp, expected) => {
+    expect(utc(parseDeadlineStamp(stamp, zone))).toBe(expected);
+  });
+
+  it.each([
+    ['2024', "DEADLINE needs yyyymmddhhmm, got '2024'"],
+    ['2024011712000', "DEADLINE needs yyyymmddhhmm, got '2024011712000'"],
+    ['202402301200', "DEADLINE names a date or time that does not exist, got '202402301200'"],
+    ['202401172400', "DEADLINE names a date or time that does not exist, got '202401172400'"],
+  ])('refuses %s', (stamp, message) => {
+    expect(() => parseDeadlineStamp(stamp, NEW_YORK)).toThrow(message);
+  });
+
+  it('writes an instant on the game clocks', () => {
+    const instant = DateTime.fromISO('2024-01-17T14:30:45Z');
+    expect(formatDeadlineStamp(instant, KOLKATA)).toBe('202401172000');
+    expect(formatDeadlineStamp(instant, NEW_YORK)).toBe('202401170930');
+  });
+
+  it('writes the second pass of a repeated hour so that it reads back unchanged', () => {
+    const secondPass = DateTime.fromISO('2024-11-03T06:40Z');
+    const stamp = formatDeadlineStamp(secondPass, NEW_YORK);
+    expect(stamp).toBe('202411030140');
+    expect(parseDeadlineStamp(stamp, NEW_YORK).toMillis()).toBe(secondPass.toMillis());
+  });
+});
+
+describe('game zones', () => {
+  it('runs a game without ZONE on GMT', () => {
+    expect(gameZone(undefined).name).toBe('GMT');
+    expect(gameZone(undefined).offset(Date.UTC(2024, 6, 1))).toBe(0);
+  });
+
+  it('refuses a zone that is not an IANA time zone', () => {
+    expect(() => gameZone('Mars/Olympus')).toThrow(DeadlineInputError);
+    expect(() => gameZone('Mars/Olympus')).toThrow("ZONE: unknown time zone 'Mars/Olympus'");
+  });
+});
+
+describe('ISO times on a command line', () => {
+  it.each([
+    ['a time with an offset is that instant', '2024-03-09T10:00-05:00', '2024-03-09T15:00Z'],
+    ['a time with Z is that instant', '2024-03-09T10:00Z', '2024-03-09T10:00Z'],
+    ['a time without an offset is on the game clocks', '2024-03-09T10:00', '2024-03-09T15:00Z'],
+    ['a date alone is its midnight on the game clocks', '2024-07-04', '2024-07-04T04:00Z'],
+    ['a repeated time without an offset is its later pass', '2024-11-03T01:30', '2024-11-03T06:30Z'],
+  ])('%s', (_, text, expected) => {
+    expect(utc(parseIsoInstant('--from', text, NEW_YORK))).toBe(expected);
+  });
+
+  it('keeps the seconds of a time', () => {
+    expect(parseIsoInstant('--from', '2024-03-09T10:00:30', NEW_YORK).second).toBe(30);
+  });
+
+  it('refuses text that is not a time, naming the option', () => {
+    expect(() => parseIsoInstant('--from', 'tomorrow', NEW_YORK)).toThrow(
+      "--from needs an ISO 8601 time such as 2024-03-09T10:00 or 2024-03-09T15:00Z, got 'tomorrow'",
+    );
+  });
+});
