@@ -1,13 +1,12 @@
-import { basename } from 'node:path';
-import { readMapDefinition, type MapDefinition, type MapLoadOptions } from './load.js';
+import { isNJudgeMapFileName } from './njudge/definition.js';
+import { readMapOfAnyDialect, type MapDefinition, type MapLoadOptions } from './load.js';
 
-/** Which files in a maps folder are maps of their own (not pieces that other maps USE). */
+/** Which files in a maps folder are maps of their own (not pieces that other maps USE, nor nJudge seeds). */
 export function isMapFileName(name: string): boolean {
-  return /\.map$/i.test(name);
+  return /\.map$/i.test(name) || isNJudgeMapFileName(name);
 }
 
-/** Loads a map file of any dialect the judge knows, chosen by its name. */
+/** Loads a map file of any dialect the judge knows, chosen by its name (`map.<variant>` is nJudge's). */
 export function readAnyMap(path: string, options: MapLoadOptions = {}): MapDefinition {
-  void basename;
-  return readMapDefinition(path, options);
+  return readMapOfAnyDialect(path, options);
 }

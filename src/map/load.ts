@@ -2,12 +2,13 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import { GameMap } from './game-map.js';
 import { formatDiagnostic, type Diagnostic, type Phase } from './model.js';
-import { BaseMapDefinition, uniqueDiagnostics } from './definition.js';
+import { BaseMapDefinition, uniqueDiagnostics, type MapDefinition } from './definition.js';
 export type { MapDefinition } from './definition.js';
 import { formatPhase } from './phase.js';
 import { compileMap, probeDynamicBlocks } from './dpjudge/compile.js';
 import { readMapScript, type MapFileSystem, type MapScript } from './dpjudge/script.js';
 import type { MapMeta } from './dpjudge/finish.js';
+import { isNJudgeMapFileName, readNJudgeMap } from './njudge/definition.js';
 
 /** The I/O edge of the map engine: finding, reading and decoding map files on disk. */
 
@@ -135,9 +136,15 @@ export function readMapDefinition(path: string, options: MapLoadOptions = {}): D
   });
 }
 
+/** Reads a map of either syntax, chosen by its file name: nJudge's `map.<variant>` (with its seed), else DPjudge's. */
+export function readMapOfAnyDialect(path: string, options: MapLoadOptions = {}): MapDefinition {
+  if (/\.map$/i.test(path) || !isNJudgeMapFileName(path)) return readMapDefinition(path, options);
+  return readNJudgeMap(resolve(path), nodeMapFileSystem(options.searchPath ?? []));
+}
+
 /** Loads a map for play: throws MapLoadError listing every error with file:line. */
 export function loadMapFile(path: string, options: MapLoadOptions = {}): GameMap {
-  const definition = readMapDefinition(path, options);
+  const definition = readMapOfAnyDialect(path, options);
   if (!definition.ok) throw new MapLoadError(definition.diagnostics);
   return options.phase ? definition.at(options.phase) : definition.base;
 }

@@ -201,12 +201,22 @@ export interface MapData {
 }
 
 export interface MapExtras {
-  /** nJudge gateways: a move between `from` and `to` needs the gateway province unoccupied. */
-  gateways: { gateway: string; from: string; to: string }[];
-  /** nJudge railways: armies of the listed powers move along the chain of provinces in one turn. */
-  railways: { powers: string[]; route: string[] }[];
-  /** nJudge Hong Kong-style special centers: the province counts as a center only for some powers. */
-  specialCenters: { province: string; note: string }[];
+  /**
+   * nJudge gateways: a move between `from` and `to` (either way) passes the gateway province, whose
+   * notional unit belongs to the power holding `controller`; other powers pass only with its leave.
+   */
+  gateways: { gateway: string; controller: string; from: string; to: string }[];
+  /**
+   * nJudge railways: armies of the listed powers move along the chain of provinces in one turn;
+   * orders name the railway's own `province` (`A MOS M TSR M IRK`).
+   */
+  railways: { province: string; powers: string[]; route: string[] }[];
+  /** nJudge Hong Kong-style special centers: the listed powers may not count the province for builds. */
+  specialCenters: { province: string; note: string; powers: string[] }[];
+  /** nJudge `v` waters: ice-covered in Fall movement, so no move leads into or out of them then. */
+  arcticWaters: string[];
+  /** nJudge `h` waters: any number of fleets may stand there, so moves into them never bounce. */
+  highSeas: string[];
 }
 
 export const DEFAULT_FLOW: FlowStep[] = [

@@ -121,7 +121,7 @@ class Finisher {
       notify: this.builder.notify,
       aliases: this.aliases(locations),
       warnings: [],
-      extras: { gateways: [], railways: [], specialCenters: [] },
+      extras: { gateways: [], railways: [], specialCenters: [], arcticWaters: [], highSeas: [] },
     };
   }
 
