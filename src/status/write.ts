@@ -1,0 +1,20 @@
+import type { GameStatus } from './model.js';
+import { readStatus } from './parse.js';
+import { renderStatus, renderStatusBytes } from './render.js';
+import { StatusWriteError } from './safe.js';
+
+/**
+ * The bytes to store for a game, checked by reading them back: whatever a value holds, the file
+ * written must read as the same game, so no value can add, hide or reshape a line.
+ */
+export function writeStatus(game: GameStatus): Buffer {
+  const bytes = renderStatusBytes(game);
+  const readBack = readStatus(bytes, game.source?.file).game;
+  if (meaning(readBack) !== meaning(game)) throw new StatusWriteError(`the status file written for ${game.name ?? 'the game'} would not read back as the same game; nothing was written`);
+  return bytes;
+}
+
+/** A game's values in the writer's spelling, independent of the file they were read from. */
+function meaning(game: GameStatus): string {
+  return renderStatus({ ...game, source: null });
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { processAlive } from './processes.js';
+
+/**
+ * Atomic replacement of a file: the new bytes go to a temporary file in the same folder, are
+ * flushed to disk, and the temporary file is renamed over the old one, then the folder itself is
+ * flushed so the rename survives a power cut. Readers see the old file or the new one, never a mix.
+ */
+
+export interface PreparedWrite {
+  /** Renames the prepared file into place and flushes the folder. */
+  commit(): void;
+  /** Throws the prepared file away. */
+  discard(): void;
+}
+
+function temporaryPrefix(path: string): string {
+  return `.${basename(path)}.tmp-`;
+}
+
+/** Writes and flushes the temporary file; nothing is visible at `path` until `commit`. */
+export function prepareWrite(path: string, bytes: Uint8Array): PreparedWrite {
+  const folder = dirname(path);
+  const temporary = join(folder, `${temporaryPrefix(path)}${process.pid}-${randomBytes(6).toString('hex')}`);
+  const mode = statSync(path, { throwIfNoEntry: false })?.mode ?? 0o644;
+  const descriptor = openSync(temporary, 'wx', mode & 0o777);
+  try {
+    for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
+    fsyncSync(descriptor);
+  } catch (error) {
+    closeSync(descriptor);
+    unlinkSync(temporary);
+    throw error;
+  }
+  closeSync(descriptor);
+  return {
+    commit() {
+      renameSync(temporary, path);
+      syncFolder(folder);
+    },
+    discard() {
+      try {
+        unlinkSync(temporary);
+      } catch (error) {
+        // Already renamed into place (a failure after the rename): nothing left to throw away.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    },
+  };
+}
+
+export function writeFileAtomic(path: string, bytes: Uint8Array): void {
+  prepareWrite(path, bytes).commit();
+}
+
+function syncFolder(folder: string): void {
+  const descriptor = openSync(folder, 'r');
+  try {
+    fsyncSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Removes temporary files left by writers that died before renaming them (call while holding the file's lock). */
+export function removeAbandonedWrites(path: string): void {
+  const folder = dirname(path);
+  const prefix = temporaryPrefix(path);
+  for (const entry of readdirSync(folder)) {
+    if (!entry.startsWith(prefix)) continue;
+    const pid = Number(entry.slice(prefix.length).split('-')[0]);
+    if (!processAlive(pid)) unlinkSync(join(folder, entry));
+  }
+}

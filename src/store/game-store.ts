@@ -1,0 +1,222 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Diagnostic } from '../map/model.js';
+import { readMainStatus, renderMainStatusBytes, type MainStatus, type ParsedMainStatus } from '../status/main-status.js';
+import type { GameStatus } from '../status/model.js';
+import { readStatus } from '../status/parse.js';
+import { withHashedPasswords } from '../status/password.js';
+import { writeStatus } from '../status/write.js';
+import { prepareWrite, removeAbandonedWrites } from './atomic-write.js';
+import { sha256, type AuditLog } from './audit.js';
+import { gameFolder } from './game-name.js';
+import { withLock, type LockOptions } from './lock.js';
+import { displayPath } from './paths.js';
+
+/** Who changes a game, and by which command (its name only: arguments may hold a password). */
+export interface Actor {
+  readonly who: string;
+  readonly command: string;
+}
+
+/** A game's status file as read: the model, its diagnostics, and the checksum of the bytes read. */
+export interface LoadedGame {
+  readonly name: string;
+  readonly path: string;
+  readonly game: GameStatus;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly sha256: string;
+}
+
+export interface GameStoreOptions {
+  /** The games folder. */
+  readonly games: string;
+  readonly audit: AuditLog;
+  readonly lock?: LockOptions;
+  /** How many times `update` starts again when the file is edited by hand under it. */
+  readonly attempts?: number;
+}
+
+/** The file changed on disk after it was read, and the change was not written over it. */
+export class StatusConflictError extends Error {
+  override name = 'StatusConflictError';
+}
+
+export class GameExistsError extends Error {
+  override name = 'GameExistsError';
+}
+
+export class NoSuchGameError extends Error {
+  override name = 'NoSuchGameError';
+}
+
+interface Target {
+  readonly path: string;
+  /** The audit log's name for the file, relative to the games folder. */
+  readonly file: string;
+  readonly game: string | null;
+}
+
+const DEFAULT_ATTEMPTS = 5;
+const MAIN_STATUS = 'status';
+
+/**
+ * The games folder on disk. Reads need no lock (files are only ever replaced whole). Every write
+ * takes the file's lock, settles what an earlier crash left behind, reads the file afresh, writes
+ * the new version atomically and records it in the audit log. The judgekeeper's editor takes no
+ * lock, so just before the new file replaces the old one the store checks the old one is still
+ * what it read, and starts again from the edited file if not.
+ */
+export class GameStore {
+  private readonly attempts: number;
+
+  constructor(private readonly options: GameStoreOptions) {
+    this.attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+  }
+
+  statusPath(name: string): string {
+    return join(gameFolder(this.options.games, name), 'status');
+  }
+
+  load(name: string): LoadedGame {
+    const path = this.statusPath(name);
+    const bytes = readIfExists(path);
+    if (bytes === null) throw this.noSuchGame(name, path);
+    return this.loaded(name, path, bytes);
+  }
+
+  /**
+   * Changes a game: `change` gets the file as it is now and returns the new model (null: nothing
+   * to write). It may run more than once, when the file is edited by hand meanwhile, so it must
+   * not act on the world; the last run's model is the one written. Plaintext passwords are hashed.
+   * The store writes whatever the diagnostics of `current` say: lines it could not read stay as
+   * they are, and whether a game with errors may be changed is the caller's decision.
+   */
+  async update(name: string, actor: Actor, change: (current: LoadedGame) => GameStatus | null): Promise<LoadedGame> {
+    const target = this.existingGameTarget(name);
+    const bytes = await this.commit(target, actor, async (current) => {
+      if (current === null) throw this.noSuchGame(name, target.path);
+      const next = change(this.loaded(name, target.path, current));
+      return next === null ? null : writeStatus(await withHashedPasswords(next));
+    });
+    return this.loaded(name, target.path, bytes!);
+  }
+
+  /**
+   * Writes a model made from `loaded`, refusing if the file was changed since it was read: the
+   * caller reads it again and redoes its change (`update` does that by itself).
+   */
+  async save(loaded: LoadedGame, next: GameStatus, actor: Actor): Promise<LoadedGame> {
+    const target = this.existingGameTarget(loaded.name);
+    const bytes = await this.commit(target, actor, async (current) => {
+      if (current === null || sha256(current) !== loaded.sha256)
+        throw new StatusConflictError(`${displayPath(target.path)} was changed after it was read (edited by hand?); the change was not written, read it again`);
+      return writeStatus(await withHashedPasswords(next));
+    });
+    return this.loaded(loaded.name, target.path, bytes!);
+  }
+
+  /** Creates a game's folder and status file; refuses if the game has one already. */
+  async create(name: string, actor: Actor, game: GameStatus): Promise<LoadedGame> {
+    const target = this.gameTarget(name);
+    mkdirSync(gameFolder(this.options.games, name), { recursive: true });
+    const bytes = await this.commit(target, actor, async (current) => {
+      if (current !== null) throw new GameExistsError(`the game ${name} exists already`);
+      return writeStatus(await withHashedPasswords(game));
+    });
+    return this.loaded(name, target.path, bytes!);
+  }
+
+  /** Settles what a crash left behind (the lock, temporary files, pending audit entries); writes nothing. */
+  async recover(name: string): Promise<void> {
+    await this.commit(this.existingGameTarget(name), { who: 'judge', command: 'RECOVER' }, async () => null);
+  }
+
+  loadMainStatus(): ParsedMainStatus {
+    const path = join(this.options.games, MAIN_STATUS);
+    return readMainStatus(readIfExists(path) ?? Buffer.alloc(0), displayPath(path));
+  }
+
+  /** Changes the main status file the way `update` changes a game's. */
+  async updateMainStatus(actor: Actor, change: (current: ParsedMainStatus) => MainStatus | null): Promise<ParsedMainStatus> {
+    const path = join(this.options.games, MAIN_STATUS);
+    mkdirSync(this.options.games, { recursive: true });
+    const bytes = await this.commit({ path, file: MAIN_STATUS, game: null }, actor, async (current) => {
+      const next = change(readMainStatus(current ?? Buffer.alloc(0), displayPath(path)));
+      return next === null ? null : renderMainStatusBytes(next);
+    });
+    return readMainStatus(bytes ?? Buffer.alloc(0), displayPath(path));
+  }
+
+  private noSuchGame(name: string, path: string): NoSuchGameError {
+    return new NoSuchGameError(`there is no game ${name} (no ${displayPath(path)})`);
+  }
+
+  private gameTarget(name: string): Target {
+    return { path: this.statusPath(name), file: `${name}/${MAIN_STATUS}`, game: name };
+  }
+
+  /** The lock lives in the game's folder, so a game that is not there is reported before locking. */
+  private existingGameTarget(name: string): Target {
+    const target = this.gameTarget(name);
+    if (!existsSync(target.path)) throw this.noSuchGame(name, target.path);
+    return target;
+  }
+
+  private loaded(name: string, path: string, bytes: Buffer): LoadedGame {
+    const parsed = readStatus(bytes, displayPath(path));
+    return { name, path, game: parsed.game, diagnostics: parsed.diagnostics, sha256: sha256(bytes) };
+  }
+
+  /**
+   * The write protocol. Returns the file's bytes as they end up: the new version, or the current
+   * one when `produce` has nothing to write.
+   */
+  private async commit(target: Target, actor: Actor, produce: (current: Buffer | null) => Promise<Buffer | null>): Promise<Buffer | null> {
+    const { audit } = this.options;
+    return withLock(
+      `${target.path}.lock`,
+      async (lock) => {
+        for (let attempt = 0; attempt < this.attempts; attempt++) {
+          const current = readIfExists(target.path);
+          audit.reconcile(target.file, current === null ? null : sha256(current));
+          removeAbandonedWrites(target.path);
+          const next = await produce(current);
+          if (next === null || (current !== null && next.equals(current))) return current;
+          const prepared = prepareWrite(target.path, next);
+          let entry: number;
+          try {
+            entry = audit.begin({ file: target.file, game: target.game, actor: actor.who, command: actor.command, before: current, after: next });
+            if (!sameBytes(readIfExists(target.path), current)) {
+              prepared.discard();
+              audit.abandon(entry);
+              continue;
+            }
+            lock.assertHeld();
+            prepared.commit();
+          } catch (error) {
+            // An entry already begun stays pending: the next access settles it by the file's checksum.
+            prepared.discard();
+            throw error;
+          }
+          audit.complete(entry);
+          return next;
+        }
+        throw new StatusConflictError(`${displayPath(target.path)} kept changing while the judge was writing it (${this.attempts} tries); nothing was written`);
+      },
+      this.options.lock,
+    );
+  }
+}
+
+function readIfExists(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+function sameBytes(a: Buffer | null, b: Buffer | null): boolean {
+  return a === null || b === null ? a === b : a.equals(b);
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fixtureText } from './fixtures.js';
+import { judgeFolder, runGame } from './cli-setup.js';
+
+/** A writer that loses a password line and changes a unit: what `--roundtrip` is there to catch. */
+vi.mock('../../src/status/render.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/status/render.js')>();
+  return {
+    ...real,
+    renderStatusBytes: (game: Parameters<typeof real.renderStatusBytes>[0]) =>
+      Buffer.from(real.renderStatusBytes(game).toString().replace('PASSWORD ed-secret\n', '').replace('A YOR\n', 'A  YOR\nA WAL\n')),
+  };
+});
+
+describe('judge game validate --roundtrip', () => {
+  it('reports each line the writer would change, passwords hidden, and exits 1', async () => {
+    const folder = judgeFolder({ riverrun: fixtureText('movement.status') });
+    const { output, exitCode } = await runGame(folder, 'validate', 'riverrun', '--roundtrip');
+    expect(output).toEqual([
+      'games/riverrun/status: ok, 0 warnings',
+      "games/riverrun/status:34: round trip would write (nothing) for 'PASSWORD (hidden)'",
+      "games/riverrun/status:40: round trip would write 'A  YOR', 'A WAL' for 'A YOR'",
+    ]);
+    expect(exitCode).toBe(1);
+  });
+});

@@ -1,0 +1,158 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findPower, newGame, newPower, updatePower, verifyPassword, type GameStatus } from '../../src/status/index.js';
+import { AuditLog, sha256 } from '../../src/store/audit.js';
+import { openDatabase } from '../../src/store/database.js';
+import { GameNameError } from '../../src/store/game-name.js';
+import { GameExistsError, GameStore, NoSuchGameError, StatusConflictError, type Actor } from '../../src/store/game-store.js';
+import { fixtureText } from '../status/fixtures.js';
+
+const GM: Actor = { who: 'gm@example.org', command: 'SET DEADLINE' };
+
+function setUp(games: Record<string, string> = {}) {
+  const root = mkdtempSync(join(tmpdir(), 'judge-store-'));
+  const gamesFolder = join(root, 'games');
+  const audit = new AuditLog(openDatabase(join(root, 'var', 'judge.db')));
+  const store = new GameStore({ games: gamesFolder, audit });
+  mkdirSync(gamesFolder, { recursive: true });
+  for (const [name, text] of Object.entries(games)) {
+    mkdirSync(join(gamesFolder, name));
+    writeFileSync(join(gamesFolder, name, 'status'), text);
+  }
+  return { store, audit, games: gamesFolder, statusOf: (name: string) => readFileSync(join(gamesFolder, name, 'status'), 'utf8') };
+}
+
+const riverrun = fixtureText('movement.status');
+/** The same game with its passwords hashed already, so that a save changes only what the test changes. */
+const hashedRiverrun = riverrun.replace(/^PASSWORD \S+$/gm, 'PASSWORD scrypt$16384$8$1$c2FsdA$aGFzaA');
+const withDeadline = (deadline: string) => ({ game }: { game: GameStatus }) => ({ ...game, deadline });
+
+describe('changing a game', () => {
+  it('writes the change, touching only its lines, and records it in the audit log', async () => {
+    const { store, audit, statusOf } = setUp({ riverrun: hashedRiverrun });
+    const saved = await store.update('riverrun', GM, withDeadline('202403171800'));
+    expect(statusOf('riverrun')).toBe(hashedRiverrun.replace('DEADLINE 202403151800', 'DEADLINE 202403171800'));
+    expect(saved.game.deadline).toBe('202403171800');
+    const [entry] = audit.history('riverrun/status');
+    expect(entry).toMatchObject({ game: 'riverrun', actor: 'gm@example.org', command: 'SET DEADLINE', state: 'done', afterSha256: saved.sha256 });
+    expect(entry!.changes).toEqual([{ beforeLine: 3, before: ['DEADLINE 202403151800'], afterLine: 3, after: ['DEADLINE 202403171800'] }]);
+  });
+
+  it('hashes the plaintext passwords typed in by hand on that save, and never logs them', async () => {
+    const { store, audit, statusOf } = setUp({ riverrun });
+    await store.update('riverrun', GM, withDeadline('202403171800'));
+    const text = statusOf('riverrun');
+    expect(text).not.toMatch(/-secret/);
+    expect(text.match(/^PASSWORD scrypt\$/gm)).toHaveLength(9);
+    const austria = findPower(store.load('riverrun').game, 'AUSTRIA')!;
+    expect(await verifyPassword(austria.password!, 'ada-secret')).toBe(true);
+    const logged = JSON.stringify(audit.history('riverrun/status'));
+    expect(logged).not.toMatch(/-secret|scrypt/);
+    expect(logged).toContain('PASSWORD (hidden)');
+  });
+
+  it('writes nothing, and logs nothing, when the change is no change', async () => {
+    const { store, audit, statusOf } = setUp({ riverrun: hashedRiverrun });
+    await store.update('riverrun', GM, () => null);
+    await store.update('riverrun', GM, withDeadline('202403151800'));
+    expect(statusOf('riverrun')).toBe(hashedRiverrun);
+    expect(audit.history('riverrun/status')).toEqual([]);
+  });
+
+  it('refuses a value that would inject a line, and leaves the file as it was', async () => {
+    const { store, statusOf } = setUp({ riverrun: hashedRiverrun });
+    const injected = ({ game }: { game: GameStatus }) => updatePower(game, 'FRANCE', (power) => ({ ...power, orders: ['A PAR H\nPOWER ENGLAND'] }));
+    await expect(store.update('riverrun', GM, injected)).rejects.toThrow('an order must not hold control characters');
+    expect(statusOf('riverrun')).toBe(hashedRiverrun);
+  });
+
+  it('says when there is no such game', async () => {
+    const { store } = setUp();
+    expect(() => store.load('nothing')).toThrow(NoSuchGameError);
+    await expect(store.update('nothing', GM, () => null)).rejects.toThrow(/^there is no game nothing \(no .*games\/nothing\/status\)$/);
+  });
+
+  it('refuses a bad game name before any path is built', async () => {
+    const { store } = setUp();
+    expect(() => store.load('../etc')).toThrow(GameNameError);
+    await expect(store.update('a/b', GM, () => null)).rejects.toThrow(GameNameError);
+  });
+});
+
+describe('a hand edit between the judge reading a file and writing it', () => {
+  it('survives: the judge reads the edited file again and applies its change to it', async () => {
+    const { store, audit, games, statusOf } = setUp({ riverrun: hashedRiverrun });
+    const runs: (string | null)[] = [];
+    await store.update('riverrun', GM, ({ game }) => {
+      runs.push(game.zone);
+      // The judgekeeper saves from an editor while the judge is working on the file.
+      if (runs.length === 1) writeFileSync(join(games, 'riverrun', 'status'), hashedRiverrun.replace('ZONE Europe/London', 'ZONE Europe/Dublin'));
+      return { ...game, deadline: '202403171800' };
+    });
+    expect(runs).toEqual(['Europe/London', 'Europe/Dublin']);
+    const text = statusOf('riverrun');
+    expect(text).toContain('ZONE Europe/Dublin');
+    expect(text).toContain('DEADLINE 202403171800');
+    expect(audit.history('riverrun/status').map((entry) => entry.state)).toEqual(['abandoned', 'done']);
+  });
+
+  it('is never overwritten by a save of a model read before it', async () => {
+    const { store, games, statusOf } = setUp({ riverrun: hashedRiverrun });
+    const loaded = store.load('riverrun');
+    const edited = hashedRiverrun.replace('DELAY 1', 'DELAY 5');
+    writeFileSync(join(games, 'riverrun', 'status'), edited);
+    await expect(store.save(loaded, { ...loaded.game, deadline: '202403171800' }, GM)).rejects.toThrow(
+      /status was changed after it was read \(edited by hand\?\); the change was not written, read it again$/,
+    );
+    expect(statusOf('riverrun')).toBe(edited);
+    const again = store.load('riverrun');
+    await store.save(again, { ...again.game, deadline: '202403171800' }, GM);
+    expect(statusOf('riverrun')).toContain('DELAY 5');
+  });
+
+  it('makes the judge give up, clearly and without writing, when the edits never stop', async () => {
+    const { store, audit, games, statusOf } = setUp({ riverrun: hashedRiverrun });
+    let edits = 0;
+    const edit = () => writeFileSync(join(games, 'riverrun', 'status'), `${hashedRiverrun}MSG edit ${++edits}\n`);
+    await expect(store.update('riverrun', GM, ({ game }) => (edit(), { ...game, delay: 9 }))).rejects.toThrow(StatusConflictError);
+    expect(statusOf('riverrun')).toBe(`${hashedRiverrun}MSG edit 5\n`);
+    expect(audit.history('riverrun/status').every((entry) => entry.state === 'abandoned')).toBe(true);
+  });
+});
+
+describe('creating games and the main status file', () => {
+  it('creates a game folder and status file once', async () => {
+    const { store, audit, statusOf } = setUp();
+    const game = { ...newGame('fresh'), masterPassword: 'pw', powers: [newPower('POWER#1')] };
+    await store.create('fresh', { who: 'gm@example.org', command: 'CREATE' }, game);
+    expect(statusOf('fresh')).toMatch(/^GAME fresh\nPHASE FORMING\nPASSWORD scrypt\$.*\n\nPOWER#1\n$/);
+    expect(audit.history('fresh/status')[0]).toMatchObject({ beforeSha256: null, state: 'done' });
+    await expect(store.create('fresh', GM, game)).rejects.toThrow(GameExistsError);
+  });
+
+  it('changes the main status file under its own lock, keeping the other lines', async () => {
+    const { store, audit, games } = setUp();
+    writeFileSync(join(games, 'status'), 'riverrun standard active\n\noxbow  standard waiting held\n');
+    await store.updateMainStatus({ who: 'judgekeeper', command: 'HOLD' }, ({ status }) => ({
+      ...status,
+      games: status.games.map((game) => (game.name === 'riverrun' ? { ...game, flags: ['held'] } : game)),
+    }));
+    expect(readFileSync(join(games, 'status'), 'utf8')).toBe('riverrun standard active held\n\noxbow  standard waiting held\n');
+    expect(store.loadMainStatus().status.games.map((game) => game.flags)).toEqual([['held'], ['held']]);
+    expect(audit.history('status')[0]).toMatchObject({ game: null, command: 'HOLD', state: 'done' });
+    expect(readdirSync(games)).toEqual(['status']);
+  });
+
+  it('recovers a game: pending audit entries settled by the file, a dead writer’s temporary file removed', async () => {
+    const { store, audit, games } = setUp({ riverrun: hashedRiverrun });
+    const path = join(games, 'riverrun', 'status');
+    const id = audit.begin({ file: 'riverrun/status', game: 'riverrun', actor: 'x', command: 'C', before: readFileSync(path), after: Buffer.from('other') });
+    writeFileSync(join(games, 'riverrun', '.status.tmp-999999999-abcdef'), 'half a file');
+    await store.recover('riverrun');
+    expect(audit.history('riverrun/status').find((entry) => entry.id === id)!.state).toBe('abandoned');
+    expect(readdirSync(join(games, 'riverrun'))).toEqual(['status']);
+    expect(sha256(readFileSync(path))).toBe(store.load('riverrun').sha256);
+  });
+});
