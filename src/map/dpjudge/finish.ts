@@ -187,6 +187,12 @@ class Finisher {
     return false;
   }
 
+  private readonly centerSet = new Set<string>();
+
+  private isCenter(province: string): boolean {
+    return this.centerSet.has(province);
+  }
+
   private centers(powers: PowerDraft[]): string[] {
     const centers: string[] = [];
     const add = (center: string): void => {
@@ -210,6 +216,7 @@ class Finisher {
         homeOwners.set(home, power.name);
       }
     }
+    for (const center of centers) this.centerSet.add(center);
     return centers;
   }
 
@@ -217,8 +224,10 @@ class Finisher {
     const displayName = displayPowerName(draft.name);
     const ownWord = draft.ownWord === null ? displayName : displayOwnWord(draft.ownWord);
     const owns = draft.owns ?? [...draft.homes];
-    for (const center of owns)
-      if (!/^SC[!?*]$/.test(center)) this.checkCenter(center, draft, 'owned center');
+    for (const center of owns) {
+      if (/^SC[!?*]$/.test(center) || !this.checkCenter(center, draft, 'owned center')) continue;
+      if (!this.isCenter(center)) this.warn(draft.source, `${draft.name} OWNS ${center}, which is not a supply center; the ownership is ignored`);
+    }
     for (const unit of draft.units) {
       const location = this.known.get(unit.location);
       if (!location) this.error(unit.source, `unknown location '${unit.location}' for ${unit.type} of ${draft.name}`);

@@ -1,0 +1,147 @@
+import type { GameMap, Mover } from '../map/game-map.js';
+import type { Power, UnitType } from '../map/model.js';
+import { filled } from './arrays.js';
+import { MapTables } from './tables.js';
+import type { Position, PowerState, Unit } from './types.js';
+
+export interface BoardUnit {
+  /** Index of the owning power in `Board.powers`. */
+  power: number;
+  type: UnitType;
+  location: number;
+  province: number;
+}
+
+/** A unit of the position, with the position's own object kept so that units that stay can be passed on as they are. */
+export interface PlacedUnit extends BoardUnit {
+  source: Unit;
+}
+
+export interface BoardRetreat extends BoardUnit {
+  retreats: readonly string[];
+}
+
+/** A position that does not fit its map: a bug in whoever built it, never a player's mistake. */
+export class PositionError extends Error {}
+
+/**
+ * A position indexed by integer province ids for one phase: who stands where, who owns what, and
+ * each power's adjacency credentials for restricted abuts.
+ */
+export class Board {
+  readonly map: GameMap;
+  readonly tables: MapTables;
+  readonly powers: readonly PowerState[];
+  readonly units: PlacedUnit[] = [];
+  readonly retreating: BoardRetreat[] = [];
+  /** Province id → index in `units`, or -1. */
+  readonly occupant: number[];
+  private retreatIndex: number[] | null = null;
+  private ownerIndex: number[] | null = null;
+  private readonly indexes = new Map<string, number>();
+  private readonly definitions: (Power | undefined)[];
+  private readonly movers: Mover[] = [];
+
+  constructor(map: GameMap, position: Position) {
+    this.map = map;
+    this.tables = MapTables.of(map);
+    this.powers = position.powers;
+    const count = this.tables.count;
+    this.occupant = filled(count, -1);
+    this.definitions = position.powers.map((state) => map.power(state.name));
+    position.powers.forEach((state, power) => {
+      this.indexes.set(state.name, power);
+      for (const unit of state.units) {
+        const location = this.locate(power, unit.location);
+        const province = this.tables.provinceOf[location]!;
+        if (this.occupant[province]! >= 0) throw new PositionError(`two units in ${unit.location}`);
+        this.occupant[province] = this.units.length;
+        this.units.push({ power, type: unit.type, location, province, source: unit });
+      }
+      for (const unit of state.retreating) {
+        const location = this.locate(power, unit.location);
+        this.retreating.push({ power, type: unit.type, location, province: this.tables.provinceOf[location]!, retreats: unit.retreats });
+      }
+    });
+  }
+
+  /** Province id → index in `retreating`, or -1 (built when first needed: only retreat phases ask). */
+  get retreatingAt(): number[] {
+    if (!this.retreatIndex) {
+      this.retreatIndex = filled(this.tables.count, -1);
+      this.retreating.forEach((unit, index) => (this.retreatIndex![unit.province] = index));
+    }
+    return this.retreatIndex;
+  }
+
+  /** Province id → index of the owning power, or -1 (built when first needed: movement rarely asks). */
+  get owner(): number[] {
+    if (!this.ownerIndex) {
+      const owner = filled(this.tables.count, -1);
+      this.powers.forEach((state, power) => {
+        for (const center of state.centers) {
+          const id = this.tables.id(center);
+          if (id >= 0) owner[this.tables.provinceOf[id]!] = power;
+        }
+      });
+      this.ownerIndex = owner;
+    }
+    return this.ownerIndex;
+  }
+
+  private locate(power: number, location: string): number {
+    const id = this.tables.id(location);
+    if (id < 0) throw new PositionError(`unknown location ${location} for ${this.powers[power]!.name}`);
+    return id;
+  }
+
+  /** Index of a power by its map name, or -1. */
+  powerIndex(name: string): number {
+    return this.indexes.get(name) ?? -1;
+  }
+
+  /** The map's definition of a power in this position. */
+  mapPower(power: number): Power | undefined {
+    return this.definitions[power];
+  }
+
+  /** Who a power's units are, for power- and center-restricted abuts (made when first needed). */
+  mover(power: number): Mover {
+    let mover = this.movers[power];
+    if (!mover) {
+      const abbrev = this.mapPower(power)?.abbrev;
+      const tables = this.tables;
+      const owns = (center: string): boolean => {
+        const id = tables.id(center);
+        return id >= 0 && this.owner[tables.provinceOf[id]!] === power;
+      };
+      mover = abbrev === undefined ? { owns } : { power: abbrev, owns };
+      this.movers[power] = mover;
+    }
+    return mover;
+  }
+
+  unitAt(province: number): BoardUnit | undefined {
+    const index = this.occupant[province]!;
+    return index < 0 ? undefined : this.units[index];
+  }
+
+  retreatingUnitAt(province: number): BoardRetreat | undefined {
+    const index = this.retreatingAt[province]!;
+    return index < 0 ? undefined : this.retreating[index];
+  }
+
+  /** `A PAR`, `F STP/SC`. */
+  describe(unit: BoardUnit): string {
+    return `${unit.type} ${this.tables.abbrev(unit.location)}`;
+  }
+
+  powerName(power: number): string {
+    return this.powers[power]!.name;
+  }
+
+  /** The power's name for people (`England`). */
+  displayName(power: number): string {
+    return this.mapPower(power)?.displayName ?? this.powers[power]!.name;
+  }
+}

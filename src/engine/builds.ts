@@ -1,0 +1,88 @@
+import type { Board } from './board.js';
+import type { RuleFlags } from './rules.js';
+import type { AdjustmentCount } from './types.js';
+import { accept, refuse, type Verdict } from './verdict.js';
+
+/**
+ * Build rights in an adjustment phase: how many units a power may keep, and every way a province
+ * can be a build site (home, BUILD_ANY, factory, partisan, alternative, claimable home, `&SC`
+ * credit, `SC!`/`SC?`/`SC*` start tokens).
+ */
+
+export const BUILD_TOKENS = ['SC!', 'SC?', 'SC*'] as const;
+export type BuildToken = (typeof BUILD_TOKENS)[number];
+
+export function isBuildToken(center: string): center is BuildToken {
+  return (BUILD_TOKENS as readonly string[]).includes(center);
+}
+
+/** How a site qualifies; the adjudicator spends tokens and credits and matches alternatives by it. */
+export type SiteKind = 'home' | 'owned' | 'factory' | 'partisan' | 'alternative' | 'claimable' | BuildToken | '&SC';
+
+export function tokenCount(board: Board, power: number, token: BuildToken): number {
+  return board.powers[power]!.centers.filter((center) => center === token).length;
+}
+
+function homeProvinces(board: Board, power: number): number[] {
+  const tables = board.tables;
+  return board.powers[power]!.homes.map((home) => tables.id(home)).filter((id) => id >= 0).map((id) => tables.provinceOf[id]!);
+}
+
+export function adjustmentCount(board: Board, power: number, flags: RuleFlags): AdjustmentCount {
+  const state = board.powers[power]!;
+  const definition = board.mapPower(power);
+  const centers = state.centers.length;
+  const homes = homeProvinces(board, power);
+  const ownsHome = homes.some((home) => board.owner[home] === power);
+  const reserves = state.reserves ?? (flags.noReserves ? 0 : (definition?.reserves ?? 0));
+  const militia = state.militia ?? (flags.noMilitia ? 0 : (definition?.militia ?? 0));
+  const onHomes = state.units.filter((unit) => {
+    const id = board.tables.id(unit.location);
+    return id >= 0 && homes.includes(board.tables.provinceOf[id]!);
+  }).length;
+  const allowed = centers + (ownsHome ? reserves : 0) + Math.min(militia, onHomes);
+  return { power: state.name, centers, units: state.units.length, allowed, change: allowed - state.units.length };
+}
+
+/** Partisan sites open while the power holds some, but not all, of its home centers. */
+function partisansOpen(board: Board, power: number): boolean {
+  const homes = homeProvinces(board, power);
+  const held = homes.filter((home) => board.owner[home] === power).length;
+  return held > 0 && held < homes.length;
+}
+
+/** The centers an alternative home at `province` stands in for: its list, or every home. */
+export function alternativeFor(board: Board, power: number, province: number): string[] | null {
+  const site = board.mapPower(power)?.sites.alternatives.find((alternative) => alternative.center === board.tables.abbrev(province));
+  if (!site) return null;
+  return site.insteadOf.length > 0 ? site.insteadOf : [...board.powers[power]!.homes];
+}
+
+/** Whether, and how, the power may build in this (unoccupied) province; tokens and counts not spent. */
+export function buildSite(board: Board, power: number, province: number, flags: RuleFlags): Verdict<SiteKind> {
+  const tables = board.tables;
+  const state = board.powers[power]!;
+  const sites = board.mapPower(power)?.sites;
+  const abbrev = tables.abbrev(province);
+  const name = tables.name(province);
+  const isCenter = board.map.isCenter(abbrev);
+  const owned = board.owner[province] === power;
+  const isHome = state.homes.includes(abbrev);
+  if (board.occupant[province]! >= 0) return refuse(`${name} is occupied`);
+  if (isHome && owned) return accept('home');
+  if (flags.buildAny && isCenter && owned) return accept('owned');
+  if (sites && !flags.noFactories && sites.factories.includes(abbrev)) return accept('factory');
+  if (sites && !flags.noPartisans && sites.partisans.includes(abbrev)) {
+    if (partisansOpen(board, power)) return accept('partisan');
+    if (tokenCount(board, power, 'SC*') > 0) return accept('SC*');
+    return refuse(`${name} is a partisan site only while you hold some, but not all, of your home centers`);
+  }
+  if (owned && alternativeFor(board, power, province)) return accept('alternative');
+  if (owned && sites?.claimable.includes(abbrev)) return accept('claimable');
+  if (owned && isCenter && !isHome && state.claimCredits > 0) return accept('&SC');
+  if (isHome && board.owner[province] < 0 && tokenCount(board, power, 'SC!') > 0) return accept('SC!');
+  if (isHome && tokenCount(board, power, 'SC?') > 0) return accept('SC?');
+  if (!isCenter) return refuse(`${name} is not a supply center`);
+  if (!owned) return refuse(`you do not own ${name}`);
+  return refuse(`${name} is not one of your home centers`);
+}

@@ -1,0 +1,194 @@
+import type { GameMap } from '../../map/game-map.js';
+import type { Phase } from '../../map/model.js';
+import { MOVEMENT, RETREATS, flowPhases, normalisePhaseType } from '../../map/phase.js';
+import { parseOrder } from '../../orders/parse.js';
+import { OrderReader } from '../../orders/read.js';
+import type { MoveOrder, Order, OrderPhase, SubmittedOrder, UnitRef } from '../../orders/types.js';
+import { Board } from '../board.js';
+import { moveAbut } from '../reach.js';
+import { retreatOptions } from '../retreat-options.js';
+import type { Position, PowerState, Unit } from '../types.js';
+import { accept, refuse, type Verdict } from '../verdict.js';
+import { findPower } from './names.js';
+import type { DatcCase, DatcLine, DatcResultLine } from './reader.js';
+
+/** A DATC case turned into what the adjudicator takes. */
+export interface CaseSetup {
+  phase: Phase;
+  position: Position;
+  /** Lines that cannot be read at all count as no order, which is what the DATC expects of them. */
+  orders: SubmittedOrder[];
+}
+
+export interface CaseUnit extends Unit {
+  power: string;
+}
+
+/**
+ * The phase a case is written for. Any season the map's FLOW has for that phase type will do
+ * (`Fall 1901, Adjustment` is the standard map's WINTER ADJUSTMENTS); no phase means the first
+ * movement phase of the map's first year.
+ */
+export function casePhase(map: GameMap, written: string | null): Verdict<Phase> {
+  const steps = flowPhases(map.data.flow);
+  if (written === null) {
+    const movement = steps.find((step) => step.type === MOVEMENT);
+    return movement ? accept({ ...movement, year: map.data.begin.year }) : refuse('the map has no movement phase');
+  }
+  const words = written.replace(/,/g, ' ').trim().split(/\s+/);
+  const year = Number(words[1]);
+  if (words.length !== 3 || !Number.isInteger(year)) return refuse(`cannot read the phase '${written}'`);
+  const season = words[0]!.toUpperCase();
+  const type = normalisePhaseType(words[2]!);
+  const step = steps.find((candidate) => candidate.season === season && candidate.type === type) ?? steps.find((candidate) => candidate.type === type);
+  return step ? accept({ season: step.season, year, type: step.type }) : refuse(`the map has no ${type} phase`);
+}
+
+/** Armies stand on provinces whatever coast is written (`A spa/nc` is in SPA). */
+function armyPlace(map: GameMap, unit: UnitRef): string {
+  return unit.type === 'A' ? (map.location(unit.location)?.province ?? unit.location) : unit.location;
+}
+
+/** `England: F nth` as a unit of a map power. */
+export function placedUnit(map: GameMap, line: DatcLine): Verdict<CaseUnit> {
+  const power = findPower(map, line.power);
+  if (!power) return refuse(`line ${line.line}: unknown power '${line.power}'`);
+  const parsed = parseOrder(map, line.text, 'MOVEMENT');
+  // An ambiguous name (`tyr`) means the place this type of unit can stand on.
+  const order = parsed.ok
+    ? parsed.readings.find((reading) => reading.kind === 'hold' && reading.unit.type !== null && map.mayOccupy(reading.unit.type, armyPlace(map, reading.unit)))
+    : undefined;
+  if (!order || order.kind !== 'hold' || order.unit.type === null) return refuse(`line ${line.line}: cannot read the unit '${line.text}'`);
+  return accept({ power: power.name, type: order.unit.type, location: armyPlace(map, order.unit) });
+}
+
+function emptyPosition(map: GameMap, owners: Map<string, string[]> | null): Position {
+  return {
+    powers: map.powers.map(
+      (power): PowerState => ({
+        name: power.name,
+        units: [],
+        retreating: [],
+        centers: owners ? (owners.get(power.name) ?? []) : [...power.owns],
+        homes: [...power.homes],
+        claimCredits: power.sites.claimCredits,
+      }),
+    ),
+  };
+}
+
+function placeAll(map: GameMap, lines: readonly DatcLine[]): Verdict<CaseUnit[]> {
+  const units: CaseUnit[] = [];
+  for (const line of lines) {
+    const unit = placedUnit(map, line);
+    if (!unit.ok) return unit;
+    units.push(unit.value);
+  }
+  return accept(units);
+}
+
+export function buildCase(map: GameMap, datc: DatcCase): Verdict<CaseSetup> {
+  const phase = casePhase(map, datc.phase);
+  if (!phase.ok) return phase;
+  const phaseType = normalisePhaseType(phase.value.type) as OrderPhase;
+  let owners: Map<string, string[]> | null = null;
+  if (datc.owners) {
+    const listed = placeAll(map, datc.owners);
+    if (!listed.ok) return listed;
+    owners = new Map();
+    for (const unit of listed.value) owners.set(unit.power, [...(owners.get(unit.power) ?? []), map.location(unit.location)!.province]);
+  }
+  const position = emptyPosition(map, owners);
+  const stateOf = (name: string): PowerState => position.powers.find((state) => state.name === name)!;
+  const units = placeAll(map, datc.prestate);
+  if (!units.ok) return units;
+  for (const unit of units.value) stateOf(unit.power).units.push({ type: unit.type, location: unit.location });
+  if (phaseType === RETREATS) {
+    const dislodged = placeAll(map, datc.dislodged);
+    if (!dislodged.ok) return dislodged;
+    const retreats = retreatsFromResults(map, position, dislodged.value, datc.results);
+    if (!retreats.ok) return retreats;
+    dislodged.value.forEach((unit, index) => {
+      const options = retreats.value[index]!;
+      if (options.length > 0) stateOf(unit.power).retreating.push({ type: unit.type, location: unit.location, retreats: options });
+    });
+  }
+  const orders: SubmittedOrder[] = [];
+  const readers = new Map<string, OrderReader>();
+  for (const line of datc.orders) {
+    const power = findPower(map, line.power);
+    if (!power) return refuse(`line ${line.line}: unknown power '${line.power}'`);
+    let reader = readers.get(power.name);
+    if (!reader) {
+      reader = new OrderReader({ map, position, power: power.name, phase: phaseType });
+      readers.set(power.name, reader);
+    }
+    const checked = reader.read(line.text);
+    const parsed = checked.ok ? null : parseOrder(map, line.text, phaseType);
+    const order = checked.ok ? checked.order : parsed?.ok ? parsed.readings[0]! : null;
+    if (order) orders.push({ power: power.name, order });
+  }
+  return accept({ phase: phase.value, position, orders });
+}
+
+interface PastOrder {
+  power: string;
+  order: Order;
+  succeeded: boolean;
+}
+
+function pastOrders(map: GameMap, results: readonly DatcResultLine[]): Verdict<PastOrder[]> {
+  const orders: PastOrder[] = [];
+  for (const line of results) {
+    const power = findPower(map, line.power);
+    if (!power) return refuse(`line ${line.line}: unknown power '${line.power}'`);
+    const parsed = parseOrder(map, line.text, 'MOVEMENT');
+    if (!parsed.ok) return refuse(`line ${line.line}: ${parsed.reason}`);
+    orders.push({ power: power.name, order: parsed.readings[0]!, succeeded: line.succeeded });
+  }
+  return accept(orders);
+}
+
+/**
+ * Retreat options of the dislodged units, from the previous movement's orders and whether each
+ * worked: the successful move into a unit's province dislodged it (its origin is closed to the
+ * retreat unless it came by convoy), and an empty province that two or more failed moves aimed at
+ * saw a standoff. A dislodged unit's failed move into its attacker's origin made no standoff.
+ */
+function retreatsFromResults(map: GameMap, position: Position, dislodged: readonly CaseUnit[], results: readonly DatcResultLine[]): Verdict<string[][]> {
+  const past = pastOrders(map, results);
+  if (!past.ok) return past;
+  const board = new Board(map, position);
+  const tables = board.tables;
+  const provinceOf = (location: string): number => tables.provinceOf[tables.id(location)]!;
+  const moves = past.value.filter((entry): entry is PastOrder & { order: MoveOrder } => entry.order.kind === 'move');
+  const byConvoy = (entry: PastOrder & { order: MoveOrder }): boolean => {
+    const from = tables.id(entry.order.unit.location);
+    const adjacent = moveAbut(board, 'A', from, provinceOf(entry.order.to), board.powerIndex(entry.power)) !== null || entry.order.unit.type === 'F';
+    const ownFleet = past.value.some(
+      (other) => other.power === entry.power && other.order.kind === 'convoy' && provinceOf(other.order.target.location) === provinceOf(entry.order.unit.location),
+    );
+    return entry.order.viaConvoy || !adjacent || ownFleet;
+  };
+  const attackerOrigin = new Map<number, number>();
+  for (const entry of moves) {
+    if (entry.succeeded) attackerOrigin.set(provinceOf(entry.order.to), byConvoy(entry) ? -1 : provinceOf(entry.order.unit.location));
+  }
+  const failedInto = new Map<number, number>();
+  for (const entry of moves) {
+    if (entry.succeeded) continue;
+    const from = provinceOf(entry.order.unit.location);
+    const to = provinceOf(entry.order.to);
+    const wasDislodged = dislodged.some((unit) => provinceOf(unit.location) === from);
+    if (wasDislodged && attackerOrigin.get(from) === to) continue;
+    failedInto.set(to, (failedInto.get(to) ?? 0) + 1);
+  }
+  const closed = (province: number): boolean => board.occupant[province]! >= 0 || (failedInto.get(province) ?? 0) >= 2;
+  return accept(
+    dislodged.map((unit) => {
+      const location = tables.id(unit.location);
+      const placed = { power: board.powerIndex(unit.power), type: unit.type, location, province: tables.provinceOf[location]! };
+      return retreatOptions(board, placed, closed, attackerOrigin.get(placed.province) ?? -1);
+    }),
+  );
+}

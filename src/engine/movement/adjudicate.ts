@@ -1,0 +1,42 @@
+import type { GameMap } from '../../map/game-map.js';
+import type { SubmittedOrder } from '../../orders/types.js';
+import { Board } from '../board.js';
+import { withUnits } from '../position.js';
+import type { OrderOutcome, Position, PowerState } from '../types.js';
+import { Aftermath } from './aftermath.js';
+import { Battle } from './battle.js';
+import { movementOutcomes } from './outcomes.js';
+import { Resolver } from './resolver.js';
+
+export interface MovementResult {
+  outcomes: OrderOutcome[];
+  /** Units moved; dislodged units wait in `retreating` with their options (those without any are gone). */
+  position: Position;
+}
+
+/** Adjudicates a movement phase. Pure: the position passed in is not changed. */
+export function adjudicateMovement(map: GameMap, position: Position, orders: readonly SubmittedOrder[]): MovementResult {
+  const board = new Board(map, position);
+  const battle = new Battle(board, orders);
+  const aftermath = new Aftermath(battle, new Resolver(battle));
+  return { outcomes: movementOutcomes(aftermath), position: nextPosition(aftermath) };
+}
+
+function nextPosition(aftermath: Aftermath): Position {
+  const battle = aftermath.battle;
+  const board = battle.board;
+  const tables = board.tables;
+  const powers: PowerState[] = board.powers.map((state) => withUnits(state, [], []));
+  for (let unit = 0; unit < battle.size; unit++) {
+    const placed = board.units[unit]!;
+    const state = powers[placed.power]!;
+    const retreats = aftermath.retreats[unit];
+    if (retreats) {
+      if (retreats.length > 0) state.retreating.push({ type: placed.type, location: tables.abbrev(placed.location), retreats });
+      continue;
+    }
+    const moved = aftermath.moved[unit] === 1;
+    state.units.push(moved ? { type: placed.type, location: tables.abbrev(battle.landing[unit]!) } : placed.source);
+  }
+  return { powers };
+}

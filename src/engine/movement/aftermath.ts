@@ -1,0 +1,56 @@
+import { filled } from '../arrays.js';
+import { retreatOptions } from '../retreat-options.js';
+import { MOVE, type Battle } from './battle.js';
+import type { Resolver } from './resolver.js';
+
+const OPEN = 0;
+const OCCUPIED = 1;
+const STANDOFF = 2;
+
+/**
+ * What the resolved decisions mean for the board: who moved, who was dislodged and by whom,
+ * which provinces saw a standoff, and where each dislodged unit may retreat.
+ */
+export class Aftermath {
+  readonly moved: number[];
+  /** Unit that dislodged each unit, or -1. */
+  readonly dislodgedBy: number[];
+  readonly retreats: (string[] | null)[];
+  /** Province id → OPEN, OCCUPIED after the moves, or left empty by a STANDOFF. */
+  private readonly after: number[];
+
+  constructor(
+    readonly battle: Battle,
+    readonly resolver: Resolver,
+  ) {
+    const size = battle.size;
+    const board = battle.board;
+    this.moved = filled(size, 0);
+    this.dislodgedBy = filled(size, -1);
+    this.retreats = new Array<string[] | null>(size).fill(null);
+    this.after = filled(board.tables.count, OPEN);
+    for (let unit = 0; unit < size; unit++) {
+      if (battle.kind[unit] === MOVE && resolver.order(unit)) this.moved[unit] = 1;
+    }
+    for (let unit = 0; unit < size; unit++) {
+      if (this.moved[unit] === 1) this.after[battle.dest[unit]!] = OCCUPIED;
+      else {
+        this.dislodgedBy[unit] = resolver.dislodger(unit);
+        if (this.dislodgedBy[unit]! < 0) this.after[battle.province[unit]!] = OCCUPIED;
+      }
+    }
+    for (let unit = 0; unit < size; unit++) {
+      const dest = battle.dest[unit]!;
+      if (battle.kind[unit] === MOVE && this.moved[unit] === 0 && this.after[dest] === OPEN && resolver.preventStrength(unit) >= 0) {
+        this.after[dest] = STANDOFF;
+      }
+    }
+    const closed = (province: number): boolean => this.after[province] !== OPEN;
+    for (let unit = 0; unit < size; unit++) {
+      const attacker = this.dislodgedBy[unit]!;
+      if (attacker < 0) continue;
+      const attackerFrom = battle.convoyed[attacker] === 1 ? -1 : battle.province[attacker]!;
+      this.retreats[unit] = retreatOptions(board, board.units[unit]!, closed, attackerFrom);
+    }
+  }
+}

@@ -1,0 +1,245 @@
+import type { Abut } from '../../map/model.js';
+import { phaseMismatch } from '../../orders/check/index.js';
+import { checkMovement, type CheckedMovement } from '../../orders/check/movement.js';
+import { provinceOf } from '../../orders/check/units.js';
+import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
+import type { Board } from '../board.js';
+import { filled } from '../arrays.js';
+import { moveAbut } from '../reach.js';
+
+/** What a unit does this turn, after checking: an illegal or missing order leaves it holding. */
+export const HOLD = 0;
+export const MOVE = 1;
+export const SUPPORT = 2;
+export const CONVOY = 3;
+
+/** How an adjacency carries a move's strength: fully, `~` (none of its own) or `*` (half). */
+export const NORMAL = 0;
+export const WEAK = 1;
+export const HALF = 2;
+
+const NONE = -1;
+
+/** One submitted order and what checking made of it. */
+export interface Entry {
+  submitted: SubmittedOrder;
+  /** The checked order and its ids, or null when checking refused it. */
+  checked: CheckedMovement | null;
+  /** Index of the unit it commands, or -1. */
+  unit: number;
+  refusal: string | null;
+}
+
+/**
+ * The orders of a movement phase as parallel arrays over the board's units, with the links the
+ * resolver follows: valid supports per supported unit, moves per destination province and
+ * matching convoys per convoyed army.
+ */
+export class Battle {
+  readonly board: Board;
+  readonly size: number;
+  readonly entries: Entry[] = [];
+  /** Entry index giving each unit its order, or -1 when unordered. */
+  readonly entryOf: number[];
+  readonly kind: number[];
+  readonly power: number[];
+  readonly province: number[];
+  /** MOVE, CONVOY and move-SUPPORT: the destination province; hold support: -1. */
+  readonly dest: number[];
+  /** MOVE: the location landed on (coast for fleets); move-SUPPORT: a demanded coast or -1. */
+  readonly landing: number[];
+  /** SUPPORT and CONVOY: the unit supported or convoyed. */
+  readonly target: number[];
+  /** 1 when an army's move goes by convoy (see `chooseConvoy`). */
+  readonly convoyed: number[];
+  /** NORMAL, WEAK or HALF: how the move's adjacency carries its strength. */
+  readonly mode: number[];
+  /** Written convoy routes (location ids), for armies that gave one. */
+  readonly route: (number[] | null)[];
+  /** Why a support or convoy order does nothing (it matches no order), or null. */
+  readonly voidReason: (string | null)[];
+  /**
+   * Linked lists ending in -1: the valid supports of each unit's order (`firstSupport[unit]`, then
+   * `nextSupport[supporter]`), the moves into each province, and the convoys matching each army.
+   */
+  readonly firstSupport: number[];
+  readonly nextSupport: number[];
+  readonly firstMoveInto: number[];
+  readonly nextMoveInto: number[];
+  readonly firstConvoy: number[];
+  readonly nextConvoy: number[];
+
+  constructor(board: Board, orders: readonly SubmittedOrder[]) {
+    this.board = board;
+    const size = board.units.length;
+    this.size = size;
+    this.entryOf = filled(size, NONE);
+    this.kind = filled(size, 0);
+    this.power = filled(size, 0);
+    this.province = filled(size, 0);
+    this.dest = filled(size, NONE);
+    this.landing = filled(size, NONE);
+    this.target = filled(size, NONE);
+    this.convoyed = filled(size, 0);
+    this.mode = filled(size, 0);
+    this.route = new Array<number[] | null>(size).fill(null);
+    this.voidReason = new Array<string | null>(size).fill(null);
+    this.firstSupport = filled(size, NONE);
+    this.nextSupport = filled(size, NONE);
+    this.firstMoveInto = filled(board.tables.count, NONE);
+    this.nextMoveInto = filled(size, NONE);
+    this.firstConvoy = filled(size, NONE);
+    this.nextConvoy = filled(size, NONE);
+    for (let unit = 0; unit < size; unit++) {
+      this.power[unit] = board.units[unit]!.power;
+      this.province[unit] = board.units[unit]!.province;
+    }
+    for (const submitted of orders) this.enter(submitted);
+    for (let unit = 0; unit < size; unit++) {
+      const entry = this.entryOf[unit]!;
+      const checked = entry < 0 ? null : this.entries[entry]!.checked;
+      if (checked) this.load(checked);
+    }
+    for (let unit = 0; unit < size; unit++) if (this.kind[unit] === MOVE) this.linkMove(unit);
+    for (let unit = 0; unit < size; unit++) {
+      if (this.kind[unit] === SUPPORT) this.linkSupport(unit);
+      else if (this.kind[unit] === CONVOY) this.linkConvoy(unit);
+    }
+    for (let unit = 0; unit < size; unit++) if (this.kind[unit] === MOVE && this.board.units[unit]!.type === 'A') this.chooseConvoy(unit);
+    for (let unit = 0; unit < size; unit++) if (this.kind[unit] === CONVOY) this.dropUnusedConvoy(unit);
+  }
+
+  /** Checks an order; a later order for the same unit replaces an earlier one. */
+  private enter(submitted: SubmittedOrder): void {
+    const board = this.board;
+    const power = board.powerIndex(submitted.power);
+    const order = submitted.order;
+    const mismatch = power < 0 ? `${submitted.power} is not a power in this game` : phaseMismatch(order, 'MOVEMENT');
+    let entry: Entry;
+    if (mismatch === null) {
+      const movement = order as MovementOrder;
+      const checked = checkMovement(board, power, movement);
+      entry = checked.ok
+        ? { submitted, checked: checked.value, unit: checked.value.unit, refusal: null }
+        : { submitted, checked: null, unit: this.namedUnit(power, movement), refusal: checked.reason };
+    } else {
+      entry = { submitted, checked: null, unit: NONE, refusal: mismatch };
+    }
+    this.entries.push(entry);
+    if (entry.unit >= 0) this.entryOf[entry.unit] = this.entries.length - 1;
+  }
+
+  /** The power's own unit a refused order names, which then holds; or -1. */
+  private namedUnit(power: number, order: MovementOrder): number {
+    const province = provinceOf(this.board, order.unit.location);
+    const unit = province < 0 ? NONE : this.board.occupant[province]!;
+    return unit >= 0 && this.board.units[unit]!.power === power ? unit : NONE;
+  }
+
+  private load(checked: CheckedMovement): void {
+    const unit = checked.unit;
+    this.target[unit] = checked.target;
+    this.dest[unit] = checked.dest;
+    this.landing[unit] = checked.landing;
+    this.route[unit] = checked.route;
+    const kind = checked.order.kind;
+    this.kind[unit] = kind === 'move' ? MOVE : kind === 'support' ? SUPPORT : kind === 'convoy' ? CONVOY : HOLD;
+  }
+
+  private linkMove(unit: number): void {
+    const dest = this.dest[unit]!;
+    this.nextMoveInto[unit] = this.firstMoveInto[dest]!;
+    this.firstMoveInto[dest] = unit;
+    const abut = this.moveAbutOf(unit);
+    if (abut) this.mode[unit] = modeOf(abut);
+  }
+
+  private moveAbutOf(unit: number): Abut | null {
+    const placed = this.board.units[unit]!;
+    return moveAbut(this.board, placed.type, placed.location, this.landing[unit]!, placed.power);
+  }
+
+  private linkSupport(unit: number): void {
+    const target = this.target[unit]!;
+    const tables = this.board.tables;
+    const describe = (): string => this.board.describe(this.board.units[target]!);
+    if (this.dest[unit] === NONE) {
+      if (this.kind[target] === MOVE) {
+        this.voidReason[unit] = `${describe()} did not hold`;
+        return;
+      }
+    } else {
+      const demanded = this.landing[unit]!;
+      const matches =
+        this.kind[target] === MOVE && this.dest[target] === this.dest[unit] && (demanded === NONE || demanded === this.landing[target]);
+      if (!matches) {
+        this.voidReason[unit] = `${describe()} did not move to ${tables.abbrev(demanded === NONE ? this.dest[unit]! : demanded)}`;
+        return;
+      }
+    }
+    this.nextSupport[unit] = this.firstSupport[target]!;
+    this.firstSupport[target] = unit;
+  }
+
+  private linkConvoy(unit: number): void {
+    const army = this.target[unit]!;
+    if (this.kind[army] !== MOVE || this.dest[army] !== this.dest[unit]) {
+      this.voidReason[unit] = `${this.board.describe(this.board.units[army]!)} did not move to ${this.board.tables.abbrev(this.dest[unit]!)}`;
+      return;
+    }
+    this.nextConvoy[unit] = this.firstConvoy[army]!;
+    this.firstConvoy[army] = unit;
+  }
+
+  /**
+   * An army goes by convoy when it cannot march there, when it wrote a route, when it asked for a
+   * convoy that some fleet offers, or when a fleet of its own power offers one (DATC 4.A.3 intent).
+   */
+  private chooseConvoy(army: number): void {
+    let byConvoy = this.route[army] !== null || this.moveAbutOf(army) === null;
+    if (!byConvoy) {
+      const entry = this.entries[this.entryOf[army]!]!;
+      const asked = entry.checked?.order.kind === 'move' && entry.checked.order.viaConvoy;
+      for (let fleet = this.firstConvoy[army]!; fleet >= 0 && !byConvoy; fleet = this.nextConvoy[fleet]!) {
+        byConvoy = asked || this.power[fleet] === this.power[army];
+      }
+    }
+    if (!byConvoy) return;
+    this.convoyed[army] = 1;
+    this.mode[army] = this.convoyMode(army);
+  }
+
+  /** A convoyed army's strength follows its last step: the best adjacency any offered fleet lands it by. */
+  private convoyMode(army: number): number {
+    const tables = this.board.tables;
+    const landing = this.dest[army]!;
+    const route = this.route[army];
+    const lastSteps = route ? [route[route.length - 1]!] : [];
+    for (let fleet = this.firstConvoy[army]!; !route && fleet >= 0; fleet = this.nextConvoy[fleet]!) {
+      lastSteps.push(this.board.units[fleet]!.location);
+    }
+    let sawHalf = false;
+    let sawWeak = false;
+    for (const space of lastSteps) {
+      const abut = tables.abut(space, landing);
+      if (!abut) continue;
+      const mode = modeOf(abut);
+      if (mode === NORMAL) return NORMAL;
+      if (mode === HALF) sawHalf = true;
+      else sawWeak = true;
+    }
+    return sawHalf ? HALF : sawWeak ? WEAK : NORMAL;
+  }
+
+  /** A convoy for an army that marches overland is not used. */
+  private dropUnusedConvoy(fleet: number): void {
+    const army = this.target[fleet]!;
+    if (this.voidReason[fleet] === null && this.convoyed[army] === 0) {
+      this.voidReason[fleet] = `${this.board.describe(this.board.units[army]!)} moves overland`;
+    }
+  }
+}
+
+function modeOf(abut: Abut): number {
+  return abut.weak ? WEAK : abut.half ? HALF : NORMAL;
+}

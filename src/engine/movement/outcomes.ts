@@ -1,0 +1,106 @@
+import type { MovementOrder } from '../../orders/types.js';
+import { newOutcome } from '../outcome.js';
+import type { OrderOutcome } from '../types.js';
+import type { Aftermath } from './aftermath.js';
+import { CONVOY, MOVE, SUPPORT, type Entry } from './battle.js';
+
+/** The results of a movement phase, one per submitted order and one per unit nobody ordered. */
+export function movementOutcomes(aftermath: Aftermath): OrderOutcome[] {
+  const battle = aftermath.battle;
+  const outcomes: OrderOutcome[] = battle.entries.map((entry, index) => {
+    if (entry.checked === null) return refused(aftermath, entry, index);
+    if (battle.entryOf[entry.unit] !== index) {
+      return newOutcome(entry.submitted.power, entry.checked.order, false, ['void'], 'replaced by a later order for the same unit');
+    }
+    return unitOutcome(aftermath, entry.unit, entry.checked.order);
+  });
+  for (let unit = 0; unit < battle.size; unit++) {
+    if (battle.entryOf[unit]! >= 0) continue;
+    const placed = battle.board.units[unit]!;
+    const hold: MovementOrder = { kind: 'hold', unit: { type: placed.type, location: battle.board.tables.abbrev(placed.location) } };
+    const result = unitOutcome(aftermath, unit, hold);
+    result.marks.unshift('unordered');
+    outcomes.push(result);
+  }
+  return outcomes;
+}
+
+function named(aftermath: Aftermath, unit: number): string {
+  const board = aftermath.battle.board;
+  const placed = board.units[unit]!;
+  return `${board.describe(placed)} (${board.displayName(placed.power)})`;
+}
+
+/** An order checking refused; the unit it named held instead, and shares its fate here. */
+function refused(aftermath: Aftermath, entry: Entry, index: number): OrderOutcome {
+  const result = newOutcome(entry.submitted.power, entry.submitted.order, false, ['illegal'], entry.refusal ?? '');
+  if (entry.unit >= 0 && aftermath.battle.entryOf[entry.unit] === index) addFate(aftermath, entry.unit, result);
+  return result;
+}
+
+function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder): OrderOutcome {
+  const battle = aftermath.battle;
+  const resolver = aftermath.resolver;
+  const power = battle.board.powerName(battle.power[unit]!);
+  const result = newOutcome(power, order, true, [], '');
+  const kind = battle.kind[unit];
+  if (kind === MOVE && aftermath.moved[unit] === 0) {
+    result.succeeded = false;
+    if (battle.convoyed[unit] === 1 && !resolver.path(unit)) {
+      result.marks.push('no convoy');
+      result.reason = 'no convoy route survived';
+    } else {
+      const others = rivals(aftermath, unit);
+      result.marks.push('bounce');
+      result.bouncedWith = others.map((rival) => battle.board.describe(battle.board.units[rival]!));
+      result.reason = `bounced with ${others.map((rival) => named(aftermath, rival)).join(', ')}`;
+    }
+  } else if (kind === SUPPORT || kind === CONVOY) {
+    const voided = battle.voidReason[unit];
+    if (voided !== null) {
+      result.succeeded = false;
+      result.marks.push('void');
+      result.reason = voided;
+    } else if (kind === SUPPORT && !resolver.order(unit)) {
+      const cutter = resolver.cutter(unit);
+      result.succeeded = false;
+      result.marks.push('cut');
+      result.cutBy = battle.board.describe(battle.board.units[cutter]!);
+      result.reason = `cut by ${named(aftermath, cutter)}`;
+    } else if (kind === CONVOY && !resolver.path(battle.target[unit]!)) {
+      result.succeeded = false;
+      result.marks.push('no convoy');
+      result.reason = 'the convoy failed';
+    }
+  }
+  addFate(aftermath, unit, result);
+  return result;
+}
+
+/** Who stood in a failed move's way: the unit it attacked, unless that one left, and every other unit trying to enter. */
+function rivals(aftermath: Aftermath, unit: number): number[] {
+  const battle = aftermath.battle;
+  const dest = battle.dest[unit]!;
+  const found: number[] = [];
+  const occupant = battle.board.occupant[dest]!;
+  if (occupant >= 0 && aftermath.moved[occupant] === 0) found.push(occupant);
+  for (let rival = battle.firstMoveInto[dest]!; rival >= 0; rival = battle.nextMoveInto[rival]!) {
+    if (rival !== unit) found.push(rival);
+  }
+  return found;
+}
+
+/** Adds what happened to the unit itself: dislodged, and destroyed when it has nowhere to go. */
+function addFate(aftermath: Aftermath, unit: number, result: OrderOutcome): void {
+  const attacker = aftermath.dislodgedBy[unit]!;
+  if (attacker < 0) return;
+  const board = aftermath.battle.board;
+  const retreats = aftermath.retreats[unit] ?? [];
+  result.succeeded = false;
+  result.marks.push('dislodged');
+  result.dislodgedBy = board.describe(board.units[attacker]!);
+  result.retreats = retreats;
+  const why = `dislodged by ${named(aftermath, attacker)}${retreats.length === 0 ? ', no retreat: destroyed' : ''}`;
+  if (retreats.length === 0) result.marks.push('destroyed');
+  result.reason = result.reason === '' ? why : `${result.reason}; ${why}`;
+}

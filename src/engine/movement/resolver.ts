@@ -1,0 +1,269 @@
+import { filled } from '../arrays.js';
+import { restrictionsAllow } from '../reach.js';
+import { CONVOY, HALF, MOVE, NORMAL, SUPPORT, WEAK, type Battle } from './battle.js';
+
+/**
+ * Decides a movement phase with Kruijswijk's guess algorithm (DATC section 5). Every order is a
+ * yes/no decision: a move succeeds, a support is given, a convoying fleet stays in place; and a
+ * convoyed army has a second decision, whether a convoy route survives. A decision that depends on
+ * its own guess is tried both ways; when both or neither are consistent the cycle is broken by the
+ * backup rule: circular movement succeeds, and in a convoy paradox the armies whose convoy is part
+ * of the paradox neither move nor cut support (Szykman).
+ *
+ * Strengths are doubled so that `*` half-strength moves stay integers: a unit counts 2, each support
+ * 2. An empty or vacated province defends with -1, so that a `~` move without support (strength 0)
+ * still enters an empty space but bounces off any other attempt.
+ */
+
+const UNRESOLVED = 0;
+const GUESSING = 1;
+const RESOLVED = 2;
+
+export const FAILS = 0;
+export const SUCCEEDS = 1;
+
+const EMPTY = -1;
+
+export class Resolver {
+  private readonly battle: Battle;
+  private readonly size: number;
+  private readonly state: number[];
+  private readonly result: number[];
+  private readonly dependencies: number[] = [];
+
+  constructor(battle: Battle) {
+    this.battle = battle;
+    this.size = battle.size;
+    this.state = filled(2 * battle.size, 0);
+    this.result = filled(2 * battle.size, 0);
+  }
+
+  /** Whether the unit's order worked: the move succeeded, the support was given, the convoy fleet held. */
+  order(unit: number): boolean {
+    return this.resolve(unit) === SUCCEEDS;
+  }
+
+  /** Whether a convoyed army still has a route of fleets that stayed in place. */
+  path(army: number): boolean {
+    return this.resolve(this.size + army) === SUCCEEDS;
+  }
+
+  private resolve(decision: number): number {
+    const state = this.state[decision]!;
+    if (state === RESOLVED) return this.result[decision]!;
+    if (state === GUESSING) {
+      if (!this.dependencies.includes(decision)) this.dependencies.push(decision);
+      return this.result[decision]!;
+    }
+    const before = this.dependencies.length;
+    this.result[decision] = FAILS;
+    this.state[decision] = GUESSING;
+    const first = this.adjudicate(decision);
+    if (this.dependencies.length === before) {
+      if (this.state[decision] !== RESOLVED) {
+        this.result[decision] = first;
+        this.state[decision] = RESOLVED;
+      }
+      return this.result[decision]!;
+    }
+    if (this.dependencies[before] !== decision) {
+      // Part of a cycle that a decision further up guessed: report the guess-based answer.
+      this.dependencies.push(decision);
+      this.result[decision] = first;
+      return first;
+    }
+    this.forget(before);
+    this.result[decision] = SUCCEEDS;
+    this.state[decision] = GUESSING;
+    const second = this.adjudicate(decision);
+    if (first === second) {
+      this.forget(before);
+      this.result[decision] = first;
+      this.state[decision] = RESOLVED;
+      return first;
+    }
+    this.backupRule(before);
+    return this.resolve(decision);
+  }
+
+  /** Drops the guesses made since `from`, so they are decided again. */
+  private forget(from: number): void {
+    while (this.dependencies.length > from) this.state[this.dependencies.pop()!] = UNRESOLVED;
+  }
+
+  private backupRule(from: number): void {
+    const battle = this.battle;
+    const cycle = this.dependencies.slice(from);
+    const armies = new Set<number>();
+    for (const decision of cycle) {
+      if (decision >= this.size) armies.add(decision - this.size);
+      else if (battle.kind[decision] === CONVOY) armies.add(battle.target[decision]!);
+    }
+    this.forget(from);
+    if (armies.size > 0) {
+      for (const army of armies) this.settle(this.size + army, FAILS);
+      return;
+    }
+    for (const decision of cycle) if (battle.kind[decision] === MOVE) this.settle(decision, SUCCEEDS);
+  }
+
+  private settle(decision: number, result: number): void {
+    this.state[decision] = RESOLVED;
+    this.result[decision] = result;
+  }
+
+  private adjudicate(decision: number): number {
+    if (decision >= this.size) return this.adjudicatePath(decision - this.size);
+    switch (this.battle.kind[decision]) {
+      case MOVE:
+        return this.adjudicateMove(decision);
+      case SUPPORT:
+        return this.adjudicateSupport(decision);
+      default:
+        return this.dislodger(decision) < 0 ? SUCCEEDS : FAILS;
+    }
+  }
+
+  private adjudicateMove(unit: number): number {
+    const battle = this.battle;
+    if (battle.convoyed[unit] === 1 && this.resolve(this.size + unit) === FAILS) return FAILS;
+    const dest = battle.dest[unit]!;
+    const attack = this.attackStrength(unit);
+    const defender = battle.board.occupant[dest]!;
+    if (defender >= 0 && this.headToHead(unit, defender)) {
+      if (attack <= this.moveStrength(defender, -1)) return FAILS;
+    } else if (attack <= this.holdStrength(dest)) {
+      return FAILS;
+    }
+    for (let rival = battle.firstMoveInto[dest]!; rival >= 0; rival = battle.nextMoveInto[rival]!) {
+      if (rival !== unit && attack <= this.preventStrength(rival)) return FAILS;
+    }
+    return SUCCEEDS;
+  }
+
+  /** Both units move into each other's province without a convoy. */
+  private headToHead(unit: number, other: number): boolean {
+    const battle = this.battle;
+    return (
+      battle.kind[other] === MOVE &&
+      battle.dest[other] === battle.province[unit] &&
+      battle.convoyed[unit] === 0 &&
+      battle.convoyed[other] === 0
+    );
+  }
+
+  /** Strength of a move from the unit's own weight and its given supports, except those of `excluded`'s power. */
+  private moveStrength(unit: number, excluded: number): number {
+    const battle = this.battle;
+    let supports = 0;
+    for (let supporter = battle.firstSupport[unit]!; supporter >= 0; supporter = battle.nextSupport[supporter]!) {
+      if (battle.power[supporter] !== excluded && this.resolve(supporter) === SUCCEEDS) supports++;
+    }
+    const mode = battle.mode[unit];
+    if (mode === NORMAL) return 2 + 2 * supports;
+    if (mode === WEAK) return 2 * supports;
+    return 1 + supports;
+  }
+
+  private attackStrength(unit: number): number {
+    const battle = this.battle;
+    const occupant = battle.board.occupant[battle.dest[unit]!]!;
+    if (occupant < 0) return this.moveStrength(unit, -1);
+    const leaves = battle.kind[occupant] === MOVE && !this.headToHead(unit, occupant) && this.resolve(occupant) === SUCCEEDS;
+    if (leaves) return this.moveStrength(unit, -1);
+    // Nobody helps to dislodge their own unit, and no power dislodges its own.
+    if (battle.power[occupant] === battle.power[unit]) return 0;
+    return this.moveStrength(unit, battle.power[occupant]!);
+  }
+
+  private holdStrength(province: number): number {
+    const battle = this.battle;
+    const occupant = battle.board.occupant[province]!;
+    if (occupant < 0) return EMPTY;
+    if (battle.kind[occupant] === MOVE) return this.resolve(occupant) === SUCCEEDS ? EMPTY : 2;
+    let supports = 0;
+    for (let supporter = battle.firstSupport[occupant]!; supporter >= 0; supporter = battle.nextSupport[supporter]!) {
+      if (this.resolve(supporter) === SUCCEEDS) supports++;
+    }
+    return 2 + 2 * supports;
+  }
+
+  /** How strongly a move keeps others out of its destination; none if its convoy failed or it lost a head-to-head. */
+  preventStrength(unit: number): number {
+    const battle = this.battle;
+    if (battle.convoyed[unit] === 1 && this.resolve(this.size + unit) === FAILS) return EMPTY;
+    const occupant = battle.board.occupant[battle.dest[unit]!]!;
+    if (occupant >= 0 && this.headToHead(unit, occupant) && this.resolve(occupant) === SUCCEEDS) return EMPTY;
+    return this.moveStrength(unit, -1);
+  }
+
+  /** The unit that moved into this unit's province, or -1. */
+  dislodger(unit: number): number {
+    const battle = this.battle;
+    for (let mover = battle.firstMoveInto[battle.province[unit]!]!; mover >= 0; mover = battle.nextMoveInto[mover]!) {
+      if (this.resolve(mover) === SUCCEEDS) return mover;
+    }
+    return -1;
+  }
+
+  /** The unit that cut this support, or -1. */
+  cutter(supporter: number): number {
+    const battle = this.battle;
+    const aimedAt = battle.dest[supporter]! >= 0 ? battle.dest[supporter]! : battle.province[battle.target[supporter]!]!;
+    for (let mover = battle.firstMoveInto[battle.province[supporter]!]!; mover >= 0; mover = battle.nextMoveInto[mover]!) {
+      if (battle.power[mover] === battle.power[supporter]) continue;
+      if (battle.convoyed[mover] === 1 && this.resolve(this.size + mover) === FAILS) continue;
+      const mode = battle.mode[mover];
+      const cuts =
+        battle.province[mover] === aimedAt || mode === HALF
+          ? this.resolve(mover) === SUCCEEDS
+          : mode === WEAK
+            ? this.moveStrength(mover, -1) > 0
+            : true;
+      if (cuts) return mover;
+    }
+    return -1;
+  }
+
+  private adjudicateSupport(supporter: number): number {
+    return this.cutter(supporter) < 0 ? SUCCEEDS : FAILS;
+  }
+
+  private adjudicatePath(army: number): number {
+    const battle = this.battle;
+    const tables = battle.board.tables;
+    const route = battle.route[army];
+    const fleetAt = (location: number): number => {
+      for (let fleet = battle.firstConvoy[army]!; fleet >= 0; fleet = battle.nextConvoy[fleet]!) {
+        if (battle.board.units[fleet]!.location === location) return fleet;
+      }
+      return -1;
+    };
+    if (route) {
+      for (const space of route) {
+        const fleet = fleetAt(space);
+        if (fleet < 0 || this.resolve(fleet) === FAILS) return FAILS;
+      }
+      return SUCCEEDS;
+    }
+    const placed = battle.board.units[army]!;
+    const crosses = (from: number, to: number): boolean => {
+      const abut = tables.abut(from, to);
+      return abut !== undefined && restrictionsAllow(battle.board, abut, placed.power);
+    };
+    const landing = battle.dest[army]!;
+    const reached: number[] = [];
+    for (let fleet = battle.firstConvoy[army]!; fleet >= 0; fleet = battle.nextConvoy[fleet]!) {
+      if (crosses(placed.location, battle.board.units[fleet]!.location) && this.resolve(fleet) === SUCCEEDS) reached.push(fleet);
+    }
+    for (let head = 0; head < reached.length; head++) {
+      const at = battle.board.units[reached[head]!]!.location;
+      if (crosses(at, landing)) return SUCCEEDS;
+      for (let fleet = battle.firstConvoy[army]!; fleet >= 0; fleet = battle.nextConvoy[fleet]!) {
+        if (reached.includes(fleet)) continue;
+        if (crosses(at, battle.board.units[fleet]!.location) && this.resolve(fleet) === SUCCEEDS) reached.push(fleet);
+      }
+    }
+    return FAILS;
+  }
+}

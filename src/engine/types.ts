@@ -1,0 +1,107 @@
+import type { Phase, UnitType } from '../map/model.js';
+import type { Order, SubmittedOrder } from '../orders/types.js';
+
+export type { Order, SubmittedOrder };
+
+/** A unit on the board. `location` is a map abbreviation; fleets on multi-coast provinces carry the coast. */
+export interface Unit {
+  type: UnitType;
+  location: string;
+}
+
+/** A unit dislodged in the last movement phase, waiting for the retreat phase. */
+export interface RetreatingUnit extends Unit {
+  /** Locations it may retreat to (DPjudge's `unit --> retreatList`); never empty (such units are destroyed). */
+  retreats: string[];
+}
+
+/** One power's share of a position: what a DPjudge status file keeps per power. */
+export interface PowerState {
+  /** The power's name as the map writes it (`ENGLAND`). */
+  name: string;
+  units: Unit[];
+  retreating: RetreatingUnit[];
+  /** Owned supply centers (provinces), plus unused `SC!`, `SC?` and `SC*` build tokens. */
+  centers: string[];
+  /** Home centers now: the map's, changed by claimed homes and NEWHOMES. */
+  homes: string[];
+  /** `&SC` credits left: owned non-home centers the power may still claim as homes by building. */
+  claimCredits: number;
+  /** Overrides of the map's RESERVES and MILITIA counts (a status file may set them). */
+  reserves?: number;
+  militia?: number;
+}
+
+/** The board between phases: every unit, center owner and pending retreat. */
+export interface Position {
+  powers: PowerState[];
+}
+
+/**
+ * DPjudge's result annotations, plus what the results need to say about units nobody ordered.
+ * `illegal` is an order refused when it was finally checked (NO_CHECK games).
+ */
+export type OutcomeMark =
+  | 'bounce'
+  | 'cut'
+  | 'void'
+  | 'no convoy'
+  | 'dislodged'
+  | 'destroyed'
+  | 'illegal'
+  | 'disbanded'
+  | 'hidden'
+  | 'unordered';
+
+export interface OrderOutcome {
+  power: string;
+  /** The order as adjudicated: completed by checking (unit types, coasts) when it was legal. */
+  order: Order;
+  /** Its canonical rendering (`A MUN S A BER - KIE`). */
+  text: string;
+  /** The move, retreat or build happened; the support or convoy was given; the hold held. */
+  succeeded: boolean;
+  marks: OutcomeMark[];
+  /** Why, for the results mailing (`bounced with A BUR (France)`); empty when the order simply worked. */
+  reason: string;
+  /** Units it bounced with, as `A BUR`. */
+  bouncedWith?: string[];
+  /** The unit that cut this support, as `A PIE`. */
+  cutBy?: string;
+  /** The unit that dislodged this one, by its origin (`A TYR`). */
+  dislodgedBy?: string;
+  /** A dislodged unit's retreat options (empty: it is destroyed). */
+  retreats?: string[];
+}
+
+export interface CenterChange {
+  center: string;
+  from: string | null;
+  to: string;
+}
+
+/** Builds (positive) or removals (negative) a power has in an adjustment phase. */
+export interface AdjustmentCount {
+  power: string;
+  centers: number;
+  units: number;
+  /** Units the power may keep: centers plus any reserves and militia it is entitled to. */
+  allowed: number;
+  change: number;
+}
+
+export interface PhaseResult {
+  phase: Phase;
+  outcomes: OrderOutcome[];
+  /** The position after the phase: ownership updated when the year's last pre-adjustment phase ended. */
+  position: Position;
+  ownershipUpdated: boolean;
+  centerChanges: CenterChange[];
+  /** Powers holding enough centers for victory (VICTORY list) after an ownership update. */
+  victors: string[];
+}
+
+/** Game rules (DPjudge RULE names) the adjudicator honours; see docs/datc-options.md. */
+export interface AdjudicationOptions {
+  rules?: Iterable<string>;
+}

@@ -1,0 +1,44 @@
+import type { GameMap } from '../map/game-map.js';
+import type { Phase } from '../map/model.js';
+import { ADJUSTMENTS, MOVEMENT, RETREATS } from '../map/phase.js';
+import { Board } from '../engine/board.js';
+import { adjustmentCount, buildSite } from '../engine/builds.js';
+import { ruleFlags } from '../engine/rules.js';
+import type { Position } from '../engine/types.js';
+
+/**
+ * Who owes orders in a phase: units to move, units to retreat, or builds and removals to make.
+ * A power that can build but has no open site owes nothing (its builds are waived).
+ */
+
+export interface Duty {
+  power: string;
+  /** Builds (positive) or removals (negative) due in an adjustment phase; 0 otherwise. */
+  adjustment: number;
+}
+
+function hasOpenSite(board: Board, power: number, rules: readonly string[]): boolean {
+  const flags = ruleFlags(rules);
+  const tables = board.tables;
+  for (let province = 0; province < tables.count; province++) {
+    if (tables.provinceOf[province] !== province) continue;
+    if (buildSite(board, power, province, flags).ok) return true;
+  }
+  return false;
+}
+
+export function duties(map: GameMap, phase: Phase, position: Position, rules: readonly string[]): Duty[] {
+  if (phase.type === MOVEMENT)
+    return position.powers.filter((state) => state.units.length > 0).map((state) => ({ power: state.name, adjustment: 0 }));
+  if (phase.type === RETREATS)
+    return position.powers.filter((state) => state.retreating.length > 0).map((state) => ({ power: state.name, adjustment: 0 }));
+  if (phase.type !== ADJUSTMENTS) return [];
+  const board = new Board(map, position);
+  const flags = ruleFlags(rules);
+  const owed: Duty[] = [];
+  position.powers.forEach((state, power) => {
+    const { change } = adjustmentCount(board, power, flags);
+    if (change < 0 || (change > 0 && hasOpenSite(board, power, rules))) owed.push({ power: state.name, adjustment: change });
+  });
+  return owed;
+}

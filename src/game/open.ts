@@ -1,0 +1,21 @@
+import type { DateTime } from 'luxon';
+import { join } from 'node:path';
+import { folder, type LoadedConfig } from '../config/config.js';
+import type { JudgeDatabase } from '../store/database.js';
+import { AuditLog } from '../store/audit.js';
+import { GameStore } from '../store/game-store.js';
+import { Templates } from '../templates/templates.js';
+import { GameService } from './service.js';
+
+/** The game API on the folders and database a configuration names. */
+export function openGameService(config: LoadedConfig, db: JudgeDatabase, now?: () => DateTime): GameService {
+  const games = folder(config, 'games');
+  const maps = folder(config, 'maps');
+  return new GameService({
+    store: new GameStore({ games, audit: new AuditLog(db) }),
+    games,
+    mapFolders: [maps, join(maps, '..', 'trials')],
+    templates: new Templates(folder(config, 'templates')),
+    ...(now ? { now } : {}),
+  });
+}

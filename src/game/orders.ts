@@ -1,0 +1,137 @@
+import type { GameMap } from '../map/game-map.js';
+import type { Phase } from '../map/model.js';
+import { ADJUSTMENTS, MOVEMENT, RETREATS } from '../map/phase.js';
+import type { Position } from '../engine/types.js';
+import { formatOrder } from '../orders/format.js';
+import { OrderReader } from '../orders/read.js';
+import type { Order, OrderPhase, SubmittedOrder } from '../orders/types.js';
+import { findPower, updatePower, type GameStatus, type PhaseOrder, type PowerStatus } from '../status/model.js';
+
+/**
+ * Where a power's orders live in its status block: movement orders as the lines after ORDERS,
+ * retreat and adjustment orders as RETREAT / DISBAND / BUILD / REMOVE lines (DPjudge's layout),
+ * and how they are read back for processing.
+ */
+
+export function orderPhaseOf(phase: Phase): OrderPhase | null {
+  return phase.type === MOVEMENT || phase.type === RETREATS || phase.type === ADJUSTMENTS ? phase.type : null;
+}
+
+function phaseOrderText(order: PhaseOrder): string {
+  switch (order.kind) {
+    case 'RETREAT':
+      return `${order.unit.type} ${order.unit.location} - ${order.to}`;
+    case 'DISBAND':
+      return `${order.unit.type} ${order.unit.location} DISBAND`;
+    case 'BUILD':
+      return `BUILD ${order.unit.type} ${order.unit.location}`;
+    case 'WAIVE':
+      return 'WAIVE';
+    case 'REMOVE':
+      return `REMOVE ${order.unit.type} ${order.unit.location}`;
+  }
+}
+
+function unitOf(order: { unit: { type: 'A' | 'F' | null; location: string } }): { type: 'A' | 'F'; location: string } {
+  if (order.unit.type === null) throw new Error(`a checked order names its unit type: ${formatOrder(order as Order)}`);
+  return { type: order.unit.type, location: order.unit.location };
+}
+
+function toPhaseOrder(order: Order): PhaseOrder {
+  switch (order.kind) {
+    case 'retreat':
+      return { kind: 'RETREAT', unit: unitOf(order), to: order.to };
+    case 'disband':
+      return { kind: 'DISBAND', unit: unitOf(order) };
+    case 'build':
+      return { kind: 'BUILD', unit: unitOf(order) };
+    case 'remove':
+      return { kind: 'REMOVE', unit: unitOf(order) };
+    case 'waive':
+      return { kind: 'WAIVE' };
+    default:
+      throw new Error(`${formatOrder(order)} is not a retreat or adjustment order`);
+  }
+}
+
+/** The order lines on file for a power in this phase, in canonical form. */
+export function ordersOnFile(power: PowerStatus, phase: OrderPhase): string[] {
+  return phase === MOVEMENT ? [...power.orders] : power.phaseOrders.map(phaseOrderText);
+}
+
+export function hasOrders(power: PowerStatus, phase: OrderPhase): boolean {
+  return phase === MOVEMENT ? power.orders.length > 0 : power.phaseOrders.length > 0;
+}
+
+export interface OrderContext {
+  map: GameMap;
+  position: Position;
+  phase: Phase;
+  rules: readonly string[];
+}
+
+function reader(context: OrderContext, power: string, orderPhase: OrderPhase): OrderReader {
+  // Retreats and builds are always checked: NO_CHECK is about movement orders, and the status file needs typed units.
+  const rules = orderPhase === MOVEMENT ? context.rules : context.rules.filter((rule) => rule !== 'NO_CHECK');
+  return new OrderReader({ map: context.map, position: context.position, power, phase: orderPhase, rules });
+}
+
+export interface SubmissionReport {
+  game: GameStatus;
+  /** The orders now on file, canonical. */
+  onFile: string[];
+  /** Each refused line, quoted with its reason. */
+  refused: string[];
+}
+
+/**
+ * Submitting orders replaces every order on file for the power (DPjudge's rule). Refused lines are
+ * reported and left out; a submission with nothing acceptable still clears the old orders.
+ */
+export function submitOrders(game: GameStatus, power: string, lines: readonly string[], context: OrderContext): SubmissionReport {
+  const orderPhase = orderPhaseOf(context.phase);
+  if (!orderPhase) throw new Error(`no orders are taken in a ${context.phase.type} phase`);
+  const read = reader(context, power, orderPhase);
+  const accepted: Order[] = [];
+  const refused: string[] = [];
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    const result = read.read(line);
+    if (result.ok) accepted.push(result.order);
+    else refused.push(result.message);
+  }
+  const next = updatePower(game, power, (status) =>
+    orderPhase === MOVEMENT
+      ? { ...status, orders: accepted.map(formatOrder) }
+      : { ...status, phaseOrders: accepted.map(toPhaseOrder) },
+  );
+  return { game: next, onFile: ordersOnFile(findPower(next, power)!, orderPhase), refused };
+}
+
+export function clearOrders(game: GameStatus, power: string): GameStatus {
+  return updatePower(game, power, (status) => ({ ...status, orders: [], phaseOrders: [] }));
+}
+
+export interface CollectedOrders {
+  orders: SubmittedOrder[];
+  /** Lines on file that no longer read as legal orders (a hand edit, or NO_CHECK), with the reason. */
+  invalid: { power: string; message: string }[];
+}
+
+/** Every map power's orders on file, read for the adjudicator. */
+export function collectOrders(game: GameStatus, context: OrderContext): CollectedOrders {
+  const orderPhase = orderPhaseOf(context.phase);
+  if (!orderPhase) return { orders: [], invalid: [] };
+  const collected: CollectedOrders = { orders: [], invalid: [] };
+  for (const mapPower of context.map.powers) {
+    const power = findPower(game, mapPower.name);
+    if (!power) continue;
+    const read = reader(context, mapPower.name, orderPhase);
+    for (const line of ordersOnFile(power, orderPhase)) {
+      const result = read.read(line);
+      if (result.ok) collected.orders.push({ power: mapPower.name, order: result.order });
+      else collected.invalid.push({ power: mapPower.name, message: result.message });
+    }
+  }
+  return collected;
+}

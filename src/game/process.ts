@@ -1,0 +1,163 @@
+import type { DateTime } from 'luxon';
+import type { GameMap } from '../map/game-map.js';
+import type { MapDefinition } from '../map/definition.js';
+import type { Phase } from '../map/model.js';
+import { ADJUSTMENTS, RETREATS, isBuiltInPhaseType, nextPhase, phaseAbbrev } from '../map/phase.js';
+import { adjudicate } from '../engine/adjudicate.js';
+import { Board } from '../engine/board.js';
+import { adjustmentCount } from '../engine/builds.js';
+import { ruleFlags } from '../engine/rules.js';
+import type { AdjustmentCount, CenterChange, OrderOutcome, Position } from '../engine/types.js';
+import { rulesInForce, type GameStatus } from '../status/model.js';
+import { duties } from './duties.js';
+import { collectOrders } from './orders.js';
+import { positionOf, withPosition } from './position.js';
+import { scheduleDeadline } from './schedule.js';
+
+/**
+ * Processing one phase, as a pure function of the status file, the map and the clock: adjudicate,
+ * apply the outcome, decide whether the game ends, advance along the FLOW (skipping retreat and
+ * adjustment phases nobody has anything to do in), set the next deadline and clear the orders.
+ * The caller saves the new status and mails the report; a preview simply does not save.
+ */
+
+export interface PhaseReport {
+  game: string;
+  map: string;
+  phase: Phase;
+  outcomes: OrderOutcome[];
+  /** Lines on file that were not legal orders when processed. */
+  invalid: { power: string; message: string }[];
+  /** Units dislodged this phase, with where they may retreat (none: destroyed). */
+  dislodged: { power: string; unit: string; retreats: string[] }[];
+  ownershipUpdated: boolean;
+  centerChanges: CenterChange[];
+  /** Each power's centers and units after the phase, when ownership changed. */
+  centers: { power: string; centers: string[] }[];
+  /** Builds and removals due in the next phase, when it is an adjustment phase. */
+  adjustments: AdjustmentCount[];
+  /** The phase the game moves to, or null when it ended. */
+  next: Phase | null;
+  deadline: string | null;
+  zone: string | null;
+  /** Set when the game ended with this phase. */
+  ended: { victors: string[] } | null;
+  /** Builds nobody else may see (HIDE_BUILDS, `~` sites): shown only to their power. */
+  hiddenBuilds: { power: string; text: string }[];
+}
+
+export interface ProcessedPhase {
+  game: GameStatus;
+  report: PhaseReport;
+}
+
+export class ProcessingError extends Error {
+  override name = 'ProcessingError';
+}
+
+export function currentPhase(game: GameStatus): Phase {
+  const phase = game.phase?.phase;
+  if (!phase || phase === 'FORMING' || phase === 'COMPLETED')
+    throw new ProcessingError(`the game is ${phase === undefined ? 'without a PHASE line' : phase === 'FORMING' ? 'still forming' : 'completed'}`);
+  return phase;
+}
+
+/** The phase after `phase`, skipping retreat and adjustment phases in which nobody has orders to give. */
+export function followingPhase(maps: MapDefinition, phase: Phase, position: Position, rules: readonly string[]): Phase {
+  const flow = maps.base.data.flow;
+  let candidate = nextPhase(flow, phase);
+  for (let guard = 0; guard < flow.length * 4; guard++) {
+    const skippable = candidate.type === RETREATS || candidate.type === ADJUSTMENTS;
+    if (!skippable || duties(maps.at(candidate), candidate, position, rules).length > 0) return candidate;
+    candidate = nextPhase(flow, candidate);
+  }
+  return candidate;
+}
+
+function adjustmentsDue(map: GameMap, position: Position, rules: readonly string[]): AdjustmentCount[] {
+  const board = new Board(map, position);
+  const flags = ruleFlags(rules);
+  return position.powers.map((_, power) => adjustmentCount(board, power, flags));
+}
+
+function clearedForNextPhase(game: GameStatus): GameStatus {
+  return {
+    ...game,
+    delay: null,
+    powers: game.powers.map((power) => ({ ...power, orders: [], phaseOrders: [], wait: false })),
+  };
+}
+
+export interface ProcessOptions {
+  now: DateTime;
+  /** ISO date for FINISH when the game ends. */
+  today: string;
+}
+
+export function processPhase(game: GameStatus, maps: MapDefinition, options: ProcessOptions): ProcessedPhase {
+  const phase = currentPhase(game);
+  const map = maps.at(phase);
+  const rules = rulesInForce(game, map.rules());
+  const position = positionOf(game, map);
+  const report: PhaseReport = {
+    game: game.name ?? '',
+    map: map.name,
+    phase,
+    outcomes: [],
+    invalid: [],
+    dislodged: [],
+    ownershipUpdated: false,
+    centerChanges: [],
+    centers: [],
+    adjustments: [],
+    next: null,
+    deadline: null,
+    zone: game.zone,
+    ended: null,
+    hiddenBuilds: [],
+  };
+  let after = position;
+  let victors: string[] = [];
+  if (isBuiltInPhaseType(phase.type)) {
+    const collected = collectOrders(game, { map, position, phase, rules });
+    const result = adjudicate(map, phase, position, collected.orders, { rules });
+    after = result.position;
+    victors = result.victors;
+    report.outcomes = result.outcomes;
+    report.invalid = collected.invalid;
+    report.ownershipUpdated = result.ownershipUpdated;
+    report.centerChanges = result.centerChanges;
+    report.dislodged = after.powers.flatMap((state) =>
+      state.retreating.map((unit) => ({ power: state.name, unit: `${unit.type} ${unit.location}`, retreats: [...unit.retreats] })),
+    );
+    report.hiddenBuilds = result.outcomes
+      .filter((outcome) => outcome.marks.includes('hidden'))
+      .map((outcome) => ({ power: outcome.power, text: outcome.text }));
+  }
+  if (report.ownershipUpdated || victors.length > 0)
+    report.centers = after.powers.map((state) => ({ power: state.name, centers: state.centers.filter((center) => map.isCenter(center)) }));
+  let next = withPosition(clearedForNextPhase(game), map, after);
+  if (victors.length > 0) {
+    report.ended = { victors };
+    next = {
+      ...next,
+      phase: { mode: 'PHASE', phase: 'COMPLETED' },
+      deadline: null,
+      result: { phase: phaseAbbrev(phase), victors },
+      finish: options.today,
+    };
+    return { game: next, report };
+  }
+  const following = followingPhase(maps, phase, after, rules);
+  const followingMap = maps.at(following);
+  if (following.type === ADJUSTMENTS) report.adjustments = adjustmentsDue(followingMap, after, rules);
+  next = withPosition(next, followingMap, after);
+  next = {
+    ...next,
+    phase: { mode: isBuiltInPhaseType(following.type) ? 'PHASE' : 'WAIT', phase: following },
+  };
+  next = scheduleDeadline(next, following, maps.base.data.flow, rules, options.now);
+  report.next = following;
+  report.deadline = next.deadline;
+  return { game: next, report };
+}

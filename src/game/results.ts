@@ -1,0 +1,83 @@
+import type { GameMap } from '../map/game-map.js';
+import type { Phase } from '../map/model.js';
+import { gameZone, parseDeadlineStamp } from '../deadline/index.js';
+import type { OrderOutcome } from '../engine/types.js';
+import type { Templates } from '../templates/templates.js';
+import type { PhaseReport } from './process.js';
+
+/** Results mailings: the report of a processed phase, as one reader (a power, or everyone) may see it. */
+
+export function phaseTitle(phase: Phase): string {
+  const word = (text: string): string => text.charAt(0) + text.slice(1).toLowerCase();
+  return `${word(phase.season)} ${phase.year} ${word(phase.type)}`;
+}
+
+export function describeDeadline(stamp: string, zone: string | null): string {
+  const zoneName = zone ?? undefined;
+  const instant = parseDeadlineStamp(stamp, gameZone(zoneName));
+  return `${instant.toFormat('ccc d LLL yyyy HH:mm')} ${zone ?? 'GMT'}`;
+}
+
+function outcomeLine(outcome: OrderOutcome): string {
+  const marks = outcome.marks.filter((mark) => mark !== 'hidden' && mark !== 'unordered');
+  const note = marks.length > 0 ? `  (*${marks.join(', ')}*)` : '';
+  const reason = outcome.reason && (marks.length > 0 || !outcome.succeeded) ? ` ${outcome.reason}` : '';
+  const unordered = outcome.marks.includes('unordered') ? '  (no order)' : '';
+  return `${outcome.text}.${note}${unordered}${reason}`;
+}
+
+export interface ResultsView {
+  /** The power reading; null for everyone else (observers, the public). The Master sees all. */
+  reader: string | null;
+  master?: boolean;
+}
+
+export function renderResults(report: PhaseReport, map: GameMap, templates: Templates, view: ResultsView): string {
+  const name = (power: string): string => map.power(power)?.displayName ?? power;
+  const seesHidden = (power: string): boolean => view.master === true || view.reader === power;
+  const byPower = new Map<string, string[]>();
+  for (const outcome of report.outcomes) {
+    const hidden = outcome.marks.includes('hidden') && !seesHidden(outcome.power);
+    const line = hidden ? 'BUILD HIDDEN.' : outcomeLine(outcome);
+    const lines = byPower.get(outcome.power) ?? [];
+    lines.push(line);
+    byPower.set(outcome.power, lines);
+  }
+  const orders = [...byPower.entries()].map(([power, lines]) => ({ power: name(power), lines }));
+  let closing: string;
+  if (report.ended) {
+    const victors = report.ended.victors.map(name);
+    closing =
+      victors.length === 1
+        ? `The game is over: ${victors[0]} has won.`
+        : `The game is over, drawn between ${victors.join(', ')}.`;
+  } else if (report.next) {
+    closing = `The next phase of '${report.game}' is ${phaseTitle(report.next)}.`;
+    if (report.deadline) closing += `\nThe deadline for orders is ${describeDeadline(report.deadline, report.zone)}.`;
+  } else closing = '';
+  return templates.render('results', {
+    title: phaseTitle(report.phase),
+    game: report.game,
+    map: report.map,
+    orders,
+    invalid: report.invalid.map((item) => `${name(item.power)}: ${item.message}`),
+    dislodged: report.dislodged.map((item) =>
+      item.retreats.length > 0
+        ? `${name(item.power)}: ${item.unit} may retreat to ${item.retreats.join(', ')}.`
+        : `${name(item.power)}: ${item.unit} has no retreat and is destroyed.`,
+    ),
+    centerChanges: report.centerChanges.map(
+      (change) => `${change.center}: ${change.from ? name(change.from) : 'unowned'} -> ${name(change.to)}`,
+    ),
+    centers: report.centers
+      .filter((entry) => entry.centers.length > 0)
+      .map((entry) => `${`${name(entry.power)}:`.padEnd(12)} ${String(entry.centers.length).padStart(2)}  ${entry.centers.join(' ')}`),
+    adjustments: report.adjustments
+      .filter((entry) => entry.change !== 0)
+      .map((entry) => {
+        const what = entry.change > 0 ? `builds ${entry.change}` : `removes ${-entry.change}`;
+        return `${name(entry.power)}: ${entry.centers} centers, ${entry.units} units: ${what}.`;
+      }),
+    closing,
+  });
+}

@@ -1,0 +1,47 @@
+import type { DateTime } from 'luxon';
+import type { Phase, FlowStep } from '../map/model.js';
+import { flowPhases, formatPhase } from '../map/phase.js';
+import { formatDeadlineStamp, gameZone, nextDeadline, parseDeadlineStamp, parseTiming, renderTiming, type Timing } from '../deadline/index.js';
+import type { GameStatus } from '../status/model.js';
+
+/** The bridge from a game's TIMING, ZONE and DEADLINE lines to the deadline arithmetic. */
+
+export function gameTiming(game: GameStatus, flow: readonly FlowStep[]): Timing {
+  const phaseTypes = [...new Set(flowPhases(flow).map((step) => step.type))];
+  return parseTiming(game.timing ?? '', { phaseTypes });
+}
+
+export function currentDeadline(game: GameStatus): DateTime | null {
+  return game.deadline ? parseDeadlineStamp(game.deadline, gameZone(game.zone ?? undefined)) : null;
+}
+
+/**
+ * Sets the DEADLINE for the phase the game is entering, from `now`: NO_DEADLINE games have none;
+ * the first phase of a game gets twice the normal delay. Vacations that are over leave TIMING.
+ */
+export function scheduleDeadline(
+  game: GameStatus,
+  phase: Phase,
+  flow: readonly FlowStep[],
+  rules: readonly string[],
+  now: DateTime,
+  initial = false,
+): GameStatus {
+  if (rules.includes('NO_DEADLINE')) return { ...game, deadline: null };
+  const timing = gameTiming(game, flow);
+  const outcome = nextDeadline({
+    timing,
+    zone: game.zone ?? undefined,
+    phase: formatPhase(phase),
+    from: now,
+    ...(initial ? {} : { current: currentDeadline(game) ?? undefined }),
+    initial,
+    realTime: rules.includes('REAL_TIME'),
+  });
+  const rendered = renderTiming(outcome.timing);
+  return {
+    ...game,
+    deadline: formatDeadlineStamp(outcome.deadline, gameZone(game.zone ?? undefined)),
+    timing: game.timing === null && rendered === '' ? null : rendered === renderTiming(timing) ? game.timing : rendered,
+  };
+}

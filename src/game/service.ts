@@ -1,0 +1,315 @@
+import { DateTime } from 'luxon';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { readAnyMap } from '../map/catalog.js';
+import type { MapDefinition } from '../map/definition.js';
+import { MapLoadError } from '../map/load.js';
+import { phaseAbbrev } from '../map/phase.js';
+import { findPower, MAP_POWER_ROLE, rulesInForce, type GameStatus, type Vote } from '../status/model.js';
+import { readStatus } from '../status/parse.js';
+import { writeStatus } from '../status/write.js';
+import type { GameState } from '../status/main-status.js';
+import { gameFolder } from '../store/game-name.js';
+import type { Actor, GameStore, LoadedGame } from '../store/game-store.js';
+import type { Templates } from '../templates/templates.js';
+import { GameArchive } from './archive.js';
+import { duties } from './duties.js';
+import {
+  createGame,
+  GameRuleError,
+  isCompleted,
+  isForming,
+  isFull,
+  joinGame,
+  resignPower,
+  startGame,
+  takeOverPower,
+  dummyPower,
+  revivePower,
+  terminateGame,
+  type JoinRequest,
+  type NewGameRequest,
+} from './lifecycle.js';
+import { hasOrders, orderPhaseOf, submitOrders, type SubmissionReport } from './orders.js';
+import { positionOf } from './position.js';
+import { currentPhase, processPhase, type PhaseReport } from './process.js';
+import { phaseTitle, renderResults } from './results.js';
+import { castVote, concludeByVote } from './votes.js';
+
+/**
+ * The game API: the one place the mail commands, the deadline checker and the CLI change games.
+ * It loads maps, reads and writes status files through the GameStore (locks, atomic writes, hand
+ * edits, audit), keeps the archive, and returns the mails an operation causes as notices; sending
+ * them is the caller's business.
+ */
+
+export interface Notice {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+export interface GameServiceOptions {
+  store: GameStore;
+  games: string;
+  /** Folders maps are looked up in: the maps folder first, then trials. */
+  mapFolders: string[];
+  templates: Templates;
+  now?: () => DateTime;
+  random?: () => number;
+}
+
+export interface ProcessOutcome {
+  report: PhaseReport;
+  notices: Notice[];
+  game: GameStatus;
+}
+
+export class GameService {
+  private readonly mapCache = new Map<string, MapDefinition>();
+  private readonly now: () => DateTime;
+
+  constructor(private readonly options: GameServiceOptions) {
+    this.now = options.now ?? (() => DateTime.utc());
+  }
+
+  archive(name: string): GameArchive {
+    return new GameArchive(gameFolder(this.options.games, name));
+  }
+
+  /** The map a game plays on (standard when the status file names none), read once and cached. */
+  maps(game: GameStatus): MapDefinition {
+    const name = game.map?.name ?? 'standard';
+    let definition = this.mapCache.get(name);
+    if (!definition) {
+      const path = this.findMap(name);
+      definition = readAnyMap(path, { searchPath: this.options.mapFolders });
+      if (!definition.ok) throw new MapLoadError(definition.diagnostics);
+      this.mapCache.set(name, definition);
+    }
+    return definition;
+  }
+
+  private findMap(name: string): string {
+    if (!/^[A-Za-z0-9_.+-]+$/.test(name) || name.includes('..')) throw new GameRuleError(`'${name}' is not a map name`);
+    for (const folder of this.options.mapFolders) {
+      for (const candidate of [join(folder, `${name}.map`), join(folder, `map.${name}`), join(folder, name)]) {
+        if (existsSync(candidate)) return candidate;
+      }
+    }
+    throw new GameRuleError(`there is no map '${name}' on this judge`);
+  }
+
+  load(name: string): LoadedGame {
+    return this.options.store.load(name);
+  }
+
+  private today(): string {
+    return this.now().toISODate()!;
+  }
+
+  private async list(actor: Actor, name: string, state: GameState | null): Promise<void> {
+    await this.options.store.updateMainStatus(actor, (current) => {
+      const games = current.status.games.filter((listing) => listing.name !== name);
+      const old = current.status.games.find((listing) => listing.name === name);
+      if (state === null) return { ...current.status, games };
+      const listing = { name, variant: old?.variant ?? 'standard', state, flags: old?.flags ?? [], line: old?.line ?? null };
+      if (old && old.state === state) return null;
+      return { ...current.status, games: old ? current.status.games.map((entry) => (entry === old ? listing : entry)) : [...games, listing] };
+    });
+  }
+
+  private stateOf(game: GameStatus): GameState {
+    if (isForming(game)) return 'forming';
+    if (isCompleted(game)) return game.result && game.result.victors.length === 0 ? 'terminated' : 'completed';
+    return 'active';
+  }
+
+  async create(request: NewGameRequest, actor: Actor): Promise<LoadedGame> {
+    const game = createGame(request);
+    this.maps(game);
+    const loaded = await this.options.store.create(request.name, actor, game);
+    await this.list(actor, request.name, 'forming');
+    return loaded;
+  }
+
+  /** Applies a pure change and keeps the main status file's state in step. */
+  async change(name: string, actor: Actor, change: (game: GameStatus, maps: MapDefinition) => GameStatus | null): Promise<LoadedGame> {
+    const loaded = await this.options.store.update(name, actor, (current) => change(current.game, this.maps(current.game)));
+    await this.list(actor, name, this.stateOf(loaded.game));
+    return loaded;
+  }
+
+  async join(name: string, request: JoinRequest, actor: Actor): Promise<{ loaded: LoadedGame; started: boolean }> {
+    const loaded = await this.change(name, actor, (game, maps) => {
+      const joined = joinGame(game, maps.base, request);
+      const waitForMaster = rulesInForce(joined, maps.base.rules()).includes('START_MASTER');
+      return isFull(joined, maps.base) && !waitForMaster ? startGame(joined, maps, this.now(), this.options.random) : joined;
+    });
+    return { loaded, started: !isForming(loaded.game) };
+  }
+
+  async start(name: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game, maps) => startGame(game, maps, this.now(), this.options.random));
+  }
+
+  /** Submits orders for a power; when every power that owes orders has them and none waits, DELAY becomes 1. */
+  async submitOrders(name: string, power: string, lines: readonly string[], actor: Actor): Promise<SubmissionReport & { ready: boolean }> {
+    let report: SubmissionReport | null = null;
+    const loaded = await this.change(name, actor, (game, maps) => {
+      const phase = currentPhase(game);
+      const map = maps.at(phase);
+      report = submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rulesInForce(game, map.rules()) });
+      return this.withReadiness(report.game, maps);
+    });
+    return { ...report!, game: loaded.game, ready: loaded.game.delay !== null && this.latePowers(loaded.game).length === 0 };
+  }
+
+  /** Powers that owe orders for the current phase and have none on file (dummies without a controller owe none). */
+  latePowers(game: GameStatus): string[] {
+    const phase = game.phase?.phase;
+    if (!phase || typeof phase !== 'object') return [];
+    const orderPhase = orderPhaseOf(phase);
+    if (!orderPhase) return [];
+    const maps = this.maps(game);
+    const map = maps.at(phase);
+    const rules = rulesInForce(game, map.rules());
+    return duties(map, phase, positionOf(game, map), rules)
+      .map((duty) => findPower(game, duty.power))
+      .filter((power) => power !== undefined)
+      .filter((power) => power.player?.current !== 'DUMMY' || power.control.length > 0)
+      .filter((power) => !hasOrders(power, orderPhase))
+      .map((power) => power.name);
+  }
+
+  private withReadiness(game: GameStatus, maps: MapDefinition): GameStatus {
+    void maps;
+    const waiting = game.powers.some((power) => power.wait);
+    const ready = this.latePowers(game).length === 0 && !waiting;
+    if (ready && game.delay === null) return { ...game, delay: 1 };
+    if (!ready && game.delay === 1) return { ...game, delay: null };
+    return game;
+  }
+
+  /** Who receives a game's general mail, and as whom they read it. */
+  recipients(game: GameStatus): { addresses: string[]; reader: string | null; master: boolean }[] {
+    const list: { addresses: string[]; reader: string | null; master: boolean }[] = [];
+    for (const power of game.powers) {
+      if (power.addresses.length === 0) continue;
+      list.push({ addresses: [...power.addresses], reader: power.role === MAP_POWER_ROLE ? power.name : null, master: false });
+    }
+    if (game.master) list.push({ addresses: [game.master.email], reader: null, master: true });
+    return list;
+  }
+
+  /**
+   * Processes the current phase: adjudicates, records the results and the snapshot, saves the new
+   * status. With `preview` nothing is saved and the results go to the Master only.
+   */
+  async process(name: string, actor: Actor, options: { preview?: boolean; expectPhase?: string } = {}): Promise<ProcessOutcome | null> {
+    let outcome: { report: PhaseReport; game: GameStatus } | null = null;
+    const archive = this.archive(name);
+    const work = (current: LoadedGame): GameStatus | null => {
+      const game = current.game;
+      const phase = currentPhase(game);
+      if (options.expectPhase && options.expectPhase !== phaseAbbrev(phase)) return null;
+      const maps = this.maps(game);
+      const processed = processPhase(game, maps, { now: this.now(), today: this.today() });
+      outcome = processed;
+      if (options.preview) return null;
+      archive.saveSnapshot(phaseAbbrev(phase), writeStatus(game));
+      archive.saveSnapshot(`${phaseAbbrev(phase)}.next`, writeStatus(processed.game));
+      archive.recordResults(phaseAbbrev(phase), renderResults(processed.report, maps.at(phase), this.options.templates, { reader: null }));
+      return processed.game;
+    };
+    if (options.preview) work(this.load(name));
+    else {
+      await this.options.store.update(name, actor, work);
+      if (outcome) await this.list(actor, name, this.stateOf((outcome as { game: GameStatus }).game));
+    }
+    if (!outcome) return null;
+    const { report, game } = outcome as { report: PhaseReport; game: GameStatus };
+    return { report, game, notices: this.resultNotices(name, report, game, options.preview === true) };
+  }
+
+  private resultNotices(name: string, report: PhaseReport, game: GameStatus, preview: boolean): Notice[] {
+    const map = this.maps(game).at(report.phase);
+    const subject = `${preview ? 'PREVIEW ' : ''}${name} ${phaseAbbrev(report.phase)} results (${phaseTitle(report.phase)})`;
+    return this.recipients(game)
+      .filter((recipient) => !preview || recipient.master)
+      .map((recipient) => ({
+        to: recipient.addresses,
+        subject,
+        text: renderResults(report, map, this.options.templates, { reader: recipient.reader, master: recipient.master }),
+      }));
+  }
+
+  /** VOTE: records a power's vote and ends the game when the survivors' votes agree. */
+  async vote(name: string, power: string, vote: Vote, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game, maps) => concludeByVote(castVote(game, power, vote, maps.base.rules()), this.today()));
+  }
+
+  async resign(name: string, power: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => resignPower(game, power));
+  }
+
+  async takeOver(name: string, power: string, request: JoinRequest, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => takeOverPower(game, power, request));
+  }
+
+  async dummy(name: string, power: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => dummyPower(game, power));
+  }
+
+  async revive(name: string, power: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => revivePower(game, power));
+  }
+
+  async terminate(name: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => terminateGame(game, this.today()));
+  }
+
+  /** ROLLBACK: the game as it was when `phase` (default: the previous one) was about to be processed. */
+  async rollback(name: string, actor: Actor, phase?: string): Promise<LoadedGame> {
+    const archive = this.archive(name);
+    const loaded = await this.options.store.update(name, actor, (current) => {
+      const processed = archive.resultsBlocks().map((block) => block.phase);
+      const target = phase?.toUpperCase() ?? processed[processed.length - 1];
+      if (!target) throw new GameRuleError(`the game ${name} has no earlier phase to roll back to`);
+      const bytes = archive.snapshot(target);
+      if (!bytes) throw new GameRuleError(`the game ${name} has no saved phase ${target}`);
+      void current;
+      archive.truncateResults(target);
+      return readStatus(bytes, `${name}/history/${target}`).game;
+    });
+    await this.list(actor, name, this.stateOf(loaded.game));
+    return loaded;
+  }
+
+  /** ROLLFORWARD: re-applies the next phase saved in the history after a ROLLBACK. */
+  async rollforward(name: string, actor: Actor): Promise<LoadedGame> {
+    const archive = this.archive(name);
+    const loaded = await this.options.store.update(name, actor, (current) => {
+      const phase = currentPhase(current.game);
+      const abbrev = phaseAbbrev(phase);
+      const results = archive.savedResults(abbrev);
+      const following = archive.snapshot(`${abbrev}.next`);
+      if (!results || !following) throw new GameRuleError(`the game ${name} has nothing saved after ${abbrev}; PROCESS it instead`);
+      archive.recordResults(abbrev, results);
+      return readStatus(following, `${name}/history/${abbrev}.next`).game;
+    });
+    await this.list(actor, name, this.stateOf(loaded.game));
+    return loaded;
+  }
+
+  describe(game: GameStatus): string {
+    const phase = game.phase?.phase;
+    if (!phase || typeof phase !== 'object') return `${game.name}: ${phase ?? 'no phase'}`;
+    return `${game.name}: ${phaseTitle(phase)}`;
+  }
+
+  /** Lists a game as waiting in the main status file: the deadline checker then only reminds its Master. */
+  async markWaiting(name: string, actor: Actor): Promise<void> {
+    await this.list(actor, name, 'waiting');
+  }
+}

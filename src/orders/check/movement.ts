@@ -1,0 +1,190 @@
+import type { Board, BoardUnit } from '../../engine/board.js';
+import { fleetOnRoute, fleetRouteExists, routeProblem } from '../../engine/convoy-routes.js';
+import { canSupportInto, fleetLandings, moveAbut } from '../../engine/reach.js';
+import { accept, refuse, type Verdict } from '../../engine/verdict.js';
+import type { ConvoyOrder, HoldOrder, MoveOrder, MovementOrder, SupportOrder } from '../types.js';
+import { leagueAllows } from './league.js';
+import { namedUnit, ownUnit, provinceOf, typeWord, unitRef } from './units.js';
+
+/** Why a direct move between two locations is refused, in the player's terms. */
+function blockedReason(board: Board, unit: BoardUnit, to: number): string {
+  const tables = board.tables;
+  const from = tables.name(unit.location);
+  const target = tables.locations[to]!;
+  if (target.terrain === 'SHUT') return `${target.name} is impassable`;
+  const abut = tables.abut(unit.location, to);
+  if (!abut) return `${from} is not adjacent to ${target.name}`;
+  if (unit.type === 'A' && !target.armiesMayOccupy) return `an army cannot enter ${target.name}`;
+  if (unit.type === 'F' && !target.fleetsMayOccupy) return `a fleet cannot enter ${target.name}`;
+  if (unit.type === 'A' ? !abut.armies : !abut.fleets) {
+    return `${unit.type === 'A' ? 'an army' : 'a fleet'} cannot cross from ${from} to ${target.name}`;
+  }
+  if (abut.powers !== null && !abut.powers.includes(board.mapPower(unit.power)?.abbrev ?? '')) {
+    return `${board.displayName(unit.power)} may not cross from ${from} to ${target.name}`;
+  }
+  return `crossing from ${from} to ${target.name} needs ${abut.centers.join(', ')} owned`;
+}
+
+/** The location a fleet lands on: the written coast, or the only coast it can reach. */
+function fleetDestination(board: Board, unit: BoardUnit, to: number): Verdict<number> {
+  const tables = board.tables;
+  const province = tables.provinceOf[to]!;
+  if (to !== province || tables.coastsOf[province]!.length === 0) {
+    return moveAbut(board, 'F', unit.location, to, unit.power) ? accept(to) : refuse(blockedReason(board, unit, to));
+  }
+  const landings = fleetLandings(board, unit.location, province, unit.power);
+  if (landings.length === 1) return accept(landings[0]!);
+  if (landings.length === 0) return refuse(`${tables.name(unit.location)} is not adjacent to ${tables.name(province)}`);
+  return refuse(`the coast of ${tables.name(province)} must be given (${landings.map((coast) => tables.abbrev(coast)).join(' or ')})`);
+}
+
+/** An army reaches a province directly, or through fleets standing ready now (DATC 6.D.32). */
+function armyCanReach(board: Board, army: BoardUnit, province: number): boolean {
+  return (
+    moveAbut(board, 'A', army.location, province, army.power) !== null ||
+    fleetRouteExists(board, army.location, province)
+  );
+}
+
+/** A checked movement order, with the integer ids the adjudicator works on. */
+export interface CheckedMovement {
+  order: MovementOrder;
+  /** Index in `board.units` of the unit ordered. */
+  unit: number;
+  /** Index of the unit supported or convoyed, or -1. */
+  target: number;
+  /** Province moved, supported or convoyed into; -1 for holds and hold supports. */
+  dest: number;
+  /** A move's landing location; a support's demanded coast; otherwise -1. */
+  landing: number;
+  /** A move's written convoy route as location ids. */
+  route: number[] | null;
+}
+
+function checked(board: Board, order: MovementOrder, unit: BoardUnit, target: BoardUnit | null, dest = -1, landing = -1, route: number[] | null = null): Verdict<CheckedMovement> {
+  const index = board.occupant[unit.province]!;
+  return accept({ order, unit: index, target: target ? board.occupant[target.province]! : -1, dest, landing, route });
+}
+
+function checkHold(board: Board, power: number, order: HoldOrder): Verdict<CheckedMovement> {
+  const unit = ownUnit(board, power, order.unit);
+  return unit.ok ? checked(board, { kind: 'hold', unit: unitRef(board, unit.value, order.unit) }, unit.value, null) : unit;
+}
+
+function checkMove(board: Board, power: number, order: MoveOrder): Verdict<CheckedMovement> {
+  const found = ownUnit(board, power, order.unit);
+  if (!found.ok) return found;
+  const unit = found.value;
+  const tables = board.tables;
+  const to = tables.id(order.to);
+  if (to < 0) return refuse(`there is no place called ${order.to}`);
+  const province = tables.provinceOf[to]!;
+  if (province === unit.province) return refuse('a unit cannot move to the province it is in');
+  if (unit.type === 'F') {
+    if (order.route.length > 0 || order.viaConvoy) return refuse('a fleet cannot be convoyed');
+    const landing = fleetDestination(board, unit, to);
+    if (!landing.ok) return landing;
+    const move: MoveOrder = { kind: 'move', unit: unitRef(board, unit, order.unit), to: tables.abbrev(landing.value), route: [], viaConvoy: false };
+    return checked(board, move, unit, null, province, landing.value);
+  }
+  if (!tables.locations[province]!.armiesMayOccupy) return refuse(blockedReason(board, unit, province));
+  const normal: MoveOrder = { kind: 'move', unit: unitRef(board, unit, order.unit), to: tables.abbrev(province), route: order.route, viaConvoy: order.viaConvoy || order.route.length > 0 };
+  if (order.route.length > 0) {
+    const route = order.route.map((space) => tables.id(space));
+    const problem = route.includes(-1) ? 'the route names an unknown place' : routeProblem(board, unit.location, route, province);
+    return problem ? refuse(problem) : checked(board, normal, unit, null, province, province, route);
+  }
+  if (armyCanReach(board, unit, province)) return checked(board, normal, unit, null, province, province);
+  const coastal = (location: number): boolean => tables.neighbours[location]!.some((space) => tables.convoySpace[space] === 1);
+  if (tables.abut(unit.location, province) || !coastal(unit.location) || !coastal(province)) {
+    return refuse(blockedReason(board, unit, province));
+  }
+  return refuse(`no fleets stand ready to convoy from ${tables.name(unit.location)} to ${tables.name(province)}`);
+}
+
+function checkSupport(board: Board, power: number, order: SupportOrder): Verdict<CheckedMovement> {
+  const found = ownUnit(board, power, order.unit);
+  if (!found.ok) return found;
+  const supporter = found.value;
+  const targetFound = namedUnit(board, order.target);
+  if (!targetFound.ok) return targetFound;
+  const target = targetFound.value;
+  const tables = board.tables;
+  if (target.province === supporter.province) return refuse('a unit cannot support itself');
+  const supporterName = `the ${typeWord(supporter.type)} in ${tables.name(supporter.province)}`;
+  const unit = unitRef(board, supporter, order.unit);
+  const supported = unitRef(board, target, order.target);
+  if (order.to === null) {
+    if (!canSupportInto(board, supporter.type, supporter.location, target.province, power)) {
+      return refuse(`${supporterName} cannot support into ${tables.name(target.province)}`);
+    }
+    const league = leagueAllows(board, power, target, null);
+    return league.ok ? checked(board, { kind: 'support', unit, target: supported, to: null }, supporter, target) : league;
+  }
+  const to = tables.id(order.to);
+  if (to < 0) return refuse(`there is no place called ${order.to}`);
+  const province = tables.provinceOf[to]!;
+  if (province === target.province) return refuse('a unit cannot be supported to move to where it is');
+  if (province === supporter.province) return refuse('a unit cannot support a move into its own province');
+  if (!canSupportInto(board, supporter.type, supporter.location, province, power)) {
+    return refuse(`${supporterName} cannot support into ${tables.name(province)}`);
+  }
+  const reachable =
+    target.type === 'F'
+      ? to === province
+        ? fleetLandings(board, target.location, province, target.power).length > 0
+        : moveAbut(board, 'F', target.location, to, target.power) !== null
+      : armyCanReach(board, target, province);
+  if (!reachable) {
+    return refuse(`the ${typeWord(target.type)} in ${tables.name(target.province)} cannot reach ${tables.name(to)}`);
+  }
+  const league = leagueAllows(board, power, target, province);
+  if (!league.ok) return league;
+  const demanded = target.type === 'F' && to !== province ? to : -1;
+  return checked(board, { kind: 'support', unit, target: supported, to: tables.abbrev(demanded < 0 ? province : to) }, supporter, target, province, demanded);
+}
+
+function checkConvoy(board: Board, power: number, order: ConvoyOrder): Verdict<CheckedMovement> {
+  const found = ownUnit(board, power, order.unit);
+  if (!found.ok) return found;
+  const fleet = found.value;
+  const tables = board.tables;
+  if (fleet.type !== 'F') return refuse('only fleets can convoy');
+  if (tables.convoySpace[fleet.location] === 0) return refuse(`the fleet in ${tables.name(fleet.province)} is not at sea and cannot convoy`);
+  const targetFound = namedUnit(board, order.target);
+  if (!targetFound.ok) return targetFound;
+  const army = targetFound.value;
+  if (army.type !== 'A') return refuse('only armies can be convoyed');
+  const province = provinceOf(board, order.to);
+  if (province < 0) return refuse(`there is no place called ${order.to}`);
+  if (province === army.province) return refuse('an army cannot be convoyed to where it is');
+  if (!tables.locations[province]!.armiesMayOccupy) return refuse(`an army cannot land in ${tables.name(province)}`);
+  if (!fleetOnRoute(board, fleet.location, army.location, province)) {
+    return refuse(
+      `the fleet in ${tables.name(fleet.province)} is on no convoy route from ${tables.name(army.province)} to ${tables.name(province)}`,
+    );
+  }
+  const league = leagueAllows(board, power, army, province);
+  if (!league.ok) return league;
+  const convoy: ConvoyOrder = { kind: 'convoy', unit: unitRef(board, fleet, order.unit), target: unitRef(board, army, order.target), to: tables.abbrev(province) };
+  return checked(board, convoy, fleet, army, province);
+}
+
+/** Checks a movement-phase order against the board; the order comes back completed (types, coasts), with its ids. */
+export function checkMovement(board: Board, power: number, order: MovementOrder): Verdict<CheckedMovement> {
+  switch (order.kind) {
+    case 'hold':
+      return checkHold(board, power, order);
+    case 'move':
+      return checkMove(board, power, order);
+    case 'support':
+      return checkSupport(board, power, order);
+    case 'convoy':
+      return checkConvoy(board, power, order);
+  }
+}
+
+export function checkMovementOrder(board: Board, power: number, order: MovementOrder): Verdict<MovementOrder> {
+  const result = checkMovement(board, power, order);
+  return result.ok ? accept(result.value.order) : result;
+}

@@ -1,0 +1,248 @@
+import type { GameMap } from '../map/game-map.js';
+import type { UnitType } from '../map/model.js';
+import { accept, refuse, type Verdict } from '../engine/verdict.js';
+import { lex, type Token } from './lexer.js';
+import { matchPlace } from './places.js';
+import type { AdjustmentOrder, MovementOrder, Order, OrderPhase, RetreatPhaseOrder, UnitRef } from './types.js';
+import { keyword, VIA_WORDS, type Verb } from './words.js';
+
+/**
+ * Reads an order line the way players write them: case-insensitive, any alias of the map, coasts
+ * in every usual spelling, dashes optional between places, verbs in front or behind in retreat and
+ * adjustment phases. Purely syntactic: whether the order is legal is for `check/`.
+ */
+
+type Item =
+  | { kind: 'type'; type: UnitType; word: string }
+  | { kind: 'place'; locations: string[]; word: string }
+  | { kind: 'verb'; verb: Verb; word: string }
+  | { kind: 'via'; word: string };
+
+/** An item with each place narrowed to one location. */
+type Reading = Exclude<Item, { kind: 'place' }> | { kind: 'place'; location: string; word: string };
+
+/** A `?` alias can give several readings; more than this many means the line is not an order. */
+const MOST_READINGS = 16;
+
+function classify(map: GameMap, text: string, tokens: Token[]): Verdict<Item[]> {
+  const items: Item[] = [];
+  let index = 0;
+  const spanText = (from: number, to: number): string => text.slice(tokens[from]!.start, tokens[to - 1]!.end);
+  while (index < tokens.length) {
+    const token = tokens[index]!;
+    if (token.kind === 'dash') items.push({ kind: 'verb', verb: 'move', word: '-' });
+    else if (token.kind === 'plus') items.push({ kind: 'verb', verb: 'build', word: '+' });
+    else if (token.kind === 'star') items.push({ kind: 'verb', verb: 'remove', word: '*' });
+    else if (token.kind !== 'word') return refuse(`unexpected '${spanText(index, index + 1)}'`);
+    else {
+      const long = matchPlace(map, text, tokens, index, 2);
+      if (long && !long.ok) return long;
+      if (long) {
+        items.push({ kind: 'place', locations: long.place.locations, word: spanText(index, long.place.next) });
+        index = long.place.next;
+        continue;
+      }
+      const following = tokens[index + 1];
+      if (VIA_WORDS.has(token.text) && following?.kind === 'word' && ['CONVOY', 'C'].includes(following.text)) {
+        items.push({ kind: 'via', word: spanText(index, index + 2) });
+        index += 2;
+        continue;
+      }
+      const meaning = keyword(token.text);
+      if (meaning?.kind === 'type') items.push({ kind: 'type', type: meaning.type, word: token.text });
+      else if (meaning?.kind === 'verb') items.push({ kind: 'verb', verb: meaning.verb, word: token.text });
+      else if (!meaning) {
+        const short = matchPlace(map, text, tokens, index, 1);
+        if (short && !short.ok) return short;
+        if (!short) return refuse(`'${spanText(index, index + 1)}' is neither a place nor an order word`);
+        items.push({ kind: 'place', locations: short.place.locations, word: spanText(index, short.place.next) });
+        index = short.place.next;
+        continue;
+      }
+    }
+    index++;
+  }
+  return accept(items);
+}
+
+/** Every way of picking one location per ambiguous place. */
+function readings(items: Item[]): Reading[][] | null {
+  let result: Reading[][] = [[]];
+  for (const item of items) {
+    if (item.kind !== 'place') {
+      result = result.map((reading) => [...reading, item]);
+      continue;
+    }
+    result = result.flatMap((reading) => item.locations.map((location) => [...reading, { kind: 'place' as const, location, word: item.word }]));
+    if (result.length > MOST_READINGS) return null;
+  }
+  return result;
+}
+
+/** A cursor over one reading, with the small steps the grammars share. */
+class Cursor {
+  private index = 0;
+  constructor(private readonly items: Reading[]) {}
+
+  get done(): boolean {
+    return this.index >= this.items.length;
+  }
+
+  peek(): Reading | undefined {
+    return this.items[this.index];
+  }
+
+  isVerb(...verbs: Verb[]): boolean {
+    const item = this.peek();
+    return item?.kind === 'verb' && verbs.includes(item.verb);
+  }
+
+  take(): Reading {
+    return this.items[this.index++]!;
+  }
+
+  skipVerbs(...verbs: Verb[]): void {
+    while (this.isVerb(...verbs)) this.index++;
+  }
+
+  place(): string | null {
+    const item = this.peek();
+    if (item?.kind !== 'place') return null;
+    this.index++;
+    return item.location;
+  }
+
+  unit(): UnitRef | null {
+    const item = this.peek();
+    let type: UnitType | null = null;
+    if (item?.kind === 'type') {
+      type = item.type;
+      this.index++;
+    }
+    const location = this.place();
+    if (location === null) {
+      if (type !== null) this.index--;
+      return null;
+    }
+    return { type, location };
+  }
+
+  /** Refusal for whatever stands at the cursor. */
+  unexpected(): Verdict<never> {
+    const item = this.peek();
+    return refuse(item ? `'${item.word}' does not fit here` : 'the order stops too early');
+  }
+}
+
+const MOVE_WORDS: Verb[] = ['move', 'retreat'];
+
+function movementOrder(cursor: Cursor): Verdict<MovementOrder> {
+  const unit = cursor.unit();
+  if (!unit) return refuse('an order starts with the unit (its type and place)');
+  if (cursor.done) return accept({ kind: 'hold', unit });
+  if (cursor.isVerb('hold')) {
+    cursor.take();
+    return cursor.done ? accept({ kind: 'hold', unit }) : cursor.unexpected();
+  }
+  if (cursor.isVerb('support', 'convoy')) {
+    const verb = (cursor.take() as { verb: Verb }).verb;
+    const target = cursor.unit();
+    if (!target) return refuse(`say which unit to ${verb}`);
+    if (verb === 'support' && cursor.isVerb('hold')) cursor.take();
+    if (verb === 'support' && cursor.done) return accept({ kind: 'support', unit, target, to: null });
+    const places = placeChain(cursor);
+    if (places.length === 0 || !cursor.done) return places.length === 0 ? refuse(`say where the unit is to move`) : cursor.unexpected();
+    const to = places[places.length - 1]!;
+    return accept(verb === 'support' ? { kind: 'support', unit, target, to } : { kind: 'convoy', unit, target, to });
+  }
+  const places = placeChain(cursor);
+  if (places.length === 0) return cursor.unexpected();
+  let viaConvoy = places.length > 1;
+  if (cursor.peek()?.kind === 'via') {
+    cursor.take();
+    viaConvoy = true;
+  }
+  if (!cursor.done) return cursor.unexpected();
+  return accept({ kind: 'move', unit, to: places[places.length - 1]!, route: places.slice(0, -1), viaConvoy });
+}
+
+/** Places joined by dashes or move words, which may also be left out (`A PAR BUR`). */
+function placeChain(cursor: Cursor): string[] {
+  const places: string[] = [];
+  for (;;) {
+    cursor.skipVerbs(...MOVE_WORDS);
+    const place = cursor.place();
+    if (place === null) return places;
+    places.push(place);
+  }
+}
+
+function retreatOrder(cursor: Cursor): Verdict<RetreatPhaseOrder> {
+  const leadingDisband = cursor.isVerb('disband', 'remove');
+  if (leadingDisband) cursor.take();
+  const leadingRetreat = !leadingDisband && cursor.isVerb(...MOVE_WORDS);
+  cursor.skipVerbs(...MOVE_WORDS);
+  const unit = cursor.unit();
+  if (!unit) return refuse('an order starts with the unit (its type and place)');
+  if (cursor.isVerb('disband', 'remove')) {
+    cursor.take();
+    return cursor.done && !leadingRetreat ? accept({ kind: 'disband', unit }) : cursor.unexpected();
+  }
+  if (cursor.done) {
+    if (leadingDisband) return accept({ kind: 'disband', unit });
+    return refuse(leadingRetreat ? 'say where the unit retreats' : 'a dislodged unit must retreat or disband');
+  }
+  if (leadingDisband) return cursor.unexpected();
+  cursor.skipVerbs(...MOVE_WORDS);
+  const to = cursor.place();
+  if (to === null || !cursor.done) return cursor.unexpected();
+  return accept({ kind: 'retreat', unit, to });
+}
+
+const ADJUSTMENT_VERBS: Verb[] = ['build', 'remove', 'disband', 'retreat', 'move', 'waive'];
+
+function adjustmentOrder(cursor: Cursor, items: Reading[]): Verdict<AdjustmentOrder> {
+  const verbs = items.filter((item): item is Extract<Reading, { kind: 'verb' }> => item.kind === 'verb').map((item) => item.verb);
+  if (verbs.includes('waive')) {
+    const others = items.filter((item) => !(item.kind === 'verb' && (item.verb === 'waive' || item.verb === 'build')));
+    return others.length === 0 ? accept({ kind: 'waive' }) : refuse(`'${others[0]!.word}' does not fit in a WAIVE`);
+  }
+  const builds = verbs.includes('build');
+  const removes = verbs.some((verb) => verb !== 'build');
+  if (builds && removes) return refuse('an order cannot both build and remove');
+  if (!builds && !removes) return refuse('say BUILD or REMOVE');
+  cursor.skipVerbs(...ADJUSTMENT_VERBS);
+  const unit = cursor.unit();
+  if (!unit) return refuse(builds ? 'say what to build, and where' : 'say which unit to remove');
+  cursor.skipVerbs(...ADJUSTMENT_VERBS);
+  if (!cursor.done) return cursor.unexpected();
+  return accept(builds ? { kind: 'build', unit } : { kind: 'remove', unit });
+}
+
+function grammar(phase: OrderPhase, reading: Reading[]): Verdict<Order> {
+  const cursor = new Cursor(reading);
+  if (phase === 'MOVEMENT') return movementOrder(cursor);
+  if (phase === 'RETREATS') return retreatOrder(cursor);
+  return adjustmentOrder(cursor, reading);
+}
+
+export type ParseResult = { ok: true; readings: Order[] } | { ok: false; reason: string };
+
+/** All the orders a line can mean (one, unless it uses an ambiguous alias), or why it means none. */
+export function parseOrder(map: GameMap, text: string, phase: OrderPhase): ParseResult {
+  const lexed = lex(text);
+  if (!lexed.ok) return lexed;
+  if (lexed.tokens.length === 0) return { ok: false, reason: 'the order is empty' };
+  const items = classify(map, text, lexed.tokens);
+  if (!items.ok) return items;
+  const all = readings(items.value);
+  if (!all) return { ok: false, reason: 'too many places in this order could mean several things' };
+  const orders: Order[] = [];
+  let firstProblem: string | null = null;
+  for (const reading of all) {
+    const order = grammar(phase, reading);
+    if (order.ok) orders.push(order.value);
+    else firstProblem ??= order.reason;
+  }
+  return orders.length > 0 ? { ok: true, readings: orders } : { ok: false, reason: firstProblem! };
+}

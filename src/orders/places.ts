@@ -1,0 +1,138 @@
+import type { GameMap } from '../map/game-map.js';
+import { lex, type Token } from './lexer.js';
+
+/** A place found in an order: every location it may mean (several for a `?` alias). */
+export interface PlaceMatch {
+  locations: string[];
+  /** Index of the first token after the place and any coast written with it. */
+  next: number;
+  /** Number of tokens the name itself spans (a coast suffix not included). */
+  span: number;
+}
+
+export type PlaceResult = { ok: true; place: PlaceMatch } | { ok: false; reason: string } | null;
+
+const longestNames = new WeakMap<GameMap, number>();
+
+/** How many tokens the map's longest name or alias spans (`Spain (north coast)` is five): longer spans need no look-up. */
+function longestName(map: GameMap): number {
+  let longest = longestNames.get(map);
+  if (longest === undefined) {
+    longest = 1;
+    for (const key of map.data.aliases.keys()) {
+      const lexed = lex(key);
+      if (lexed.ok) longest = Math.max(longest, lexed.tokens.length);
+    }
+    longestNames.set(map, longest);
+  }
+  return longest;
+}
+
+const COAST_WORDS: Record<string, string> = {
+  NC: 'NC',
+  N: 'NC',
+  NORTH: 'NC',
+  NORTHERN: 'NC',
+  SC: 'SC',
+  S: 'SC',
+  SOUTH: 'SC',
+  SOUTHERN: 'SC',
+  EC: 'EC',
+  E: 'EC',
+  EAST: 'EC',
+  EASTERN: 'EC',
+  WC: 'WC',
+  W: 'WC',
+  WEST: 'WC',
+  WESTERN: 'WC',
+};
+
+const COAST_NAMES: Record<string, string> = { NC: 'north', SC: 'south', EC: 'east', WC: 'west' };
+
+/** Tokens that may sit inside a place name: no spaced dash (that is a move) and no colon. */
+function joins(token: Token): boolean {
+  if (token.kind === 'colon') return false;
+  return token.kind !== 'dash' || !token.spaced;
+}
+
+function undotted(word: string): string {
+  return word.replace(/\./g, '');
+}
+
+function lookup(map: GameMap, raw: string): string[] | null {
+  const entry = map.lookup(raw) ?? map.lookup(raw.replace(/\.+$/, ''));
+  return entry ? entry.locations : null;
+}
+
+/**
+ * A coast written after a place: `/nc`, `(nc)`, `(north coast)`, `nc`, `north coast`. Returns the
+ * coast code and the index after it, or null when no coast follows.
+ */
+function coastSuffix(tokens: Token[], index: number): { code: string; next: number } | null {
+  const first = tokens[index];
+  if (!first) return null;
+  const wordAt = (at: number): string | null => (tokens[at]?.kind === 'word' ? undotted(tokens[at]!.text) : null);
+  const withCoastWord = (at: number): number => (wordAt(at) === 'COAST' ? at + 1 : at);
+  if (first.kind === 'slash') {
+    const word = wordAt(index + 1);
+    if (word === null) return null;
+    return { code: COAST_WORDS[word] ?? word, next: withCoastWord(index + 2) };
+  }
+  if (first.kind === 'open') {
+    const word = wordAt(index + 1);
+    if (word === null || COAST_WORDS[word] === undefined) return null;
+    const close = withCoastWord(index + 2);
+    return tokens[close]?.kind === 'close' ? { code: COAST_WORDS[word], next: close + 1 } : null;
+  }
+  const word = wordAt(index);
+  if (word === null) return null;
+  if (word.length === 2 && COAST_WORDS[word] === word) return { code: word, next: index + 1 };
+  if (word.length > 1 && COAST_WORDS[word] && wordAt(index + 1) === 'COAST') return { code: COAST_WORDS[word], next: index + 2 };
+  return null;
+}
+
+function applyCoast(map: GameMap, locations: string[], code: string): string[] {
+  const result: string[] = [];
+  for (const abbrev of locations) {
+    const location = map.location(abbrev);
+    if (!location) continue;
+    if (location.coast !== null) {
+      if (location.coast === code) result.push(abbrev);
+      continue;
+    }
+    const coast = `${location.province}/${code}`;
+    if (map.location(coast)) result.push(coast);
+  }
+  return result;
+}
+
+/**
+ * Matches the longest place name starting at `start` (at least `minSpan` tokens long), with any
+ * coast written after it. Null when no name starts there.
+ */
+export function matchPlace(map: GameMap, text: string, tokens: Token[], start: number, minSpan = 1): PlaceResult {
+  if (tokens[start]?.kind !== 'word') return null;
+  const longest = longestName(map);
+  let end = start;
+  while (end + 1 < tokens.length && end + 1 - start < longest && joins(tokens[end + 1]!)) end++;
+  for (; end >= start + minSpan - 1; end--) {
+    const last = tokens[end]!;
+    if (last.kind !== 'word' && last.kind !== 'close') continue;
+    const locations = lookup(map, text.slice(tokens[start]!.start, last.end));
+    if (!locations) continue;
+    const place: PlaceMatch = { locations, next: end + 1, span: end + 1 - start };
+    const coast = coastSuffix(tokens, end + 1);
+    const single = locations.length === 1 ? map.location(locations[0]!) : undefined;
+    const bareCode = coast !== null && tokens[end + 1]!.kind === 'word';
+    if (!coast || (bareCode && (single === undefined || !map.location(`${single.province}/${coast.code}`)))) {
+      return { ok: true, place };
+    }
+    const coasted = applyCoast(map, locations, coast.code);
+    if (coasted.length === 0) {
+      const name = single ? map.location(single.province)?.name ?? single.name : text.slice(tokens[start]!.start, last.end);
+      return { ok: false, reason: `${name} has no ${COAST_NAMES[coast.code] ?? coast.code} coast` };
+    }
+    return { ok: true, place: { locations: coasted, next: coast.next, span: place.span } };
+  }
+  return null;
+}

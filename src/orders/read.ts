@@ -1,0 +1,73 @@
+import type { GameMap } from '../map/game-map.js';
+import { Board } from '../engine/board.js';
+import { ruleFlags, type RuleFlags } from '../engine/rules.js';
+import type { Position } from '../engine/types.js';
+import { checkOrder } from './check/index.js';
+import { formatOrder } from './format.js';
+import { parseOrder } from './parse.js';
+import type { Order, OrderPhase } from './types.js';
+
+export interface OrderReaderContext {
+  map: GameMap;
+  position: Position;
+  /** The ordering power's map name (`ENGLAND`). */
+  power: string;
+  phase: OrderPhase;
+  /** The game's RULEs; with NO_CHECK orders are accepted unchecked and judged at processing. */
+  rules?: Iterable<string>;
+}
+
+export type ReadOrderResult =
+  | { ok: true; order: Order; text: string; checked: boolean }
+  | { ok: false; message: string };
+
+/** Quotes the player's line in a refusal, the way a judge replies: `"A PAR - MUN": Paris is not adjacent to Munich`. */
+export function refusal(line: string, reason: string): string {
+  return `"${line.trim()}": ${reason}`;
+}
+
+/** Reads order lines for one power in one phase: parsed, checked against the board, rendered canonically. */
+export class OrderReader {
+  private readonly board: Board;
+  private readonly power: number;
+  private readonly flags: RuleFlags;
+  private readonly noCheck: boolean;
+
+  constructor(private readonly context: OrderReaderContext) {
+    const rules = [...(context.rules ?? [])].map((rule) => rule.toUpperCase());
+    this.board = new Board(context.map, context.position);
+    this.power = this.board.powerIndex(context.power);
+    this.flags = ruleFlags(rules);
+    this.noCheck = rules.includes('NO_CHECK');
+  }
+
+  read(line: string): ReadOrderResult {
+    const parsed = parseOrder(this.context.map, line, this.context.phase);
+    if (!parsed.ok) return { ok: false, message: refusal(line, parsed.reason) };
+    if (this.noCheck) {
+      if (parsed.readings.length > 1) {
+        const meanings = parsed.readings.map(formatOrder).join(' or ');
+        return { ok: false, message: refusal(line, `could mean ${meanings}; ambiguous names cannot be used when orders are not checked`) };
+      }
+      const order = parsed.readings[0]!;
+      return { ok: true, order, text: formatOrder(order), checked: false };
+    }
+    if (this.power < 0) return { ok: false, message: refusal(line, `${this.context.power} is not a power in this game`) };
+    const legal = new Map<string, Order>();
+    let firstReason: string | null = null;
+    for (const reading of parsed.readings) {
+      const checked = checkOrder(this.board, this.power, reading, this.context.phase, this.flags);
+      if (checked.ok) legal.set(formatOrder(checked.value), checked.value);
+      else firstReason ??= checked.reason;
+    }
+    if (legal.size === 0) return { ok: false, message: refusal(line, firstReason!) };
+    if (legal.size > 1) return { ok: false, message: refusal(line, `could mean ${[...legal.keys()].join(' or ')}`) };
+    const [text, order] = [...legal.entries()][0]!;
+    return { ok: true, order, text, checked: true };
+  }
+}
+
+/** One line, for callers that read a single order. */
+export function readOrder(context: OrderReaderContext, line: string): ReadOrderResult {
+  return new OrderReader(context).read(line);
+}

@@ -1,0 +1,56 @@
+import type { GameMap } from '../../src/map/game-map.js';
+import type { Phase } from '../../src/map/model.js';
+import type { Position } from '../../src/engine/types.js';
+
+/**
+ * A seeded, simple-minded player for whole-game tests: it moves units at random to places they
+ * can reach, supports a neighbour now and then, retreats where it may, and builds in open homes.
+ * Its orders are plain text, written the way players write them, and go through the order parser.
+ */
+export class Bot {
+  constructor(private readonly random: () => number) {}
+
+  private pick<T>(items: readonly T[]): T | undefined {
+    return items.length === 0 ? undefined : items[Math.floor(this.random() * items.length)];
+  }
+
+  orders(map: GameMap, phase: Phase, position: Position, power: string, adjustment: number): string[] {
+    const state = position.powers.find((candidate) => candidate.name === power)!;
+    if (phase.type === 'MOVEMENT') return this.movement(map, state.units, power);
+    if (phase.type === 'RETREATS')
+      return state.retreating.map((unit) => {
+        const to = this.pick(unit.retreats);
+        return to && this.random() < 0.8 ? `${unit.type} ${unit.location} R ${to}` : `${unit.type} ${unit.location} DISBAND`;
+      });
+    if (adjustment < 0) return state.units.slice(0, -adjustment).map((unit) => `REMOVE ${unit.type} ${unit.location}`);
+    const occupied = new Set(position.powers.flatMap((other) => other.units.map((unit) => unit.location.split('/')[0])));
+    const open = state.homes.filter((home) => state.centers.includes(home) && !occupied.has(home));
+    return open.slice(0, adjustment).map((home) => {
+      const coastal = map.mayOccupy('F', home) && this.random() < 0.4;
+      return `BUILD ${coastal ? 'F' : 'A'} ${home}`;
+    });
+  }
+
+  private movement(map: GameMap, units: readonly { type: 'A' | 'F'; location: string }[], power: string): string[] {
+    const mover = { power: map.power(power)!.abbrev };
+    const lines: string[] = [];
+    const planned: { unit: string; to: string }[] = [];
+    for (const unit of units) {
+      const targets = map.locations.filter((location) => map.canMove(unit.type, unit.location, location.abbrev, mover));
+      const roll = this.random();
+      const friend = planned.find((move) => map.canSupportInto(unit.type, unit.location, move.to.split('/')[0]!, mover));
+      if (friend && roll < 0.3) {
+        lines.push(`${unit.type} ${unit.location} S ${friend.unit} - ${friend.to.split('/')[0]}`);
+        continue;
+      }
+      const target = roll < 0.85 ? this.pick(targets) : undefined;
+      if (!target) {
+        lines.push(`${unit.type} ${unit.location} H`);
+        continue;
+      }
+      planned.push({ unit: `${unit.type} ${unit.location}`, to: target.abbrev });
+      lines.push(`${unit.type} ${unit.location} - ${target.abbrev}`);
+    }
+    return lines;
+  }
+}

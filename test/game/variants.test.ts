@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { phaseAbbrev } from '../../src/map/phase.js';
+import { duties } from '../../src/game/duties.js';
+import { positionOf } from '../../src/game/position.js';
+import { rulesInForce, type GameStatus } from '../../src/status/model.js';
+import { validateStatus } from '../../src/status/validate.js';
+import { corpus, master, player, testJudge } from './support.js';
+import { Bot } from './bot.js';
+
+const actor = { who: 'test', command: 'TEST' };
+
+/** Creates a game on a corpus map, fills it with players, and plays `phases` phases with the bot. */
+async function playVariant(mapName: string, phases: number) {
+  const judge = testJudge({ mapFolders: [join(corpus, 'dpjudge', 'maps')], seed: 11 });
+  const { service, clock } = judge;
+  const bot = new Bot(judge.random);
+  await service.create({ name: 'v', master, masterPassword: 'secret', map: mapName }, actor);
+  let n = 0;
+  while (service.load('v').game.phase!.phase === 'FORMING') {
+    n++;
+    await service.join('v', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+  }
+  const played: string[] = [];
+  const reports = [];
+  for (let i = 0; i < phases; i++) {
+    const game: GameStatus = service.load('v').game;
+    const phase = game.phase!.phase;
+    if (typeof phase !== 'object') break;
+    const map = service.maps(game).at(phase);
+    expect(validateStatus(game, { map, folder: 'v' }).filter((d) => d.severity === 'error')).toEqual([]);
+    const position = positionOf(game, map);
+    for (const duty of duties(map, phase, position, rulesInForce(game, map.rules()))) {
+      const lines = bot.orders(map, phase, position, duty.power, duty.adjustment);
+      const submitted = await service.submitOrders('v', duty.power, lines, actor);
+      expect({ power: duty.power, refused: submitted.refused }).toEqual({ power: duty.power, refused: [] });
+    }
+    clock.now = clock.now.plus({ days: 3 });
+    played.push(`${game.phase!.mode} ${phaseAbbrev(phase)}`);
+    reports.push((await service.process('v', actor))!.report);
+  }
+  return { judge, played, reports, joined: n };
+}
+
+describe('variants with their own flows and rules', () => {
+  it('ambition: the INCOME phase waits for the Master and the year goes on after it', async () => {
+    const { played, joined } = await playVariant('ambition', 14);
+    expect(joined).toBeGreaterThan(7);
+    expect(played[0]).toBe('PHASE S1763M');
+    expect(played).toContain('WAIT F1763I');
+    expect(played).toContain('WAIT S1764I');
+    expect(played.indexOf('WAIT F1763I')).toBeLessThan(played.indexOf('PHASE F1763M'));
+  }, 60_000);
+
+  it('chaos: thirty-four powers, each builds in any owned center (BUILD_ANY)', async () => {
+    const { played, reports, joined } = await playVariant('chaos', 6);
+    expect(joined).toBe(34);
+    const winter = reports.find((report) => report.phase.type === 'ADJUSTMENTS');
+    expect(winter).toBeDefined();
+    const builds = winter!.outcomes.filter((outcome) => outcome.order.kind === 'build' && outcome.succeeded);
+    expect(builds.length).toBeGreaterThan(0);
+    expect(played[0]).toBe('PHASE W1900A');
+  }, 60_000);
+
+  it('1897: starts with a Winter 1897 adjustment phase and moves home centers in 1899 (NEWHOMES)', async () => {
+    const { played, judge } = await playVariant('1897', 12);
+    expect(played[0]).toBe('PHASE W1897A');
+    const game = judge.service.load('v').game;
+    expect(played.some((entry) => entry.endsWith('W1899A')) || played.some((entry) => entry.includes('1900'))).toBe(true);
+    const homesChanged = game.powers.some((power) => power.homes !== null);
+    expect(homesChanged).toBe(true);
+  }, 60_000);
+});
