@@ -1,12 +1,9 @@
 import type { DateTime } from 'luxon';
-import type { GameMap } from '../map/game-map.js';
 import type { MapDefinition } from '../map/definition.js';
 import type { Phase } from '../map/model.js';
 import { ADJUSTMENTS, RETREATS, isBuiltInPhaseType, nextPhase, phaseAbbrev } from '../map/phase.js';
 import { adjudicate } from '../engine/adjudicate.js';
-import { Board } from '../engine/board.js';
-import { adjustmentCount } from '../engine/builds.js';
-import { ruleFlags } from '../engine/rules.js';
+import { adjustmentCounts } from '../engine/adjustments.js';
 import type { AdjustmentCount, CenterChange, OrderOutcome, Position } from '../engine/types.js';
 import { rulesInForce, type GameStatus } from '../status/model.js';
 import { duties } from './duties.js';
@@ -72,12 +69,6 @@ export function followingPhase(maps: MapDefinition, phase: Phase, position: Posi
     candidate = nextPhase(flow, candidate);
   }
   return candidate;
-}
-
-function adjustmentsDue(map: GameMap, position: Position, rules: readonly string[]): AdjustmentCount[] {
-  const board = new Board(map, position);
-  const flags = ruleFlags(rules);
-  return position.powers.map((_, power) => adjustmentCount(board, power, flags));
 }
 
 function clearedForNextPhase(game: GameStatus): GameStatus {
@@ -150,7 +141,7 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   }
   const following = followingPhase(maps, phase, after, rules);
   const followingMap = maps.at(following);
-  if (following.type === ADJUSTMENTS) report.adjustments = adjustmentsDue(followingMap, after, rules);
+  if (following.type === ADJUSTMENTS) report.adjustments = adjustmentCounts(followingMap, after, { rules });
   next = withPosition(next, followingMap, after);
   next = {
     ...next,

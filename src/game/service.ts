@@ -73,6 +73,10 @@ export class GameService {
     this.now = options.now ?? (() => DateTime.utc());
   }
 
+  get templates(): Templates {
+    return this.options.templates;
+  }
+
   archive(name: string): GameArchive {
     return new GameArchive(gameFolder(this.options.games, name));
   }
@@ -160,7 +164,7 @@ export class GameService {
       const phase = currentPhase(game);
       const map = maps.at(phase);
       report = submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rulesInForce(game, map.rules()) });
-      return this.withReadiness(report.game, maps);
+      return this.withReadiness(report.game);
     });
     return { ...report!, game: loaded.game, ready: loaded.game.delay !== null && this.latePowers(loaded.game).length === 0 };
   }
@@ -182,8 +186,7 @@ export class GameService {
       .map((power) => power.name);
   }
 
-  private withReadiness(game: GameStatus, maps: MapDefinition): GameStatus {
-    void maps;
+  private withReadiness(game: GameStatus): GameStatus {
     const waiting = game.powers.some((power) => power.wait);
     const ready = this.latePowers(game).length === 0 && !waiting;
     if (ready && game.delay === null) return { ...game, delay: 1 };
@@ -272,13 +275,12 @@ export class GameService {
   /** ROLLBACK: the game as it was when `phase` (default: the previous one) was about to be processed. */
   async rollback(name: string, actor: Actor, phase?: string): Promise<LoadedGame> {
     const archive = this.archive(name);
-    const loaded = await this.options.store.update(name, actor, (current) => {
+    const loaded = await this.options.store.update(name, actor, () => {
       const processed = archive.resultsBlocks().map((block) => block.phase);
       const target = phase?.toUpperCase() ?? processed[processed.length - 1];
       if (!target) throw new GameRuleError(`the game ${name} has no earlier phase to roll back to`);
       const bytes = archive.snapshot(target);
       if (!bytes) throw new GameRuleError(`the game ${name} has no saved phase ${target}`);
-      void current;
       archive.truncateResults(target);
       return readStatus(bytes, `${name}/history/${target}`).game;
     });
