@@ -1,8 +1,10 @@
 import { benchEngine } from './engine.js';
+import { benchMail } from './mail.js';
 import { benchMaps } from './maps.js';
 import { benchStatus } from './status.js';
 
 /** `npm run bench`: every speed and memory target of the judge, printed as numbers. */
 await benchMaps();
+await benchMail();
 await benchStatus();
 await benchEngine();

@@ -21,15 +21,82 @@ export interface JudgeConfig {
     templates: string;
     var: string;
   };
-  mail: Record<string, unknown>;
-  deadlines: Record<string, unknown>;
+  mail: MailConfig;
+  deadlines: DeadlinesConfig;
+}
+
+/**
+ * The deadline checker. After an outage longer than `outageMinutes` it either holds every game until
+ * the judgekeeper runs `judge check --resume` ('hold'), or moves every active deadline on by the
+ * outage ('extend'), so that players are never punished for the judge being down.
+ */
+export interface DeadlinesConfig {
+  /** When sweeps run: a node-cron expression, read in UTC. */
+  cron: string;
+  outageMinutes: number;
+  outagePolicy: 'hold' | 'extend';
+}
+
+/**
+ * Mail in and out. With no IMAP host the judge reads the local Maildir `maildir`, and with no SMTP
+ * host it writes outgoing mail as .eml files into `outbox`: both folders are relative to the var
+ * folder, so a fresh checkout runs without any mail server.
+ */
+export interface MailConfig {
+  imap: {
+    /** Empty: no IMAP server, read the local Maildir instead. */
+    host: string;
+    port: number;
+    /** Implicit TLS (port 993); when false, STARTTLS is used if the server offers it. */
+    tls: boolean;
+    user: string;
+    password: string;
+    /** The mailbox players' mail arrives in. */
+    mailbox: string;
+    /** How often the mailbox is checked when the server offers no IDLE, and at the latest with IDLE. */
+    pollSeconds: number;
+  };
+  smtp: {
+    /** Empty: no SMTP server, write .eml files into the local outbox folder instead. */
+    host: string;
+    port: number;
+    /** Implicit TLS (port 465); when false, STARTTLS is used if the server offers it. */
+    secure: boolean;
+    /** Empty: send without authenticating. */
+    user: string;
+    password: string;
+    /** SMTP connections kept open at once. */
+    connections: number;
+  };
+  /** Where a handled mail is moved: an IMAP mailbox, or a Maildir++ subfolder of the local Maildir. */
+  processedFolder: string;
+  /** Where a mail whose processing failed is moved for the judgekeeper to look at. */
+  failedFolder: string;
+  maildir: string;
+  outbox: string;
+  /** Larger mails are not read, only refused with a short reply. */
+  maxMessageBytes: number;
+  /** At most `mails` mails from one address are processed in any `minutes` minutes. */
+  throttle: { mails: number; minutes: number };
+  /** Exponential backoff of IMAP reconnects and SMTP retries: the first wait, doubled up to the last. */
+  backoff: { firstSeconds: number; maxSeconds: number };
 }
 
 export const DEFAULT_CONFIG: JudgeConfig = {
   judge: { name: 'LOCAL', address: 'judge@localhost', keeper: 'keeper@localhost' },
   folders: { maps: 'maps', games: 'games', templates: 'templates', var: 'var' },
-  mail: {},
-  deadlines: {},
+  mail: {
+    imap: { host: '', port: 993, tls: true, user: '', password: '', mailbox: 'INBOX', pollSeconds: 60 },
+    smtp: { host: '', port: 587, secure: false, user: '', password: '', connections: 4 },
+    processedFolder: 'processed',
+    failedFolder: 'failed',
+    maildir: 'maildir',
+    outbox: 'outbox',
+    maxMessageBytes: 1_000_000,
+    throttle: { mails: 20, minutes: 10 },
+    backoff: { firstSeconds: 1, maxSeconds: 300 },
+  },
+  deadlines: { cron: '*/20 * * * *', outageMinutes: 60, outagePolicy: 'extend' },
 };
 
 export class ConfigError extends Error {}

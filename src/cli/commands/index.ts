@@ -1,13 +1,19 @@
 import type { Command } from 'commander';
+import { registerMailCommand } from './mail.js';
+import { registerStartCommand } from './start.js';
 import { registerDeadlineCommand } from './deadline.js';
 import { registerMapCommands } from './map.js';
 import { registerGameCommands } from './game.js';
+import { registerProcessCommands } from './process.js';
 import { registerDatcCommand } from './datc.js';
 
 /** Each judgekeeper command lives in its own module and adds itself to the program here. */
 export function registerCommands(program: Command): void {
+  registerStartCommand(program);
+  registerMailCommand(program);
   registerDeadlineCommand(program);
   registerMapCommands(program);
   registerGameCommands(program);
+  registerProcessCommands(program);
   registerDatcCommand(program);
 }

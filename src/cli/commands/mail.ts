@@ -1,0 +1,24 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../../config/config.js';
+import { printLogLine } from './start.js';
+
+/** sysexits.h's EX_TEMPFAIL: a delivery agent keeps a mail whose command exits with it, and retries later. */
+const EX_TEMPFAIL = 75;
+
+export function registerMailCommand(program: Command): void {
+  program
+    .command('mail')
+    .description('process one RFC 822 mail from standard input (for procmail, .forward and aliases); exit 0 once handled')
+    .option('-c, --config <file>', 'the configuration file', 'judge.config.json')
+    .action(async (options: { config: string }) => {
+      try {
+        // Loaded here, not at the top: a delivery agent starts a judge per mail, and other commands need none of it.
+        const { handlePipedMail } = await import('../../daemon/pipe-mode.js');
+        await handlePipedMail(loadConfig(options.config), process.stdin, printLogLine);
+      } catch (error) {
+        // Whatever went wrong, the delivery agent must keep the mail and offer it again later.
+        process.stderr.write(`judge mail: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exitCode = EX_TEMPFAIL;
+      }
+    });
+}

@@ -1,0 +1,50 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../../config/config.js';
+import { openGameService } from '../../game/open.js';
+import { renderResults } from '../../game/results.js';
+import { showGame } from '../../game/show.js';
+import { OutboxNoticeSink } from '../../mail/notice-sink.js';
+import { mailSettings } from '../../mail/settings.js';
+import { openJournal } from '../../daemon/wiring.js';
+import { gameCommand } from './game.js';
+
+const KEEPER = (command: string) => ({ who: 'judgekeeper', command });
+
+export function registerProcessCommands(program: Command): void {
+  program
+    .command('process')
+    .description("process a game's current phase now (results are mailed through the outbox); --preview shows them without changing the game")
+    .argument('<game>', 'the game name')
+    .option('--preview', 'adjudicate and print the results; change nothing, mail nothing')
+    .option('-c, --config <file>', 'the configuration file', 'judge.config.json')
+    .action(async (name: string, options: { preview?: boolean; config: string }) => {
+      const config = loadConfig(options.config);
+      const db = openJournal(mailSettings(config));
+      try {
+        const service = openGameService(config, db);
+        const outcome = await service.process(name, KEEPER(options.preview ? 'PREVIEW' : 'PROCESS'), { preview: options.preview === true });
+        if (!outcome) throw new Error(`${name} was not processed`);
+        const map = service.maps(outcome.game).at(outcome.report.phase);
+        process.stdout.write(renderResults(outcome.report, map, service.templates, { reader: null, master: true }));
+        if (!options.preview) new OutboxNoticeSink(db, config.config.judge).send(outcome.notices, `process ${name}`);
+      } finally {
+        db.close();
+      }
+    });
+  gameCommand(program)
+    .command('show')
+    .description('print a game: phase, deadline, every power with its units and centers')
+    .argument('<game>', 'the game name')
+    .option('-c, --config <file>', 'the configuration file', 'judge.config.json')
+    .action((name: string, options: { config: string }) => {
+      const config = loadConfig(options.config);
+      const db = openJournal(mailSettings(config));
+      try {
+        const service = openGameService(config, db);
+        const game = service.load(name).game;
+        process.stdout.write(showGame(game, service.maps(game)));
+      } finally {
+        db.close();
+      }
+    });
+}

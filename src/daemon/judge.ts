@@ -1,0 +1,85 @@
+import type { LoadedConfig } from '../config/config.js';
+import { ImapSource } from '../mail/imap-source.js';
+import { logLine } from '../mail/intake.js';
+import { MaildirSource } from '../mail/maildir-source.js';
+import type { CommandProcessor } from '../mail/processor.js';
+import { mailSettings, type MailSettings } from '../mail/settings.js';
+import type { MailHandler, MailSource } from '../mail/source.js';
+import type { JudgeDatabase } from '../store/database.js';
+import { acquireInstanceLock } from './instance-lock.js';
+import { newIntake, newSender, openJournal } from './wiring.js';
+
+/**
+ * The judge daemon: the journal, a mail source feeding the command processor, and the outbox sender.
+ * Each handled mail's log line is written once its outcome is committed and before its source files
+ * it away, so whoever reads the log may rely on the line meaning "committed".
+ */
+
+export interface JudgeOptions {
+  /** The command processor; the HELP stand-in until the command set exists. */
+  readonly processor?: CommandProcessor;
+  /** One line per event; the CLI prefixes the time and prints it. */
+  readonly log?: (line: string) => void;
+}
+
+export interface RunningJudge {
+  /** Finishes the mail in hand and the mails being sent, then closes everything. */
+  stop(): Promise<void>;
+}
+
+function newSource(settings: MailSettings, handle: MailHandler, log: (line: string) => void): MailSource {
+  const { mail } = settings;
+  if (mail.imap.host === '') return new MaildirSource(settings.maildir, mail, handle, log);
+  return new ImapSource(mail, handle, log);
+}
+
+export function startJudge(loaded: LoadedConfig, options: JudgeOptions = {}): RunningJudge {
+  const log = options.log ?? (() => undefined);
+  const settings = mailSettings(loaded);
+  const lock = acquireInstanceLock(settings.varFolder);
+  let db: JudgeDatabase | null = null;
+  try {
+    db = openJournal(settings);
+    const running = run(db, loaded, settings, options.processor, log);
+    const journal = db;
+    return {
+      async stop() {
+        await running.stop();
+        journal.close();
+        lock.release();
+        log('judge stopped');
+      },
+    };
+  } catch (error) {
+    db?.close();
+    lock.release();
+    throw error;
+  }
+}
+
+function run(
+  db: JudgeDatabase,
+  loaded: LoadedConfig,
+  settings: MailSettings,
+  processor: CommandProcessor | undefined,
+  log: (line: string) => void,
+): RunningJudge {
+  const { sender, description: sending } = newSender(db, loaded, settings, log);
+  const intake = newIntake(db, loaded, processor);
+  const handle: MailHandler = async (batch) => {
+    const handled = await intake.handle(batch);
+    for (const mail of handled) log(logLine(mail));
+    if (handled.some((mail) => mail.queued > 0)) sender.wake();
+    return handled;
+  };
+  const source = newSource(settings, handle, log);
+  sender.start();
+  source.start();
+  log(`judge ${loaded.config.judge.name} started: mail in from ${source.description}, out as ${sending}`);
+  return {
+    async stop() {
+      await source.stop();
+      await sender.stop();
+    },
+  };
+}

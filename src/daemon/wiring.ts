@@ -1,0 +1,34 @@
+import type { LoadedConfig } from '../config/config.js';
+import { HelpProcessor } from '../mail/help-processor.js';
+import { MailIntake } from '../mail/intake.js';
+import { OutboxSender } from '../mail/outbox-sender.js';
+import type { CommandProcessor } from '../mail/processor.js';
+import type { MailSettings } from '../mail/settings.js';
+import { emlFolderTransport, smtpTransport, type MailTransport } from '../mail/transport.js';
+import { openDatabase, type JudgeDatabase } from '../store/database.js';
+import { createJournalTables } from '../store/journal.js';
+
+// The parts the daemon and pipe mode both build: the journal, the intake and the outbox sender.
+
+/** The journal (var/judge.db), opened with its tables. */
+export function openJournal(settings: MailSettings): JudgeDatabase {
+  const db = openDatabase(settings.databaseFile);
+  createJournalTables(db);
+  return db;
+}
+
+function outgoingTransport(settings: MailSettings): { transport: MailTransport; description: string } {
+  const { smtp } = settings.mail;
+  if (smtp.host === '') return { transport: emlFolderTransport(settings.outbox), description: `.eml files in ${settings.outbox}` };
+  return { transport: smtpTransport(smtp), description: `SMTP ${smtp.host}:${smtp.port}` };
+}
+
+export function newSender(db: JudgeDatabase, loaded: LoadedConfig, settings: MailSettings, log: (line: string) => void) {
+  const { transport, description } = outgoingTransport(settings);
+  return { sender: new OutboxSender(db, transport, loaded.config.judge, settings.mail.backoff, log), description };
+}
+
+export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, processor: CommandProcessor = new HelpProcessor()) {
+  return new MailIntake(db, processor, loaded.config);
+}
+

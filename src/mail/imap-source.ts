@@ -1,0 +1,155 @@
+import { ImapFlow } from 'imapflow';
+import type { MailConfig } from '../config/config.js';
+import { Backoff } from './backoff.js';
+import type { HandledMail } from './intake.js';
+import { limited, type RawMail } from './raw-mail.js';
+import { wakeableSleep } from './sleep.js';
+import { BATCH_SIZE, type MailHandler, type MailSource } from './source.js';
+
+/** While mail keeps coming (the last one no longer ago than the window), the mailbox is asked this often. */
+const BUSY_POLL_MS = 20;
+const BUSY_WINDOW_MS = 2_000;
+
+/**
+ * Reads the judge's IMAP mailbox. New mail is noticed through IDLE where the server offers it; without
+ * IDLE imapflow polls with NOOP, and the source asks the server every `pollSeconds` anyway. Mails are
+ * handled in order of arrival, and only once their outcome is committed are they flagged and moved
+ * out of the mailbox, so a mail still in it after a crash is fetched again and recognised by the
+ * journal. A lost connection is opened again after an exponential backoff.
+ */
+export class ImapSource implements MailSource {
+  readonly description: string;
+  private stopping = false;
+  private news = false;
+  private wake: () => void = () => undefined;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly mail: Pick<MailConfig, 'imap' | 'processedFolder' | 'failedFolder' | 'maxMessageBytes' | 'backoff'>,
+    private readonly handle: MailHandler,
+    private readonly log: (line: string) => void,
+  ) {
+    const { user, host, port, mailbox } = mail.imap;
+    this.description = `IMAP ${user}@${host}:${port}/${mailbox}`;
+  }
+
+  start(): void {
+    this.running ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    const backoff = new Backoff(this.mail.backoff.firstSeconds * 1000, this.mail.backoff.maxSeconds * 1000);
+    while (!this.stopping) {
+      try {
+        await this.session(() => backoff.reset());
+      } catch (error) {
+        this.log(`imap: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (this.stopping) break;
+      const wait = backoff.next();
+      this.log(`imap: disconnected, connecting again in ${wait} ms`);
+      const sleep = wakeableSleep(wait);
+      this.wake = sleep.wake;
+      await sleep.done;
+    }
+  }
+
+  /** One connection: drains the mailbox, waits for news, drains again; returns when it closes or on stop. */
+  private async session(connected: () => void): Promise<void> {
+    const { imap } = this.mail;
+    const client = new ImapFlow({
+      host: imap.host,
+      port: imap.port,
+      secure: imap.tls,
+      auth: { user: imap.user, pass: imap.password },
+      logger: false,
+      disableAutoIdle: true,
+      maxIdleTime: imap.pollSeconds * 1000,
+    });
+    client.on('error', (error: Error) => this.log(`imap: ${error.message}`));
+    client.on('exists', () => {
+      this.news = true;
+      this.wake();
+    });
+    client.on('close', () => this.wake());
+    try {
+      await client.connect();
+      connected();
+      await client.mailboxCreate(this.mail.processedFolder);
+      await client.mailboxCreate(this.mail.failedFolder);
+      await client.mailboxOpen(imap.mailbox);
+      this.log(`imap: reading ${this.description}`);
+      let lastMailAt = -Infinity;
+      while (!this.stopping && client.usable) {
+        this.news = false;
+        if ((await this.drain(client)) > 0) lastMailAt = Date.now();
+        if (this.stopping || this.news || !client.usable) continue;
+        // While mail keeps coming the server is asked again soon: Dovecot, for one, holds back
+        // IDLE's news of a new mail for half a second, to report several at once.
+        const busy = Date.now() - lastMailAt < BUSY_WINDOW_MS;
+        await this.waitForNews(client, busy ? BUSY_POLL_MS : this.mail.imap.pollSeconds * 1000, !busy);
+      }
+    } finally {
+      if (client.usable) await client.logout().catch(() => client.close());
+      else client.close();
+    }
+  }
+
+  /** Waits for news, in IDLE if `idle`, at most `ms`; then asks the server what is new. */
+  private async waitForNews(client: ImapFlow, ms: number, idle: boolean): Promise<void> {
+    // An IDLE ends by itself when the next command is sent.
+    if (idle) client.idle().catch(() => undefined);
+    const sleep = wakeableSleep(ms);
+    this.wake = sleep.wake;
+    await sleep.done;
+    if (!this.stopping && !this.news && client.usable) await client.noop();
+  }
+
+  /** Handles the mails in the mailbox, oldest first, a batch at a time; returns how many it handled. */
+  private async drain(client: ImapFlow): Promise<number> {
+    let count = 0;
+    while (!this.stopping && client.mailbox && client.mailbox.exists > 0) {
+      const batch = await this.fetchOldest(client, client.mailbox.exists);
+      if (batch.length === 0) break;
+      const handled = await this.handle(batch.map(({ raw }) => raw));
+      await this.fileAway(
+        client,
+        batch.map(({ uid }, index) => ({ uid, folder: handled[index]!.folder })),
+      );
+      count += batch.length;
+    }
+    return count;
+  }
+
+  /**
+   * The oldest mails in the mailbox (the lowest sequence numbers arrived first), in one FETCH: each
+   * whole, or of a mail over the size limit its first bytes, of which only the header block is kept.
+   */
+  private async fetchOldest(client: ImapFlow, exists: number): Promise<{ uid: number; raw: RawMail }[]> {
+    const max = this.mail.maxMessageBytes;
+    const range = `1:${Math.min(exists, BATCH_SIZE)}`;
+    const messages = await client.fetchAll(range, { uid: true, size: true, source: { maxLength: max } });
+    return messages
+      .sort((a, b) => a.seq - b.seq)
+      .flatMap(({ uid, size, source }) => (source ? [{ uid, raw: limited(source, size ?? source.length, max) }] : []));
+  }
+
+  private async fileAway(client: ImapFlow, mails: readonly { uid: number; folder: HandledMail['folder'] }[]): Promise<void> {
+    const processed = mails.filter(({ folder }) => folder === 'processed').map(({ uid }) => uid);
+    const failed = mails.filter(({ folder }) => folder === 'failed').map(({ uid }) => uid);
+    if (processed.length > 0) {
+      await client.messageFlagsAdd(processed, ['\\Seen'], { uid: true });
+      await client.messageMove(processed, this.mail.processedFolder, { uid: true });
+    }
+    if (failed.length > 0) {
+      await client.messageFlagsAdd(failed, ['\\Flagged'], { uid: true });
+      await client.messageMove(failed, this.mail.failedFolder, { uid: true });
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import type { MailAddress } from '../store/journal.js';
+import { replyAddresses, replySubject, type IncomingMail, type OutgoingMail } from './processor.js';
+
+/** The short mails the mail layer sends on its own, when a mail never reaches the command processor. */
+
+export function oversizedRefusal(mail: IncomingMail, size: number, maxBytes: number): OutgoingMail {
+  return {
+    kind: 'reply',
+    to: replyAddresses(mail),
+    subject: replySubject(mail.subject),
+    text:
+      `Your mail of ${size} bytes is larger than the ${maxBytes} bytes this judge reads, so it was not read.\n` +
+      'Please send your commands again as plain text, without attachments.\n',
+  };
+}
+
+export function throttleNotice(mail: IncomingMail, mails: number, minutes: number): OutgoingMail {
+  return {
+    kind: 'reply',
+    to: replyAddresses(mail),
+    subject: replySubject(mail.subject),
+    text:
+      `This judge reads at most ${mails} mails from one address in ${minutes} minutes. ` +
+      'This mail and any more you send in that time are not read.\n' +
+      'Please wait, then send your commands again in a single mail.\n',
+  };
+}
+
+export function failureNotice(mail: IncomingMail): OutgoingMail {
+  return {
+    kind: 'reply',
+    to: replyAddresses(mail),
+    subject: replySubject(mail.subject),
+    text:
+      'The judge could not process your mail because of an internal error. None of its commands took effect.\n' +
+      'The judgekeeper has been told and will look into it.\n',
+  };
+}
+
+export interface FailedMail {
+  readonly sender: string;
+  readonly subject: string;
+  readonly messageId: string | null;
+  readonly error: string;
+}
+
+export function keeperFailureNotice(keeper: MailAddress, failed: FailedMail, failedFolder: string): OutgoingMail {
+  return {
+    kind: 'notice',
+    to: [keeper],
+    subject: `Judge: a mail could not be processed (${failed.sender || 'unknown sender'})`,
+    text:
+      `A mail could not be processed and was moved to the '${failedFolder}' folder.\n\n` +
+      `From:       ${failed.sender || '(unknown)'}\n` +
+      `Subject:    ${failed.subject}\n` +
+      `Message-ID: ${failed.messageId ?? '(none)'}\n` +
+      `Error:      ${failed.error}\n`,
+  };
+}

@@ -1,0 +1,178 @@
+import type { JudgeConfig } from '../config/config.js';
+import type { JudgeDatabase } from '../store/database.js';
+import { Outbox, type OutboxEntry } from '../store/journal.js';
+import { processAlive } from '../store/processes.js';
+import { Backoff } from './backoff.js';
+import { toNodemailer } from './compose.js';
+import { wakeableSleep } from './sleep.js';
+import { classifySendError, type MailTransport } from './transport.js';
+
+/**
+ * Sends the outbox. A mail is claimed, handed to the transport, and marked sent as soon as the
+ * transport accepted it, in the next commit: after a crash only the mails accepted in the instant
+ * before that commit can go out a second time, and then under the same Message-ID. While the SMTP
+ * server cannot be reached, nothing is lost: the mails stay pending and the sender waits with
+ * exponential backoff, then sends them all once one gets through.
+ */
+
+/** How many mails are claimed at once: enough to keep every SMTP connection busy. */
+const BATCH = 64;
+/** How long a claim holds: far beyond the longest send the transport's timeouts allow. */
+const CLAIM_MS = 5 * 60_000;
+/** Mails queued by another process (pipe mode) are noticed at the latest after this long. */
+const POLL_MS = 2_000;
+/** The longest a mail the server accepted waits to be marked sent: the window in which a crash resends it. */
+const MARK_SENT_MS = 10;
+
+type Attempt = 'sent' | 'connection' | 'failed';
+
+export class OutboxSender {
+  private readonly outbox: Outbox;
+  private readonly sending = new Set<number>();
+  private readonly connectionBackoff: Backoff;
+  private readonly retryDelay: Backoff;
+  private stopping = false;
+  private wakeUp: (() => void) | null = null;
+  private running: Promise<void> | null = null;
+  private acceptedSinceCommit: { id: number; committed: () => void; failed: (error: unknown) => void }[] = [];
+
+  constructor(
+    db: JudgeDatabase,
+    private readonly transport: MailTransport,
+    private readonly judge: JudgeConfig['judge'],
+    backoff: { firstSeconds: number; maxSeconds: number },
+    private readonly log: (line: string) => void,
+  ) {
+    this.outbox = new Outbox(db);
+    this.connectionBackoff = new Backoff(backoff.firstSeconds * 1000, backoff.maxSeconds * 1000);
+    this.retryDelay = new Backoff(backoff.firstSeconds * 1000, backoff.maxSeconds * 1000);
+  }
+
+  /** Starts sending in the background until `stop`. */
+  start(): void {
+    this.running ??= this.run();
+  }
+
+  /** Something was queued: look at the outbox now rather than at the next poll. */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** Lets the mails being sent finish, then stops and closes the transport. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.running;
+    this.transport.close();
+  }
+
+  /** Pipe mode: sends what is due now, once, and leaves whatever fails to the next run. */
+  async sendDueOnce(): Promise<void> {
+    for (;;) {
+      const due = this.claim();
+      if (due.length === 0) return;
+      if ((await this.sendAll(due)).includes('connection')) return;
+    }
+  }
+
+  private claim(): OutboxEntry[] {
+    return this.outbox.claimDue(process.pid, Date.now(), BATCH, CLAIM_MS, processAlive, this.sending);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      let pause: number;
+      try {
+        pause = await this.sendRound();
+      } catch (error) {
+        this.log(`outbox: ${error instanceof Error ? error.message : String(error)}`);
+        pause = this.connectionBackoff.next();
+      }
+      if (pause > 0 && !this.stopping) await this.sleep(pause);
+    }
+  }
+
+  /** Sends one batch; returns how long to wait before the next one. */
+  private async sendRound(): Promise<number> {
+    const due = this.claim();
+    if (due.length === 0) {
+      const next = this.outbox.nextDueAt();
+      return next === null ? POLL_MS : Math.min(POLL_MS, Math.max(next - Date.now(), 1));
+    }
+    const attempts = await this.sendAll(due);
+    if (!attempts.includes('connection')) {
+      this.connectionBackoff.reset();
+      return 0;
+    }
+    const wait = this.connectionBackoff.next();
+    this.log(`outbox: SMTP server unreachable, ${this.outbox.counts().pending} mail(s) pending, next try in ${wait} ms`);
+    return wait;
+  }
+
+  private sendAll(due: readonly OutboxEntry[]): Promise<Attempt[]> {
+    return Promise.all(due.map((entry) => this.sendOne(entry)));
+  }
+
+  private async sendOne(entry: OutboxEntry): Promise<Attempt> {
+    this.sending.add(entry.id);
+    try {
+      try {
+        await this.transport.send(toNodemailer(entry, this.judge));
+      } catch (error) {
+        return this.failed(entry, error);
+      }
+      // Not caught: a mail the server took must not be tried again because the journal failed.
+      await this.markSent(entry.id);
+      return 'sent';
+    } finally {
+      this.sending.delete(entry.id);
+    }
+  }
+
+  /**
+   * Marks a mail sent in a commit at most MARK_SENT_MS later: the mails the server accepted meanwhile
+   * share that commit and its disk sync, which would otherwise hold up the judge once per mail. A
+   * crash before it can send these few mails again, as it can any single one.
+   */
+  private markSent(id: number): Promise<void> {
+    return new Promise((committed, failed) => {
+      this.acceptedSinceCommit.push({ id, committed, failed });
+      if (this.acceptedSinceCommit.length > 1) return;
+      setTimeout(() => {
+        const accepted = this.acceptedSinceCommit;
+        this.acceptedSinceCommit = [];
+        try {
+          this.outbox.markSent(
+            accepted.map((mail) => mail.id),
+            Date.now(),
+          );
+          for (const mail of accepted) mail.committed();
+        } catch (error) {
+          for (const mail of accepted) mail.failed(error);
+        }
+      }, MARK_SENT_MS);
+    });
+  }
+
+  private failed(entry: OutboxEntry, error: unknown): Attempt {
+    const message = error instanceof Error ? error.message : String(error);
+    const failure = classifySendError(error);
+    if (failure === 'permanent') {
+      this.outbox.reject(entry.id, message);
+      this.log(`outbox: ${entry.messageId} to ${entry.mail.to.map((to) => to.address).join(', ')} refused: ${message}`);
+      return 'failed';
+    }
+    // A mail the server could not take now waits its own backoff; an unreachable server makes
+    // the whole sender wait instead, and the mail stays due for the first try after that.
+    const wait = failure === 'temporary' ? this.retryDelay.after(entry.attempts + 1) : 0;
+    this.outbox.retryAt(entry.id, Date.now() + wait, message);
+    return failure === 'connection' ? 'connection' : 'failed';
+  }
+
+  private async sleep(ms: number): Promise<void> {
+    const sleep = wakeableSleep(ms);
+    this.wakeUp = sleep.wake;
+    await sleep.done;
+    this.wakeUp = null;
+  }
+}

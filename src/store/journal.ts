@@ -1,0 +1,256 @@
+import type { JudgeDatabase } from './database.js';
+
+/**
+ * The mail journal in var/judge.db: every mail received with the outcome of its handling, and the
+ * outbox of mails to send. A received mail is recorded in the same transaction that queues its
+ * replies, so a mail fetched again after a crash is recognised and has no second effect; an
+ * outbox row lives until the SMTP server accepted it, so no mail is lost while that server is down.
+ */
+export function createJournalTables(db: JudgeDatabase): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS mail_received (
+      id           INTEGER PRIMARY KEY,
+      message_id   TEXT NOT NULL,
+      content_hash TEXT NOT NULL,
+      sender       TEXT NOT NULL,
+      subject      TEXT NOT NULL,
+      received_at  INTEGER NOT NULL,
+      outcome      TEXT NOT NULL CHECK (outcome IN ('processed', 'ignored', 'refused', 'throttled', 'failed')),
+      detail       TEXT NOT NULL,
+      UNIQUE (message_id, content_hash)
+    );
+    CREATE INDEX IF NOT EXISTS mail_received_by_sender ON mail_received (sender, received_at);
+
+    CREATE TABLE IF NOT EXISTS outbox (
+      id              INTEGER PRIMARY KEY,
+      message_id      TEXT NOT NULL UNIQUE,
+      origin          TEXT NOT NULL,
+      created_at      INTEGER NOT NULL,
+      mail            TEXT NOT NULL,
+      state           TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'rejected')),
+      attempts        INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at INTEGER NOT NULL,
+      claimed_by      INTEGER,
+      claimed_until   INTEGER,
+      last_error      TEXT,
+      sent_at         INTEGER
+    );
+    CREATE INDEX IF NOT EXISTS outbox_due ON outbox (state, next_attempt_at);
+  `);
+}
+
+/**
+ * What became of a received mail. `ignored`: auto-generated or from the judge itself, never
+ * answered; `refused`: answered with a short refusal only (too large); `throttled`: one of too many
+ * from its sender; `failed`: the processor threw, the judgekeeper was told.
+ */
+export type MailOutcome = 'processed' | 'ignored' | 'refused' | 'throttled' | 'failed';
+
+export interface ReceivedMail {
+  /** The Message-ID header, '' when the mail had none (the content hash alone keys it then). */
+  messageId: string;
+  contentHash: string;
+  /** The sender's address in lower case, '' when the mail named none. */
+  sender: string;
+  subject: string;
+  receivedAt: number;
+  outcome: MailOutcome;
+  detail: string;
+}
+
+export class ReceivedMails {
+  private readonly findOutcome;
+  private readonly insert;
+  private readonly countRecent;
+
+  constructor(db: JudgeDatabase) {
+    this.findOutcome = db
+      .prepare<[string, string], { outcome: MailOutcome }>(
+        'SELECT outcome FROM mail_received WHERE message_id = ? AND content_hash = ?',
+      );
+    this.insert = db.prepare<[ReceivedMail]>(
+      `INSERT INTO mail_received (message_id, content_hash, sender, subject, received_at, outcome, detail)
+       VALUES (@messageId, @contentHash, @sender, @subject, @receivedAt, @outcome, @detail)`,
+    );
+    this.countRecent = db.prepare<[string, number], { counted: number; throttled: number }>(
+      `SELECT count(*) FILTER (WHERE outcome <> 'throttled') AS counted,
+              count(*) FILTER (WHERE outcome = 'throttled') AS throttled
+         FROM mail_received WHERE sender = ? AND received_at > ? AND outcome <> 'ignored'`,
+    );
+  }
+
+  outcomeOf(messageId: string, contentHash: string): MailOutcome | undefined {
+    return this.findOutcome.get(messageId, contentHash)?.outcome;
+  }
+
+  record(mail: ReceivedMail): void {
+    this.insert.run(mail);
+  }
+
+  /** How many of the sender's mails since `since` were let through, and how many were throttled. */
+  recentFrom(sender: string, since: number): { counted: number; throttled: number } {
+    return this.countRecent.get(sender, since) ?? { counted: 0, throttled: 0 };
+  }
+}
+
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
+/** An outgoing mail as the outbox keeps it: everything needed to compose the same mail again. */
+export interface OutboxMail {
+  to: MailAddress[];
+  cc: MailAddress[];
+  subject: string;
+  text: string;
+  /** RFC 3834: `auto-replied` for answers to a mail, `auto-generated` for results and reminders. */
+  autoSubmitted: 'auto-replied' | 'auto-generated';
+  inReplyTo: string | null;
+  references: string[];
+  attachments: StoredAttachment[];
+}
+
+export interface OutboxEntry {
+  id: number;
+  messageId: string;
+  createdAt: number;
+  mail: OutboxMail;
+  attempts: number;
+}
+
+interface OutboxRecord {
+  id: number;
+  message_id: string;
+  created_at: number;
+  mail: string;
+  attempts: number;
+  claimed_by: number | null;
+  claimed_until: number | null;
+}
+
+/** Tells whether the process holding a claim still runs; a dead one's claims are free again. */
+export type ProcessAlive = (pid: number) => boolean;
+
+export class Outbox {
+  private readonly insert;
+  private readonly selectDue;
+  private readonly claim;
+  private readonly sent;
+  private readonly retryLater;
+  private readonly rejected;
+  private readonly earliestDue;
+  private readonly stateCounts;
+  private readonly claimDueRows;
+  private readonly markSentRows;
+
+  constructor(db: JudgeDatabase) {
+    this.insert = db.prepare<[string, string, number, string, number]>(
+      `INSERT INTO outbox (message_id, origin, created_at, mail, next_attempt_at) VALUES (?, ?, ?, ?, ?)`,
+    );
+    this.selectDue = db.prepare<[number, number], OutboxRecord>(
+      `SELECT id, message_id, created_at, mail, attempts, claimed_by, claimed_until FROM outbox
+        WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
+    );
+    this.claim = db.prepare<[number, number, number]>('UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id = ?');
+    this.sent = db.prepare<[number, number]>(
+      `UPDATE outbox SET state = 'sent', sent_at = ?, attempts = attempts + 1, claimed_by = NULL, claimed_until = NULL
+        WHERE id = ?`,
+    );
+    this.retryLater = db.prepare<[number, string, number]>(
+      `UPDATE outbox SET next_attempt_at = ?, last_error = ?, attempts = attempts + 1, claimed_by = NULL,
+              claimed_until = NULL WHERE id = ?`,
+    );
+    this.rejected = db.prepare<[string, number]>(
+      `UPDATE outbox SET state = 'rejected', last_error = ?, attempts = attempts + 1, claimed_by = NULL,
+              claimed_until = NULL WHERE id = ?`,
+    );
+    this.earliestDue = db.prepare<[], { due: number | null }>(
+      `SELECT min(next_attempt_at) AS due FROM outbox WHERE state = 'pending'`,
+    );
+    this.stateCounts = db.prepare<[], { state: string; count: number }>(
+      'SELECT state, count(*) AS count FROM outbox GROUP BY state',
+    );
+    this.markSentRows = db.transaction((ids: readonly number[], now: number) => {
+      for (const id of ids) this.sent.run(now, id);
+    });
+    this.claimDueRows = db.transaction(
+      (owner: number, now: number, limit: number, leaseMs: number, alive: ProcessAlive, own: ReadonlySet<number>) => {
+        // Scanning twice the limit lets rows held by live claimants be passed over without starving.
+        const claimed: OutboxEntry[] = [];
+        for (const row of this.selectDue.all(now, limit * 2)) {
+          if (claimed.length === limit) break;
+          if (!claimable(row, owner, now, alive, own)) continue;
+          this.claim.run(owner, now + leaseMs, row.id);
+          claimed.push(entryOf(row));
+        }
+        return claimed;
+      },
+    );
+  }
+
+  /** Queues a mail; call it inside the transaction that records what caused the mail. */
+  queue(mail: OutboxMail, messageId: string, origin: string, now: number): OutboxEntry {
+    const stored = JSON.stringify(mail);
+    const { lastInsertRowid } = this.insert.run(messageId, origin, now, stored, now);
+    return { id: Number(lastInsertRowid), messageId, createdAt: now, mail, attempts: 0 };
+  }
+
+  /**
+   * Claims up to `limit` due mails for `owner` (a process id) for `leaseMs`, so that a pipe-mode
+   * judge and the daemon never send the same row at once. A claim expires, or dies with its owner.
+   * `own` lists the rows this process is sending right now.
+   */
+  claimDue(owner: number, now: number, limit: number, leaseMs: number, alive: ProcessAlive, own: ReadonlySet<number>) {
+    return this.claimDueRows.immediate(owner, now, limit, leaseMs, alive, own);
+  }
+
+  /** Marks mails sent, all in one commit. */
+  markSent(ids: readonly number[], now: number): void {
+    this.markSentRows(ids, now);
+  }
+
+  /** Gives the claim back; the mail is due again at `at`. */
+  retryAt(id: number, at: number, error: string): void {
+    this.retryLater.run(at, error, id);
+  }
+
+  /** The server refused the mail for good: it stays in the journal, marked, and is not tried again. */
+  reject(id: number, error: string): void {
+    this.rejected.run(error, id);
+  }
+
+  /** When the next pending mail falls due, or null when none is pending. */
+  nextDueAt(): number | null {
+    return this.earliestDue.get()?.due ?? null;
+  }
+
+  counts(): { pending: number; sent: number; rejected: number } {
+    const counts = { pending: 0, sent: 0, rejected: 0 };
+    for (const { state, count } of this.stateCounts.all()) counts[state as keyof typeof counts] = count;
+    return counts;
+  }
+}
+
+function claimable(row: OutboxRecord, owner: number, now: number, alive: ProcessAlive, own: ReadonlySet<number>): boolean {
+  if (row.claimed_by === null || row.claimed_until === null || row.claimed_until <= now) return true;
+  // A restarted judge can get the pid of the one that died; its claims are not ours to keep.
+  if (row.claimed_by === owner) return !own.has(row.id);
+  return !alive(row.claimed_by);
+}
+
+function entryOf(row: OutboxRecord): OutboxEntry {
+  return {
+    id: row.id,
+    messageId: row.message_id,
+    createdAt: row.created_at,
+    mail: JSON.parse(row.mail) as OutboxMail,
+    attempts: row.attempts,
+  };
+}

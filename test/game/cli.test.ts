@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Command } from 'commander';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { loadConfig } from '../../src/config/config.js';
+import { openGameService } from '../../src/game/open.js';
+import { openDatabase } from '../../src/store/database.js';
+import { registerProcessCommands } from '../../src/cli/commands/process.js';
+import { master, player, projectRoot } from './support.js';
+
+const actor = { who: 'test', command: 'TEST' };
+
+async function judgeCli(...args: string[]): Promise<string> {
+  let output = '';
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    output += chunk.toString();
+    return true;
+  });
+  const program = new Command().exitOverride();
+  registerProcessCommands(program);
+  try {
+    await program.parseAsync(['node', 'judge', ...args]);
+  } finally {
+    write.mockRestore();
+  }
+  return output;
+}
+
+describe('judge process and judge game show', () => {
+  it('shows a game, previews a phase without changing it, and processes it with results queued', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'judge-cli-'));
+    const configFile = join(root, 'judge.config.json');
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        folders: { maps: join(projectRoot, 'maps'), templates: join(projectRoot, 'templates'), games: join(root, 'games'), var: join(root, 'var') },
+      }),
+    );
+    const config = loadConfig(configFile);
+    const db = openDatabase(join(root, 'var', 'judge.db'));
+    const service = openGameService(config, db);
+    await service.create({ name: 'gamma', master, masterPassword: 'secret', map: null }, actor);
+    for (let n = 1; n <= 7; n++) await service.join('gamma', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    await service.submitOrders('gamma', 'FRANCE', ['A PAR - BUR', 'A MAR - SPA', 'F BRE - MAO'], actor);
+    db.close();
+
+    const shown = await judgeCli('game', 'show', 'gamma', '-c', configFile);
+    expect(shown).toMatch(/^Game gamma \(map standard\): Spring 1901 Movement/);
+    expect(shown).toContain('France: 3 centers, 3 units');
+    expect(shown).not.toContain('pw3');
+
+    const statusBefore = readFileSync(join(root, 'games', 'gamma', 'status'));
+    const preview = await judgeCli('process', 'gamma', '--preview', '-c', configFile);
+    expect(preview).toContain('A PAR - BUR.');
+    expect(readFileSync(join(root, 'games', 'gamma', 'status'))).toEqual(statusBefore);
+
+    const results = await judgeCli('process', 'gamma', '-c', configFile);
+    expect(results).toContain("The next phase of 'gamma' is Fall 1901 Movement.");
+    expect(readFileSync(join(root, 'games', 'gamma', 'status'), 'utf8')).toMatch(/^PHASE FALL 1901 MOVEMENT$/m);
+    const check = openDatabase(join(root, 'var', 'judge.db'));
+    const queued = check.prepare(`SELECT mail FROM outbox WHERE origin = 'process gamma'`).all() as { mail: string }[];
+    check.close();
+    expect(queued).toHaveLength(8);
+    expect(queued.map((row) => JSON.parse(row.mail).subject)).toContain('gamma S1901M results (Spring 1901 Movement)');
+  });
+});

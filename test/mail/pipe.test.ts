@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SmtpSink } from '../../src/mail/harness/smtp-sink.js';
+import { readJournal } from './support/journal-reader.js';
+import { JUDGE_ADDRESS, JudgeProcess, judgeFolder, plainMail, type JudgeFolder } from './support/judge-setup.js';
+import { useBuiltJudge } from './support/built-judge.js';
+
+/** `judge mail < message.eml`, as procmail, `.forward` and `aliases` run it: a process per mail. */
+
+useBuiltJudge();
+
+let sink: SmtpSink;
+
+beforeAll(async () => {
+  sink = await SmtpSink.start();
+});
+
+afterAll(async () => {
+  await sink?.stop();
+});
+
+beforeEach(() => {
+  sink.clear();
+});
+
+function smtpFolder(): JudgeFolder {
+  return judgeFolder({ smtp: { host: '127.0.0.1', port: sink.port, secure: false } });
+}
+
+async function pipe(folder: JudgeFolder, mail: string): Promise<{ code: number | null; lines: string[] }> {
+  const run = JudgeProcess.cli(['mail', '--config', folder.configFile], folder.folder, mail);
+  const code = await run.exited;
+  return { code, lines: run.lines };
+}
+
+describe('pipe mode', () => {
+  it('processes one mail from standard input, sends its reply and exits 0', async () => {
+    const folder = smtpFolder();
+    const { code, lines } = await pipe(folder, plainMail({ messageId: '<piped@player.test>', subject: 'piped' }));
+
+    expect(code).toBe(0);
+    expect(lines.join('\n')).toMatch(/mail from player1@player\.test "piped": processed/);
+    expect(sink.accepted).toHaveLength(1);
+    const [{ parsed }] = await sink.waitFor(1);
+    expect(parsed.inReplyTo).toBe('<piped@player.test>');
+    expect(parsed.headers.get('auto-submitted')).toBe('auto-replied');
+    expect(parsed.from?.value[0]?.address).toBe(JUDGE_ADDRESS);
+    expect(readJournal(folder.folder).outbox).toMatchObject([{ state: 'sent' }]);
+  });
+
+  it('gives the same mail piped twice one effect and one reply', async () => {
+    const folder = smtpFolder();
+    const mail = plainMail({ messageId: '<piped-twice@player.test>' });
+    expect((await pipe(folder, mail)).code).toBe(0);
+    const second = await pipe(folder, mail);
+
+    expect(second.code).toBe(0);
+    expect(second.lines.join('\n')).toMatch(/duplicate \(already processed\)/);
+    expect(sink.accepted).toHaveLength(1);
+    expect(readJournal(folder.folder).received).toHaveLength(1);
+  });
+
+  it("reads the mbox 'From ' line of a delivery agent as the return path, and never answers MAILER-DAEMON", async () => {
+    const folder = smtpFolder();
+    const bounce = `From MAILER-DAEMON Mon Nov 23 10:00:00 2026\r\n${plainMail({ from: 'postmaster@mx.player.test', subject: 'failure' })}`;
+    const { code } = await pipe(folder, bounce);
+
+    expect(code).toBe(0);
+    expect(readJournal(folder.folder).received).toMatchObject([{ outcome: 'ignored', detail: 'bounce (MAILER-DAEMON)' }]);
+    expect(sink.accepted).toHaveLength(0);
+  });
+
+  it('exits 0 with the reply kept in the outbox while the SMTP server is down; the next run sends it', async () => {
+    const folder = smtpFolder();
+    await sink.stop();
+    const first = await pipe(folder, plainMail({ messageId: '<while-down@player.test>', from: 'a@player.test' }));
+    expect(first.code).toBe(0);
+    expect(readJournal(folder.folder).outbox).toMatchObject([{ state: 'pending', attempts: 1 }]);
+
+    await sink.restart();
+    expect((await pipe(folder, plainMail({ messageId: '<when-up@player.test>', from: 'b@player.test' }))).code).toBe(0);
+    expect(sink.accepted).toHaveLength(2);
+    await sink.waitFor(2);
+    expect(sink.captured.map(({ parsed }) => parsed.inReplyTo).sort()).toEqual(['<when-up@player.test>', '<while-down@player.test>']);
+  });
+
+  it('exits 75 (try again later) when the configuration is broken, so the delivery agent keeps the mail', async () => {
+    const folder = judgeFolder({ maxMessageBytes: 10 });
+    const run = JudgeProcess.cli(['mail', '--config', folder.configFile], folder.folder, plainMail());
+
+    expect(await run.exited).toBe(75);
+    expect(run.stderr.join('')).toMatch(/'mail\.maxMessageBytes' must be a whole number of at least 1024/);
+  });
+});
