@@ -4,15 +4,16 @@ import { Outbox, ReceivedMails, type MailOutcome, type ReceivedMail } from '../s
 import { newMessageId, toOutboxMail, type Thread } from './compose.js';
 import { failureNotice, keeperFailureNotice, oversizedRefusal, throttleNotice, type FailedMail } from './notices.js';
 import { parseMail, type ParsedMail } from './parse.js';
-import type { CommandProcessor, IncomingMail, OutgoingMail, ProcessingContext, ProcessOutcome } from './processor.js';
+import type { CommandProcessor, OutgoingMail, ProcessingContext, ProcessOutcome } from './processor.js';
 import { contentHash, isHeaderOnly, type RawMail } from './raw-mail.js';
 import { reasonNotToAnswer } from './screening.js';
 
 /**
  * The one door every received mail goes through, whatever its source: parse, screen, process, and
- * commit the outcome. A batch of mails is committed in one transaction (one disk sync for all of
- * them), each mail's processing in its own savepoint; the source files the mails away only after
- * `handle` resolved, so a crash at any instant leaves each mail either committed or untouched.
+ * commit the outcome. Each mail's outcome is committed in its own transaction; the source files the
+ * mails away only after `handle` resolved, so a crash at any instant leaves each mail either
+ * committed or untouched (and a mail processed but not committed is processed again, which the
+ * command layer makes harmless: see processor.ts).
  */
 
 export interface HandledMail {
@@ -37,11 +38,20 @@ interface ParsedRaw {
   readonly parseError: string | null;
 }
 
+/** What the processor made of a mail, settled before the transaction that records it. */
+type Settled = { ok: true; outcome: ProcessOutcome } | { ok: false; error: string };
+
+/** A mail that is not for the processor: what to record, and what to answer. */
+interface Refusal {
+  outcome: MailOutcome;
+  detail: string;
+  answers: OutgoingMail[];
+}
+
 export class MailIntake {
   private readonly received: ReceivedMails;
   private readonly outbox: Outbox;
-  private readonly applyBatch;
-  private readonly processInSavepoint;
+  private readonly applyOne;
 
   constructor(
     private readonly db: JudgeDatabase,
@@ -50,71 +60,82 @@ export class MailIntake {
   ) {
     this.received = new ReceivedMails(db);
     this.outbox = new Outbox(db);
-    this.applyBatch = db.transaction((batch: readonly ParsedRaw[]) => batch.map((item) => this.apply(item, Date.now())));
-    this.processInSavepoint = db.transaction((mail: IncomingMail, context: ProcessingContext) =>
-      this.processor.process(mail, context),
-    );
+    this.applyOne = db.transaction((item: ParsedRaw, now: number, settled: Settled | null) => this.apply(item, now, settled));
   }
 
-  /** Handles a batch in arrival order; resolves once the batch's outcome is committed. */
+  /**
+   * Handles a batch in arrival order, one mail at a time: the processor runs first, outside any
+   * transaction (it takes game locks and writes status files), then one transaction records the
+   * mail and queues its answers. Resolves once every mail's outcome is committed.
+   */
   async handle(batch: readonly RawMail[]): Promise<HandledMail[]> {
     const parsed = await Promise.all(batch.map(parseRaw));
-    return this.applyBatch.immediate(parsed);
+    const results: HandledMail[] = [];
+    for (const item of parsed) {
+      const now = Date.now();
+      const settled = await this.settle(item, now);
+      results.push(this.applyOne.immediate(item, now, settled));
+    }
+    return results;
   }
 
-  private apply({ raw, parsed, parseError }: ParsedRaw, now: number): HandledMail {
+  private arrival(parsed: ParsedMail, now: number): Arrival {
+    const { mail } = parsed;
+    return { messageId: mail.messageId ?? '', contentHash: parsed.contentHash, sender: mail.from.address.toLowerCase(), subject: mail.subject, receivedAt: now };
+  }
+
+  private context(entry: Arrival): ProcessingContext {
+    return { db: this.db, mailKey: `${entry.messageId} ${entry.contentHash}`, now: new Date(entry.receivedAt), judge: this.settings.judge };
+  }
+
+  /** Runs the processor for a mail that is new and not refused; null for every other mail. */
+  private async settle({ raw, parsed }: ParsedRaw, now: number): Promise<Settled | null> {
+    if (parsed === null) return null;
+    const entry = this.arrival(parsed, now);
+    if (this.received.outcomeOf(entry.messageId, entry.contentHash) !== undefined) return null;
+    if (this.refusal(parsed, raw, entry) !== null) return null;
+    try {
+      return { ok: true, outcome: await this.processor.process(parsed.mail, this.context(entry)) };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  private apply({ raw, parsed, parseError }: ParsedRaw, now: number, settled: Settled | null): HandledMail {
     if (parsed === null) return this.unparseable(raw, parseError ?? 'unknown error', now);
     const { mail } = parsed;
-    const entry: Arrival = {
-      messageId: mail.messageId ?? '',
-      contentHash: parsed.contentHash,
-      sender: mail.from.address.toLowerCase(),
-      subject: mail.subject,
-      receivedAt: now,
-    };
+    const entry = this.arrival(parsed, now);
     const known = this.received.outcomeOf(entry.messageId, entry.contentHash);
     if (known !== undefined) return handled(entry, 'duplicate', `already ${known}`, 0, folderFor(known));
     const thread: Thread = { inReplyTo: mail.messageId, references: parsed.thread };
     const queue = (mails: readonly OutgoingMail[]) => this.queue(mails, thread, entry, now);
-    return this.refuse(parsed, raw, entry, queue) ?? this.process(mail, entry, queue);
+    const refusal = this.refusal(parsed, raw, entry);
+    if (refusal) return this.record(entry, refusal.outcome, refusal.detail, queue(refusal.answers));
+    if (settled === null) throw new Error('a mail for the processor reached the journal without being processed');
+    if (!settled.ok) {
+      const failed = { sender: entry.sender, subject: entry.subject, messageId: mail.messageId, error: settled.error };
+      return this.record(entry, 'failed', settled.error, queue([failureNotice(mail), this.keeperNotice(failed)]));
+    }
+    return this.record(entry, 'processed', settled.outcome.summary, queue(settled.outcome.mails));
   }
 
-  /** Records and answers a mail that is not for the processor; null for one that is. */
-  private refuse(parsed: ParsedMail, raw: RawMail, entry: Arrival, queue: Queue): HandledMail | null {
+  /** Why a mail is not for the processor (and what to answer), or null for one that is. */
+  private refusal(parsed: ParsedMail, raw: RawMail, entry: Arrival): Refusal | null {
     const { mail } = parsed;
     const reason = reasonNotToAnswer(parsed, this.settings.judge.address);
-    if (reason !== null) return this.record(entry, 'ignored', reason, 0);
+    if (reason !== null) return { outcome: 'ignored', detail: reason, answers: [] };
 
     const { mails: limit, minutes } = this.settings.mail.throttle;
     const recent = this.received.recentFrom(entry.sender, entry.receivedAt - minutes * 60_000);
     if (recent.counted >= limit) {
       const notified = recent.throttled > 0;
       const detail = `more than ${limit} mails in ${minutes} minutes${notified ? '' : ', sender told'}`;
-      return this.record(entry, 'throttled', detail, notified ? 0 : queue([throttleNotice(mail, limit, minutes)]));
+      return { outcome: 'throttled', detail, answers: notified ? [] : [throttleNotice(mail, limit, minutes)] };
     }
 
     if (!isHeaderOnly(raw)) return null;
     const { maxMessageBytes } = this.settings.mail;
-    const detail = `${raw.size} bytes, over the ${maxMessageBytes} limit`;
-    return this.record(entry, 'refused', detail, queue([oversizedRefusal(mail, raw.size, maxMessageBytes)]));
-  }
-
-  private process(mail: IncomingMail, entry: Arrival, queue: Queue): HandledMail {
-    const context = {
-      db: this.db,
-      mailKey: `${entry.messageId} ${entry.contentHash}`,
-      now: new Date(entry.receivedAt),
-      judge: this.settings.judge,
-    };
-    let outcome: ProcessOutcome;
-    try {
-      outcome = this.processInSavepoint(mail, context);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const failed = { sender: entry.sender, subject: entry.subject, messageId: mail.messageId, error: message };
-      return this.record(entry, 'failed', message, queue([failureNotice(mail), this.keeperNotice(failed)]));
-    }
-    return this.record(entry, 'processed', outcome.summary, queue(outcome.mails));
+    return { outcome: 'refused', detail: `${raw.size} bytes, over the ${maxMessageBytes} limit`, answers: [oversizedRefusal(mail, raw.size, maxMessageBytes)] };
   }
 
   /** A mail mailparser could not read: kept for the judgekeeper under the hash of its bytes alone. */
@@ -147,7 +168,6 @@ export class MailIntake {
 }
 
 type Arrival = Omit<ReceivedMail, 'outcome' | 'detail'>;
-type Queue = (mails: readonly OutgoingMail[]) => number;
 
 function folderFor(outcome: MailOutcome): HandledMail['folder'] {
   return outcome === 'failed' ? 'failed' : 'processed';

@@ -6,23 +6,21 @@ import type { MailAddress } from '../store/journal.js';
  * The one entry point the mail layer calls for every mail it lets through.
  *
  * The contract, which is what makes a mail's effect happen exactly once:
- * - The judge opens one SQLite transaction (`BEGIN IMMEDIATE` on var/judge.db), checks the journal
- *   for the mail's key (Message-ID and content hash), calls `process` inside a savepoint, and then,
- *   still in that transaction, records the mail as received and queues every mail of the outcome in
- *   the outbox. Whatever `process` writes through `context.db` (the audit log, indexes) commits or
- *   rolls back together with the journal row: either all of it happened, or none of it did.
- * - `process` is synchronous: a transaction of better-sqlite3 cannot stay open across an `await`.
- * - If `process` throws, its database writes are rolled back, the mail is recorded as `failed` and
- *   moved to the failed folder, the judgekeeper is told and the sender gets a short notice.
- * - Files outside the database (game status files) are not covered by the transaction. The command
- *   layer writes them atomically, before `process` returns, and idempotently: if the judge dies after
- *   such a write but before the commit, the same mail is processed again, and applying it to the files
- *   it already changed must give the same files. `context.mailKey` identifies the mail for that.
- * - `process` sends nothing itself: it returns the mails to send, and the outbox sends them after the
- *   commit, with retries, each exactly once under a Message-ID fixed when it was queued.
+ * - `process` runs outside any database transaction and may await: the command layer takes game
+ *   locks and writes status files (atomically) while it runs. It sends nothing itself: it returns
+ *   the mails to send.
+ * - Then one SQLite transaction records the mail in the journal (keyed by Message-ID and content
+ *   hash) and queues every returned mail in the outbox; only after that commit is the mail filed
+ *   away at its source. The outbox sends each queued mail under a Message-ID fixed when queued.
+ * - If the judge dies after `process` changed files but before that commit, the same mail is
+ *   fetched and processed again with the same `context.mailKey`. The command layer must make that
+ *   harmless: each state-changing command is recorded under (mailKey, command index) right after
+ *   its write, and a second run reuses the recorded outcome instead of acting again.
+ * - If `process` throws, the mail is recorded as `failed` and moved to the failed folder, the
+ *   judgekeeper is told and the sender gets a short notice.
  */
 export interface CommandProcessor {
-  process(mail: IncomingMail, context: ProcessingContext): ProcessOutcome;
+  process(mail: IncomingMail, context: ProcessingContext): ProcessOutcome | Promise<ProcessOutcome>;
 }
 
 export interface IncomingMail {
@@ -45,7 +43,7 @@ export interface IncomingMail {
 }
 
 export interface ProcessingContext {
-  /** The judge's database, inside the transaction that will record this mail. */
+  /** The judge's database (no transaction is open while `process` runs). */
   readonly db: JudgeDatabase;
   /** `<message id or ''> <content hash>`: the same for every fetch of the same mail. */
   readonly mailKey: string;
