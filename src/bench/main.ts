@@ -1,3 +1,4 @@
+import { benchChecker } from './checker.js';
 import { benchEngine } from './engine.js';
 import { benchMail } from './mail.js';
 import { benchMaps } from './maps.js';
@@ -8,3 +9,4 @@ await benchMaps();
 await benchMail();
 await benchStatus();
 await benchEngine();
+await benchChecker();

@@ -1,14 +1,14 @@
 import { DateTime } from 'luxon';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { readAnyMap } from '../map/catalog.js';
 import type { MapDefinition } from '../map/definition.js';
 import { MapLoadError } from '../map/load.js';
 import { phaseAbbrev } from '../map/phase.js';
-import { findPower, MAP_POWER_ROLE, rulesInForce, type GameStatus, type Vote } from '../status/model.js';
+import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type Vote } from '../status/model.js';
 import { readStatus } from '../status/parse.js';
 import { writeStatus } from '../status/write.js';
-import type { GameState } from '../status/main-status.js';
+import type { GameListing, GameState, ParsedMainStatus } from '../status/main-status.js';
 import { gameFolder } from '../store/game-name.js';
 import type { Actor, GameStore, LoadedGame } from '../store/game-store.js';
 import type { Templates } from '../templates/templates.js';
@@ -30,7 +30,7 @@ import {
   type JoinRequest,
   type NewGameRequest,
 } from './lifecycle.js';
-import { hasOrders, orderPhaseOf, submitOrders, type SubmissionReport } from './orders.js';
+import { clearOrders, hasOrders, orderPhaseOf, submitOrders, type SubmissionReport } from './orders.js';
 import { positionOf } from './position.js';
 import { currentPhase, processPhase, type PhaseReport } from './process.js';
 import { phaseTitle, renderResults } from './results.js';
@@ -313,5 +313,57 @@ export class GameService {
   /** Lists a game as waiting in the main status file: the deadline checker then only reminds its Master. */
   async markWaiting(name: string, actor: Actor): Promise<void> {
     await this.list(actor, name, 'waiting');
+  }
+
+  /** CLEAR: the power's orders go; a game that was ready to process is not any more. */
+  async clearOrders(name: string, power: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => this.withReadiness(clearOrders(game, power)));
+  }
+
+  /** SET WAIT / SET NOWAIT: a waiting power holds the phase back even with every order in. */
+  async setWait(name: string, power: string, wait: boolean, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => this.withReadiness(updatePower(game, power, (status) => ({ ...status, wait }))));
+  }
+
+  /** The main status file, as LIST shows it. */
+  listings(): ParsedMainStatus {
+    return this.options.store.loadMainStatus();
+  }
+
+  /** Changes a game's line in the main status file (its variant or flags), leaving its state. */
+  async updateListing(name: string, actor: Actor, change: (listing: GameListing) => GameListing): Promise<void> {
+    await this.options.store.updateMainStatus(actor, (current) => {
+      const old = current.status.games.find((listing) => listing.name === name);
+      if (!old) throw new GameRuleError(`the game ${name} is not in the main status file`);
+      const next = change(old);
+      return { ...current.status, games: current.status.games.map((entry) => (entry === old ? next : entry)) };
+    });
+  }
+
+  /** RENAME: the folder and the GAME line take the new name; the main status file follows. */
+  async rename(name: string, newName: string, actor: Actor): Promise<LoadedGame> {
+    const target = gameFolder(this.options.games, newName);
+    if (existsSync(target)) throw new GameRuleError(`there is a game ${newName} already`);
+    const listing = this.listings().status.games.find((entry) => entry.name === name);
+    await this.options.store.update(name, actor, (current) => ({ ...current.game, name: newName }));
+    renameSync(gameFolder(this.options.games, name), target);
+    await this.options.store.updateMainStatus(actor, (current) => ({
+      ...current.status,
+      games: [
+        ...current.status.games.filter((entry) => entry.name !== name),
+        { name: newName, variant: listing?.variant ?? 'standard', state: listing?.state ?? 'forming', flags: listing?.flags ?? [], line: null },
+      ],
+    }));
+    return this.load(newName);
+  }
+
+  /** PURGE: the game leaves the main status file and its folder is moved aside under `.purged`, not deleted. */
+  async purge(name: string, actor: Actor): Promise<void> {
+    const folder = gameFolder(this.options.games, name);
+    if (!existsSync(folder)) throw new GameRuleError(`there is no game ${name}`);
+    await this.list(actor, name, null);
+    const purged = join(this.options.games, '.purged');
+    mkdirSync(purged, { recursive: true });
+    renameSync(folder, join(purged, `${name}.${this.now().toFormat('yyyyMMddHHmmss')}`));
   }
 }

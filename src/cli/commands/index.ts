@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { registerMailCommand } from './mail.js';
 import { registerStartCommand } from './start.js';
 import { registerDeadlineCommand } from './deadline.js';
+import { registerCheckCommand } from './check.js';
 import { registerMapCommands } from './map.js';
 import { registerGameCommands } from './game.js';
 import { registerProcessCommands } from './process.js';
@@ -12,6 +13,7 @@ export function registerCommands(program: Command): void {
   registerStartCommand(program);
   registerMailCommand(program);
   registerDeadlineCommand(program);
+  registerCheckCommand(program);
   registerMapCommands(program);
   registerGameCommands(program);
   registerProcessCommands(program);

@@ -1,0 +1,150 @@
+import { phaseAbbrev } from '../map/phase.js';
+import { findPower, type GameStatus } from '../status/model.js';
+import type { Assessment } from './assess.js';
+import type { Memory } from './memory.js';
+import { decide, type Recalled, type Step } from './decide.js';
+import { checkerActor, type Done, type SweepContext } from './sink.js';
+import { readSituation, type Situation } from './situation.js';
+
+/**
+ * Steps 3 to 7 of a sweep for an active game: GRACE expiry, the DELAY countdown, processing a
+ * ready game, late notices, WARN reminders. Changes to the status file are made inside the game's
+ * lock on the file as it is then, after deciding again on it: a mail handled since the sweep read
+ * the game (the last orders, say) is never overridden.
+ */
+
+/** DPjudge's counts of twenty-minute checks: eight hours between late notices, a day between previews. */
+const DELAY_AFTER_LATE_NOTICE = 24;
+const DELAY_AFTER_PREVIEW = 72;
+
+type Decided = { readonly game: GameStatus; readonly situation: Situation; readonly step: Step };
+
+/**
+ * Applies `change` if a fresh decision on the game, read under its lock, is still `kind`; returns that
+ * decision, or null when the game moved on meanwhile and nothing was written.
+ */
+async function changeIfStill(
+  context: SweepContext,
+  name: string,
+  kind: Step['kind'],
+  recalled: Recalled,
+  change: (game: GameStatus) => GameStatus,
+): Promise<Decided | null> {
+  const result: { decided: Decided | null } = { decided: null };
+  await context.service.change(name, checkerActor(kind.toUpperCase()), (game) => {
+    result.decided = null;
+    const situation = readSituation(game, context.service);
+    const step = situation && decide(situation, context.now, recalled);
+    if (!situation || step?.kind !== kind) return null;
+    result.decided = { game, situation, step };
+    return change(game);
+  });
+  return result.decided;
+}
+
+function isPlayedByAPerson(game: GameStatus, power: string): boolean {
+  return typeof findPower(game, power)?.player?.current === 'object';
+}
+
+async function processLate(context: SweepContext, name: string, game: GameStatus, situation: Situation, late: readonly string[]): Promise<Done | null> {
+  const phase = phaseAbbrev(situation.phase);
+  const outcome = await context.service.process(name, checkerActor('CIVIL DISORDER'), { expectPhase: phase });
+  if (!outcome) return null;
+  context.sink.send([...outcome.notices, ...context.mail.graceExpired(game, situation, late, { disorder: true })], `check ${name} civil disorder`);
+  return { action: 'civil disorder', detail: `${phase} processed with ${late.join(', ')} in civil disorder` };
+}
+
+/** CIVIL_PREVIEW: the grace period ended with powers late, so the Master gets the results to judge. */
+async function previewLate(context: SweepContext, name: string, game: GameStatus, situation: Situation, late: readonly string[]): Promise<Done | null> {
+  const phase = phaseAbbrev(situation.phase);
+  const outcome = await context.service.process(name, checkerActor('PREVIEW'), { preview: true, expectPhase: phase });
+  if (!outcome) return null;
+  context.sink.send([...outcome.notices, ...context.mail.graceExpired(game, situation, late, { preview: true })], `check ${name} civil preview`);
+  return { action: 'preview', detail: `${phase} previewed to the Master, ${late.join(', ')} late`, memory: { previewedAt: context.now.toMillis() } };
+}
+
+/** PREVIEW: a ready phase goes to the Master first, and waits a day (DELAY 72) before it is previewed again. */
+async function previewReady(context: SweepContext, name: string, situation: Situation): Promise<Done | null> {
+  const phase = phaseAbbrev(situation.phase);
+  const outcome = await context.service.process(name, checkerActor('PREVIEW'), { preview: true, expectPhase: phase });
+  if (!outcome) return null;
+  await context.service.change(name, checkerActor('DELAY'), (game) =>
+    game.phase?.phase && typeof game.phase.phase === 'object' && phaseAbbrev(game.phase.phase) === phase ? { ...game, delay: DELAY_AFTER_PREVIEW } : null,
+  );
+  context.sink.send(outcome.notices, `check ${name} preview`);
+  return { action: 'preview', detail: `${phase} previewed to the Master (PREVIEW rule); DELAY ${DELAY_AFTER_PREVIEW}` };
+}
+
+/** Resigns the late players, puts the game in the waiting state and tells everyone concerned. */
+async function resignLate(context: SweepContext, name: string, before: GameStatus, situation: Situation, late: readonly string[]): Promise<Done> {
+  const resigned = late.filter((power) => isPlayedByAPerson(before, power));
+  for (const power of resigned) await context.service.resign(name, power, checkerActor('RESIGN'));
+  await context.service.markWaiting(name, checkerActor('WAIT'));
+  const after = context.service.load(name).game;
+  context.sink.send(
+    [...context.mail.resignations(before, situation, resigned), ...context.mail.graceExpired(after, situation, late, { resigned })],
+    `check ${name} grace expired`,
+  );
+  const who = resigned.length > 0 ? `${resigned.join(', ')} resigned` : 'no player to resign';
+  return { action: 'grace expired', detail: `${who}; game waiting, NEED ${after.need.map((need) => need.power).join(', ') || 'none'}` };
+}
+
+async function countDown(context: SweepContext, name: string, recalled: Recalled): Promise<Done | null> {
+  let left = 0;
+  const decided = await changeIfStill(context, name, 'count-down', recalled, (game) => {
+    left = (game.delay ?? 1) - 1;
+    return { ...game, delay: left > 0 ? left : null };
+  });
+  return decided && { action: 'delay', detail: `DELAY ${left}` };
+}
+
+async function processReady(context: SweepContext, name: string, situation: Situation): Promise<Done | null> {
+  const phase = phaseAbbrev(situation.phase);
+  const outcome = await context.service.process(name, checkerActor('PROCESS'), { expectPhase: phase });
+  if (!outcome) return null;
+  context.sink.send(outcome.notices, `check ${name} process`);
+  const next = outcome.report.next ? `next ${phaseAbbrev(outcome.report.next)}, deadline ${outcome.game.deadline ?? 'none'}` : 'game over';
+  return { action: 'processed', detail: `${phase}; ${next}` };
+}
+
+async function sendLateNotices(context: SweepContext, name: string, recalled: Recalled): Promise<Done | null> {
+  const decided = await changeIfStill(context, name, 'late-notice', recalled, (game) => ({ ...game, delay: DELAY_AFTER_LATE_NOTICE }));
+  if (!decided) return null;
+  const { game, situation } = decided;
+  context.sink.send(context.mail.lateNotices(game, situation, situation.late), `check ${name} late notice`);
+  const late = situation.masterProcesses ? 'the Master (PROCESS due)' : situation.late.join(', ');
+  return { action: 'late notice', detail: `${late}; DELAY ${DELAY_AFTER_LATE_NOTICE}` };
+}
+
+function remind(context: SweepContext, name: string, game: GameStatus, situation: Situation, step: Extract<Step, { kind: 'warn' }>): Done {
+  const reminded = step.late.filter((power) => (findPower(game, power)?.addresses.length ?? 0) > 0);
+  if (reminded.length > 0) context.sink.send(context.mail.reminders(game, situation, reminded), `check ${name} reminder`);
+  const at = step.at.toUTC().toFormat("yyyy-MM-dd HH:mm 'UTC'");
+  return { action: 'reminder', detail: `WARN ${at}: ${reminded.join(', ') || 'nobody to remind'}`, memory: { warnedAt: step.at.toMillis() } };
+}
+
+/** Carries out the step the assessment decided on; null when the game turned out to need nothing. */
+export async function runActiveStep(context: SweepContext, name: string, assessment: Assessment, memory: Memory): Promise<Done | null> {
+  const { situation, step, loaded } = assessment;
+  if (!situation || !loaded) return null;
+  switch (step.kind) {
+    case 'civil-disorder':
+      return processLate(context, name, loaded.game, situation, step.late);
+    case 'civil-preview':
+      return previewLate(context, name, loaded.game, situation, step.late);
+    case 'resign':
+      return resignLate(context, name, loaded.game, situation, step.late);
+    case 'count-down':
+      return countDown(context, name, memory);
+    case 'process':
+      return processReady(context, name, situation);
+    case 'preview':
+      return previewReady(context, name, situation);
+    case 'late-notice':
+      return sendLateNotices(context, name, memory);
+    case 'warn':
+      return remind(context, name, loaded.game, situation, step);
+    case 'none':
+      return null;
+  }
+}

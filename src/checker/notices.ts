@@ -1,0 +1,206 @@
+import type { DateTime } from 'luxon';
+import { formatDeadlineStamp } from '../deadline/index.js';
+import { phaseAbbrev } from '../map/phase.js';
+import { describeDeadline, phaseTitle } from '../game/results.js';
+import type { Notice } from '../game/service.js';
+import { findPower, type GameStatus, type NeededPower } from '../status/model.js';
+import type { Templates } from '../templates/templates.js';
+import type { Situation } from './situation.js';
+
+/** The mails the deadline checker writes, each from its template in `templates/`. */
+
+export interface OutageReport {
+  readonly judge: string;
+  readonly since: DateTime;
+  readonly until: DateTime;
+  readonly thresholdMinutes: number;
+  /** Null: the games are held until `judge check --resume`; else how far deadlines were moved on. */
+  readonly extension: { readonly minutes: number; readonly games: number } | null;
+}
+
+function list(items: readonly string[]): string {
+  return items.join(', ');
+}
+
+function needList(need: readonly NeededPower[]): string {
+  return list(need.map((entry) => `${entry.power} (${counted(entry.units, 'unit')}, ${counted(entry.centers, 'center')})`));
+}
+
+export function counted(amount: number, unit: string): string {
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
+export function durationText(minutes: number): string {
+  const whole = Math.round(minutes);
+  const days = Math.floor(whole / 1440);
+  const hours = Math.floor((whole % 1440) / 60);
+  const rest = whole % 60;
+  const parts = [
+    [days, 'day'],
+    [hours, 'hour'],
+    [rest, 'minute'],
+  ] as const;
+  const text = parts.filter(([amount]) => amount > 0).map(([amount, unit]) => counted(amount, unit));
+  return text.length > 0 ? text.join(' ') : '0 minutes';
+}
+
+export class CheckerMail {
+  constructor(
+    private readonly templates: Templates,
+    private readonly keeper: string,
+  ) {}
+
+  /** A game instant as players read deadlines: on the game's clocks, with its zone. */
+  private clock(game: GameStatus, situation: Situation, instant: DateTime): string {
+    return describeDeadline(formatDeadlineStamp(instant, situation.zone), game.zone);
+  }
+
+  private gameView(game: GameStatus, situation: Situation) {
+    return {
+      game: game.name,
+      phase: phaseTitle(situation.phase),
+      deadline: situation.deadline ? this.clock(game, situation, situation.deadline) : 'not set',
+    };
+  }
+
+  /** When late powers are resigned, put in disorder or previewed, as the template's sections name it. */
+  private graceView(game: GameStatus, situation: Situation) {
+    const at = situation.graceExpiry && this.clock(game, situation, situation.graceExpiry);
+    return {
+      resignAt: situation.regime === 'resign' ? at : null,
+      disorderAt: situation.regime === 'civil-disorder' ? at : null,
+      previewAt: situation.regime === 'civil-preview' ? at : null,
+    };
+  }
+
+  private subject(game: GameStatus, situation: Situation, what: string): string {
+    return `${game.name} ${phaseAbbrev(situation.phase)}: ${what}`;
+  }
+
+  private addressesOf(game: GameStatus, power: string): string[] {
+    return [...(findPower(game, power)?.addresses ?? [])];
+  }
+
+  /** A WARN reminder to each late power that can be mailed. */
+  reminders(game: GameStatus, situation: Situation, late: readonly string[]): Notice[] {
+    const subject = this.subject(game, situation, 'reminder, orders due');
+    const { resignAt, disorderAt } = this.graceView(game, situation);
+    return late
+      .map((power) => ({ power, to: this.addressesOf(game, power) }))
+      .filter(({ to }) => to.length > 0)
+      .map(({ power, to }) => ({
+        to,
+        subject,
+        text: this.templates.render('reminder', { ...this.gameView(game, situation), power, resignAt, disorderAt }),
+      }));
+  }
+
+  /** Late notices: one to each late power that can be mailed, and the full list to the Master. */
+  lateNotices(game: GameStatus, situation: Situation, late: readonly string[]): Notice[] {
+    const subject = this.subject(game, situation, situation.masterProcesses ? 'waiting for the Master' : 'orders late');
+    const view = { ...this.gameView(game, situation), ...this.graceView(game, situation), masterProcesses: situation.masterProcesses };
+    const notices: Notice[] = late
+      .map((power) => ({ power, to: this.addressesOf(game, power) }))
+      .filter(({ to }) => to.length > 0)
+      .map(({ power, to }) => {
+        const others = situation.hideLatePowers ? [] : late.filter((other) => other !== power);
+        return { to, subject, text: this.templates.render('late-notice', { ...view, power, others: others.length > 0 ? list(others) : null }) };
+      });
+    if (game.master) {
+      const text = this.templates.render('late-notice', { ...view, master: late.length > 0, late: list(late) });
+      notices.push({ to: [game.master.email], subject, text });
+    }
+    return notices;
+  }
+
+  /** To each player resigned for lateness, at the addresses the game had for them before. */
+  resignations(before: GameStatus, situation: Situation, resigned: readonly string[]): Notice[] {
+    const view = { ...this.gameView(before, situation), graceEnded: this.graceEnded(before, situation) };
+    return resigned
+      .map((power) => ({ power, to: this.addressesOf(before, power) }))
+      .filter(({ to }) => to.length > 0)
+      .map(({ power, to }) => ({
+        to,
+        subject: this.subject(before, situation, `${power} resigned for lateness`),
+        text: this.templates.render('resigned', { ...view, power }),
+      }));
+  }
+
+  private graceEnded(game: GameStatus, situation: Situation): string {
+    return situation.graceExpiry ? this.clock(game, situation, situation.graceExpiry) : 'the deadline';
+  }
+
+  /** To the Master, when the grace period ended with powers late: what the judge did about it. */
+  graceExpired(
+    game: GameStatus,
+    situation: Situation,
+    late: readonly string[],
+    outcome: { disorder?: boolean; preview?: boolean; resigned?: readonly string[] },
+  ): Notice[] {
+    if (!game.master) return [];
+    const resigned = outcome.resigned ?? [];
+    const text = this.templates.render('grace-expired', {
+      ...this.gameView(game, situation),
+      graceEnded: this.graceEnded(game, situation),
+      late: list(late),
+      disorder: outcome.disorder === true,
+      preview: outcome.preview === true,
+      resigned: resigned.length > 0 ? list(resigned) : null,
+      waiting: outcome.resigned !== undefined,
+      need: game.need.length > 0 ? needList(game.need) : 'none',
+    });
+    const what = outcome.disorder ? 'civil disorder' : outcome.preview ? 'grace over, preview sent' : 'grace over, game waiting';
+    return [{ to: [game.master.email], subject: this.subject(game, situation, what), text }];
+  }
+
+  /** Status-file errors, to the Master, or to the judgekeeper when the file names no Master. */
+  statusErrors(name: string, game: GameStatus | null, problems: readonly string[]): Notice[] {
+    const to = game?.master ? [game.master.email] : [this.keeper];
+    return [{ to, subject: `${name}: the status file has errors`, text: this.templates.render('status-errors', { game: name, problems }) }];
+  }
+
+  formingReminder(game: GameStatus, days: number, players: { joined: number; wanted: number; startMaster: boolean }): Notice[] {
+    if (!game.master) return [];
+    const text = this.templates.render('master-reminder', { game: game.name, waited: counted(days, 'day'), forming: true, ...players });
+    return [{ to: [game.master.email], subject: `${game.name}: still forming`, text }];
+  }
+
+  waitingReminder(game: GameStatus, days: number): Notice[] {
+    if (!game.master) return [];
+    const need = game.need.length > 0 ? needList(game.need) : null;
+    const text = this.templates.render('master-reminder', { game: game.name, waited: counted(days, 'day'), waiting: true, need });
+    return [{ to: [game.master.email], subject: `${game.name}: waiting`, text }];
+  }
+
+  keeperWaitingAlert(game: GameStatus, days: number): Notice[] {
+    const text = this.templates.render('keeper-waiting', {
+      game: game.name,
+      waited: counted(days, 'day'),
+      master: game.master?.email ?? null,
+      need: game.need.length > 0 ? needList(game.need) : null,
+    });
+    return [{ to: [this.keeper], subject: `${game.name}: waiting for ${days} days`, text }];
+  }
+
+  checkFailed(game: string, action: string, error: string): Notice[] {
+    const text = this.templates.render('check-failed', { game, action, error });
+    return [{ to: [this.keeper], subject: `${game}: the deadline checker failed`, text }];
+  }
+
+  outage(report: OutageReport): Notice[] {
+    const minutes = report.until.diff(report.since).as('minutes');
+    const stamp = (instant: DateTime) => `${instant.toUTC().toFormat('ccc d LLL yyyy HH:mm')} UTC`;
+    const text = this.templates.render('outage', {
+      judge: report.judge,
+      since: stamp(report.since),
+      until: stamp(report.until),
+      length: durationText(minutes),
+      threshold: report.thresholdMinutes,
+      hold: report.extension === null,
+      extend: report.extension !== null,
+      extension: report.extension && durationText(report.extension.minutes),
+      games: counted(report.extension?.games ?? 0, 'game'),
+    });
+    return [{ to: [this.keeper], subject: `Judge ${report.judge}: the deadline checker was down for ${durationText(minutes)}`, text }];
+  }
+}

@@ -1,0 +1,69 @@
+import { DateTime } from 'luxon';
+import { schedule } from 'node-cron';
+import { reportLines } from './report.js';
+import { messageOf } from './sink.js';
+import type { SweepReport } from './sweep.js';
+
+/**
+ * Runs the checker's sweeps on a node-cron expression (read in UTC). Sweeps never overlap: a tick
+ * that comes while a sweep still runs is skipped. A sweep's time is the tick rounded to the minute,
+ * so a timer firing a little late or early still sweeps at :00, :20 and :40.
+ */
+
+export interface Sweeper {
+  sweep(now: DateTime): Promise<SweepReport>;
+}
+
+export interface SchedulerOptions {
+  readonly cron: string;
+  /** One line per action and per failure. */
+  readonly log: (line: string) => void;
+  readonly clock?: () => DateTime;
+}
+
+export interface RunningScheduler {
+  /** Stops the ticks and waits for a sweep in progress to end. */
+  stop(): Promise<void>;
+}
+
+function nearestMinute(instant: DateTime): DateTime {
+  return instant.toUTC().plus({ seconds: 30 }).startOf('minute');
+}
+
+/** Calls `work` unless its previous call is still running; `idle` resolves when none is. */
+export function withoutOverlap(work: () => Promise<void>, skipped: () => void) {
+  let running: Promise<void> | null = null;
+  return {
+    run(): void {
+      if (running) return skipped();
+      running = work().finally(() => {
+        running = null;
+      });
+    },
+    async idle(): Promise<void> {
+      await running;
+    },
+  };
+}
+
+export function startScheduler(checker: Sweeper, options: SchedulerOptions): RunningScheduler {
+  const clock = options.clock ?? (() => DateTime.utc());
+  const sweeps = withoutOverlap(
+    async () => {
+      try {
+        const report = await checker.sweep(nearestMinute(clock()));
+        for (const line of reportLines(report)) options.log(`check ${line}`);
+      } catch (error) {
+        options.log(`check failed: ${messageOf(error)}`);
+      }
+    },
+    () => options.log('check skipped: the previous sweep is still running'),
+  );
+  const task = schedule(options.cron, () => sweeps.run(), { timezone: 'UTC', name: 'deadline checker' });
+  return {
+    async stop() {
+      await task.destroy();
+      await sweeps.idle();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { DateTime } from 'luxon';
+import type { GameService, Notice } from '../game/service.js';
+import type { Memory } from './memory.js';
+import type { CheckerMail } from './notices.js';
+
+/** Where the checker's mails go; the daemon queues them in the outbox. `origin` names the game and action. */
+export interface NoticeSink {
+  send(notices: Notice[], origin: string): void;
+}
+
+/** What a sweep works with for each game. */
+export interface SweepContext {
+  readonly service: GameService;
+  readonly mail: CheckerMail;
+  readonly sink: NoticeSink;
+  readonly now: DateTime;
+}
+
+/** What the checker did for a game: one line of the sweep's report, and what to remember of it. */
+export interface Done {
+  readonly action: string;
+  readonly detail: string;
+  readonly memory?: Partial<Omit<Memory, 'stateSince'>>;
+}
+
+/** The checker in the audit log, with the step that made the change. */
+export function checkerActor(command: string) {
+  return { who: 'checker', command };
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

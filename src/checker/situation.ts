@@ -1,0 +1,84 @@
+import type { DateTime, Zone } from 'luxon';
+import { gameZone, graceExpiry, warningTimes } from '../deadline/index.js';
+import type { Phase } from '../map/model.js';
+import { MOVEMENT } from '../map/phase.js';
+import type { GameService } from '../game/service.js';
+import { currentDeadline, gameTiming } from '../game/schedule.js';
+import { rulesInForce, type GameStatus } from '../status/model.js';
+
+/** What happens to powers still late when the GRACE period after the deadline is over. */
+export type LatenessRegime = 'civil-disorder' | 'civil-preview' | 'resign';
+
+/** An active game as the deadline checker sees it: its clock, who is late, and the rules that matter. */
+export interface Situation {
+  readonly phase: Phase;
+  readonly zone: Zone;
+  readonly deadline: DateTime | null;
+  /** WARN times before the deadline, earliest first. */
+  readonly warnings: readonly DateTime[];
+  /** When late powers are resigned or put in civil disorder; null: never. */
+  readonly graceExpiry: DateTime | null;
+  /** Powers that owe orders and have none on file. */
+  readonly late: readonly string[];
+  /** Someone asked to wait for the deadline (or ALWAYS_WAIT), where waiting applies to this phase. */
+  readonly waitForDeadline: boolean;
+  readonly delay: number;
+  readonly regime: LatenessRegime;
+  /** PREVIEW: the Master sees the results first and releases them with PROCESS. */
+  readonly preview: boolean;
+  /** A phase the judge cannot adjudicate (PHASE line WAIT): only the Master's PROCESS moves it on. */
+  readonly masterProcesses: boolean;
+  /** HIDE_LATE_POWERS: each late player hears only of his own lateness. */
+  readonly hideLatePowers: boolean;
+}
+
+function regimeOf(rules: readonly string[]): LatenessRegime {
+  if (rules.includes('CIVIL_DISORDER')) return 'civil-disorder';
+  if (rules.includes('CIVIL_PREVIEW')) return 'civil-preview';
+  return 'resign';
+}
+
+/**
+ * Reads the checker's view of a game; null when the game is not in a phase the checker acts on
+ * (forming, completed, or AWAIT: results being made). Throws on a TIMING, ZONE or DEADLINE it cannot
+ * read, which the checker reports as a status-file error.
+ */
+export function readSituation(game: GameStatus, service: GameService): Situation | null {
+  const line = game.phase;
+  if (!line || typeof line.phase !== 'object' || line.mode === 'AWAIT') return null;
+  const phase = line.phase;
+  const maps = service.maps(game);
+  const rules = rulesInForce(game, maps.at(phase).rules());
+  const timing = gameTiming(game, maps.base.data.flow);
+  const zone = gameZone(game.zone ?? undefined);
+  const deadline = currentDeadline(game);
+  const regime = regimeOf(rules);
+  const masterProcesses = line.mode === 'WAIT';
+  const waitingApplies = !rules.includes('NO_MINOR_WAIT') || phase.type === MOVEMENT;
+  const wanted = rules.includes('ALWAYS_WAIT') || game.powers.some((power) => power.wait);
+  return {
+    phase,
+    zone,
+    deadline,
+    warnings: deadline ? warningTimes(deadline, timing) : [],
+    graceExpiry: (deadline && graceExpiry(deadline, timing, { civilDisorder: regime === 'civil-disorder' })) ?? null,
+    // In a phase only the Master processes, players owe nothing: the Master is the one late.
+    late: masterProcesses ? [] : service.latePowers(game),
+    waitForDeadline: waitingApplies && wanted,
+    delay: game.delay ?? 0,
+    regime,
+    preview: rules.includes('PREVIEW'),
+    masterProcesses,
+    hideLatePowers: rules.includes('HIDE_LATE_POWERS'),
+  };
+}
+
+export function deadlinePassed(situation: Situation, now: DateTime): boolean {
+  return situation.deadline !== null && situation.deadline.toMillis() <= now.toMillis();
+}
+
+/** Ready to process: nobody late, nobody waiting for a deadline still to come, and not the Master's to move. */
+export function isReady(situation: Situation, now: DateTime): boolean {
+  if (situation.masterProcesses || situation.late.length > 0) return false;
+  return !situation.waitForDeadline || deadlinePassed(situation, now);
+}

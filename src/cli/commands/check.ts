@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { DateTime } from 'luxon';
+import { join } from 'node:path';
+import { gameZone, parseIsoInstant } from '../../deadline/index.js';
+import { folder, loadConfig, type LoadedConfig } from '../../config/config.js';
+import type { NoticeSink } from '../../checker/sink.js';
+import { openDatabase, type JudgeDatabase } from '../../store/database.js';
+
+interface CheckOptions {
+  readonly config: string;
+  readonly now?: string;
+  readonly resume?: boolean;
+}
+
+/** How `judge check` hands on the mails a sweep causes. */
+export type CheckSinkFactory = (db: JudgeDatabase, loaded: LoadedConfig) => NoticeSink;
+
+/** Lists each mail a sweep causes, for a judge whose outbox is not wired to `judge check`. */
+const listedNotices: CheckSinkFactory = () => ({
+  send(notices, origin) {
+    for (const notice of notices) process.stdout.write(`  mail (${origin}) to ${notice.to.join(', ')}: ${notice.subject}\n`);
+  },
+});
+
+export function registerCheckCommand(program: Command, sinkFor: CheckSinkFactory = listedNotices): void {
+  program
+    .command('check')
+    .description('run one sweep of the deadline checker by hand and print what it did, one line per action')
+    .argument('[game...]', 'only these games (such a sweep neither detects nor records an outage)')
+    .option('-c, --config <file>', 'the configuration file', 'judge.config.json')
+    .option('--now <time>', 'sweep as if it were this ISO 8601 time (UTC unless it has an offset; default: now)')
+    .option('--resume', 'end the hold after an outage and sweep')
+    .action(async (games: string[], options: CheckOptions) => {
+      const now = options.now === undefined ? DateTime.utc() : parseIsoInstant('--now', options.now, gameZone('UTC'));
+      const loaded = loadConfig(options.config);
+      const db = openDatabase(join(folder(loaded, 'var'), 'judge.db'));
+      try {
+        // Loaded here, not at the top: the checker pulls in the game API, which other commands do without.
+        const { openChecker } = await import('../../checker/open.js');
+        const { reportLines, summaryLine } = await import('../../checker/report.js');
+        const checker = openChecker(loaded, db, sinkFor(db, loaded), () => now);
+        const report = await checker.sweep(now, { ...(games.length > 0 ? { games } : {}), resume: options.resume === true });
+        for (const line of [...reportLines(report), summaryLine(report)]) process.stdout.write(`${line}\n`);
+      } finally {
+        db.close();
+      }
+    });
+}

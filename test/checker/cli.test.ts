@@ -1,0 +1,78 @@
+import { Command } from 'commander';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startChecker } from '../../src/checker/open.js';
+import { registerCheckCommand } from '../../src/cli/commands/check.js';
+import { loadConfig } from '../../src/config/config.js';
+import { openGameService } from '../../src/game/open.js';
+import { openDatabase } from '../../src/store/database.js';
+import { master, player, projectRoot } from '../game/support.js';
+import { actor, utc } from './support.js';
+
+/** A judge folder with one game, started on Monday 5 January 2026 at noon (deadline Friday noon). */
+async function judgeWithAGame(): Promise<string> {
+  const root = mkdtempSync(join(tmpdir(), 'judge-check-'));
+  const config = join(root, 'judge.config.json');
+  writeFileSync(config, JSON.stringify({ folders: { maps: join(projectRoot, 'maps'), templates: join(projectRoot, 'templates') } }));
+  const db = openDatabase(join(root, 'var', 'judge.db'));
+  const service = openGameService(loadConfig(config), db, () => utc('2026-01-05T12:00'));
+  await service.create({ name: 'alpha', master, masterPassword: 'secret', map: null }, actor);
+  for (let n = 1; n <= 7; n++) await service.join('alpha', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+  db.close();
+  return config;
+}
+
+async function judgeCheck(...args: string[]): Promise<string[]> {
+  const program = new Command().exitOverride();
+  registerCheckCommand(program);
+  const written: string[] = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    written.push(String(chunk));
+    return true;
+  });
+  await program.parseAsync(['node', 'judge', 'check', ...args]);
+  vi.restoreAllMocks();
+  return written.join('').split('\n').filter((line) => line !== '');
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('judge check', () => {
+  it('runs one sweep at --now and prints a line per action and per mail', async () => {
+    const config = await judgeWithAGame();
+    expect(await judgeCheck('-c', config, '--now', '2026-01-09T08:00Z')).toEqual([
+      expect.stringMatching(/^  mail \(check alpha reminder\) to player\d@example\.org: alpha S1901M: reminder, orders due$/),
+      ...Array(6).fill(expect.stringContaining('alpha S1901M: reminder, orders due')),
+      expect.stringMatching(/^alpha: reminder \(WARN 2026-01-09 08:00 UTC: [A-Z, ]+\)$/),
+      'swept at 2026-01-09 08:00 UTC: 1 game due, 1 action, 1 status file read',
+    ]);
+    const late = await judgeCheck('-c', config, '--now', '2026-01-09T12:00', 'alpha');
+    expect(late.at(-2)).toBe('alpha: late notice (AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY; DELAY 24)');
+    expect(late.filter((line) => line.includes('mail (check alpha late notice)'))).toHaveLength(8);
+  });
+
+  it('refuses a --now that is not an ISO time', async () => {
+    const config = await judgeWithAGame();
+    await expect(judgeCheck('-c', config, '--now', 'friday')).rejects.toThrow(/--now needs an ISO 8601 time/);
+  });
+});
+
+describe('startChecker', () => {
+  it('sweeps on the configured cron expression until stopped', async () => {
+    const config = await judgeWithAGame();
+    const loaded = loadConfig(config);
+    const everySecond = { ...loaded, config: { ...loaded.config, deadlines: { ...loaded.config.deadlines, cron: '* * * * * *' } } };
+    const db = openDatabase(join(loaded.root, 'var', 'judge.db'));
+    const running = startChecker(everySecond, db, { send: () => undefined }, () => undefined);
+    await sleep(1500);
+    await running.stop();
+    const swept = db.prepare("SELECT value FROM checker_state WHERE key = 'last_sweep_at'").get();
+    db.close();
+    expect(swept).toEqual({ value: expect.any(Number) });
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { DateTime } from 'luxon';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LockTimeoutError } from '../../src/store/lock.js';
+import { startScheduler, withoutOverlap } from '../../src/checker/scheduler.js';
+import type { SweepReport } from '../../src/checker/sweep.js';
+import { checkerJudge, utc } from './support.js';
+
+describe('the sweep scheduler', () => {
+  it('skips a call while the previous one runs', async () => {
+    let release = () => undefined as void;
+    let started = 0;
+    let skipped = 0;
+    const guarded = withoutOverlap(
+      () => {
+        started++;
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+      () => void skipped++,
+    );
+    guarded.run();
+    guarded.run();
+    expect([started, skipped]).toEqual([1, 1]);
+    release();
+    await guarded.idle();
+    guarded.run();
+    expect(started).toBe(2);
+    release();
+    await guarded.idle();
+  });
+
+  it('runs sweeps on the cron expression, at whole minutes, never two at once', async () => {
+    const swept: DateTime[] = [];
+    let running = 0;
+    let most = 0;
+    const sweeper = {
+      async sweep(now: DateTime): Promise<SweepReport> {
+        running++;
+        most = Math.max(most, running);
+        swept.push(now);
+        await sleep(1500);
+        running--;
+        return { at: now, reread: 0, due: 0, actions: [{ game: 'alpha', action: 'delay', detail: 'DELAY 0' }] };
+      },
+    };
+    const lines: string[] = [];
+    const scheduler = startScheduler(sweeper, { cron: '* * * * * *', log: (line) => lines.push(line), clock: () => utc('2026-01-05T12:19:58') });
+    await sleep(3200);
+    await scheduler.stop();
+    expect(most).toBe(1);
+    expect(swept.length).toBeGreaterThanOrEqual(2);
+    expect(swept.every((now) => now.toISO() === '2026-01-05T12:20:00.000Z')).toBe(true);
+    expect(lines).toContain('check alpha: delay (DELAY 0)');
+    expect(lines).toContain('check skipped: the previous sweep is still running');
+  }, 10_000);
+
+  it('refuses a second sweep while one runs, as a judge check beside the daemon would', async () => {
+    const judge = checkerJudge();
+    await judge.startGame('alpha');
+    const [first, second] = await Promise.allSettled([judge.checker.sweep(utc('2026-01-05T12:20')), judge.checker.sweep(utc('2026-01-05T12:20'))]);
+    expect(first.status).toBe('fulfilled');
+    expect(second.status === 'rejected' && second.reason).toBeInstanceOf(LockTimeoutError);
+  });
+});
