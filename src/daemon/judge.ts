@@ -6,11 +6,14 @@ import type { CommandProcessor } from '../mail/processor.js';
 import { mailSettings, type MailSettings } from '../mail/settings.js';
 import type { MailHandler, MailSource } from '../mail/source.js';
 import type { JudgeDatabase } from '../store/database.js';
+import { startChecker } from '../checker/open.js';
+import { OutboxNoticeSink } from '../mail/notice-sink.js';
 import { acquireInstanceLock } from './instance-lock.js';
 import { newIntake, newSender, openJournal } from './wiring.js';
 
 /**
- * The judge daemon: the journal, a mail source feeding the command processor, and the outbox sender.
+ * The judge daemon: the journal, a mail source feeding the command processor, the deadline checker
+ * on its cron schedule, and the outbox sender that mails what both of them queue.
  * Each handled mail's log line is written once its outcome is committed and before its source files
  * it away, so whoever reads the log may rely on the line meaning "committed".
  */
@@ -73,12 +76,20 @@ function run(
     return handled;
   };
   const source = newSource(settings, handle, log);
+  const outbox = new OutboxNoticeSink(db, loaded.config.judge);
+  const checker = startChecker(loaded, db, {
+    send(notices, origin) {
+      outbox.send(notices, origin);
+      if (notices.length > 0) sender.wake();
+    },
+  }, log);
   sender.start();
   source.start();
   log(`judge ${loaded.config.judge.name} started: mail in from ${source.description}, out as ${sending}`);
   return {
     async stop() {
       await source.stop();
+      await checker.stop();
       await sender.stop();
     },
   };

@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
 import { DateTime } from 'luxon';
-import { join } from 'node:path';
 import { gameZone, parseIsoInstant } from '../../deadline/index.js';
-import { folder, loadConfig, type LoadedConfig } from '../../config/config.js';
+import { loadConfig, type LoadedConfig } from '../../config/config.js';
 import type { NoticeSink } from '../../checker/sink.js';
-import { openDatabase, type JudgeDatabase } from '../../store/database.js';
+import type { JudgeDatabase } from '../../store/database.js';
+import { openJournal } from '../../daemon/wiring.js';
+import { mailSettings } from '../../mail/settings.js';
+import { OutboxNoticeSink } from '../../mail/notice-sink.js';
 
 interface CheckOptions {
   readonly config: string;
@@ -15,14 +17,18 @@ interface CheckOptions {
 /** How `judge check` hands on the mails a sweep causes. */
 export type CheckSinkFactory = (db: JudgeDatabase, loaded: LoadedConfig) => NoticeSink;
 
-/** Lists each mail a sweep causes, for a judge whose outbox is not wired to `judge check`. */
-const listedNotices: CheckSinkFactory = () => ({
-  send(notices, origin) {
-    for (const notice of notices) process.stdout.write(`  mail (${origin}) to ${notice.to.join(', ')}: ${notice.subject}\n`);
-  },
-});
+/** Queues each mail a sweep causes in the outbox, as the daemon does, and lists it. */
+const queuedNotices: CheckSinkFactory = (db, loaded) => {
+  const outbox = new OutboxNoticeSink(db, loaded.config.judge);
+  return {
+    send(notices, origin) {
+      outbox.send(notices, origin);
+      for (const notice of notices) process.stdout.write(`  mail (${origin}) to ${notice.to.join(', ')}: ${notice.subject}\n`);
+    },
+  };
+};
 
-export function registerCheckCommand(program: Command, sinkFor: CheckSinkFactory = listedNotices): void {
+export function registerCheckCommand(program: Command, sinkFor: CheckSinkFactory = queuedNotices): void {
   program
     .command('check')
     .description('run one sweep of the deadline checker by hand and print what it did, one line per action')
@@ -33,7 +39,7 @@ export function registerCheckCommand(program: Command, sinkFor: CheckSinkFactory
     .action(async (games: string[], options: CheckOptions) => {
       const now = options.now === undefined ? DateTime.utc() : parseIsoInstant('--now', options.now, gameZone('UTC'));
       const loaded = loadConfig(options.config);
-      const db = openDatabase(join(folder(loaded, 'var'), 'judge.db'));
+      const db = openJournal(mailSettings(loaded));
       try {
         // Loaded here, not at the top: the checker pulls in the game API, which other commands do without.
         const { openChecker } = await import('../../checker/open.js');
