@@ -224,8 +224,9 @@ export function revivePower(game: GameStatus, powerName: string): GameStatus {
 export function terminateGame(game: GameStatus, today: string): GameStatus {
   if (isCompleted(game)) throw new GameRuleError(`the game ${game.name} is already completed`);
   const phase = game.phase?.phase;
-  const last = phase && typeof phase === 'object' ? phaseAbbrev(phase) : 'FORMING';
-  return { ...game, phase: { mode: 'PHASE', phase: 'COMPLETED' }, deadline: null, result: { phase: last, victors: [] }, finish: today };
+  // A game that never started has no last phase for a RESULT line.
+  const result = phase && typeof phase === 'object' ? { phase: phaseAbbrev(phase), victors: [] } : null;
+  return { ...game, phase: { mode: 'PHASE', phase: 'COMPLETED' }, deadline: null, result, finish: today };
 }
 
 export function phaseName(game: GameStatus): string {

@@ -34,6 +34,7 @@ import { clearOrders, hasOrders, orderPhaseOf, submitOrders, type SubmissionRepo
 import { positionOf } from './position.js';
 import { currentPhase, processPhase, type PhaseReport } from './process.js';
 import { phaseTitle, renderResults } from './results.js';
+import { scheduleDeadline } from './schedule.js';
 import { castVote, concludeByVote } from './votes.js';
 
 /**
@@ -67,6 +68,8 @@ export interface ProcessOutcome {
 
 export class GameService {
   private readonly mapCache = new Map<string, MapDefinition>();
+  /** The state each game was last given in the main status file, so unchanged states cost no write. */
+  private readonly listedStates = new Map<string, GameState>();
   private readonly now: () => DateTime;
 
   constructor(private readonly options: GameServiceOptions) {
@@ -112,20 +115,40 @@ export class GameService {
     return this.now().toISODate()!;
   }
 
-  private async list(actor: Actor, name: string, state: GameState | null): Promise<void> {
+  /**
+   * Keeps a game's state in the main status file in step with its status file. A game the checker
+   * or the Master put in the waiting state stays waiting until it is ACTIVATEd (`reactivate`).
+   */
+  private async list(actor: Actor, name: string, state: GameState | null, reactivate = false): Promise<void> {
+    if (state !== null && !reactivate && this.listedStates.get(name) === state) return;
     await this.options.store.updateMainStatus(actor, (current) => {
       const games = current.status.games.filter((listing) => listing.name !== name);
       const old = current.status.games.find((listing) => listing.name === name);
       if (state === null) return { ...current.status, games };
-      const listing = { name, variant: old?.variant ?? 'standard', state, flags: old?.flags ?? [], line: old?.line ?? null };
-      if (old && old.state === state) return null;
+      const kept = old?.state === 'waiting' && state === 'active' && !reactivate ? 'waiting' : state;
+      this.listedStates.set(name, kept);
+      if (old && old.state === kept) return null;
+      const listing = { name, variant: old?.variant ?? 'standard', state: kept, flags: old?.flags ?? [], line: old?.line ?? null };
       return { ...current.status, games: old ? current.status.games.map((entry) => (entry === old ? listing : entry)) : [...games, listing] };
     });
   }
 
+  /** ACTIVATE: a waiting game is active again, from a fresh deadline. */
+  async activate(name: string, actor: Actor): Promise<LoadedGame> {
+    const loaded = await this.options.store.update(name, actor, (current) => {
+      const game = current.game;
+      const phase = game.phase?.phase;
+      if (!phase || typeof phase !== 'object') return null;
+      const maps = this.maps(game);
+      return scheduleDeadline({ ...game, deadline: null, delay: null }, phase, maps.base.data.flow, rulesInForce(game, maps.base.rules()), this.now());
+    });
+    await this.list(actor, name, this.stateOf(loaded.game), true);
+    return loaded;
+  }
+
   private stateOf(game: GameStatus): GameState {
     if (isForming(game)) return 'forming';
-    if (isCompleted(game)) return game.result && game.result.victors.length === 0 ? 'terminated' : 'completed';
+    if (isCompleted(game)) return !game.result || game.result.victors.length === 0 ? 'terminated' : 'completed';
     return 'active';
   }
 
@@ -189,7 +212,8 @@ export class GameService {
   private withReadiness(game: GameStatus): GameStatus {
     const waiting = game.powers.some((power) => power.wait);
     const ready = this.latePowers(game).length === 0 && !waiting;
-    if (ready && game.delay === null) return { ...game, delay: 1 };
+    // Orders that complete a late phase (DELAY 24 after a late notice) process at the next check too.
+    if (ready && (game.delay === null || game.delay > 1)) return { ...game, delay: 1 };
     if (!ready && game.delay === 1) return { ...game, delay: null };
     return game;
   }

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { master, player, testJudge } from './support.js';
+
+const actor = { who: 'test', command: 'TEST' };
+
+async function startedGame() {
+  const judge = testJudge();
+  await judge.service.create({ name: 'beta', master, masterPassword: 'secret', map: null }, actor);
+  for (let n = 1; n <= 7; n++) await judge.service.join('beta', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+  return judge;
+}
+
+function mainStatus(games: string): string {
+  return readFileSync(join(games, 'status'), 'utf8');
+}
+
+describe('the game API around the deadline checker', () => {
+  it('keeps a waiting game waiting through other changes until the Master ACTIVATEs it', async () => {
+    const judge = await startedGame();
+    await judge.service.markWaiting('beta', actor);
+    await judge.service.resign('beta', 'FRANCE', actor);
+    await judge.service.takeOver('beta', 'FRANCE', { player: player(9), address: player(9).email, password: 'pw9' }, actor);
+    expect(mainStatus(judge.games)).toMatch(/^beta\s+standard\s+waiting/m);
+    judge.clock.now = judge.clock.now.plus({ days: 10 });
+    const activated = await judge.service.activate('beta', actor);
+    expect(mainStatus(judge.games)).toMatch(/^beta\s+standard\s+active/m);
+    expect(activated.game.deadline! > '202601150000').toBe(true);
+  });
+
+  it('makes a late phase ready for the next check when the last orders arrive (DELAY 24 becomes 1)', async () => {
+    const judge = await startedGame();
+    await judge.service.change('beta', actor, (game) => ({ ...game, delay: 24 }));
+    const lines: Record<string, string[]> = {
+      AUSTRIA: ['A VIE H', 'A BUD H', 'F TRI H'],
+      ENGLAND: ['F LON H', 'F EDI H', 'A LVP H'],
+      FRANCE: ['F BRE H', 'A PAR H', 'A MAR H'],
+      GERMANY: ['F KIE H', 'A BER H', 'A MUN H'],
+      ITALY: ['F NAP H', 'A ROM H', 'A VEN H'],
+      RUSSIA: ['A WAR H', 'A MOS H', 'F SEV H', 'F STP/SC H'],
+    };
+    for (const [power, orders] of Object.entries(lines)) {
+      const submitted = await judge.service.submitOrders('beta', power, orders, actor);
+      expect(submitted.ready).toBe(false);
+    }
+    const last = await judge.service.submitOrders('beta', 'TURKEY', ['F ANK H', 'A CON H', 'A SMY H'], actor);
+    expect(last.ready).toBe(true);
+    expect(last.game.delay).toBe(1);
+  });
+
+  it('terminates a game that never started without a RESULT line', async () => {
+    const judge = testJudge();
+    await judge.service.create({ name: 'gamma', master, masterPassword: 'secret', map: null }, actor);
+    const ended = await judge.service.terminate('gamma', actor);
+    expect(ended.game.phase).toEqual({ mode: 'PHASE', phase: 'COMPLETED' });
+    expect(ended.game.result).toBeNull();
+    expect(mainStatus(judge.games)).toMatch(/^gamma\s+standard\s+terminated/m);
+  });
+});
