@@ -67,9 +67,9 @@ describe('GRACE expiry under each lateness regime', () => {
 
     judge.clock.now = utc('2026-01-10T14:05');
     await judge.order('alpha', ['AUSTRIA', 'ENGLAND', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY']);
-    // The late notice's DELAY still runs down before the phase processes.
+    // The last orders end the late notice's DELAY 24: the phase processes one check after the next.
     await judge.sweepUntil(utc('2026-01-10T22:20'));
-    expect(judge.actions.filter((action) => action.action === 'processed').map((action) => action.at)).toEqual(['2026-01-10T22:00Z']);
+    expect(judge.actions.filter((action) => action.action === 'processed').map((action) => action.at)).toEqual(['2026-01-10T14:40Z']);
     expect(phaseOf(judge.game('alpha'))).toBe('F1901M');
   });
 
