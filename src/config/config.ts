@@ -1,5 +1,6 @@
 import { readFileSync, existsSync } from 'node:fs';
-import { resolve, dirname } from 'node:path';
+import { resolve, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * The judge's configuration. Every field has an embedded default so that `npm start` runs on a
@@ -154,6 +155,27 @@ export function loadConfig(file = 'judge.config.json'): LoadedConfig {
   return { config, root: dirname(path), file: path };
 }
 
+/**
+ * The judge's installation: the nearest folder above this module holding the shipped `maps/` and
+ * `templates/` (the project root, whether the code runs from src/, dist/ or another build folder).
+ */
+function installation(): string {
+  let candidate = dirname(fileURLToPath(import.meta.url));
+  while (!(existsSync(join(candidate, 'maps', 'standard.map')) && existsSync(join(candidate, 'templates')))) {
+    const parent = dirname(candidate);
+    if (parent === candidate) return process.cwd();
+    candidate = parent;
+  }
+  return candidate;
+}
+
+/**
+ * A configured folder. Maps and templates not found where the configuration points come from the
+ * judge's installation, so a judge started in an empty folder still has its standard map and its
+ * mail texts; games and var are always the configuration's own.
+ */
 export function folder(loaded: LoadedConfig, name: keyof JudgeConfig['folders']): string {
-  return resolve(loaded.root, loaded.config.folders[name]);
+  const configured = resolve(loaded.root, loaded.config.folders[name]);
+  if ((name === 'maps' || name === 'templates') && !existsSync(configured)) return join(installation(), name);
+  return configured;
 }

@@ -19,7 +19,7 @@ import { newIntake, newSender, openJournal } from './wiring.js';
  */
 
 export interface JudgeOptions {
-  /** The command processor; the HELP stand-in until the command set exists. */
+  /** The command processor; by default the e-mail command set run against the games. */
   readonly processor?: CommandProcessor;
   /** One line per event; the CLI prefixes the time and prints it. */
   readonly log?: (line: string) => void;

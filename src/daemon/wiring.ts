@@ -1,5 +1,4 @@
 import type { LoadedConfig } from '../config/config.js';
-import { HelpProcessor } from '../mail/help-processor.js';
 import { MailIntake } from '../mail/intake.js';
 import { OutboxSender } from '../mail/outbox-sender.js';
 import type { CommandProcessor } from '../mail/processor.js';
@@ -7,6 +6,7 @@ import type { MailSettings } from '../mail/settings.js';
 import { emlFolderTransport, smtpTransport, type MailTransport } from '../mail/transport.js';
 import { openDatabase, type JudgeDatabase } from '../store/database.js';
 import { createJournalTables } from '../store/journal.js';
+import { gameCommandProcessor } from './command-processor.js';
 
 // The parts the daemon and pipe mode both build: the journal, the intake and the outbox sender.
 
@@ -28,7 +28,7 @@ export function newSender(db: JudgeDatabase, loaded: LoadedConfig, settings: Mai
   return { sender: new OutboxSender(db, transport, loaded.config.judge, settings.mail.backoff, log), description };
 }
 
-export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, processor: CommandProcessor = new HelpProcessor()) {
+export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, processor: CommandProcessor = gameCommandProcessor(loaded, db)) {
   return new MailIntake(db, processor, loaded.config);
 }
 

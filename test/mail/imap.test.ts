@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AlreadyRunningError } from '../../src/daemon/instance-lock.js';
 import { startJudge } from '../../src/daemon/judge.js';
-import { HelpProcessor } from '../../src/mail/help-processor.js';
-import type { CommandProcessor, IncomingMail } from '../../src/mail/processor.js';
+import { replyAddresses, replySubject, type CommandProcessor, type IncomingMail } from '../../src/mail/processor.js';
 import { readJournal, settled } from './support/journal-reader.js';
 import { useMailServers } from './support/mail-servers.js';
 import { JUDGE_ADDRESS, KEEPER_ADDRESS, judgeFolder, plainMail, until } from './support/judge-setup.js';
@@ -42,7 +41,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     expect(parsed.references).toEqual(['<older@dip.test>', '<first-help@player.test>']);
     expect(parsed.headers.get('auto-submitted')).toBe('auto-replied');
     expect(reply!.messageId).toMatch(/^<[0-9a-f-]+@dip\.test>$/);
-    expect(parsed.text).toContain('HOW TO USE THIS JUDGE');
+    expect(parsed.text).toContain('HOW TO USE THE JUDGE');
 
     await inboxDrained(1);
     const journal = readJournal(folder.folder);
@@ -137,7 +136,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     const failing: CommandProcessor = {
       process(mail: IncomingMail) {
         if (mail.commandText.includes('BOOM')) throw new Error('the processor broke on BOOM');
-        return new HelpProcessor().process(mail);
+        return { summary: 'answered', mails: [{ kind: 'reply', to: replyAddresses(mail), subject: replySubject(mail.subject), text: 'ok\n' }] };
       },
     };
     const folder = judgeFolder(servers.settings());

@@ -57,7 +57,7 @@ describe('the embedded default: a local Maildir in, .eml files out', () => {
     expect(reply.to).toMatchObject({ value: [{ address: 'player1@player.test' }] });
     expect(reply.inReplyTo).toBe('<local@player.test>');
     expect(reply.headers.get('auto-submitted')).toBe('auto-replied');
-    expect(reply.text).toContain('HOW TO USE THIS JUDGE');
+    expect(reply.text).toContain('HOW TO USE THE JUDGE');
     expect(files(join(maildir, 'new'))).toEqual([]);
     expect(files(join(maildir, '.processed', 'cur'))).toEqual(['1700000000.M1P1.test:2,S']);
 

@@ -1,0 +1,53 @@
+import type { DateTime } from 'luxon';
+import type { JudgeConfig } from '../../config/config.js';
+import { GameRuleError } from '../../game/lifecycle.js';
+import type { GameService } from '../../game/service.js';
+import type { MapDefinition } from '../../map/definition.js';
+import type { GameMap } from '../../map/game-map.js';
+import type { GameStatus } from '../../status/model.js';
+import { NoSuchGameError, type Actor, type LoadedGame } from '../../store/game-store.js';
+import type { PasswordGuard } from './guessing.js';
+
+/** What every command of one mail runs with: the game API, who sent the mail, and when. */
+export interface ExecutionContext {
+  readonly service: GameService;
+  readonly judge: JudgeConfig['judge'];
+  /** The sender's address, lower case. */
+  readonly sender: string;
+  /** The moment the mail is executed, in UTC. */
+  readonly now: DateTime;
+  readonly guard: PasswordGuard;
+  readonly random: () => number;
+  /** The mail has lines the parser could not read: RESIGN then waits for a mail without mistakes. */
+  readonly mailHasProblems: boolean;
+}
+
+export function actorOf(context: ExecutionContext, command: string): Actor {
+  return { who: context.sender, command };
+}
+
+/** Loads a game, with the reply a player should read when there is none (not the file's path). */
+export function loadGame(context: ExecutionContext, name: string): LoadedGame {
+  try {
+    return context.service.load(name);
+  } catch (error) {
+    if (error instanceof NoSuchGameError) throw new GameRuleError(`there is no game '${name}' on this judge`);
+    throw error;
+  }
+}
+
+export function mapsOf(context: ExecutionContext, game: GameStatus): MapDefinition {
+  return context.service.maps(game);
+}
+
+/** The map as it stands in the game's current phase (the base map while forming or completed). */
+export function currentMap(context: ExecutionContext, game: GameStatus): GameMap {
+  const maps = mapsOf(context, game);
+  const phase = game.phase?.phase;
+  return phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
+}
+
+/** A power's name as players read it: `France`, or an observer's chosen name as stored. */
+export function displayName(map: GameMap, power: string): string {
+  return map.power(power)?.displayName ?? power;
+}

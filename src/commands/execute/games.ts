@@ -1,0 +1,63 @@
+import { GameRuleError, isForming } from '../../game/lifecycle.js';
+import { MAP_POWER_ROLE, type GameStatus } from '../../status/model.js';
+import { GameExistsError } from '../../store/game-store.js';
+import type { CommandBody } from '../types.js';
+import { tellEveryone } from './announcements.js';
+import { actorOf, type ExecutionContext } from './context.js';
+import { logIn } from './login.js';
+import { CLOSED_SESSION, type Step } from './step.js';
+
+/** CREATE, PURGE and RENAME: a game as a whole, by its Master. */
+
+type Create = Extract<CommandBody, { kind: 'create' }>;
+type Purge = Extract<CommandBody, { kind: 'purge' }>;
+type Rename = Extract<CommandBody, { kind: 'rename' }>;
+
+export async function create(context: ExecutionContext, command: Create): Promise<Step> {
+  const master = { id: null, email: context.sender, name: '' };
+  const actor = actorOf(context, 'CREATE');
+  try {
+    await context.service.create({ name: command.game, master, masterPassword: command.password, map: null }, actor);
+  } catch (error) {
+    if (error instanceof GameExistsError) throw new GameRuleError(`there is a game '${command.game}' already; choose another name`);
+    throw error;
+  }
+  if (command.variant !== undefined) await context.service.updateListing(command.game, actor, (listing) => ({ ...listing, variant: command.variant! }));
+  return {
+    lines: [
+      `Game '${command.game}' is created, with you as its Master. It is forming: players may JOIN it now.`,
+      `The lines after CREATE go into its status file; sign on later with SIGNON M${command.game} and your password.`,
+    ],
+    session: { kind: 'master', game: command.game },
+  };
+}
+
+type MasterLogin = { readonly ok: true; readonly game: GameStatus } | { readonly ok: false; readonly refusal: Step };
+
+async function masterLogin(context: ExecutionContext, keyword: string, game: string, password: string): Promise<MasterLogin> {
+  const login = await logIn(context, game, { form: 'master' }, password);
+  if (!login.ok) return { ok: false, refusal: { lines: [`${keyword} refused: ${login.reason}.`], failed: true, reason: login.reason, notices: login.notices, session: CLOSED_SESSION } };
+  return { ok: true, game: login.loaded.game };
+}
+
+/** Only a game nobody has joined yet may be purged: once players are in, it is theirs too. */
+export async function purge(context: ExecutionContext, command: Purge): Promise<Step> {
+  const login = await masterLogin(context, 'PURGE', command.game, command.password);
+  if (!login.ok) return login.refusal;
+  const joined = login.game.powers.some((power) => power.role === MAP_POWER_ROLE && power.player !== null);
+  if (!isForming(login.game) || joined)
+    throw new GameRuleError(`game '${command.game}' has players; only a forming game nobody has joined may be purged (TERMINATE ends a game)`);
+  await context.service.purge(command.game, actorOf(context, 'PURGE'));
+  return { lines: [`Game '${command.game}' is purged.`] };
+}
+
+export async function rename(context: ExecutionContext, command: Rename): Promise<Step> {
+  const login = await masterLogin(context, 'RENAME', command.game, command.password);
+  if (!login.ok) return login.refusal;
+  const loaded = await context.service.rename(command.game, command.newGame, actorOf(context, 'RENAME'));
+  const view = { game: command.game, newName: command.newGame };
+  return {
+    lines: [`Game '${command.game}' is now called '${command.newGame}'.`],
+    notices: tellEveryone(context, loaded.game, `${command.newGame}: the game has a new name`, 'renamed', view, [context.sender]),
+  };
+}

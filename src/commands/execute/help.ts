@@ -1,0 +1,28 @@
+import { ruleInfo } from '../../game/rules-catalog.js';
+import { rulesInForce } from '../../status/model.js';
+import { loadGame, mapsOf, type ExecutionContext } from './context.js';
+import type { Session, Step } from './step.js';
+
+/** HELP: the commands, and when signed on to a game or asked about a rule, what its rules mean. */
+
+function ruleLine(name: string): string {
+  const info = ruleInfo(name);
+  return `  ${name}: ${info?.summary ?? 'a rule this judge has no description of'}`;
+}
+
+export function help(context: ExecutionContext, session: Session, topic: string | undefined): Step {
+  const text = context.service.templates.render('help', { judge: context.judge.name, address: context.judge.address });
+  const lines = text.trimEnd().split('\n');
+  const asked = topic?.replace(/\s+/g, '_');
+  if (asked !== undefined) {
+    lines.push('', ruleInfo(asked) ? `The rule ${asked}:` : `HELP ${topic}: there is no rule of that name; the commands are above.`);
+    if (ruleInfo(asked)) lines.push(ruleLine(asked));
+  }
+  if (session.kind === 'power' || session.kind === 'master') {
+    const game = loadGame(context, session.game).game;
+    const rules = rulesInForce(game, mapsOf(context, game).base.rules());
+    lines.push('', rules.length > 0 ? `The rules of game '${session.game}':` : `Game '${session.game}' plays by the standard rules, with no RULE lines.`);
+    lines.push(...rules.map(ruleLine));
+  }
+  return { lines };
+}

@@ -1,0 +1,142 @@
+import { GameRuleError, isCompleted, isForming, playablePowers } from '../../game/lifecycle.js';
+import { showGame } from '../../game/show.js';
+import { readStatus } from '../../status/parse.js';
+import { MAP_POWER_ROLE, rulesInForce, type GameStatus, type Occupant } from '../../status/model.js';
+import { situation } from './announcements.js';
+import { currentMap, displayName, loadGame, mapsOf, type ExecutionContext } from './context.js';
+import type { Session, Step } from './step.js';
+
+/** LIST, SUMMARY and HISTORY: what anyone may read about games. Nothing here names an address or an order on file. */
+
+/** After a SIGNON only the signed-on game may be asked about (DPjudge's rule). */
+export function requestedGame(session: Session, game: string | undefined, keyword: string): string {
+  const signedGame = session.kind === 'power' || session.kind === 'master' ? session.game : null;
+  if (game !== undefined && signedGame !== null && game !== signedGame)
+    throw new GameRuleError(`while signed on to game '${signedGame}' you may ask ${keyword} about that game only`);
+  const chosen = game ?? signedGame;
+  if (chosen === null) throw new GameRuleError(`${keyword} needs a game name`);
+  return chosen;
+}
+
+/** Identities stay secret until the game is over, and under NO_REVEAL until the Master's REVEAL. */
+function identitiesRevealed(context: ExecutionContext, game: GameStatus): boolean {
+  return isCompleted(game) && !rulesInForce(game, mapsOf(context, game).base.rules()).includes('NO_REVEAL');
+}
+
+function openings(context: ExecutionContext, game: GameStatus): string {
+  if (isForming(game)) {
+    const joined = game.powers.filter((power) => power.role === MAP_POWER_ROLE && power.player !== null).length;
+    const wanted = playablePowers(game, mapsOf(context, game).base).length;
+    return `${wanted - joined} of ${wanted} places open`;
+  }
+  return game.need.length > 0 ? `needs players for ${game.need.map((entry) => entry.power).join(', ')}` : '';
+}
+
+/** A listed game's line; null for a private game (only invited players are to know of it) or one that cannot be read. */
+function listingLine(context: ExecutionContext, name: string, state: string): string | null {
+  try {
+    const game = loadGame(context, name).game;
+    if (game.privacy !== null) return null;
+    const details = [state, mapsOf(context, game).base.name, openings(context, game)].filter((part) => part !== '');
+    return `  ${name.padEnd(20)} ${details.join(', ')}`;
+  } catch {
+    // A game whose file or map is broken is the judgekeeper's business; the list goes on without it.
+    return null;
+  }
+}
+
+function listAll(context: ExecutionContext): Step {
+  const lines = context.service
+    .listings()
+    .status.games.filter((listing) => !listing.flags.includes('unlisted'))
+    .filter((listing) => listing.state === 'forming' || listing.state === 'active' || listing.state === 'waiting')
+    .map((listing) => listingLine(context, listing.name, listing.state))
+    .filter((line) => line !== null);
+  if (lines.length === 0) return { lines: ['No public game on this judge is forming or being played just now. CREATE one!'] };
+  return { lines: ['Games on this judge (LIST game for more about one):', ...lines] };
+}
+
+function describeGame(context: ExecutionContext, game: GameStatus): string[] {
+  const maps = mapsOf(context, game);
+  const rules = rulesInForce(game, maps.base.rules());
+  const lines = showGame(game, maps).trimEnd().split('\n');
+  const extra: string[] = [];
+  for (const block of game.descriptions) extra.push(...block.lines);
+  if (game.privacy !== null) extra.push('The game is private: JOIN needs its privacy word, which the Master gives out.');
+  if (rules.length > 0) extra.push(`Rules: ${rules.join(' ')}`);
+  if (game.timing) extra.push(`Timing: ${game.timing}`);
+  const open = openings(context, game);
+  if (open !== '') extra.push(`Openings: ${open}.`);
+  return [...lines, ...(extra.length > 0 ? ['', ...extra] : [])];
+}
+
+export function list(context: ExecutionContext, session: Session, game: string | undefined): Step {
+  const signedGame = session.kind === 'power' || session.kind === 'master' ? session.game : undefined;
+  if (game === undefined && signedGame === undefined) return listAll(context);
+  return { lines: describeGame(context, loadGame(context, requestedGame(session, game, 'LIST')).game) };
+}
+
+function yearOf(abbrev: string): number | null {
+  const match = /^[A-Z](\d+)[A-Z]$/.exec(abbrev);
+  return match ? Number(match[1]) : null;
+}
+
+function centerCounts(game: GameStatus): Map<string, number> {
+  return new Map(game.powers.filter((power) => power.role === MAP_POWER_ROLE).map((power) => [power.name, power.owns.filter((center) => !center.startsWith('SC')).length]));
+}
+
+/** Centers at the start of each year, from the status file saved when each year's first phase was processed. */
+function centerTable(context: ExecutionContext, name: string, game: GameStatus): string[] {
+  const archive = context.service.archive(name);
+  const columns: { label: string; counts: Map<string, number> }[] = [];
+  for (const block of archive.resultsBlocks()) {
+    const year = yearOf(block.phase);
+    const bytes = archive.snapshot(block.phase);
+    if (year === null || bytes === null || columns.some((column) => column.label === String(year))) continue;
+    columns.push({ label: String(year), counts: centerCounts(readStatus(bytes).game) });
+  }
+  const phase = game.phase?.phase;
+  const label = phase && typeof phase === 'object' ? String(phase.year) : 'end';
+  if (!columns.some((column) => column.label === label)) columns.push({ label, counts: centerCounts(game) });
+  const map = currentMap(context, game);
+  const powers = [...centerCounts(game).keys()];
+  const header = `${''.padEnd(12)}${columns.map((column) => column.label.padStart(5)).join('')}`;
+  const rows = powers.map((power) => `${displayName(map, power).padEnd(12)}${columns.map((column) => String(column.counts.get(power) ?? 0).padStart(5)).join('')}`);
+  return ['Supply centers at the start of each year:', header, ...rows];
+}
+
+function occupantText(occupant: Occupant, revealed: boolean): string {
+  if (typeof occupant === 'string') return occupant.toLowerCase();
+  if (!revealed) return 'a player';
+  return occupant.name ? `${occupant.name.replace(/_/g, ' ')} <${occupant.email}>` : occupant.email;
+}
+
+function playerLines(context: ExecutionContext, game: GameStatus, revealed: boolean): string[] {
+  const map = currentMap(context, game);
+  const lines = [revealed ? 'Players:' : 'Players (who they are is told when the game is over):'];
+  for (const power of game.powers.filter((entry) => entry.role === MAP_POWER_ROLE && entry.player !== null)) {
+    const history = power.player!;
+    const earlier = [...history.earlier].reverse().map((stint) => `${occupantText(stint.occupant, revealed)} until ${stint.until}`);
+    const now = occupantText(history.current, revealed);
+    lines.push(`  ${displayName(map, power.name)}: ${[...earlier, `${now}${earlier.length > 0 ? ' since then' : ''}`].join(', then ')}`);
+  }
+  return lines;
+}
+
+export function summary(context: ExecutionContext, session: Session, requested: string | undefined): Step {
+  const name = requestedGame(session, requested, 'SUMMARY');
+  const game = loadGame(context, name).game;
+  const revealed = identitiesRevealed(context, game);
+  const started = game.start ? [`Started ${game.start}${game.finish ? `, finished ${game.finish}` : ''}.`] : [];
+  const result = game.result ? [`Result: ${game.result.victors.length > 0 ? game.result.victors.join(', ') : 'terminated'} (${game.result.phase}).`] : [];
+  const table = isForming(game) ? [] : ['', ...centerTable(context, name, game)];
+  return { lines: [`Summary of game '${name}' (map ${mapsOf(context, game).base.name}).`, situation(game), ...started, ...result, ...table, '', ...playerLines(context, game, revealed)] };
+}
+
+export function history(context: ExecutionContext, session: Session, requested: string | undefined, phases: readonly string[]): Step {
+  const name = requestedGame(session, requested, 'HISTORY');
+  loadGame(context, name);
+  const blocks = context.service.archive(name).resultsBlocks().filter((block) => phases.length === 0 || phases.includes(block.phase));
+  if (blocks.length === 0) return { lines: [phases.length > 0 ? `Game '${name}' has no results for ${phases.join(', ')}.` : `No phase of game '${name}' has been processed yet.`] };
+  return { lines: blocks.flatMap((block) => [`=== ${block.phase} ===`, ...block.text.trimEnd().split('\n'), '']) };
+}

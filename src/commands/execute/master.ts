@@ -1,0 +1,180 @@
+import { GameRuleError, isCompleted, isForming, takeOverPower } from '../../game/lifecycle.js';
+import { phaseTitle } from '../../game/results.js';
+import { scheduleDeadline } from '../../game/schedule.js';
+import { phaseAbbrev } from '../../map/phase.js';
+import { findPower, MAP_POWER_ROLE, rulesInForce, type GameStatus } from '../../status/model.js';
+import type { CommandBody } from '../types.js';
+import { noticeTo, situation, startedNotices, tellEveryone } from './announcements.js';
+import { actorOf, currentMap, displayName, loadGame, mapsOf, type ExecutionContext } from './context.js';
+import { resign } from './signing.js';
+import type { Session, Step } from './step.js';
+
+/** The Master's commands on a game: its state, processing, rolling back, and who plays what. */
+
+type MasterSession = { readonly game: string };
+type Rolling = Extract<CommandBody, { kind: 'rollback' | 'rollforward' }>;
+
+/** A player who sends a Master's command is refused; signing on with the Master's password makes one the Master. */
+export function masterOf(session: Session, keyword: string): MasterSession {
+  if (session.kind === 'master' || (session.kind === 'power' && session.master)) return { game: session.game };
+  if (session.kind === 'power') throw new GameRuleError(`${keyword} is a Master's command; you are signed on as ${session.power}, not as the Master`);
+  throw new GameRuleError(`${keyword} is a Master's command: sign on as the Master first (SIGNON Mgame password)`);
+}
+
+function playing(game: GameStatus) {
+  const phase = game.phase?.phase;
+  if (!phase || typeof phase !== 'object') throw new GameRuleError(`game '${game.name}' is ${phase === 'FORMING' ? 'still forming' : 'over'}`);
+  return phase;
+}
+
+export function form(context: ExecutionContext, session: MasterSession): Step {
+  const game = loadGame(context, session.game).game;
+  if (!isForming(game)) throw new GameRuleError(`game '${session.game}' has started already`);
+  return { lines: [`Game '${session.game}' is forming: players may JOIN it.`] };
+}
+
+export async function activate(context: ExecutionContext, session: MasterSession): Promise<Step> {
+  const game = loadGame(context, session.game).game;
+  if (isForming(game)) {
+    const started = await context.service.start(session.game, actorOf(context, 'ACTIVATE'));
+    return { lines: [`Game '${session.game}' has started.`, situation(started.game)], notices: startedNotices(context, started.game).filter((notice) => !notice.to.includes(context.sender)) };
+  }
+  const listed = context.service.listings().status.games.find((listing) => listing.name === session.game);
+  if (game.phase?.mode !== 'WAIT' && listed?.state !== 'waiting') throw new GameRuleError(`game '${session.game}' is active already`);
+  const actor = actorOf(context, 'ACTIVATE');
+  if (game.phase?.mode === 'WAIT') await context.service.change(session.game, actor, (current) => ({ ...current, phase: { ...current.phase!, mode: 'PHASE' } }));
+  const loaded = await context.service.activate(session.game, actor);
+  return { lines: [`Game '${session.game}' is active again.`, situation(loaded.game)] };
+}
+
+export async function wait(context: ExecutionContext, session: MasterSession): Promise<Step> {
+  playing(loadGame(context, session.game).game);
+  await context.service.change(session.game, actorOf(context, 'WAIT'), (game) => ({ ...game, phase: { ...game.phase!, mode: 'WAIT' } }));
+  await context.service.markWaiting(session.game, actorOf(context, 'WAIT'));
+  return { lines: [`Game '${session.game}' waits: no phase is processed until you PROCESS it or ACTIVATE the game.`] };
+}
+
+export async function terminate(context: ExecutionContext, session: MasterSession): Promise<Step> {
+  const loaded = await context.service.terminate(session.game, actorOf(context, 'TERMINATE'));
+  const outcome = 'the Master has terminated it';
+  return { lines: [`Game '${session.game}' is terminated.`], notices: tellEveryone(context, loaded.game, `${session.game}: the game is over`, 'game-over', { game: session.game, outcome }, [context.sender]) };
+}
+
+export async function processGame(context: ExecutionContext, session: MasterSession, force: boolean, phase: string | undefined): Promise<Step> {
+  const game = loadGame(context, session.game).game;
+  const current = phaseAbbrev(playing(game));
+  if (phase !== undefined && phase !== current) throw new GameRuleError(`game '${session.game}' is at ${current}, not ${phase}; nothing was processed`);
+  const late = context.service.latePowers(game);
+  if (!force && late.length > 0) throw new GameRuleError(`orders are missing from ${late.join(', ')}; send PROCESS! to process anyway`);
+  const outcome = await context.service.process(session.game, actorOf(context, force ? 'PROCESS!' : 'PROCESS'), { expectPhase: current });
+  if (outcome === null) throw new GameRuleError(`game '${session.game}' moved on from ${current} meanwhile; nothing was processed`);
+  return { lines: [`${phaseTitle(outcome.report.phase)} of game '${session.game}' is processed; the results are mailed to everyone.`, situation(outcome.game)], notices: outcome.notices };
+}
+
+export async function preview(context: ExecutionContext, session: MasterSession, phase: string | undefined): Promise<Step> {
+  const current = phaseAbbrev(playing(loadGame(context, session.game).game));
+  if (phase !== undefined && phase !== current) throw new GameRuleError(`game '${session.game}' is at ${current}, not ${phase}`);
+  const outcome = await context.service.process(session.game, actorOf(context, 'PREVIEW'), { preview: true, expectPhase: current });
+  if (outcome === null) throw new GameRuleError(`game '${session.game}' moved on from ${current} meanwhile`);
+  return { lines: [`The preview of ${phaseTitle(outcome.report.phase)} is mailed to you; the game is unchanged.`], notices: outcome.notices };
+}
+
+/** What a Master set since the phase rolled back to stays set, unless FULL asks for the old settings too. */
+function keepSettings(rolled: GameStatus, before: GameStatus): GameStatus {
+  const powers = rolled.powers.map((power) => {
+    const kept = findPower(before, power.name);
+    return kept ? { ...power, player: kept.player, addresses: kept.addresses, password: kept.password, omniscient: kept.omniscient, control: kept.control } : power;
+  });
+  const joinedSince = before.powers.filter((power) => power.role !== MAP_POWER_ROLE && !findPower(rolled, power.name));
+  const { rules, descriptions, master, masterPassword, privacy, allow, timing, zone, need } = before;
+  return { ...rolled, rules, descriptions, master, masterPassword, privacy, allow, timing, zone, need, powers: [...powers, ...joinedSince] };
+}
+
+/** Without RESTORE the orders of the phase rolled back to are cleared and a new deadline is set. */
+function withoutOrders(context: ExecutionContext, game: GameStatus): GameStatus {
+  const maps = mapsOf(context, game);
+  const phase = playing(game);
+  const cleared = { ...game, delay: null, powers: game.powers.map((power) => ({ ...power, orders: [], phaseOrders: [], wait: false })) };
+  return scheduleDeadline(cleared, phase, maps.base.data.flow, rulesInForce(game, maps.base.rules()), context.now);
+}
+
+export async function roll(context: ExecutionContext, session: MasterSession, command: Rolling): Promise<Step> {
+  const before = loadGame(context, session.game).game;
+  if (isCompleted(before)) throw new GameRuleError(`game '${session.game}' is over; it can no longer be rolled back or forward`);
+  const actor = actorOf(context, command.kind.toUpperCase());
+  if (command.kind === 'rollback') await context.service.rollback(session.game, actor, command.phase);
+  else await rollForwardTo(context, session.game, command.phase);
+  const loaded = await context.service.change(session.game, actor, (rolled) => {
+    const settled = command.full ? rolled : keepSettings(rolled, before);
+    return command.restore || isForming(settled) ? settled : withoutOrders(context, settled);
+  });
+  const game = loaded.game;
+  const where = situation(game);
+  const view = { game: session.game, direction: command.kind === 'rollback' ? 'back' : 'forward', situation: where, restored: command.restore };
+  return { lines: [`Game '${session.game}' is rolled ${view.direction}.`, where], notices: tellEveryone(context, game, `${session.game}: rolled ${view.direction}`, 'rolled', view, [context.sender]) };
+}
+
+async function rollForwardTo(context: ExecutionContext, name: string, target: string | undefined): Promise<void> {
+  const actor = actorOf(context, 'ROLLFORWARD');
+  await context.service.rollforward(name, actor);
+  for (let step = 0; target !== undefined && step < 1000; step++) {
+    const phase = context.service.load(name).game.phase?.phase;
+    if (!phase || typeof phase !== 'object' || phaseAbbrev(phase) === target) return;
+    await context.service.rollforward(name, actor);
+  }
+}
+
+export function resignPlayer(context: ExecutionContext, session: MasterSession, power: string): Promise<Step> {
+  return resign(context, session.game, power, true);
+}
+
+export async function dummy(context: ExecutionContext, session: MasterSession, powerName: string): Promise<Step> {
+  const before = findPower(loadGame(context, session.game).game, powerName);
+  if (!before || before.role !== MAP_POWER_ROLE) throw new GameRuleError(`game '${session.game}' has no power ${powerName}`);
+  const loaded = await context.service.dummy(session.game, before.name, actorOf(context, 'DUMMY'));
+  const name = displayName(currentMap(context, loaded.game), before.name);
+  const notices = before.addresses.length > 0 ? [noticeTo(context, before.addresses, `${session.game}: ${name} is a dummy now`, 'dummied', { game: session.game, power: name })] : [];
+  return { lines: [`${name} is a dummy now: it has no player and its units hold.`], notices };
+}
+
+/** REVIVE: the player who last played the power gets it back, with a new password told to them. */
+export async function revive(context: ExecutionContext, session: MasterSession, powerName: string, password: string | undefined): Promise<Step> {
+  const current = loadGame(context, session.game).game;
+  const power = findPower(current, powerName);
+  if (!power || power.role !== MAP_POWER_ROLE) throw new GameRuleError(`game '${session.game}' has no power ${powerName}`);
+  const previous = power.player?.earlier.map((stint) => stint.occupant).find((occupant) => typeof occupant === 'object');
+  if (previous === undefined || typeof previous !== 'object') throw new GameRuleError(`nobody played ${power.name} before, so there is no one to bring back`);
+  const newPassword = password ?? randomPassword(context.random);
+  const request = { player: previous, address: previous.email, password: newPassword, privacy: current.privacy };
+  const loaded = await context.service.change(session.game, actorOf(context, 'REVIVE'), (game) => takeOverPower(game, power.name, request));
+  const name = displayName(currentMap(context, loaded.game), power.name);
+  const view = { game: session.game, power: name, password: newPassword, signon: `${power.name.toLowerCase()}@${session.game}` };
+  return { lines: [`${name} is played again by its earlier player, who is told the new password.`], notices: [noticeTo(context, [previous.email], `${session.game}: welcome back`, 'revived', view)] };
+}
+
+function randomPassword(random: () => number): string {
+  const letters = 'abcdefghjkmnpqrstuvwxyz23456789';
+  return Array.from({ length: 10 }, () => letters[Math.floor(random() * letters.length)]).join('');
+}
+
+/** REVEAL: under NO_REVEAL the players' identities are published once the Master says so. */
+export async function reveal(context: ExecutionContext, session: MasterSession): Promise<Step> {
+  const game = loadGame(context, session.game).game;
+  if (!isCompleted(game)) throw new GameRuleError(`game '${session.game}' is not over; identities are revealed only after the end`);
+  if (!rulesInForce(game, mapsOf(context, game).base.rules()).includes('NO_REVEAL')) return { lines: [`Game '${session.game}' has no NO_REVEAL rule: its players are known already.`] };
+  await context.service.change(session.game, actorOf(context, 'REVEAL'), (current) => ({ ...current, rules: [...current.rules, [{ rule: 'NO_REVEAL', on: false }]] }));
+  return { lines: [`The players of game '${session.game}' are revealed: SUMMARY ${session.game} shows them.`] };
+}
+
+export function official(subject: string | undefined): Step {
+  if (subject === undefined) return { lines: ['Press after this goes out as usual again.'], official: null };
+  return { lines: [`Press after this goes out under the subject "${subject}", without the usual header.`], official: subject };
+}
+
+export async function setListed(context: ExecutionContext, session: MasterSession, listed: boolean): Promise<Step> {
+  await context.service.updateListing(session.game, actorOf(context, listed ? 'SET LISTED' : 'SET UNLISTED'), (listing) => {
+    const flags = listing.flags.filter((flag) => flag !== 'unlisted');
+    return { ...listing, flags: listed ? flags : [...flags, 'unlisted'] };
+  });
+  return { lines: [listed ? `Game '${session.game}' is shown by LIST again.` : `Game '${session.game}' is left out of LIST; players need its name to find it.`] };
+}

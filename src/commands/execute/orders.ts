@@ -1,0 +1,71 @@
+import { GameRuleError } from '../../game/lifecycle.js';
+import { ordersOnFile, orderPhaseOf } from '../../game/orders.js';
+import { phaseTitle } from '../../game/results.js';
+import type { Phase } from '../../map/model.js';
+import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
+import { situation } from './announcements.js';
+import { actorOf, currentMap, displayName, loadGame, type ExecutionContext } from './context.js';
+import type { Session, Step } from './step.js';
+
+/** Orders, CLEAR and STATUS: a power's orders for the current phase, and only its own. */
+
+type PowerSession = Extract<Session, { kind: 'power' }>;
+
+function orderingPhase(game: GameStatus): Phase {
+  const phase = game.phase?.phase;
+  if (phase === 'FORMING') throw new GameRuleError(`game '${game.name}' has not started yet; orders are taken once it has`);
+  if (!phase || phase === 'COMPLETED') throw new GameRuleError(`game '${game.name}' is over; it takes no more orders`);
+  if (!orderPhaseOf(phase)) throw new GameRuleError(`${phaseTitle(phase)} takes no orders; the Master processes it`);
+  return phase;
+}
+
+function orderingPower(game: GameStatus, session: PowerSession): PowerStatus {
+  const power = findPower(game, session.power);
+  if (!power || power.role !== MAP_POWER_ROLE) throw new GameRuleError(`${session.power} is not a power on the map and gives no orders`);
+  return power;
+}
+
+function onFileLines(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): string[] {
+  const name = displayName(currentMap(context, game), power.name);
+  const orders = ordersOnFile(power, orderPhaseOf(phase)!);
+  return [`Orders on file for ${name} for ${phaseTitle(phase)}:`, ...(orders.length > 0 ? orders.map((order) => `  ${order}`) : ['  (none)'])];
+}
+
+/** Every order line of a SIGNON's block at once: together they replace whatever was on file. */
+export async function submitOrders(context: ExecutionContext, session: PowerSession, lines: readonly string[]): Promise<Step> {
+  const current = loadGame(context, session.game).game;
+  const phase = orderingPhase(current);
+  const power = orderingPower(current, session);
+  const report = await context.service.submitOrders(session.game, power.name, lines, actorOf(context, 'ORDERS'));
+  const now = findPower(report.game, power.name)!;
+  const ready = report.ready
+    ? ['Every power that owes orders has them on file now: the phase will be processed at the next deadline check.']
+    : [];
+  const refusedCount = report.refused.length;
+  const summary = refusedCount > 0 ? [`${refusedCount} order line${refusedCount === 1 ? ' was' : 's were'} not accepted (see below).`] : [];
+  return { lines: [...summary, ...onFileLines(context, report.game, now, phase), ...ready], refused: report.refused, failed: refusedCount > 0 };
+}
+
+export async function clearOrders(context: ExecutionContext, session: PowerSession): Promise<Step> {
+  const current = loadGame(context, session.game).game;
+  const phase = orderingPhase(current);
+  const power = orderingPower(current, session);
+  const loaded = await context.service.clearOrders(session.game, power.name, actorOf(context, 'CLEAR'));
+  return { lines: ['Orders cleared.', ...onFileLines(context, loaded.game, findPower(loaded.game, power.name)!, phase)] };
+}
+
+/** STATUS: a power sees its own orders; the Master sees every power's, and who is still missing. */
+export function showStatus(context: ExecutionContext, session: Session): Step {
+  if (session.kind !== 'power' && session.kind !== 'master') throw new GameRuleError('STATUS needs a SIGNON first');
+  const game = loadGame(context, session.game).game;
+  const phase = orderingPhase(game);
+  if (session.kind === 'power') {
+    const power = orderingPower(game, session);
+    const waiting = power.wait ? ['You are waiting (SET WAIT): the phase is not processed early.'] : [];
+    return { lines: [situation(game), ...onFileLines(context, game, power, phase), ...waiting] };
+  }
+  const late = context.service.latePowers(game);
+  const powers = game.powers.filter((power) => power.role === MAP_POWER_ROLE);
+  const missing = late.length > 0 ? [`Orders missing from: ${late.join(', ')}.`] : ['Every power that owes orders has them on file.'];
+  return { lines: [situation(game), ...powers.flatMap((power) => onFileLines(context, game, power, phase)), ...missing] };
+}

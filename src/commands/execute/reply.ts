@@ -1,0 +1,67 @@
+import type { JudgeConfig } from '../../config/config.js';
+import type { Notice } from '../../game/service.js';
+import type { Templates } from '../../templates/templates.js';
+
+/**
+ * The one reply a mail gets: each command echoed with what became of it, then every refused line
+ * quoted with its reason. It goes to the sender and, when the mail acted for a single power from
+ * an address that power does not have, to that power's addresses too; when it acted for several
+ * powers, each of them gets a copy of its own part only, so no power sees another's orders.
+ */
+
+export interface Entry {
+  readonly echo: readonly string[];
+  readonly lines: readonly string[];
+  /** The power the command acted for (`game/POWER`), or null. */
+  readonly owner: string | null;
+  readonly refused: readonly string[];
+}
+
+export interface Owner {
+  readonly key: string;
+  readonly game: string;
+  readonly power: string;
+  /** The power's addresses when the mail signed on to it. */
+  readonly addresses: readonly string[];
+}
+
+export interface Reply {
+  readonly to: string[];
+  readonly subject: string;
+  readonly text: string;
+}
+
+function render(templates: Templates, entries: readonly Entry[], intro: string | null): string {
+  const refused = entries.flatMap((entry) => entry.refused);
+  return templates.render('reply', { intro, entries, refused, refusedCount: refused.length, empty: entries.length === 0 });
+}
+
+function subjectOf(judge: JudgeConfig['judge'], games: readonly string[]): string {
+  return `Judge ${judge.name}: reply${games.length > 0 ? ` (${games.join(', ')})` : ''}`;
+}
+
+export function buildReply(
+  templates: Templates,
+  judge: JudgeConfig['judge'],
+  sender: string,
+  entries: readonly Entry[],
+  owners: readonly Owner[],
+  games: readonly string[],
+): { reply: Reply; copies: Notice[] } {
+  const strangers = owners.filter((owner) => !owner.addresses.some((address) => address.toLowerCase() === sender));
+  const acted = new Set(entries.map((entry) => entry.owner).filter((owner) => owner !== null));
+  const reply = { to: [sender], subject: subjectOf(judge, games), text: render(templates, entries, null) };
+  if (strangers.length === 0) return { reply, copies: [] };
+  const onlyOne = acted.size === 1 && owners.length === 1 && !entries.some((entry) => entry.owner === 'master');
+  if (onlyOne) return { reply: { ...reply, to: [sender, ...strangers[0]!.addresses.filter((address) => address.toLowerCase() !== sender)] }, copies: [] };
+  const copies = strangers.map((owner) => ({
+    to: [...owner.addresses],
+    subject: subjectOf(judge, [owner.game]),
+    text: render(
+      templates,
+      entries.filter((entry) => entry.owner === owner.key),
+      `A mail from ${sender} signed on as ${owner.power} in game '${owner.game}'. What it did for ${owner.power}:`,
+    ),
+  }));
+  return { reply, copies };
+}

@@ -1,0 +1,157 @@
+import type { DateTime } from 'luxon';
+import { checkSetDeadline, formatDeadlineStamp, gameZone, renderTiming } from '../../deadline/index.js';
+import { parseVacations } from '../../deadline/vacation.js';
+import { GameRuleError, isCompleted } from '../../game/lifecycle.js';
+import { describeDeadline, phaseTitle } from '../../game/results.js';
+import { currentDeadline, gameTiming } from '../../game/schedule.js';
+import { formatPhase } from '../../map/phase.js';
+import { formatVote } from '../../status/codecs.js';
+import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type Vote } from '../../status/model.js';
+import type { AbsenceSpan, DateSpec } from '../types.js';
+import { tellEveryone } from './announcements.js';
+import { actorOf, currentMap, displayName, loadGame, mapsOf, type ExecutionContext } from './context.js';
+import { resolveDate } from './dates.js';
+import type { Session, Step } from './step.js';
+
+/** The SET commands and VOTE: a signed-on player's own settings, and the game's deadline. */
+
+type Signed = Extract<Session, { kind: 'power' | 'master' }>;
+
+export function signedOn(session: Session, keyword: string): Signed {
+  if (session.kind !== 'power' && session.kind !== 'master') throw new GameRuleError(`${keyword} needs a SIGNON first`);
+  return session;
+}
+
+function powerOf(session: Signed, keyword: string): string {
+  if (session.kind !== 'power') throw new GameRuleError(`${keyword} is for players; sign on as a power`);
+  return session.power;
+}
+
+function actsAsMaster(session: Signed): boolean {
+  return session.kind === 'master' || session.master;
+}
+
+export async function setAddress(context: ExecutionContext, session: Signed, addresses: readonly string[]): Promise<Step> {
+  const chosen = addresses.length > 0 ? [...addresses] : [context.sender];
+  await context.service.change(session.game, actorOf(context, 'SET ADDRESS'), (game) => {
+    if (session.kind === 'master') return { ...game, master: game.master ? { ...game.master, email: chosen[0]! } : null };
+    return updatePower(game, session.power, (power) => ({ ...power, addresses: chosen }));
+  });
+  const whose = session.kind === 'master' ? "The Master's address" : 'Your address';
+  return { lines: [`${whose} in game '${session.game}' is now ${chosen.join(', ')}.`] };
+}
+
+export async function setPassword(context: ExecutionContext, session: Signed, password: string): Promise<Step> {
+  await context.service.change(session.game, actorOf(context, 'SET PASSWORD'), (game) => {
+    if (session.kind === 'master') return { ...game, masterPassword: password };
+    return updatePower(game, session.power, (power) => ({ ...power, password }));
+  });
+  return { lines: [`${session.kind === 'master' ? "The Master's password" : 'Your password'} in game '${session.game}' is changed.`] };
+}
+
+export async function setWait(context: ExecutionContext, session: Signed, wait: boolean): Promise<Step> {
+  const power = powerOf(session, wait ? 'SET WAIT' : 'SET NOWAIT');
+  const current = loadGame(context, session.game).game;
+  const rules = rulesInForce(current, mapsOf(context, current).base.rules());
+  if (wait && rules.includes('NO_WAIT')) throw new GameRuleError('the game has NO_WAIT: nobody may hold the phase back');
+  if (findPower(current, power)?.role !== MAP_POWER_ROLE) throw new GameRuleError(`${power} gives no orders and cannot wait`);
+  const loaded = await context.service.setWait(session.game, power, wait, actorOf(context, wait ? 'SET WAIT' : 'SET NOWAIT'));
+  const ready = !wait && loaded.game.delay === 1 && context.service.latePowers(loaded.game).length === 0;
+  const lines = [wait ? 'You are waiting: the phase is not processed before its deadline.' : 'You are no longer waiting.'];
+  if (ready) lines.push('Every power that owes orders has them on file now: the phase will be processed at the next deadline check.');
+  return { lines };
+}
+
+function stampOf(date: DateTime, withTime: boolean): string {
+  return date.toFormat(withTime ? 'yyyyMMddHHmm' : 'yyyyMMdd');
+}
+
+const LONGEST_PLAYER_ABSENCE_DAYS = 14;
+
+/** SET ABSENCE becomes a NOT entry of the game's TIMING: no deadline falls in it. */
+export async function setAbsence(context: ExecutionContext, session: Signed, span: AbsenceSpan): Promise<Step> {
+  const current = loadGame(context, session.game).game;
+  if (isCompleted(current)) throw new GameRuleError(`game '${session.game}' is over`);
+  const zone = gameZone(current.zone ?? undefined);
+  const today = context.now.setZone(zone).startOf('day');
+  const midnight = { hour: 0, minute: 0 };
+  const resolve = (date: DateSpec, from: DateTime) => resolveDate(date, zone, from, midnight);
+  const first = span.kind === 'until' ? today : resolve(span.kind === 'on' ? span.date : span.from, today);
+  const lastSpec = span.kind === 'range' ? span.to : span.date;
+  const last = span.kind === 'on' ? first : resolve(lastSpec, first);
+  const lastEnd = lastSpec.time === undefined ? last.plus({ days: 1 }) : last;
+  if (!actsAsMaster(session) && lastEnd.diff(first, 'days').days > LONGEST_PLAYER_ABSENCE_DAYS)
+    throw new GameRuleError(`only the Master may set an absence longer than ${LONGEST_PLAYER_ABSENCE_DAYS} days`);
+  const firstStamp = stampOf(first, span.kind !== 'until' && (span.kind === 'on' ? span.date : span.from).time !== undefined);
+  const lastStamp = stampOf(last, lastSpec.time !== undefined);
+  const entry = span.kind === 'until' ? `-${lastStamp}` : span.kind === 'on' ? firstStamp : `${firstStamp}-${lastStamp}`;
+  await context.service.change(session.game, actorOf(context, 'SET ABSENCE'), (game, maps) => {
+    const timing = gameTiming(game, maps.base.data.flow);
+    return { ...game, timing: renderTiming({ ...timing, not: [...timing.not, ...parseVacations(entry)] }) };
+  });
+  return { lines: [`No deadline of game '${session.game}' will fall in ${entry.replace('-', ' to ')} (TIMING NOT ${entry}).`] };
+}
+
+function playingPhase(game: GameStatus) {
+  const phase = game.phase?.phase;
+  if (!phase || typeof phase !== 'object') throw new GameRuleError(`game '${game.name}' is not being played, so it has no deadline to set`);
+  return phase;
+}
+
+export async function setDeadline(context: ExecutionContext, session: Signed, date: DateSpec): Promise<Step> {
+  const current = loadGame(context, session.game).game;
+  const phase = playingPhase(current);
+  const maps = mapsOf(context, current);
+  const rules = rulesInForce(current, maps.base.rules());
+  const timing = gameTiming(current, maps.base.data.flow);
+  const zone = gameZone(current.zone ?? undefined);
+  const requested = resolveDate(date, zone, context.now, timing.at[0] ?? { hour: 0, minute: 0 });
+  const master = actsAsMaster(session);
+  const setter = master ? ({ role: 'master' } as const) : ({ role: 'player', playerDeadlines: rules.includes('PLAYER_DEADLINES') } as const);
+  const deadline = currentDeadline(current) ?? undefined;
+  const verdict = checkSetDeadline({ requested, timing, zone: current.zone ?? undefined, phase: formatPhase(phase), now: context.now, current: deadline, setter });
+  if (!verdict.allowed) throw new GameRuleError(verdict.reason);
+  const stamp = formatDeadlineStamp(requested, zone);
+  const loaded = await context.service.change(session.game, actorOf(context, 'SET DEADLINE'), (game) => ({ ...game, deadline: stamp }));
+  const shown = describeDeadline(stamp, current.zone);
+  const setBy = master ? 'the Master' : displayName(currentMap(context, current), powerOf(session, 'SET DEADLINE'));
+  const hidden = !master && rules.includes('HIDE_EXTENDERS');
+  const view = { game: session.game, phase: phaseTitle(phase), deadline: shown, setBy: hidden ? null : setBy, hiddenSetter: hidden ? setBy : null };
+  return {
+    lines: [`The deadline of game '${session.game}' for ${phaseTitle(phase)} is now ${shown}.`],
+    notices: tellEveryone(context, loaded.game, `${session.game}: new deadline ${shown}`, 'deadline-changed', view, [context.sender]),
+  };
+}
+
+async function castVote(context: ExecutionContext, session: Signed, vote: Vote | null, keyword: string): Promise<Step> {
+  const power = powerOf(session, keyword);
+  const loaded =
+    vote === null
+      ? await context.service.change(session.game, actorOf(context, keyword), (game) => updatePower(game, power, (status) => ({ ...status, vote: null })))
+      : await context.service.vote(session.game, power, vote, actorOf(context, keyword));
+  const game = loaded.game;
+  const lines = [vote === null ? 'Your vote is withdrawn.' : `Your vote is recorded: ${formatVote(vote)}.`];
+  if (!isCompleted(game) || !game.result) return { lines };
+  const map = currentMap(context, game);
+  const victors = game.result.victors.map((name) => displayName(map, name));
+  const outcome = victors.length === 1 ? `${victors[0]} has won` : `it is drawn between ${victors.join(', ')}`;
+  lines.push(`The votes agree: game '${session.game}' is over, ${outcome}.`);
+  return { lines, notices: tellEveryone(context, game, `${session.game}: the game is over`, 'game-over', { game: session.game, outcome }) };
+}
+
+export function vote(context: ExecutionContext, session: Session, choice: Vote): Promise<Step> {
+  return castVote(context, signedOn(session, 'VOTE'), choice, 'VOTE');
+}
+
+/** SET DRAW: a vote for a draw among the powers named, or all survivors; SET NODRAW withdraws it. */
+export function setDraw(context: ExecutionContext, session: Session, powers: readonly string[]): Promise<Step> {
+  const signed = signedOn(session, 'SET DRAW');
+  const game = loadGame(context, signed.game).game;
+  const survivors = game.powers.filter((power) => power.role === MAP_POWER_ROLE && power.owns.length > 0).length;
+  return castVote(context, signed, { drawSize: powers.length > 0 ? powers.length : survivors }, 'SET DRAW');
+}
+
+export function setNoDraw(context: ExecutionContext, session: Session): Promise<Step> {
+  return castVote(context, signedOn(session, 'SET NODRAW'), null, 'SET NODRAW');
+}
+

@@ -1,0 +1,37 @@
+import type { Notice } from '../../game/service.js';
+
+/**
+ * Who the lines of a mail act for: nobody yet, nobody any more (after SIGNOFF or a refused
+ * SIGNON), a power (`master`: signed on with the Master's password), or the Master of a game.
+ */
+export type Session =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'closed' }
+  | { readonly kind: 'power'; readonly game: string; readonly power: string; readonly master: boolean }
+  | { readonly kind: 'master'; readonly game: string };
+
+export const NO_SESSION: Session = { kind: 'none' };
+export const CLOSED_SESSION: Session = { kind: 'closed' };
+
+/**
+ * What one command did: the reply's lines under its echo, the lines it refused (quoted with the
+ * reason), the other mails it caused, and how it changed the mail's session. Plain data, so that
+ * it can be recorded and replayed when the same mail is executed again.
+ */
+export interface Step {
+  readonly lines: readonly string[];
+  readonly refused?: readonly string[];
+  readonly notices?: readonly Notice[];
+  /** The session after the command; absent when unchanged. */
+  readonly session?: Session;
+  /** OFFICIAL: the subject later press in the mail goes out under (null: the usual one again). */
+  readonly official?: string | null;
+  readonly failed?: boolean;
+  /** Why the command was refused, for the quote at the end of the reply (else its first line). */
+  readonly reason?: string;
+}
+
+/** `"line": reason`, the way every refusal is quoted. */
+export function quoted(text: string, reason: string): string {
+  return `"${text.trim()}": ${reason}`;
+}

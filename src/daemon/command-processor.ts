@@ -1,0 +1,29 @@
+import type { LoadedConfig } from '../config/config.js';
+import { MailCommandProcessor } from '../commands/execute/processor.js';
+import { openGameService } from '../game/open.js';
+import { replySubject, type CommandProcessor, type IncomingMail, type OutgoingMail, type ProcessingContext, type ProcessOutcome } from '../mail/processor.js';
+import type { JudgeDatabase } from '../store/database.js';
+
+/**
+ * The judge's command processor as the mail layer sees it: the e-mail commands run against the
+ * games, their one reply threaded under the mail, and every other mail they cause as a notice.
+ * The whole body goes to the command parser, which itself skips quotes and signatures outside press.
+ */
+export class GameCommandProcessor implements CommandProcessor {
+  constructor(private readonly commands: MailCommandProcessor) {}
+
+  async process(mail: IncomingMail, context: ProcessingContext): Promise<ProcessOutcome> {
+    const outcome = await this.commands.execute({ from: mail.from.address, text: mail.text, mailKey: context.mailKey }, context.now);
+    const address = (to: string) => ({ name: '', address: to });
+    // The reply keeps the mail's subject, so that mail programs thread it under the player's mail.
+    const reply: OutgoingMail = { kind: 'reply', to: outcome.reply.to.map(address), subject: replySubject(mail.subject), text: outcome.reply.text };
+    const notices: OutgoingMail[] = outcome.notices
+      .filter((notice) => notice.to.length > 0)
+      .map((notice) => ({ kind: 'notice', to: notice.to.map(address), subject: notice.subject, text: notice.text }));
+    return { summary: outcome.summary, mails: [reply, ...notices] };
+  }
+}
+
+export function gameCommandProcessor(loaded: LoadedConfig, db: JudgeDatabase): GameCommandProcessor {
+  return new GameCommandProcessor(new MailCommandProcessor({ service: openGameService(loaded, db), judge: loaded.config.judge, db }));
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { MailEffects } from '../../../src/commands/execute/effects.js';
+import { address, MASTER, mailJudge, startedGame } from './support.js';
+
+describe('a mail executed again after a crash', () => {
+  it('changes nothing twice and gives the same reply and the same mails', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const mail = `SIGNON Falpha ${france.password}\nA PAR - BUR\nPRESS TO GERMANY\nhello\nENDPRESS`;
+    const first = await judge.send(france.address, mail, '<same@example.org> h1');
+    const afterFirst = judge.statusText('alpha');
+    const again = await judge.send(france.address, mail, '<same@example.org> h1');
+    expect(again).toEqual(first);
+    expect(judge.statusText('alpha')).toBe(afterFirst);
+  });
+
+  it('does not process a phase twice, nor join twice', async () => {
+    const judge = mailJudge();
+    await startedGame(judge);
+    const first = await judge.send(MASTER, 'SIGNON Malpha masterpw\nPROCESS!', '<process@example.org> h2');
+    const again = await judge.send(MASTER, 'SIGNON Malpha masterpw\nPROCESS!', '<process@example.org> h2');
+    expect(again.reply.text).toBe(first.reply.text);
+    expect(again.notices).toEqual(first.notices);
+    expect(judge.statusText('alpha')).toMatch(/^PHASE FALL 1901 MOVEMENT$/m);
+    await judge.send(MASTER, 'CREATE beta masterpw');
+    const join = await judge.send(address(1), 'JOIN beta pw1', '<join@example.org> h3');
+    const rejoin = await judge.send(address(1), 'JOIN beta pw1', '<join@example.org> h3');
+    expect(rejoin.reply.text).toBe(join.reply.text);
+    expect(judge.statusText('beta').match(/^POWER#/gm)).toHaveLength(1);
+  });
+
+  it('skips a command that was written but not recorded, and still signs on for the lines after it', async () => {
+    const judge = mailJudge();
+    const effects = new MailEffects(judge.db);
+    // The crash came after CREATE wrote the game but before its outcome was recorded.
+    effects.started('<crash@example.org> h4', 0, 'gamma', '');
+    await judge.service.create({ name: 'gamma', master: { id: null, email: MASTER, name: '' }, masterPassword: 'masterpw', map: null }, { who: MASTER, command: 'CREATE' });
+    const outcome = await judge.send(MASTER, 'CREATE gamma masterpw\nRULE NO_PRESS', '<crash@example.org> h4');
+    expect(outcome.reply.text).toContain('The judge was interrupted while doing this, and the game has changed since, so it was not done again.');
+    expect(outcome.reply.text).toContain('> RULE NO_PRESS\nWritten into the status file.');
+    expect(judge.statusText('gamma')).toMatch(/^RULE NO_PRESS$/m);
+  });
+
+  it('does a command whose write never happened', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const effects = new MailEffects(judge.db);
+    effects.started('<early@example.org> h5', 1, 'alpha', judge.service.load('alpha').sha256);
+    const outcome = await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - BUR`, '<early@example.org> h5');
+    expect(outcome.reply.text).toContain('  A PAR - BUR');
+    expect(judge.statusText('alpha')).toMatch(/^A PAR - BUR$/m);
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { address, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+
+describe('JOIN', () => {
+  it('gives a POWER#n, tells the Master, and refuses a second JOIN from the same address', async () => {
+    const judge = mailJudge();
+    await judge.send(MASTER, 'CREATE beta masterpw');
+    const joined = await judge.send(address(1), 'JOIN beta pw1');
+    expect(joined.reply.text).toContain("You have joined game 'beta' as POWER#1; sign on with SIGNON 1beta and your password.");
+    expect(joined.reply.text).toContain('1 of 7 players have joined.');
+    expect(joined.notices).toEqual([expect.objectContaining({ to: [MASTER], subject: `beta: ${address(1)} joined` })]);
+    expect(judge.statusText('beta')).toMatch(/^POWER#1$/m);
+    const again = await judge.send(address(1), 'JOIN beta other');
+    expect(again.reply.text).toContain(`${address(1)} has already joined the game beta`);
+    const gone = await judge.send(address(2), 'JOIN nosuch pw');
+    expect(gone.reply.text).toContain("there is no game 'nosuch' on this judge");
+  });
+
+  it('needs the privacy word of a private game, and never echoes it', async () => {
+    const judge = mailJudge();
+    await judge.send(MASTER, 'CREATE secret masterpw\nPRIVATE sesame');
+    const without = await judge.send(address(1), 'JOIN secret pw1');
+    expect(without.reply.text).toContain('the game secret is private: JOIN needs its privacy word');
+    const withWord = await judge.send(address(1), 'JOIN secret pw1 sesame');
+    expect(withWord.reply.text).toContain('You have joined');
+    expect(withWord.reply.text).toContain('> JOIN secret ******** ********');
+    expect(withWord.reply.text).not.toContain('sesame');
+  });
+
+  it('lets a player choose a power under POWER_CHOICE, and only then', async () => {
+    const judge = mailJudge();
+    await judge.send(MASTER, 'CREATE choice masterpw\nRULE POWER_CHOICE');
+    const chosen = await judge.send(address(1), 'JOIN france@choice pw1');
+    expect(chosen.reply.text).toContain("You have joined game 'choice' as France; sign on with SIGNON france@choice and your password.");
+    const taken = await judge.send(address(2), 'JOIN france@choice pw2');
+    expect(taken.reply.text).toContain('France is taken');
+    await judge.send(MASTER, 'CREATE plain masterpw');
+    const refused = await judge.send(address(1), 'JOIN france@plain pw1');
+    expect(refused.reply.text).toContain('does not let players choose their power (no POWER_CHOICE)');
+  });
+
+  it('starts the game with the last JOIN and tells everyone which power they play', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    expect(players.size).toBe(7);
+    const late = await judge.send(address(8), 'JOIN alpha pw8');
+    expect(late.reply.text).toContain('the game alpha is not forming; TAKEOVER a vacant power instead');
+  });
+});
+
+describe('OBSERVE, MONITOR and ALLOWed types', () => {
+  it('adds an observer block, and refuses names that pass for powers or are taken', async () => {
+    const judge = mailJudge();
+    await startedGame(judge);
+    const observed = await judge.send('watcher@example.org', 'OBSERVE loudMouth@alpha peek');
+    expect(observed.reply.text).toContain("You have joined game 'alpha' as the OBSERVER LOUDMOUTH");
+    expect(judge.statusText('alpha')).toMatch(/^OBSERVER LOUDMOUTH$/m);
+    const asPower = await judge.send('other@example.org', 'OBS france@alpha peek');
+    expect(asPower.reply.text).toContain("the name FRANCE is taken in game 'alpha'");
+    const asMaster = await judge.send('other@example.org', 'OBS m@alpha peek');
+    expect(asMaster.reply.text).toContain("M cannot be a player's name in game 'alpha'");
+    const taken = await judge.send('other@example.org', 'OBSERVER loudmouth@alpha other');
+    expect(taken.reply.text).toContain('the name LOUDMOUTH is taken');
+    const monitor = await judge.send('site@example.org', 'MONITOR tracker@alpha peek');
+    expect(monitor.reply.text).toContain('as the MONITOR TRACKER');
+    const spy = await judge.send('spy@example.org', 'SPY bond@alpha peek');
+    expect(spy.reply.text).toContain("game 'alpha' takes no SPY");
+  });
+
+  it('takes a type the game ALLOWs, and lets an observer change type with its password', async () => {
+    const judge = mailJudge();
+    await judge.send(MASTER, 'CREATE gamma masterpw\nALLOW SPY');
+    const spy = await judge.send('spy@example.org', 'SPY bond@gamma shaken');
+    expect(spy.reply.text).toContain('as the SPY BOND');
+    const changed = await judge.send('spy@example.org', 'OBSERVE bond@gamma shaken');
+    expect(changed.reply.text).toContain("BOND takes part in game 'gamma' as OBSERVER now");
+    expect(judge.statusText('gamma')).toMatch(/^OBSERVER BOND$/m);
+    const stranger = await judge.send('else@example.org', 'OBSERVE bond@gamma stirred');
+    expect(stranger.reply.text).toContain('the name BOND is taken');
+  });
+});
+
+describe('RESIGN and TAKEOVER', () => {
+  it('resigns in place of a SIGNON, sends the parting press, and tells the others the power is vacant', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const outcome = await judge.send(france.address, `RESIGN france@alpha ${france.password}\nPRESS TO MASTER\nSorry, I must go.\nENDPRESS`);
+    expect(outcome.reply.text).toContain("You have resigned from game 'alpha' and no longer play France.");
+    expect(noticesTo(outcome.notices, MASTER).map((notice) => notice.text).join('\n')).toContain('Sorry, I must go.');
+    const vacancy = noticesTo(outcome.notices, players.get('GERMANY')!.address)[0]!;
+    expect(vacancy.text).toContain('France in game \'alpha\' has lost its player');
+    expect(vacancy.text).toContain('TAKEOVER france@alpha password');
+    expect(vacancy.text).not.toContain(france.address);
+    expect(noticesTo(outcome.notices, MASTER).some((notice) => notice.text.includes(france.address))).toBe(true);
+    expect(judge.statusText('alpha')).toMatch(/^NEED FRANCE-\(3\/3\)$/m);
+
+    const taken = await judge.send(address(9), 'TAKEOVER Falpha newpw');
+    expect(taken.reply.text).toContain("You have taken over France in game 'alpha'.");
+    expect(noticesTo(taken.notices, players.get('GERMANY')!.address)[0]!.text).toContain("France in game 'alpha' has a new player.");
+    expect(noticesTo(taken.notices, players.get('GERMANY')!.address)[0]!.text).not.toContain(address(9));
+    expect(judge.statusText('alpha')).not.toMatch(/^NEED/m);
+    const signedOn = await judge.send(address(9), 'SIGNON Falpha newpw');
+    expect(signedOn.reply.text).toContain('Signed on as France');
+  });
+
+  it('does not resign from a mail with mistakes in it', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const outcome = await judge.send(france.address, `RESIGN Falpha ${france.password}\nPRES TO MASTER\nbye`);
+    expect(outcome.reply.text).toContain('RESIGN not done: RESIGN is done only from a mail without mistakes');
+    expect(judge.service.load('alpha').game.powers.find((power) => power.name === 'FRANCE')!.addresses).toEqual([france.address]);
+  });
+
+  it('refuses to take over a power that has a player', async () => {
+    const judge = mailJudge();
+    await startedGame(judge);
+    const outcome = await judge.send(address(9), 'TAKEOVER Falpha newpw');
+    expect(outcome.reply.text).toContain('FRANCE is not vacant');
+  });
+
+  it('hands the game to a new Master who knows the password, and tells the old one', async () => {
+    const judge = mailJudge();
+    await startedGame(judge);
+    const outcome = await judge.send('newmaster@example.org', 'TAKEOVER Malpha masterpw');
+    expect(outcome.reply.text).toContain("You are now the Master of game 'alpha'.");
+    expect(noticesTo(outcome.notices, MASTER)[0]!.text).toContain('newmaster@example.org has taken over as the Master');
+    expect(judge.statusText('alpha')).toMatch(/^MASTER NO-ID\|newmaster@example.org\|$/m);
+  });
+});

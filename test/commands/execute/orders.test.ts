@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { address, HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+
+describe('orders, CLEAR and STATUS', () => {
+  it('replaces the orders on file with the SIGNON block, in canonical form, quoting refused lines with the reason', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const signon = `SIGNON Falpha ${france.password}`;
+    await judge.send(france.address, `${signon}\nA MAR - SPA`);
+    const outcome = await judge.send(france.address, `${signon}\na par-bur\nA PAR - MUN\nPRESS TO E\nhello\nENDPRESS\nfleet brest - mid-atlantic ocean`);
+    expect(outcome.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  F BRE - MAO\n');
+    expect(outcome.reply.text).toContain('"A PAR - MUN": ');
+    expect(outcome.reply.text).toMatch(/"A PAR - MUN": .*Munich/);
+    expect(outcome.reply.text).not.toContain('A MAR - SPA');
+    const status = judge.statusText('alpha');
+    expect(status).toMatch(/^ORDERS\nA PAR - BUR\nF BRE - MAO$/m);
+  });
+
+  it('says so when the last orders are in, and CLEAR takes the readiness back', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const powers = Object.keys(HOLDS);
+    for (const power of powers.slice(0, -1)) {
+      const outcome = await judge.send(players.get(power)!.address, `SIGNON ${power[0]}alpha ${players.get(power)!.password}\n${HOLDS[power]}`);
+      expect(outcome.reply.text).not.toContain('Every power that owes orders');
+    }
+    const turkey = players.get('TURKEY')!;
+    const last = await judge.send(turkey.address, `SIGNON Talpha ${turkey.password}\nA CON H`);
+    expect(last.reply.text).toContain('Every power that owes orders has them on file now: the phase will be processed at the next deadline check.');
+    expect(judge.statusText('alpha')).toMatch(/^DELAY 1$/m);
+    const cleared = await judge.send(turkey.address, `SIGNON Talpha ${turkey.password}\nCLEAR`);
+    expect(cleared.reply.text).toContain('Orders cleared.\nOrders on file for Turkey for Spring 1901 Movement:\n  (none)');
+    expect(judge.statusText('alpha')).not.toMatch(/^DELAY/m);
+  });
+
+  it("shows a player only their own orders, and the Master everyone's", async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const germany = players.get('GERMANY')!;
+    await judge.send(germany.address, `SIGNON Galpha ${germany.password}\nA MUN - BUR`);
+    const status = await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - BUR\nSTATUS`);
+    expect(status.reply.text).toContain('Orders on file for France');
+    expect(status.reply.text).not.toContain('MUN - BUR');
+    expect(status.reply.text).not.toContain('Germany');
+    const master = await judge.send(MASTER, 'SIGNON Malpha masterpw\nSTATUS');
+    expect(master.reply.text).toContain('Orders on file for Germany for Spring 1901 Movement:\n  A MUN - BUR');
+    expect(master.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR');
+    expect(master.reply.text).toContain('Orders missing from: AUSTRIA, ENGLAND, ITALY, RUSSIA, TURKEY.');
+  });
+
+  it('lets the Master order for a power with the Master password, with a copy to the power', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const outcome = await judge.send(MASTER, 'SIGNON Falpha masterpw\nA PAR - PIC');
+    expect(outcome.reply.to).toEqual([MASTER, players.get('FRANCE')!.address]);
+    expect(outcome.reply.text).toContain('  A PAR - PIC');
+    expect(outcome.reply.text).not.toContain('masterpw');
+    expect(judge.statusText('alpha')).toMatch(/^A PAR - PIC$/m);
+  });
+
+  it('copies the reply to the power when the orders come from an address it does not have', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const outcome = await judge.send('holiday@example.net', `SIGNON Falpha ${france.password}\nA PAR - PIC`);
+    expect(outcome.reply.to).toEqual(['holiday@example.net', france.address]);
+  });
+
+  it('takes no orders before the start, nor from observers', async () => {
+    const judge = mailJudge();
+    await judge.send(MASTER, 'CREATE beta masterpw');
+    await judge.send(address(1), 'JOIN beta pw1');
+    const early = await judge.send(address(1), 'SIGNON 1beta pw1\nA PAR - BUR');
+    expect(early.reply.text).toContain("game 'beta' has not started yet; orders are taken once it has");
+    await startedGame(judge);
+    await judge.send('watcher@example.org', 'OBSERVE eye@alpha peek');
+    const observer = await judge.send('watcher@example.org', 'SIGNON eye@alpha peek\nA PAR - BUR');
+    expect(observer.reply.text).toContain('EYE is not a power on the map and gives no orders');
+    expect(noticesTo(observer.notices, MASTER)).toEqual([]);
+  });
+});

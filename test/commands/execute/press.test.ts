@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { MASTER, mailJudge, noticesTo, startedGame, type MailJudge } from './support.js';
+
+/** A started game with an observer and a monitor; press is sent as `power`. */
+async function pressGame(rules: readonly string[] = []) {
+  const judge = mailJudge();
+  const players = await startedGame(judge, 'alpha', rules);
+  await judge.send('watcher@example.org', 'OBSERVE eye@alpha peek');
+  await judge.send('site@example.org', 'MONITOR tracker@alpha peek');
+  const as = (power: string, body: string) => judge.send(players.get(power)!.address, `SIGNON ${power[0]}alpha ${players.get(power)!.password}\n${body}`);
+  return { judge, players, as };
+}
+
+function pressTo(outcome: Awaited<ReturnType<MailJudge['send']>>, to: string) {
+  return noticesTo(outcome.notices, to).filter((notice) => notice.subject.startsWith('Diplomacy press') || notice.subject.startsWith('Copy of your press'));
+}
+
+describe('PRESS and BROADCAST', () => {
+  it('delivers private press to the addressed powers only, with a copy to the sender', async () => {
+    const { players, as } = await pressGame();
+    const outcome = await as('FRANCE', 'PRESS TO EG\nA secret plan.\nENDPRESS');
+    expect(outcome.reply.text).toContain('Press sent to England, Germany; they read: "Message from France to England, Germany".');
+    const reached = outcome.notices.flatMap((notice) => notice.to).sort();
+    expect(reached).toEqual([players.get('ENGLAND')!.address, players.get('FRANCE')!.address, players.get('GERMANY')!.address].sort());
+    expect(pressTo(outcome, players.get('FRANCE')!.address)[0]!.subject).toBe('Copy of your press (game alpha)');
+    expect(pressTo(outcome, players.get('ENGLAND')!.address)[0]!.text).toBe("Message from France to England, Germany in game 'alpha':\n\nA secret plan.\n");
+  });
+
+  it('broadcasts to every player, observer and the Master, but not to monitors; QUIET sends no copy', async () => {
+    const { players, as } = await pressGame();
+    const outcome = await as('ITALY', 'BROADCAST QUIET\nHello all.\nENDBROADCAST');
+    const reached = outcome.notices.flatMap((notice) => notice.to);
+    expect(reached).toContain('watcher@example.org');
+    expect(reached).toContain(MASTER);
+    expect(reached).not.toContain('site@example.org');
+    expect(reached).not.toContain(players.get('ITALY')!.address);
+    expect(reached).toHaveLength(8);
+  });
+
+  it('refuses a recipient the game does not have', async () => {
+    const { as } = await pressGame();
+    const outcome = await as('FRANCE', 'PRESS TO XANADU\nhi\nENDPRESS');
+    expect(outcome.reply.text).toContain("Press not sent: XANADU is not a power or player in game 'alpha'.");
+    expect(outcome.notices).toEqual([]);
+  });
+
+  it('keeps NO_PRESS games to press with the Master', async () => {
+    const { players, as } = await pressGame(['RULE NO_PRESS']);
+    const refused = await as('FRANCE', 'PRESS TO ENGLAND\nhi\nENDPRESS\nBROADCAST\nall\nENDBROADCAST');
+    expect(refused.reply.text).toContain('Press not sent: the game has NO_PRESS: press may go to the Master only.');
+    expect(refused.reply.text.match(/NO_PRESS/g)).toHaveLength(4);
+    expect(refused.notices).toEqual([]);
+    const toMaster = await as('FRANCE', 'PRESS TO MASTER\nI need help.\nENDPRESS');
+    expect(pressTo(toMaster, MASTER)[0]!.text).toContain('Message from France to the Master');
+    expect(pressTo(toMaster, players.get('ENGLAND')!.address)).toEqual([]);
+  });
+
+  it('allows only BROADCAST and press to the Master under PUBLIC_PRESS', async () => {
+    const { as } = await pressGame(['RULE PUBLIC_PRESS']);
+    const refused = await as('FRANCE', 'PRESS TO ENGLAND\nhi\nENDPRESS');
+    expect(refused.reply.text).toContain('the game has PUBLIC_PRESS: only BROADCAST and PRESS TO MASTER are allowed');
+    const broadcast = await as('FRANCE', 'BROADCAST\nhi all\nENDBROADCAST');
+    expect(broadcast.reply.text).toContain('Broadcast sent to everyone in the game');
+  });
+
+  it('refuses GREY without a rule that allows it, and makes all press grey under GREY_PRESS', async () => {
+    const plain = await pressGame();
+    const refused = await plain.as('FRANCE', 'PRESS GREY TO ENGLAND\nguess who\nENDPRESS');
+    expect(refused.reply.text).toContain('the game allows no grey press (it has none of GREY_PRESS, WHITE_GREY and FAKE_PRESS)');
+    const grey = await pressGame(['RULE GREY_PRESS']);
+    const outcome = await grey.as('FRANCE', 'PRESS TO ENGLAND\nguess who\nENDPRESS');
+    const received = pressTo(outcome, grey.players.get('ENGLAND')!.address)[0]!;
+    expect(received.text).toContain('Message from an anonymous sender to England');
+    expect(received.text).not.toContain('France');
+    const white = await grey.as('FRANCE', 'PRESS WHITE TO ENGLAND\nit is me\nENDPRESS');
+    expect(white.reply.text).toContain("the game has GREY_PRESS: press goes out without its sender's name, so WHITE is not allowed");
+    const toMaster = await grey.as('FRANCE', 'PRESS TO MASTER\nit is me\nENDPRESS');
+    expect(pressTo(toMaster, MASTER)[0]!.text).toContain('Message from France to the Master');
+  });
+
+  it('lets FAKE_PRESS games claim another sender and other recipients', async () => {
+    const { players, as } = await pressGame(['RULE FAKE_PRESS']);
+    const outcome = await as('FRANCE', 'PRESS TO A FAKE TO AT FROM G\nLet us split Russia.\nENDPRESS');
+    const austrian = pressTo(outcome, players.get('AUSTRIA')!.address)[0]!;
+    expect(austrian.text).toContain('Message from Germany to Austria, Turkey');
+    expect(pressTo(outcome, players.get('TURKEY')!.address)).toEqual([]);
+    expect(pressTo(outcome, players.get('GERMANY')!.address)).toEqual([]);
+    const masterless = await as('FRANCE', 'PRESS TO A FAKE TO AM\nhi\nENDPRESS');
+    expect(masterless.reply.text).toContain('the Master must be among both the true and the claimed recipients, or among neither');
+    const noFake = await pressGame();
+    const refused = await noFake.as('FRANCE', 'PRESS TO A FAKE TO AT\nhi\nENDPRESS');
+    expect(refused.reply.text).toContain('the game has no FAKE_PRESS: FAKE TO and FAKE BROADCAST are not allowed');
+  });
+
+  it('sends the Master a silent copy of private press under EAVESDROP', async () => {
+    const { judge, as } = await pressGame(['RULE EAVESDROP']);
+    const outcome = await as('FRANCE', 'PRESS TO ENGLAND\nour secret\nENDPRESS');
+    expect(pressTo(outcome, MASTER)[0]!.text).toContain('Message from France to England (a copy (EAVESDROP))');
+    expect(outcome.reply.text).not.toContain('Master');
+    expect(judge.statusText('alpha')).not.toContain('our secret');
+  });
+
+  it('keeps observers to the Master under MUTE_OBSERVERS', async () => {
+    const { judge } = await pressGame(['RULE MUTE_OBSERVERS']);
+    const outcome = await judge.send('watcher@example.org', 'SIGNON eye@alpha peek\nBROADCAST\nI see all\nENDBROADCAST\nPRESS TO MASTER\nhello\nENDPRESS');
+    expect(outcome.reply.text).toContain('the game has MUTE_OBSERVERS: observers may write to the Master only');
+    expect(pressTo(outcome, MASTER)[0]!.text).toContain('Message from EYE to the Master');
+  });
+
+  it('sends the Master\'s press under an OFFICIAL subject without the header; players may not use OFFICIAL', async () => {
+    const { players, judge, as } = await pressGame();
+    const outcome = await judge.send(MASTER, 'SIGNON Malpha masterpw\nOFFICIAL Deadline news\nBROADCAST\nThe deadline moves.\nENDBROADCAST');
+    const received = noticesTo(outcome.notices, players.get('FRANCE')!.address)[0]!;
+    expect(received.subject).toBe('Deadline news');
+    expect(received.text).toBe('The deadline moves.\n');
+    const player = await as('FRANCE', 'OFFICIAL Fake news');
+    expect(player.reply.text).toContain("OFFICIAL is a Master's command; you are signed on as FRANCE, not as the Master");
+  });
+});

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { MailCommandProcessor, type ExecutionOutcome } from '../../../src/commands/execute/index.js';
+import type { Notice } from '../../../src/game/service.js';
+import { testJudge } from '../../game/support.js';
+
+/** A judge on a temporary folder that is driven by mail bodies alone. */
+
+export const JUDGE = { name: 'TEST', address: 'judge@example.org', keeper: 'keeper@example.org' };
+export const MASTER = 'master@example.org';
+
+export function address(n: number): string {
+  return `player${n}@example.org`;
+}
+
+export function mailJudge(options: { seed?: number } = {}) {
+  const judge = testJudge(options);
+  const processor = new MailCommandProcessor({ service: judge.service, judge: JUDGE, db: judge.db, random: judge.random });
+  let mails = 0;
+  const send = (from: string, text: string, mailKey = `<mail-${++mails}@example.org> hash`): Promise<ExecutionOutcome> =>
+    processor.execute({ from, text, mailKey }, judge.clock.now.toJSDate());
+  const statusText = (game: string): string => readFileSync(join(judge.games, game, 'status'), 'utf8');
+  const mainStatus = (): string => readFileSync(join(judge.games, 'status'), 'utf8');
+  return { ...judge, processor, send, statusText, mainStatus };
+}
+
+export type MailJudge = ReturnType<typeof mailJudge>;
+
+/** An order for one unit of each power in Spring 1901, enough to count as orders on file. */
+export const HOLDS: Readonly<Record<string, string>> = {
+  FRANCE: 'A PAR H', GERMANY: 'A MUN H', ENGLAND: 'F LON H', ITALY: 'A ROM H', AUSTRIA: 'A VIE H', RUSSIA: 'A MOS H', TURKEY: 'A CON H',
+};
+
+/** The seven players' join order gives powers at random; this finds who plays what. */
+export function playersOf(judge: MailJudge, game: string): Map<string, { address: string; password: string }> {
+  const loaded = judge.service.load(game).game;
+  const players = new Map<string, { address: string; password: string }>();
+  for (const power of loaded.powers.filter((entry) => entry.role === 'POWER')) {
+    const mail = power.addresses[0];
+    if (!mail) continue;
+    const n = Number(/player(\d+)@/.exec(mail)?.[1]);
+    players.set(power.name, { address: mail, password: `pw${n}` });
+  }
+  return players;
+}
+
+/** CREATE by mail, then seven JOINs: a started standard game. */
+export async function startedGame(judge: MailJudge, game = 'alpha', statusLines: readonly string[] = []): Promise<Map<string, { address: string; password: string }>> {
+  const created = await judge.send(MASTER, [`CREATE ${game} masterpw`, ...statusLines, 'SIGNOFF'].join('\n'));
+  expect(created.reply.text).toContain(`Game '${game}' is created`);
+  for (let n = 1; n <= 7; n++) {
+    const joined = await judge.send(address(n), `JOIN ${game} pw${n}`);
+    expect(joined.reply.text).toContain('You have joined');
+  }
+  return playersOf(judge, game);
+}
+
+export function noticesTo(notices: readonly Notice[], to: string): Notice[] {
+  return notices.filter((notice) => notice.to.includes(to));
+}
+
+/** Everything anyone but `reader` received, as one text: for checking that nothing private leaked. */
+export function allText(outcome: ExecutionOutcome): string {
+  return [outcome.reply.text, ...outcome.notices.map((notice) => notice.text)].join('\n');
+}
