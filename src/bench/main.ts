@@ -1,6 +1,7 @@
 import { benchChecker } from './checker.js';
 import { benchEngine } from './engine.js';
 import { benchMail } from './mail.js';
+import { benchGame } from './game.js';
 import { benchMaps } from './maps.js';
 import { benchStatus } from './status.js';
 
@@ -10,3 +11,4 @@ await benchMail();
 await benchStatus();
 await benchEngine();
 await benchChecker();
+await benchGame();
