@@ -16,8 +16,10 @@ import {
   decodeStatusBytes,
   splitLines,
   validateStatus,
+  rulesInForce,
   type GameStatus,
 } from '../../status/index.js';
+import { unhonouredRules } from '../../game/rule-support.js';
 import { displayPath } from '../../store/paths.js';
 
 /**
@@ -40,7 +42,13 @@ export function registerGameCommands(program: Command): void {
       const bytes = readFileSync(file.path);
       const parsed = readStatus(bytes, file.shown);
       const map = gameMap(parsed.game, folder(config, 'maps'), file.shown);
-      const diagnostics = [...parsed.diagnostics, ...map.diagnostics, ...validateStatus(parsed.game, { map: map.map, folder: file.folder })];
+      const unhonoured = unhonouredRules(rulesInForce(parsed.game, map.map?.rules() ?? [])).map(({ rule, reason }) => ({
+        file: file.shown,
+        line: lineOfEntry(parsed.game.source, GAME_OWNER, 'RULE') ?? 1,
+        severity: 'warning' as const,
+        message: `RULE ${rule}: ${reason}; the judge runs the game as if it were not there`,
+      }));
+      const diagnostics = [...parsed.diagnostics, ...map.diagnostics, ...validateStatus(parsed.game, { map: map.map, folder: file.folder }), ...unhonoured];
       diagnostics.sort((a, b) => a.line - b.line);
       for (const diagnostic of diagnostics) console.log(formatDiagnostic(diagnostic));
       const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;

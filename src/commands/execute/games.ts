@@ -1,4 +1,5 @@
 import { GameRuleError, isForming } from '../../game/lifecycle.js';
+import { unhonouredRules } from '../../game/rule-support.js';
 import { MAP_POWER_ROLE, type GameStatus } from '../../status/model.js';
 import { GameExistsError } from '../../store/game-store.js';
 import type { CommandBody } from '../types.js';
@@ -23,10 +24,12 @@ export async function create(context: ExecutionContext, command: Create): Promis
     throw error;
   }
   if (command.variant !== undefined) await context.service.updateListing(command.game, actor, (listing) => ({ ...listing, variant: command.variant! }));
+  const mapRules = context.service.maps(context.service.load(command.game).game).base.rules();
   return {
     lines: [
       `Game '${command.game}' is created, with you as its Master. It is forming: players may JOIN it now.`,
       `The lines after CREATE go into its status file; sign on later with SIGNON M${command.game} and your password.`,
+      ...unhonouredRules(mapRules).map(({ rule, reason }) => `Note: the map's rule ${rule} is ${reason}; the game runs as if it were not there.`),
     ],
     session: { kind: 'master', game: command.game },
   };

@@ -1,3 +1,4 @@
+import { unhonouredRules } from '../../game/rule-support.js';
 import { GameRuleError } from '../../game/lifecycle.js';
 import type { MapDefinition } from '../../map/definition.js';
 import { isGameKeyword, isPowerKeyword, readsAsPowerHeader, rolesOf } from '../../status/keywords.js';
@@ -138,5 +139,7 @@ export async function applyStatusLines(context: ExecutionContext, gameName: stri
     outcome = header !== null ? `A block for ${header} is added.` : chosen !== added ? `Written in place of the earlier ${keyword} line.` : 'Written into the status file.';
     return chosen.game;
   });
-  return { lines: [outcome] };
+  if (keyword !== 'RULE' && keyword !== 'RULES') return { lines: [outcome] };
+  const rules = edit.lines.flatMap((line) => line.trim().split(/\s+/).slice(1)).filter((rule) => !rule.startsWith('!'));
+  return { lines: [outcome, ...unhonouredRules(rules).map(({ rule, reason }) => `Note: the rule ${rule.toUpperCase()} is ${reason}; the game runs as if it were not there.`)] };
 }

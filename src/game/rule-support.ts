@@ -1,0 +1,57 @@
+import { RULES, ruleInfo, type RuleInfo } from './rules-catalog.js';
+
+/**
+ * Which DPjudge RULEs this judge honours. A rule is `supported` when the judge does what Rules.txt
+ * says; `variant` when it belongs to a rules variant (Payola, Crystal Ball) the judge does not play;
+ * `unsupported` otherwise. Games may still name an unsupported rule: the Master is told at CREATE
+ * and `judge game validate` warns, so that no rule is ignored silently. docs/rules.md is this table.
+ */
+
+export type RuleSupport = 'supported' | 'variant' | 'unsupported';
+
+const SUPPORTED: ReadonlySet<string> = new Set([
+  // adjudication and builds
+  'BUILD_ANY', 'HIDE_BUILDS', 'NO_RESERVES', 'NO_MILITIA', 'NO_FACTORIES', 'NO_PARTISANS', 'NO_CHECK',
+  // game start and conclusion
+  'POWER_CHOICE', 'START_MASTER', 'NO_DIAS', 'NO_DRAW',
+  // deadlines and lateness
+  'NO_DEADLINE', 'REAL_TIME', 'PLAYER_DEADLINES', 'CIVIL_DISORDER', 'CIVIL_PREVIEW', 'PREVIEW', 'ALWAYS_WAIT',
+  'NO_MINOR_WAIT', 'HIDE_LATE_POWERS',
+  // press and secrecy
+  'NO_PRESS', 'PUBLIC_PRESS', 'GREY_PRESS', 'FAKE_PRESS', 'WHITE_GREY', 'NO_REVEAL',
+]);
+
+export function ruleSupport(rule: RuleInfo): RuleSupport {
+  if (SUPPORTED.has(rule.name)) return 'supported';
+  if (rule.variant !== null && rule.variant !== 'STANDARD') return 'variant';
+  return 'unsupported';
+}
+
+/** Rules in force that this judge does not honour (unknown names included), with the reason. */
+export function unhonouredRules(rules: Iterable<string>): { rule: string; reason: string }[] {
+  const found: { rule: string; reason: string }[] = [];
+  for (const rule of rules) {
+    const info = ruleInfo(rule);
+    if (!info) found.push({ rule, reason: 'not a DPjudge rule' });
+    else if (ruleSupport(info) === 'variant') found.push({ rule, reason: `a ${info.variant} rule; this judge plays no ${info.variant} games` });
+    else if (ruleSupport(info) === 'unsupported') found.push({ rule, reason: 'not supported by this judge yet' });
+  }
+  return found;
+}
+
+/** docs/rules.md: every rule of Rules.txt with what this judge does with it. */
+export function rulesTable(): string {
+  const rows = RULES.map((rule) => `| ${rule.name} | ${rule.topic} | ${ruleSupport(rule)} | ${rule.summary.replace(/\|/g, '\\|')} |`);
+  return [
+    '# RULEs and this judge',
+    '',
+    'Every rule of DPjudge\'s Rules.txt, and whether this judge honours it. `variant`: the rule belongs to',
+    'a rules variant (Payola, Crystal Ball) this judge does not play. A game that names an unsupported rule',
+    'is still created; its Master is told, and `judge game validate` warns about it.',
+    '',
+    '| rule | topic | state | what it does |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rulesTable, unhonouredRules } from '../../src/game/rule-support.js';
+import { projectRoot } from './support.js';
+
+describe('the rules this judge honours', () => {
+  it('keeps docs/rules.md equal to the table the code gives', () => {
+    expect(readFileSync(join(projectRoot, 'docs', 'rules.md'), 'utf8')).toBe(rulesTable());
+  });
+
+  it('names unknown, variant and unsupported rules with the reason, and passes supported ones', () => {
+    expect(unhonouredRules(['BUILD_ANY', 'CIVIL_DISORDER', 'PUBLIC_PRESS'])).toEqual([]);
+    expect(unhonouredRules(['NO_SUCH_RULE'])).toEqual([{ rule: 'NO_SUCH_RULE', reason: 'not a DPjudge rule' }]);
+    expect(unhonouredRules(['PAY_DUMMIES'])).toEqual([{ rule: 'PAY_DUMMIES', reason: 'a PAYOLA rule; this judge plays no PAYOLA games' }]);
+    expect(unhonouredRules(['BLIND'])).toEqual([{ rule: 'BLIND', reason: 'not supported by this judge yet' }]);
+  });
+});
+
+describe('unsupported rules are reported, never ignored silently', () => {
+  it('tells the Master at CREATE and warns in judge game validate', async () => {
+    const { mailJudge, MASTER } = await import('../commands/execute/support.js');
+    const judge = mailJudge();
+    const created = await judge.send(MASTER, 'CREATE ruled masterpw\nRULE BLIND BUILD_ANY\nSIGNOFF');
+    expect(created.reply.text).toContain('Note: the rule BLIND is not supported by this judge yet');
+    expect(created.reply.text).not.toContain('rule BUILD_ANY is');
+    const { readStatus, validateStatus, rulesInForce } = await import('../../src/status/index.js');
+    const game = readStatus(readFileSync(join(judge.games, 'ruled', 'status'))).game;
+    expect(unhonouredRules(rulesInForce(game))).toEqual([{ rule: 'BLIND', reason: 'not supported by this judge yet' }]);
+    expect(validateStatus(game).filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
