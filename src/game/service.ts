@@ -87,12 +87,15 @@ export class GameService {
   /** The map a game plays on (standard when the status file names none), read once and cached. */
   maps(game: GameStatus): MapDefinition {
     const name = game.map?.name ?? 'standard';
-    let definition = this.mapCache.get(name);
+    const morphLines = game.morphs.flatMap((block) => block.lines);
+    const key = morphLines.length === 0 ? name : `${name}\n${morphLines.join('\n')}`;
+    let definition = this.mapCache.get(key);
     if (!definition) {
       const path = this.findMap(name);
-      definition = readAnyMap(path, { searchPath: this.options.mapFolders });
+      const morph = morphLines.length === 0 ? {} : { morph: { lines: morphLines, source: `MORPH of ${game.name ?? 'the game'}` } };
+      definition = readAnyMap(path, { searchPath: this.options.mapFolders, ...morph });
       if (!definition.ok) throw new MapLoadError(definition.diagnostics);
-      this.mapCache.set(name, definition);
+      this.mapCache.set(key, definition);
     }
     return definition;
   }

@@ -78,6 +78,8 @@ export interface MapLoadOptions {
   searchPath?: readonly string[];
   /** Build the map as it is in this phase (IN/FROM blocks); default the map's BEGIN phase. */
   phase?: Phase;
+  /** A game's MORPH lines, applied after the map's own; `source` names them in diagnostics. */
+  morph?: { lines: readonly string[]; source: string };
 }
 
 /**
@@ -127,13 +129,28 @@ export function mapNameOf(path: string): string {
 export function readMapDefinition(path: string, options: MapLoadOptions = {}): DpjudgeMapDefinition {
   const fs = nodeMapFileSystem(options.searchPath ?? []);
   const absolute = resolve(path);
-  const script = readMapScript(absolute, fs);
+  const script = readMapScript(absolute, options.morph ? withMorph(fs, absolute, options.morph) : fs);
   return new DpjudgeMapDefinition(script, {
     name: mapNameOf(path),
     files: script.files.map((file) => fs.display(file)),
     graphicalMap: script.graphicalMap,
     dialect: 'dpjudge',
   });
+}
+
+/**
+ * A game's MORPH lines are map lines added after its map file: read as if the map file ended with
+ * them, under a name that says where they come from.
+ */
+function withMorph(fs: MapFileSystem, mapPath: string, morph: { lines: readonly string[]; source: string }): MapFileSystem {
+  const morphPath = `${mapPath}+morph`;
+  const mapText = fs.read(mapPath);
+  return {
+    ...fs,
+    read: (path) => (path === mapPath ? `${mapText}\nUSE ${morphPath}\n` : path === morphPath ? `${morph.lines.join('\n')}\n` : fs.read(path)),
+    resolve: (name, fromDir) => (name === morphPath ? morphPath : fs.resolve(name, fromDir)),
+    display: (path) => (path === morphPath ? morph.source : fs.display(path)),
+  };
 }
 
 /** Reads a map of either syntax, chosen by its file name: nJudge's `map.<variant>` (with its seed), else DPjudge's. */

@@ -58,3 +58,22 @@ describe('the game API around the deadline checker', () => {
     expect(mainStatus(judge.games)).toMatch(/^gamma\s+standard\s+terminated/m);
   });
 });
+
+describe('MORPH', () => {
+  it("changes the game's map only, and names itself in map errors", async () => {
+    const judge = await startedGame();
+    await judge.service.change('beta', actor, (game) => ({
+      ...game,
+      morphs: [{ lines: ['AMEND BUR ABUTS -PAR', 'AMEND PAR ABUTS -BUR'], stanza: true }],
+    }));
+    const game = judge.service.load('beta').game;
+    expect(judge.service.maps(game).base.canMove('A', 'PAR', 'BUR')).toBe(false);
+    const refused = await judge.service.submitOrders('beta', 'FRANCE', ['A PAR - BUR'], actor);
+    expect(refused.refused).toEqual([expect.stringMatching(/^"A PAR - BUR": /)]);
+    const other = testJudge();
+    await other.service.create({ name: 'plain', master, masterPassword: 'secret', map: null }, actor);
+    expect(other.service.maps(other.service.load('plain').game).base.canMove('A', 'PAR', 'BUR')).toBe(true);
+    const broken = { ...game, morphs: [{ lines: ['AMEND XYZ ABUTS BUR'], stanza: false }] };
+    expect(() => judge.service.maps(broken)).toThrow(/MORPH of beta:1: AMEND of 'XYZ', which has no terrain yet/);
+  });
+});
