@@ -13,7 +13,7 @@ const SUPPORTED: ReadonlySet<string> = new Set([
   // adjudication and builds
   'BUILD_ANY', 'HIDE_BUILDS', 'NO_RESERVES', 'NO_MILITIA', 'NO_FACTORIES', 'NO_PARTISANS', 'NO_CHECK',
   // game start and conclusion
-  'POWER_CHOICE', 'START_MASTER', 'NO_DIAS', 'NO_DRAW',
+  'POWER_CHOICE', 'START_MASTER', 'NO_DIAS', 'NO_DRAW', 'CD_DUMMIES',
   // deadlines and lateness
   'NO_DEADLINE', 'REAL_TIME', 'PLAYER_DEADLINES', 'CIVIL_DISORDER', 'CIVIL_PREVIEW', 'PREVIEW', 'ALWAYS_WAIT',
   'NO_MINOR_WAIT', 'HIDE_LATE_POWERS',

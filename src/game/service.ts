@@ -207,7 +207,8 @@ export class GameService {
     return duties(map, phase, positionOf(game, map), rules)
       .map((duty) => findPower(game, duty.power))
       .filter((power) => power !== undefined)
-      .filter((power) => power.player?.current !== 'DUMMY' || power.control.length > 0)
+      // A dummy owes orders when someone controls it, or when the Master is to order it (no CD_DUMMIES).
+      .filter((power) => power.player?.current !== 'DUMMY' || power.control.length > 0 || !rules.includes('CD_DUMMIES'))
       .filter((power) => !hasOrders(power, orderPhase))
       .map((power) => power.name);
   }

@@ -156,11 +156,21 @@ export class GameMap {
     return list[index]!;
   }
 
-  /** Rules the map switches on (negations applied last, as DPjudge does). */
+  /**
+   * Rules the map switches on: its RULE lines and the RULE lines of its DIRECTIVES stanzas for
+   * every game (no variant, or STANDARD), negations applied last, as DPjudge does.
+   */
   rules(): string[] {
+    const stanzaRules = this.data.directives
+      .filter((stanza) => stanza.variant === null || stanza.variant === 'STANDARD')
+      .flatMap((stanza) => stanza.lines)
+      .filter((line) => /^RULES?\s/i.test(line))
+      .flatMap((line) => line.trim().split(/\s+/).slice(1))
+      .map((word) => ({ rule: word.replace(/^!/, '').toUpperCase(), on: !word.startsWith('!') }));
+    const settings = [...this.data.rules, ...stanzaRules];
     const on = new Set<string>();
-    for (const setting of this.data.rules) if (setting.on) on.add(setting.rule);
-    for (const setting of this.data.rules) if (!setting.on) on.delete(setting.rule);
+    for (const setting of settings) if (setting.on) on.add(setting.rule);
+    for (const setting of settings) if (!setting.on) on.delete(setting.rule);
     return [...on];
   }
 }

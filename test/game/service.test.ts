@@ -77,3 +77,13 @@ describe('MORPH', () => {
     expect(() => judge.service.maps(broken)).toThrow(/MORPH of beta:1: AMEND of 'XYZ', which has no terrain yet/);
   });
 });
+
+describe('dummies and CD_DUMMIES', () => {
+  it('waits for the Master to order a dummy, unless CD_DUMMIES puts it in civil disorder', async () => {
+    const judge = await startedGame();
+    await judge.service.dummy('beta', 'ITALY', actor);
+    expect(judge.service.latePowers(judge.service.load('beta').game)).toContain('ITALY');
+    await judge.service.change('beta', actor, (game) => ({ ...game, rules: [[{ rule: 'CD_DUMMIES', on: true }]] }));
+    expect(judge.service.latePowers(judge.service.load('beta').game)).not.toContain('ITALY');
+  });
+});

@@ -268,3 +268,11 @@ describe('ROTATE', () => {
     expect(parseRotation(['SOMETIMES'])).toMatch(/takes CONTROL, AFTER, BEFORE or FOR/);
   });
 });
+
+describe('rules from DIRECTIVES stanzas', () => {
+  it('count for every game when the stanza names no variant, and not for another variant', () => {
+    const ambition = loadMapFile(join(dpjudgeMaps, 'ambition.map'));
+    expect(ambition.rules()).toEqual(expect.arrayContaining(['CD_DUMMIES', 'IMMOBILE_DUMMIES']));
+    expect(ambition.rules()).not.toContain('PAY_DUMMIES');
+  });
+});
