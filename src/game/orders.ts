@@ -63,6 +63,18 @@ export function hasOrders(power: PowerStatus, phase: OrderPhase): boolean {
   return phase === MOVEMENT ? power.orders.length > 0 : power.phaseOrders.length > 0;
 }
 
+/**
+ * Whether a power's orders are complete. Without DEFAULT_UNORDERED a movement phase wants an order
+ * for every unit (canonical orders name the unit's place second: `A PAR - BUR`); other phases, and
+ * games with the rule, want any orders at all.
+ */
+export function hasCompleteOrders(power: PowerStatus, phase: OrderPhase, everyUnit: boolean): boolean {
+  if (!hasOrders(power, phase)) return false;
+  if (phase !== MOVEMENT || !everyUnit) return true;
+  const ordered = new Set(power.orders.map((line) => line.trim().split(/\s+/)[1]?.toUpperCase()));
+  return power.units.filter((unit) => unit.retreats === null).every((unit) => ordered.has(unit.location));
+}
+
 export interface OrderContext {
   map: GameMap;
   position: Position;

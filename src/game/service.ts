@@ -30,7 +30,7 @@ import {
   type JoinRequest,
   type NewGameRequest,
 } from './lifecycle.js';
-import { clearOrders, hasOrders, orderPhaseOf, submitOrders, type SubmissionReport } from './orders.js';
+import { clearOrders, hasCompleteOrders, orderPhaseOf, submitOrders, type SubmissionReport } from './orders.js';
 import { positionOf } from './position.js';
 import { currentPhase, processPhase, type PhaseReport } from './process.js';
 import { phaseTitle, renderResults } from './results.js';
@@ -209,7 +209,7 @@ export class GameService {
       .filter((power) => power !== undefined)
       // A dummy owes orders when someone controls it, or when the Master is to order it (no CD_DUMMIES).
       .filter((power) => power.player?.current !== 'DUMMY' || power.control.length > 0 || !rules.includes('CD_DUMMIES'))
-      .filter((power) => !hasOrders(power, orderPhase))
+      .filter((power) => !hasCompleteOrders(power, orderPhase, !rules.includes('DEFAULT_UNORDERED')))
       .map((power) => power.name);
   }
 

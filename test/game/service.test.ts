@@ -87,3 +87,13 @@ describe('dummies and CD_DUMMIES', () => {
     expect(judge.service.latePowers(judge.service.load('beta').game)).not.toContain('ITALY');
   });
 });
+
+describe('DEFAULT_UNORDERED', () => {
+  it('counts a power as done with orders for some units only under the rule', async () => {
+    const judge = await startedGame();
+    await judge.service.submitOrders('beta', 'FRANCE', ['A PAR - BUR'], actor);
+    expect(judge.service.latePowers(judge.service.load('beta').game)).toContain('FRANCE');
+    await judge.service.change('beta', actor, (game) => ({ ...game, rules: [[{ rule: 'DEFAULT_UNORDERED', on: true }]] }));
+    expect(judge.service.latePowers(judge.service.load('beta').game)).not.toContain('FRANCE');
+  });
+});

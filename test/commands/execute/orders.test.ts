@@ -26,7 +26,10 @@ describe('orders, CLEAR and STATUS', () => {
       expect(outcome.reply.text).not.toContain('Every power that owes orders');
     }
     const turkey = players.get('TURKEY')!;
-    const last = await judge.send(turkey.address, `SIGNON Talpha ${turkey.password}\nA CON H`);
+    const partial = await judge.send(turkey.address, `SIGNON Talpha ${turkey.password}\nA CON H`);
+    // Without DEFAULT_UNORDERED every unit needs an order before the power counts as done.
+    expect(partial.reply.text).not.toContain('Every power that owes orders');
+    const last = await judge.send(turkey.address, `SIGNON Talpha ${turkey.password}\n${HOLDS.TURKEY}`);
     expect(last.reply.text).toContain('Every power that owes orders has them on file now: the phase will be processed at the next deadline check.');
     expect(judge.statusText('alpha')).toMatch(/^DELAY 1$/m);
     const cleared = await judge.send(turkey.address, `SIGNON Talpha ${turkey.password}\nCLEAR`);
@@ -47,7 +50,8 @@ describe('orders, CLEAR and STATUS', () => {
     const master = await judge.send(MASTER, 'SIGNON Malpha masterpw\nSTATUS');
     expect(master.reply.text).toContain('Orders on file for Germany for Spring 1901 Movement:\n  A MUN - BUR');
     expect(master.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR');
-    expect(master.reply.text).toContain('Orders missing from: AUSTRIA, ENGLAND, ITALY, RUSSIA, TURKEY.');
+    // France and Germany ordered one unit each: without DEFAULT_UNORDERED their orders are not complete.
+    expect(master.reply.text).toContain('Orders missing from: AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY.');
   });
 
   it('lets the Master order for a power with the Master password, with a copy to the power', async () => {

@@ -27,9 +27,15 @@ export function mailJudge(options: { seed?: number } = {}) {
 
 export type MailJudge = ReturnType<typeof mailJudge>;
 
-/** An order for one unit of each power in Spring 1901, enough to count as orders on file. */
+/** Spring 1901 holds for every unit of each power: a complete set of orders (no DEFAULT_UNORDERED). */
 export const HOLDS: Readonly<Record<string, string>> = {
-  FRANCE: 'A PAR H', GERMANY: 'A MUN H', ENGLAND: 'F LON H', ITALY: 'A ROM H', AUSTRIA: 'A VIE H', RUSSIA: 'A MOS H', TURKEY: 'A CON H',
+  FRANCE: 'A PAR H\nA MAR H\nF BRE H',
+  GERMANY: 'A MUN H\nA BER H\nF KIE H',
+  ENGLAND: 'F LON H\nF EDI H\nA LVP H',
+  ITALY: 'A ROM H\nA VEN H\nF NAP H',
+  AUSTRIA: 'A VIE H\nA BUD H\nF TRI H',
+  RUSSIA: 'A MOS H\nA WAR H\nF SEV H\nF STP/SC H',
+  TURKEY: 'A CON H\nA SMY H\nF ANK H',
 };
 
 /** The seven players' join order gives powers at random; this finds who plays what. */
