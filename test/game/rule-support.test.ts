@@ -30,3 +30,16 @@ describe('unsupported rules are reported, never ignored silently', () => {
     expect(validateStatus(game).filter((d) => d.severity === 'error')).toEqual([]);
   });
 });
+
+describe('trial maps', () => {
+  it('are chosen by mail only, and the judgekeeper is told', async () => {
+    const { mailJudge, MASTER, JUDGE } = await import('../commands/execute/support.js');
+    const judge = mailJudge();
+    const created = await judge.send(MASTER, 'CREATE trialled masterpw\nTRIAL standard\nSIGNOFF');
+    expect(created.reply.text).toContain('The judgekeeper is told that this game plays on a trial map.');
+    const told = created.notices.filter((notice) => notice.to.includes(JUDGE.keeper));
+    expect(told.map((notice) => notice.subject)).toEqual(['Game trialled plays on the trial map standard']);
+    expect(told[0]!.text).toContain(`Its Master (${MASTER}) set it with a TRIAL line`);
+    expect(judge.statusText('trialled')).toMatch(/^TRIAL standard$/m);
+  });
+});

@@ -1,4 +1,5 @@
 import { unhonouredRules } from '../../game/rule-support.js';
+import type { Notice } from '../../game/service.js';
 import { GameRuleError } from '../../game/lifecycle.js';
 import type { MapDefinition } from '../../map/definition.js';
 import { isGameKeyword, isPowerKeyword, readsAsPowerHeader, rolesOf } from '../../status/keywords.js';
@@ -139,7 +140,18 @@ export async function applyStatusLines(context: ExecutionContext, gameName: stri
     outcome = header !== null ? `A block for ${header} is added.` : chosen !== added ? `Written in place of the earlier ${keyword} line.` : 'Written into the status file.';
     return chosen.game;
   });
+  if (keyword === 'TRIAL') return { lines: [outcome, 'The judgekeeper is told that this game plays on a trial map.'], notices: [trialNotice(context, gameName, edit.lines[0]!)] };
   if (keyword !== 'RULE' && keyword !== 'RULES') return { lines: [outcome] };
   const rules = edit.lines.flatMap((line) => line.trim().split(/\s+/).slice(1)).filter((rule) => !rule.startsWith('!'));
   return { lines: [outcome, ...unhonouredRules(rules).map(({ rule, reason }) => `Note: the rule ${rule.toUpperCase()} is ${reason}; the game runs as if it were not there.`)] };
+}
+
+/** Trial maps may only be chosen by mail, and the judgekeeper hears of every game that does. */
+function trialNotice(context: ExecutionContext, game: string, line: string): Notice {
+  const map = line.trim().split(/\s+/)[1] ?? '';
+  return {
+    to: [context.judge.keeper],
+    subject: `Game ${game} plays on the trial map ${map}`,
+    text: context.service.templates.render('trial-map', { game, map, master: context.sender }),
+  };
 }
