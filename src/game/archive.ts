@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../store/atomic-write.js';
 
@@ -31,10 +31,6 @@ export class GameArchive {
   snapshot(phase: string): Buffer | null {
     const path = join(this.historyFolder(), phase);
     return existsSync(path) ? readFileSync(path) : null;
-  }
-
-  snapshots(): string[] {
-    return existsSync(this.historyFolder()) ? readdirSync(this.historyFolder()).filter((name) => !name.includes('.')) : [];
   }
 
   resultsBlocks(): ResultsBlock[] {

@@ -1,7 +1,7 @@
 import type { DateTime } from 'luxon';
 import type { MapDefinition } from '../map/definition.js';
 import type { GameMap } from '../map/game-map.js';
-import { formatPhase, phaseAbbrev } from '../map/phase.js';
+import { phaseAbbrev } from '../map/phase.js';
 import { initialPosition } from '../engine/position.js';
 import {
   findPower,
@@ -227,9 +227,4 @@ export function terminateGame(game: GameStatus, today: string): GameStatus {
   // A game that never started has no last phase for a RESULT line.
   const result = phase && typeof phase === 'object' ? { phase: phaseAbbrev(phase), victors: [] } : null;
   return { ...game, phase: { mode: 'PHASE', phase: 'COMPLETED' }, deadline: null, result, finish: today };
-}
-
-export function phaseName(game: GameStatus): string {
-  const phase = game.phase?.phase;
-  return phase === undefined ? 'no phase' : typeof phase === 'string' ? phase : formatPhase(phase);
 }

@@ -127,22 +127,22 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   }
   if (report.ownershipUpdated || victors.length > 0)
     report.centers = after.powers.map((state) => ({ power: state.name, centers: state.centers.filter((center) => map.isCenter(center)) }));
-  let next = withPosition(clearedForNextPhase(game), map, after);
+  const cleared = clearedForNextPhase(game);
   if (victors.length > 0) {
     report.ended = { victors };
-    next = {
-      ...next,
+    const ended: GameStatus = {
+      ...withPosition(cleared, map, after),
       phase: { mode: 'PHASE', phase: 'COMPLETED' },
       deadline: null,
       result: { phase: phaseAbbrev(phase), victors },
       finish: options.today,
     };
-    return { game: next, report };
+    return { game: ended, report };
   }
   const following = followingPhase(maps, phase, after, rules);
   const followingMap = maps.at(following);
   if (following.type === ADJUSTMENTS) report.adjustments = adjustmentCounts(followingMap, after, { rules });
-  next = withPosition(next, followingMap, after);
+  let next = withPosition(cleared, followingMap, after);
   next = {
     ...next,
     phase: { mode: isBuiltInPhaseType(following.type) ? 'PHASE' : 'WAIT', phase: following },

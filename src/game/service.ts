@@ -332,12 +332,6 @@ export class GameService {
     return loaded;
   }
 
-  describe(game: GameStatus): string {
-    const phase = game.phase?.phase;
-    if (!phase || typeof phase !== 'object') return `${game.name}: ${phase ?? 'no phase'}`;
-    return `${game.name}: ${phaseTitle(phase)}`;
-  }
-
   /** Lists a game as waiting in the main status file: the deadline checker then only reminds its Master. */
   async markWaiting(name: string, actor: Actor): Promise<void> {
     await this.list(actor, name, 'waiting');
