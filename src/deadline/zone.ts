@@ -7,11 +7,19 @@ export const DEFAULT_ZONE_NAME = 'GMT';
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
+// Checking a zone name builds an Intl formatter, far slower than the arithmetic that follows it.
+const knownZones = new Map<string, Zone>();
+
 /** The game's time zone from its ZONE line (absent: GMT). */
 export function gameZone(name: string | undefined): Zone {
   const zoneName = name ?? DEFAULT_ZONE_NAME;
-  if (!IANAZone.isValidZone(zoneName)) throw new DeadlineInputError(`ZONE: unknown time zone '${zoneName}'`);
-  return IANAZone.create(zoneName);
+  let zone = knownZones.get(zoneName);
+  if (zone === undefined) {
+    if (!IANAZone.isValidZone(zoneName)) throw new DeadlineInputError(`ZONE: unknown time zone '${zoneName}'`);
+    zone = IANAZone.create(zoneName);
+    knownZones.set(zoneName, zone);
+  }
+  return zone;
 }
 
 /** A reading of a clock on the wall, to the minute, without any zone. */

@@ -1,12 +1,14 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../store/atomic-write.js';
 
 /**
- * A game's memory beyond its status file: `history/<S1901M>` holds the status file as it was
- * when each phase was processed (ROLLBACK and ROLLFORWARD restore from it), and `results` holds
- * every phase's results in order (HISTORY reads it). Both writes are idempotent, so processing a
- * phase again after a crash or a hand edit replaces what the first attempt left.
+ * A game's memory beyond its status file: `history/<S1901M>` holds the status file as it was when
+ * each phase was processed and `history/<S1901M>.next` as it was just after (ROLLBACK and
+ * ROLLFORWARD restore from them), and `results` holds every phase's results in order (HISTORY
+ * reads it); a ROLLBACK moves the results it forgets to `history/<S1901M>.results` for
+ * ROLLFORWARD. Every write is idempotent, so processing a phase again after a crash or a hand edit
+ * replaces what the first attempt left.
  */
 
 const BLOCK_HEADER = /^=== (\S+) ===$/;
@@ -54,24 +56,38 @@ export class GameArchive {
 
   /** Records a phase's results, replacing any block for the same phase from an earlier attempt and everything after it. */
   recordResults(phase: string, text: string): void {
-    mkdirSync(this.historyFolder(), { recursive: true });
-    writeFileAtomic(join(this.historyFolder(), `${phase}.results`), Buffer.from(text, 'utf8'));
     const blocks = this.resultsBlocks();
     const index = blocks.findIndex((block) => block.phase === phase);
     const kept = index < 0 ? blocks : blocks.slice(0, index);
     this.writeResults([...kept, { phase, text }]);
   }
 
-  /** The results of a phase as first recorded, kept through a ROLLBACK for ROLLFORWARD. */
+  /** The results of a phase forgotten by a ROLLBACK, kept for ROLLFORWARD. */
   savedResults(phase: string): string | null {
     const path = join(this.historyFolder(), `${phase}.results`);
     return existsSync(path) ? readFileSync(path, 'utf8') : null;
   }
 
-  /** For ROLLBACK: forgets the results of `phase` and every later phase. */
+  /** For ROLLBACK: forgets the results of `phase` and every later phase, keeping each in the history for ROLLFORWARD. */
   truncateResults(phase: string): void {
     const blocks = this.resultsBlocks();
     const index = blocks.findIndex((block) => block.phase === phase);
-    if (index >= 0) this.writeResults(blocks.slice(0, index));
+    if (index < 0) return;
+    mkdirSync(this.historyFolder(), { recursive: true });
+    for (const block of blocks.slice(index)) writeFileAtomic(join(this.historyFolder(), `${block.phase}.results`), Buffer.from(block.text, 'utf8'));
+    this.writeResults(blocks.slice(0, index));
+  }
+
+  /**
+   * After a phase is processed anew, what a ROLLBACK left for ROLLFORWARD belongs to a timeline
+   * that no longer exists: only phases whose results stand keep their `.next`.
+   */
+  forgetAbandonedPhases(): void {
+    if (!existsSync(this.historyFolder())) return;
+    const standing = new Set(this.resultsBlocks().map((block) => block.phase));
+    for (const entry of readdirSync(this.historyFolder())) {
+      const [phase, suffix] = entry.split('.');
+      if ((suffix === 'next' || suffix === 'results') && !standing.has(phase!)) unlinkSync(join(this.historyFolder(), entry));
+    }
   }
 }

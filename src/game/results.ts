@@ -32,6 +32,23 @@ export interface ResultsView {
   master?: boolean;
 }
 
+/**
+ * Renders the results for many readers: readers differ only in the hidden builds they may see, so
+ * without hidden builds one text serves them all.
+ */
+export function resultsRenderer(report: PhaseReport, map: GameMap, templates: Templates): (view: ResultsView) => string {
+  const texts = new Map<string, string>();
+  return (view) => {
+    const key = report.hiddenBuilds.length === 0 ? '' : view.master === true ? '\0master' : (view.reader ?? '');
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = renderResults(report, map, templates, view);
+      texts.set(key, text);
+    }
+    return text;
+  };
+}
+
 export function renderResults(report: PhaseReport, map: GameMap, templates: Templates, view: ResultsView): string {
   const name = (power: string): string => map.power(power)?.displayName ?? power;
   const seesHidden = (power: string): boolean => view.master === true || view.reader === power;

@@ -33,7 +33,7 @@ import {
 import { clearOrders, hasCompleteOrders, orderPhaseOf, submitOrders, type SubmissionReport } from './orders.js';
 import { positionOf } from './position.js';
 import { currentPhase, processPhase, type PhaseReport } from './process.js';
-import { phaseTitle, renderResults } from './results.js';
+import { phaseTitle, renderResults, resultsRenderer } from './results.js';
 import { scheduleDeadline } from './schedule.js';
 import { castVote, concludeByVote } from './votes.js';
 
@@ -248,7 +248,7 @@ export class GameService {
       const processed = processPhase(game, maps, { now: this.now(), today: this.today() });
       outcome = processed;
       if (options.preview) return null;
-      archive.saveSnapshot(phaseAbbrev(phase), writeStatus(game));
+      archive.saveSnapshot(phaseAbbrev(phase), current.bytes);
       archive.saveSnapshot(`${phaseAbbrev(phase)}.next`, writeStatus(processed.game));
       archive.recordResults(phaseAbbrev(phase), renderResults(processed.report, maps.at(phase), this.options.templates, { reader: null }));
       return processed.game;
@@ -256,7 +256,10 @@ export class GameService {
     if (options.preview) work(this.load(name));
     else {
       await this.options.store.update(name, actor, work);
-      if (outcome) await this.list(actor, name, this.stateOf((outcome as { game: GameStatus }).game));
+      if (outcome) {
+        archive.forgetAbandonedPhases();
+        await this.list(actor, name, this.stateOf((outcome as { game: GameStatus }).game));
+      }
     }
     if (!outcome) return null;
     const { report, game } = outcome as { report: PhaseReport; game: GameStatus };
@@ -264,14 +267,14 @@ export class GameService {
   }
 
   private resultNotices(name: string, report: PhaseReport, game: GameStatus, preview: boolean): Notice[] {
-    const map = this.maps(game).at(report.phase);
+    const render = resultsRenderer(report, this.maps(game).at(report.phase), this.options.templates);
     const subject = `${preview ? 'PREVIEW ' : ''}${name} ${phaseAbbrev(report.phase)} results (${phaseTitle(report.phase)})`;
     return this.recipients(game)
       .filter((recipient) => !preview || recipient.master)
       .map((recipient) => ({
         to: recipient.addresses,
         subject,
-        text: renderResults(report, map, this.options.templates, { reader: recipient.reader, master: recipient.master }),
+        text: render({ reader: recipient.reader, master: recipient.master }),
       }));
   }
 

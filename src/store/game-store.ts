@@ -24,6 +24,8 @@ export interface LoadedGame {
   readonly path: string;
   readonly game: GameStatus;
   readonly diagnostics: readonly Diagnostic[];
+  /** The file's bytes as read. */
+  readonly bytes: Buffer;
   readonly sha256: string;
 }
 
@@ -164,7 +166,7 @@ export class GameStore {
 
   private loaded(name: string, path: string, bytes: Buffer): LoadedGame {
     const parsed = readStatus(bytes, displayPath(path));
-    return { name, path, game: parsed.game, diagnostics: parsed.diagnostics, sha256: sha256(bytes) };
+    return { name, path, game: parsed.game, diagnostics: parsed.diagnostics, bytes, sha256: sha256(bytes) };
   }
 
   /**

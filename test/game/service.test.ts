@@ -49,6 +49,22 @@ describe('the game API around the deadline checker', () => {
     expect(last.game.delay).toBe(1);
   });
 
+  it('rolls forward through phases rolled back, but not once the phase is processed anew', async () => {
+    const judge = await startedGame();
+    await judge.service.process('beta', actor);
+    const autumn = readFileSync(join(judge.games, 'beta', 'status'), 'utf8');
+    await judge.service.process('beta', actor);
+    await judge.service.rollback('beta', actor, 'S1901M');
+    expect(judge.service.archive('beta').resultsBlocks()).toEqual([]);
+    await judge.service.rollforward('beta', actor);
+    expect(readFileSync(join(judge.games, 'beta', 'status'), 'utf8')).toBe(autumn);
+    expect(judge.service.archive('beta').resultsBlocks().map((block) => block.phase)).toEqual(['S1901M']);
+
+    await judge.service.rollback('beta', actor, 'S1901M');
+    await judge.service.process('beta', actor);
+    await expect(judge.service.rollforward('beta', actor)).rejects.toThrow(/nothing saved after F1901M/);
+  });
+
   it('terminates a game that never started without a RESULT line', async () => {
     const judge = testJudge();
     await judge.service.create({ name: 'gamma', master, masterPassword: 'secret', map: null }, actor);
