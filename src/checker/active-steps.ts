@@ -1,5 +1,6 @@
 import { phaseAbbrev } from '../map/phase.js';
-import { findPower, type GameStatus } from '../status/model.js';
+import { answerableFor, mailAddressesOf } from '../game/control.js';
+import type { GameStatus } from '../status/model.js';
 import type { Assessment } from './assess.js';
 import type { Memory } from './memory.js';
 import { decide, type Recalled, type Step } from './decide.js';
@@ -42,9 +43,6 @@ async function changeIfStill(
   return result.decided;
 }
 
-function isPlayedByAPerson(game: GameStatus, power: string): boolean {
-  return typeof findPower(game, power)?.player?.current === 'object';
-}
 
 async function processLate(context: SweepContext, name: string, game: GameStatus, situation: Situation, late: readonly string[]): Promise<Done | null> {
   const phase = phaseAbbrev(situation.phase);
@@ -77,7 +75,8 @@ async function previewReady(context: SweepContext, name: string, situation: Situ
 
 /** Resigns the late players, puts the game in the waiting state and tells everyone concerned. */
 async function resignLate(context: SweepContext, name: string, before: GameStatus, situation: Situation, late: readonly string[]): Promise<Done> {
-  const resigned = late.filter((power) => isPlayedByAPerson(before, power));
+  // A late controlled dummy costs its controller the game, as being late with one's own power does.
+  const resigned = [...new Set(late.map((power) => answerableFor(before, power)).filter((power) => power !== null))];
   for (const power of resigned) await context.service.resign(name, power, checkerActor('RESIGN'));
   await context.service.markWaiting(name, checkerActor('WAIT'));
   const after = context.service.load(name).game;
@@ -117,7 +116,7 @@ async function sendLateNotices(context: SweepContext, name: string, recalled: Re
 }
 
 function remind(context: SweepContext, name: string, game: GameStatus, situation: Situation, step: Extract<Step, { kind: 'warn' }>): Done {
-  const reminded = step.late.filter((power) => (findPower(game, power)?.addresses.length ?? 0) > 0);
+  const reminded = step.late.filter((power) => mailAddressesOf(game, power).length > 0);
   if (reminded.length > 0) context.sink.send(context.mail.reminders(game, situation, reminded), `check ${name} reminder`);
   const at = step.at.toUTC().toFormat("yyyy-MM-dd HH:mm 'UTC'");
   return { action: 'reminder', detail: `WARN ${at}: ${reminded.join(', ') || 'nobody to remind'}`, memory: { warnedAt: step.at.toMillis() } };

@@ -2,8 +2,9 @@ import type { DateTime } from 'luxon';
 import { formatDeadlineStamp } from '../deadline/index.js';
 import { phaseAbbrev } from '../map/phase.js';
 import { describeDeadline, phaseTitle } from '../game/results.js';
+import { mailAddressesOf } from '../game/control.js';
 import type { Notice } from '../game/service.js';
-import { findPower, type GameStatus, type NeededPower } from '../status/model.js';
+import type { GameStatus, NeededPower } from '../status/model.js';
 import type { Templates } from '../templates/templates.js';
 import type { Situation } from './situation.js';
 
@@ -78,7 +79,7 @@ export class CheckerMail {
   }
 
   private addressesOf(game: GameStatus, power: string): string[] {
-    return [...(findPower(game, power)?.addresses ?? [])];
+    return mailAddressesOf(game, power);
   }
 
   /** A WARN reminder to each late power that can be mailed. */

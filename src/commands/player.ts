@@ -27,14 +27,26 @@ function drawPowers(words: readonly string[]): Verdict<string[]> {
   return powerList(list, 'of SET DRAW');
 }
 
+/** VOTE NO vetoes a proposal; VETO is DPjudge's word for it. */
+const VETO_WORDS = new Set(['NO', 'VETO']);
+
 export const PLAYER_COMMANDS: KeywordTable = {
   CLEAR: alone('signon', { kind: 'clear' }),
   STATUS: alone('signon', { kind: 'status' }),
   VOTE: {
     needs: 'signon',
     read: (call) => {
+      if (call.words.length === 1 && VETO_WORDS.has(call.words[0]!.toUpperCase())) return accept({ kind: 'veto' });
       const vote = readVote(call.words);
-      return vote.ok ? accept({ kind: 'vote', vote: vote.value }) : refuse(vote.message);
+      return vote.ok ? accept({ kind: 'vote', vote: vote.value }) : refuse(`${vote.message}; or NO to veto a proposal`);
+    },
+  },
+  PROPOSE: {
+    needs: 'signon',
+    read: (call) => {
+      if (call.words.length !== 1) return refuse('PROPOSE takes DIAS (a draw including all survivors) or the one power to concede to');
+      const word = call.words[0]!.toUpperCase();
+      return accept({ kind: 'propose', result: word === 'DRAW' ? 'DIAS' : word });
     },
   },
   'SET ADDRESS': {

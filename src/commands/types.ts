@@ -129,6 +129,10 @@ type SessionCommand =
   | { readonly kind: 'setDraw'; readonly powers: PowerList }
   | { readonly kind: 'setNoDraw' }
   | { readonly kind: 'vote'; readonly vote: Vote }
+  /** PROPOSE (PROPOSE_DIAS games): DIAS, or the power a concession goes to, as written. */
+  | { readonly kind: 'propose'; readonly result: string }
+  /** VOTE NO: a veto of the proposal on the table. */
+  | { readonly kind: 'veto' }
   /** A bare RESIGN after a SIGNON: the signed-on player leaves. */
   | { readonly kind: 'resignSignedOn' };
 

@@ -4,10 +4,11 @@ import { ADJUSTMENTS, MOVEMENT, RETREATS, formatPhase, normalisePhaseType } from
 import type { SubmittedOrder } from '../orders/types.js';
 import { adjudicateAdjustments } from './adjustments.js';
 import { adjudicateMovement } from './movement/adjudicate.js';
-import { ownershipChangesAfter, reassignHomes, updateOwnership, victors } from './ownership.js';
+import { ownershipChangesAfter, reassignHomes, updateOwnership } from './ownership.js';
 import { adjudicateRetreats } from './retreats.js';
 import { ruleFlags } from './rules.js';
 import type { AdjudicationOptions, PhaseResult, Position } from './types.js';
+import { victors } from './victory.js';
 
 /**
  * Adjudicates one phase of a game: the orders of every power against the position, giving each
@@ -39,6 +40,6 @@ export function adjudicate(
     position: reassignHomes(map, updated.position, adjustmentPhase.year),
     ownershipUpdated: true,
     centerChanges: updated.changes,
-    victors: victors(map, updated.position, phase.year),
+    victors: victors(map, result.position, updated.position, phase.year, { flags, controllers: options.controllers ?? new Map() }),
   };
 }

@@ -3,5 +3,6 @@ export { adjudicate } from './adjudicate.js';
 export { adjustmentCounts } from './adjustments.js';
 export { PositionError } from './board.js';
 export { initialPosition } from './position.js';
-export { ownershipChangesAfter, updateOwnership, victors } from './ownership.js';
+export { ownershipChangesAfter, updateOwnership } from './ownership.js';
+export { victors, victoryScores, victoryTarget } from './victory.js';
 export type * from './types.js';

@@ -53,12 +53,3 @@ export function reassignHomes(map: GameMap, position: Position, year: number): P
   if (!map.data.newHomes.includes(year)) return position;
   return { powers: position.powers.map((state) => ({ ...state, homes: state.centers.filter((center) => !isBuildToken(center)) })) };
 }
-
-/** The power holding the VICTORY count for this year, if exactly one holds the most centers. */
-export function victors(map: GameMap, position: Position, year: number): string[] {
-  const needed = map.victoryCenters(year);
-  const counts = position.powers.map((state) => ({ name: state.name, count: state.centers.filter((center) => !isBuildToken(center)).length }));
-  const most = Math.max(0, ...counts.map((entry) => entry.count));
-  const leaders = counts.filter((entry) => entry.count === most);
-  return most >= needed && leaders.length === 1 ? [leaders[0]!.name] : [];
-}

@@ -8,6 +8,11 @@ export interface RuleFlags {
   noMilitia: boolean;
   noFactories: boolean;
   noPartisans: boolean;
+  /** Victory counts home centers taken from other powers (see victory.ts for these four). */
+  victoryHomes: boolean;
+  teamVictory: boolean;
+  holdWin: boolean;
+  sharedVictory: boolean;
 }
 
 const NO_RULES: RuleFlags = {
@@ -17,6 +22,10 @@ const NO_RULES: RuleFlags = {
   noMilitia: false,
   noFactories: false,
   noPartisans: false,
+  victoryHomes: false,
+  teamVictory: false,
+  holdWin: false,
+  sharedVictory: false,
 };
 
 export function ruleFlags(rules?: Iterable<string>): RuleFlags {
@@ -29,5 +38,9 @@ export function ruleFlags(rules?: Iterable<string>): RuleFlags {
     noMilitia: on.has('NO_MILITIA'),
     noFactories: on.has('NO_FACTORIES'),
     noPartisans: on.has('NO_PARTISANS'),
+    victoryHomes: on.has('VICTORY_HOMES'),
+    teamVictory: on.has('TEAM_VICTORY'),
+    holdWin: on.has('HOLD_WIN'),
+    sharedVictory: on.has('SHARED_VICTORY'),
   };
 }

@@ -97,11 +97,13 @@ export interface PhaseResult {
   position: Position;
   ownershipUpdated: boolean;
   centerChanges: CenterChange[];
-  /** Powers holding enough centers for victory (VICTORY list) after an ownership update. */
+  /** The winners after an ownership update (see victory.ts). */
   victors: string[];
 }
 
 /** Game rules (DPjudge RULE names) the adjudicator honours; see docs/datc-options.md. */
 export interface AdjudicationOptions {
   rules?: Iterable<string>;
+  /** Powers played by another power (CONTROL), mapped to the one in control: TEAM_VICTORY and VICTORY_HOMES count them. */
+  controllers?: ReadonlyMap<string, string>;
 }

@@ -16,6 +16,7 @@ import {
   type PlayerIdentity,
   type PowerStatus,
 } from '../status/model.js';
+import { startingControl, teamDummies } from './control.js';
 import { withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
 
@@ -56,10 +57,11 @@ export function isCompleted(game: GameStatus): boolean {
   return game.phase?.phase === 'COMPLETED';
 }
 
-/** Map powers that want a player: neither dummies of the map nor made DUMMY in the status file. */
+/** Map powers that want a player: neither dummies of the map nor made DUMMY in the status file, nor played by a team's main power. */
 export function playablePowers(game: GameStatus, map: GameMap): string[] {
+  const teamed = teamDummies(game, map);
   return map.powers
-    .filter((power) => !power.dummy)
+    .filter((power) => !power.dummy && power.control.length === 0 && !teamed.has(power.name))
     .filter((power) => findPower(game, power.name)?.player?.current !== 'DUMMY')
     .map((power) => power.name);
 }
@@ -135,7 +137,7 @@ export function startGame(game: GameStatus, maps: MapDefinition, now: DateTime, 
     powers.push({ ...newPower(mapPower.name), player: { current: 'DUMMY', earlier: [] } });
   }
   const phase = map.data.begin;
-  let started: GameStatus = { ...game, powers, phase: { mode: 'PHASE', phase }, start: phaseAbbrev(phase) };
+  let started: GameStatus = startingControl({ ...game, powers, phase: { mode: 'PHASE', phase }, start: phaseAbbrev(phase) }, map);
   const startMap = maps.at(phase);
   const initial = initialPosition(startMap);
   // Some maps (ambition) list a non-center in OWNS; ownership of a non-center means nothing.

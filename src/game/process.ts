@@ -6,10 +6,12 @@ import { adjudicate } from '../engine/adjudicate.js';
 import { adjustmentCounts } from '../engine/adjustments.js';
 import type { AdjustmentCount, CenterChange, OrderOutcome, Position } from '../engine/types.js';
 import { rulesInForce, type GameStatus } from '../status/model.js';
+import { controllers, rotateControl } from './control.js';
 import { duties } from './duties.js';
 import { collectOrders } from './orders.js';
 import { positionOf, withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
+import { concludeByVote } from './votes.js';
 
 /**
  * Processing one phase, as a pure function of the status file, the map and the clock: adjudicate,
@@ -41,6 +43,8 @@ export interface PhaseReport {
   ended: { victors: string[] } | null;
   /** Builds nobody else may see (HIDE_BUILDS, `~` sites): shown only to their power. */
   hiddenBuilds: { power: string; text: string }[];
+  /** Controlled powers that ROTATE passed to another controller for the next phase. */
+  controlChanges: { power: string; controller: string }[];
 }
 
 export interface ProcessedPhase {
@@ -106,12 +110,13 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
     zone: game.zone,
     ended: null,
     hiddenBuilds: [],
+    controlChanges: [],
   };
   let after = position;
   let victors: string[] = [];
   if (isBuiltInPhaseType(phase.type)) {
     const collected = collectOrders(game, { map, position, phase, rules });
-    const result = adjudicate(map, phase, position, collected.orders, { rules });
+    const result = adjudicate(map, phase, position, collected.orders, { rules, controllers: controllers(game) });
     after = result.position;
     victors = result.victors;
     report.outcomes = result.outcomes;
@@ -147,7 +152,17 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
     ...next,
     phase: { mode: isBuiltInPhaseType(following.type) ? 'PHASE' : 'WAIT', phase: following },
   };
-  next = scheduleDeadline(next, following, maps.base.data.flow, rules, options.now);
+  const owing = new Set(duties(followingMap, following, after, rules).map((duty) => duty.power));
+  const rotated = rotateControl(next, game.rotation ?? maps.base.data.rotation, { processed: phase, next: following, owing });
+  next = rotated.game;
+  report.controlChanges = rotated.changed.map((power) => ({ power: power.name, controller: power.control[0]! }));
+  // Eliminations change who votes: the votes left may now agree, or a concession lose its power.
+  const settled = concludeByVote(next, followingMap.rules(), options.today);
+  if (settled.result !== null && next.result === null) {
+    report.ended = { victors: [...settled.result.victors] };
+    return { game: settled, report };
+  }
+  next = scheduleDeadline(settled, following, maps.base.data.flow, rules, options.now);
   report.next = following;
   report.deadline = next.deadline;
   return { game: next, report };

@@ -35,7 +35,7 @@ import { positionOf } from './position.js';
 import { currentPhase, processPhase, type PhaseReport } from './process.js';
 import { phaseTitle, renderResults, resultsRenderer } from './results.js';
 import { scheduleDeadline } from './schedule.js';
-import { castVote, concludeByVote } from './votes.js';
+import { castVote, concludeByVote, propose, veto } from './votes.js';
 
 /**
  * The game API: the one place the mail commands, the deadline checker and the CLI change games.
@@ -278,9 +278,19 @@ export class GameService {
       }));
   }
 
-  /** VOTE: records a power's vote and ends the game when the survivors' votes agree. */
+  /** VOTE: records a power's vote and ends the game when the voters agree. */
   async vote(name: string, power: string, vote: Vote, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps) => concludeByVote(castVote(game, power, vote, maps.base.rules()), this.today()));
+    return this.change(name, actor, (game, maps) => concludeByVote(castVote(game, power, vote, maps.base.rules()), maps.base.rules(), this.today()));
+  }
+
+  /** PROPOSE (PROPOSE_DIAS games): a draw of all voters or a concession, agreed to by the proposer. */
+  async propose(name: string, power: string, result: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game, maps) => concludeByVote(propose(game, power, result, maps.base.rules()), maps.base.rules(), this.today()));
+  }
+
+  /** VOTE NO on a proposal: it is dropped with every vote for it. */
+  async veto(name: string, power: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => veto(game, power));
   }
 
   async resign(name: string, power: string, actor: Actor): Promise<LoadedGame> {

@@ -1,34 +1,98 @@
 import { phaseAbbrev } from '../map/phase.js';
-import { MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type Vote } from '../status/model.js';
+import { MAP_POWER_ROLE, findPower, rulesInForce, updatePower, type GameStatus, type Proposal, type Vote } from '../status/model.js';
+import { vassalsOf } from './control.js';
 import { GameRuleError } from './lifecycle.js';
 
 /**
- * Ending a game by agreement (DPjudge's VOTE): a survivor votes SOLO, LOSS, or the largest draw
- * it accepts (nWAY). Without NO_DIAS a draw includes every survivor who does not concede, so an
- * nWAY vote must allow at least that many. When every survivor has voted and the votes agree, the
- * game ends: a draw among those who did not vote LOSS, or a win for the only one left.
+ * Ending a game by agreement. Only the voters have a say: the powers that play for themselves
+ * (no CONTROL) and own a supply center, or control a dummy that does.
+ *
+ * Without PROPOSE_DIAS each voter keeps a standing vote: SOLO, LOSS, or the largest draw it accepts
+ * (nWAY). Without NO_DIAS a draw includes every voter who does not concede, so an nWAY vote must
+ * allow at least that many. When every voter has voted and the votes agree, the game ends: a draw
+ * among those who did not vote LOSS, or a win for the only one left.
+ *
+ * With PROPOSE_DIAS (or HIDE_PROPOSER) a voter proposes an ending: DIAS, a draw of all voters, or
+ * a concession to one of them (the PROPOSAL line). The proposer agrees by proposing; every other
+ * voter answers YES, and one veto drops the proposal and every vote for it. When all have said YES,
+ * the game ends as proposed.
  */
 
-function survivors(game: GameStatus): string[] {
+export const DRAW_PROPOSAL = 'DIAS';
+
+export function usesProposals(rules: readonly string[]): boolean {
+  return rules.includes('PROPOSE_DIAS') || rules.includes('HIDE_PROPOSER');
+}
+
+function ownsCenter(game: GameStatus, name: string): boolean {
+  return findPower(game, name)?.owns.some((center) => !center.startsWith('SC')) ?? false;
+}
+
+/** The powers whose votes decide the game's end, in the status file's order. */
+export function voters(game: GameStatus): string[] {
   return game.powers
-    .filter((power) => power.role === MAP_POWER_ROLE && power.owns.some((center) => !center.startsWith('SC')))
+    .filter((power) => power.role === MAP_POWER_ROLE && power.control.length === 0)
+    .filter((power) => ownsCenter(game, power.name) || vassalsOf(game, power.name).some((vassal) => ownsCenter(game, vassal.name)))
     .map((power) => power.name);
+}
+
+function voter(game: GameStatus, power: string): string {
+  const name = power.toUpperCase();
+  if (!voters(game).includes(name)) throw new GameRuleError(`${power} has no vote: it owns no supply center, or another power plays it`);
+  return name;
 }
 
 export function castVote(game: GameStatus, power: string, vote: Vote, mapRules: readonly string[]): GameStatus {
   const rules = rulesInForce(game, mapRules);
-  if (rules.includes('NO_DRAW') && typeof vote === 'object') throw new GameRuleError('this game allows no draws (NO_DRAW)');
-  const living = survivors(game);
-  if (!living.includes(power.toUpperCase())) throw new GameRuleError(`${power} owns no supply center and has no vote`);
-  if (typeof vote === 'object' && !rules.includes('NO_DIAS') && vote.drawSize < living.length)
-    throw new GameRuleError(`a draw includes all ${living.length} survivors here (no NO_DIAS rule): vote ${living.length}WAY or more`);
-  return updatePower(game, power, (status) => ({ ...status, vote }));
+  const name = voter(game, power);
+  if (usesProposals(rules)) {
+    if (vote !== 'YES') throw new GameRuleError('this game decides its end by proposals (PROPOSE_DIAS): VOTE YES agrees to the proposal, VOTE NO vetoes it');
+    if (game.proposal === null) throw new GameRuleError('there is no proposal to agree to; PROPOSE DIAS or PROPOSE a power to make one');
+  } else {
+    if (vote === 'YES') throw new GameRuleError('VOTE YES answers a proposal, and this game has none (no PROPOSE_DIAS): vote SOLO, LOSS or nWAY');
+    if (rules.includes('NO_DRAW') && typeof vote === 'object') throw new GameRuleError('this game allows no draws (NO_DRAW)');
+    const count = voters(game).length;
+    if (typeof vote === 'object' && !rules.includes('NO_DIAS') && vote.drawSize < count)
+      throw new GameRuleError(`a draw includes all ${count} survivors here (no NO_DIAS rule): vote ${count}WAY or more`);
+  }
+  return updatePower(game, name, (status) => ({ ...status, vote }));
+}
+
+/** PROPOSE: a draw of all voters (DIAS) or a concession to one power; the proposer's YES comes with it. */
+export function propose(game: GameStatus, power: string, result: string, mapRules: readonly string[]): GameStatus {
+  const rules = rulesInForce(game, mapRules);
+  if (!usesProposals(rules)) throw new GameRuleError('this game takes no proposals (no PROPOSE_DIAS rule): VOTE SOLO, LOSS or nWAY instead');
+  const proposer = voter(game, power);
+  if (game.proposal !== null) throw new GameRuleError(`a proposal is already on the table (${describeProposal(game.proposal)}); it must be agreed or vetoed first`);
+  const wanted = result.toUpperCase();
+  if (wanted === DRAW_PROPOSAL && rules.includes('NO_DRAW')) throw new GameRuleError('this game allows no draws (NO_DRAW)');
+  if (wanted !== DRAW_PROPOSAL && !voters(game).includes(wanted)) throw new GameRuleError(`a concession goes to a power with a vote, and ${result} has none`);
+  return updatePower({ ...game, proposal: { result: wanted, proposer } }, proposer, (status) => ({ ...status, vote: 'YES' }));
+}
+
+/** A veto: the proposal and every vote for it are gone. */
+export function veto(game: GameStatus, power: string): GameStatus {
+  voter(game, power);
+  if (game.proposal === null) throw new GameRuleError('there is no proposal to veto');
+  return withoutProposal(game);
+}
+
+function withoutProposal(game: GameStatus): GameStatus {
+  return { ...game, proposal: null, powers: game.powers.map((power) => (power.vote === null ? power : { ...power, vote: null })) };
+}
+
+export function describeProposal(proposal: Proposal): string {
+  return proposal.result === DRAW_PROPOSAL ? 'a draw including all survivors' : `a concession to ${proposal.result}`;
 }
 
 /** The victors the votes agree on, or null while they do not (yet). */
-export function agreedResult(game: GameStatus): string[] | null {
-  const living = survivors(game);
-  const votes = living.map((name) => ({ name, vote: game.powers.find((power) => power.name === name)!.vote }));
+export function agreedResult(game: GameStatus, rules: readonly string[]): string[] | null {
+  const living = voters(game);
+  const votes = living.map((name) => ({ name, vote: findPower(game, name)!.vote }));
+  if (usesProposals(rules)) {
+    if (game.proposal === null || !votes.every((entry) => entry.vote === 'YES')) return null;
+    return game.proposal.result === DRAW_PROPOSAL ? [...living].sort() : [game.proposal.result];
+  }
   if (votes.some((entry) => entry.vote === null || entry.vote === 'YES')) return null;
   const victors = votes.filter((entry) => entry.vote !== 'LOSS').map((entry) => entry.name);
   if (victors.length === 0) return null;
@@ -37,9 +101,22 @@ export function agreedResult(game: GameStatus): string[] | null {
   return everyoneDraws ? victors : null;
 }
 
-export function concludeByVote(game: GameStatus, today: string): GameStatus {
-  const victors = agreedResult(game);
-  const phase = game.phase?.phase;
-  if (!victors || !phase || typeof phase !== 'object') return game;
-  return { ...game, phase: { mode: 'PHASE', phase: 'COMPLETED' }, deadline: null, result: { phase: phaseAbbrev(phase), victors }, finish: today };
+/**
+ * Ends the game when the votes agree, after a vote or after a phase has changed who has a vote. A
+ * concession to a power that has lost its vote is void, and so are the votes for it.
+ */
+export function concludeByVote(game: GameStatus, mapRules: readonly string[], today: string): GameStatus {
+  const rules = rulesInForce(game, mapRules);
+  const current = game.proposal !== null && game.proposal.result !== DRAW_PROPOSAL && !voters(game).includes(game.proposal.result) ? withoutProposal(game) : game;
+  const victors = agreedResult(current, rules);
+  const phase = current.phase?.phase;
+  if (!victors || !phase || typeof phase !== 'object') return current;
+  return {
+    ...current,
+    proposal: null,
+    phase: { mode: 'PHASE', phase: 'COMPLETED' },
+    deadline: null,
+    result: { phase: phaseAbbrev(phase), victors },
+    finish: today,
+  };
 }

@@ -518,8 +518,25 @@ describe('VOTE', () => {
   ])('%s', (line, vote) => {
     expect(afterSignon(line)).toMatchObject({ kind: 'vote', vote });
   });
+  it.each(['VOTE NO', 'vote veto'])('%s vetoes', (line) => {
+    expect(afterSignon(line)).toMatchObject({ kind: 'veto' });
+  });
   it('refuses other votes', () => {
-    expect(onlyReason(`${SIGNON}\nVOTE maybe`)).toBe("VOTE takes YES, LOSS, SOLO or nWAY (e.g. 3WAY), got 'maybe'");
+    expect(onlyReason(`${SIGNON}\nVOTE maybe`)).toBe("VOTE takes YES, LOSS, SOLO or nWAY (e.g. 3WAY), got 'maybe'; or NO to veto a proposal");
+  });
+});
+
+describe('PROPOSE', () => {
+  it.each([
+    ['PROPOSE DIAS', 'DIAS'],
+    ['propose draw', 'DIAS'],
+    ['PROPOSE france', 'FRANCE'],
+  ])('%s', (line, result) => {
+    expect(afterSignon(line)).toMatchObject({ kind: 'propose', result });
+  });
+  it('takes exactly one word', () => {
+    expect(onlyReason(`${SIGNON}\nPROPOSE`)).toBe('PROPOSE takes DIAS (a draw including all survivors) or the one power to concede to');
+    expect(onlyReason(`${SIGNON}\nPROPOSE a draw`)).toBe('PROPOSE takes DIAS (a draw including all survivors) or the one power to concede to');
   });
 });
 

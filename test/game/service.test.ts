@@ -65,6 +65,28 @@ describe('the game API around the deadline checker', () => {
     await expect(judge.service.rollforward('beta', actor)).rejects.toThrow(/nothing saved after F1901M/);
   });
 
+  it('counts a dummy\'s centers for the power that controls it under TEAM_VICTORY', async () => {
+    const judge = testJudge();
+    await judge.service.create({ name: 'team', master, masterPassword: 'secret', map: null }, actor);
+    await judge.service.change('team', actor, (game) => ({ ...game, teams: [[['FRANCE', 'ITALY']]], rules: [[{ rule: 'TEAM_VICTORY', on: true }]] }));
+    for (let n = 1; n <= 6; n++) await judge.service.join('team', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    const french = ['BRE', 'PAR', 'MAR', 'SPA', 'POR', 'BEL', 'HOL', 'DEN', 'NWY', 'SWE', 'TUN', 'GRE', 'SER', 'RUM', 'BUL'];
+    await judge.service.change('team', actor, (game) => ({
+      ...game,
+      phase: { mode: 'PHASE', phase: { season: 'FALL', year: 1901, type: 'MOVEMENT' } },
+      powers: game.powers.map((power) =>
+        power.name === 'FRANCE'
+          ? { ...power, owns: french }
+          : power.name === 'ITALY'
+            ? power
+            : { ...power, owns: power.owns.filter((center) => !french.includes(center)) },
+      ),
+    }));
+    const outcome = (await judge.service.process('team', actor))!;
+    expect(outcome.report.ended).toEqual({ victors: ['FRANCE'] });
+    expect(outcome.game.result).toEqual({ phase: 'F1901M', victors: ['FRANCE'] });
+  });
+
   it('terminates a game that never started without a RESULT line', async () => {
     const judge = testJudge();
     await judge.service.create({ name: 'gamma', master, masterPassword: 'secret', map: null }, actor);

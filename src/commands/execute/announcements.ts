@@ -61,6 +61,14 @@ export function tellEveryone(context: ExecutionContext, game: GameStatus, subjec
   return readersOf(context, game, except).map((reader) => noticeTo(context, reader.addresses, subject, template, { ...view, master: reader.master }));
 }
 
+/** The players of `powers` (those who can be mailed) are told the same thing from one template. */
+export function tellPowers(context: ExecutionContext, game: GameStatus, powers: readonly string[], subject: string, template: string, view: object, except: readonly string[] = []): Notice[] {
+  const wanted = new Set(powers);
+  return readersOf(context, game, except)
+    .filter((reader) => reader.power !== null && wanted.has(reader.power))
+    .map((reader) => noticeTo(context, reader.addresses, subject, template, { ...view, master: false }));
+}
+
 export function tellMaster(context: ExecutionContext, game: GameStatus, subject: string, template: string, view: object): Notice[] {
   return game.master ? [noticeTo(context, [game.master.email], subject, template, { ...view, master: true })] : [];
 }

@@ -73,6 +73,10 @@ export async function dispatch(context: ExecutionContext, session: Session, comm
       return settings.setNoDraw(context, session);
     case 'vote':
       return settings.vote(context, session, command.vote);
+    case 'propose':
+      return settings.propose(context, session, command.result);
+    case 'veto':
+      return settings.veto(context, session);
     case 'resignSignedOn':
       return resignSignedOn(context, session);
     case 'reveal':

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { controllerOf } from '../../game/control.js';
 import type { Notice } from '../../game/service.js';
 import type { GameMap } from '../../map/game-map.js';
 import { findPower, type GameStatus, type PowerStatus } from '../../status/model.js';
@@ -49,10 +50,17 @@ async function matches(stored: string | null, attempt: string): Promise<boolean>
   return verifyPassword(stored ?? (await standInHash()), attempt).then((same) => same && stored !== null);
 }
 
+/** The password that opens a power: its own, or for a power under CONTROL, its controller's. */
+function passwordOf(game: GameStatus, power: PowerStatus | undefined): string | null {
+  if (!power) return null;
+  const controller = controllerOf(power);
+  return controller === null ? power.password : (findPower(game, controller)?.password ?? null);
+}
+
 /** The power (or Master) the password opens; a power's page also opens with the Master's password. */
 async function authenticate(game: GameStatus, map: GameMap, who: PlayerRef, password: string): Promise<Authenticated | null> {
   const power = referredPower(game, map, who);
-  const ownPassword = await matches(power?.password ?? null, password);
+  const ownPassword = await matches(passwordOf(game, power), password);
   const masterPassword = await matches(game.masterPassword, password);
   if (who.form === 'master') return masterPassword ? { kind: 'master' } : null;
   if (!power) return null;

@@ -4,11 +4,12 @@ import { parseVacations } from '../../deadline/vacation.js';
 import { GameRuleError, isCompleted } from '../../game/lifecycle.js';
 import { describeDeadline, phaseTitle } from '../../game/results.js';
 import { currentDeadline, gameTiming } from '../../game/schedule.js';
+import { DRAW_PROPOSAL, voters } from '../../game/votes.js';
 import { formatPhase } from '../../map/phase.js';
 import { formatVote } from '../../status/codecs.js';
-import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type Vote } from '../../status/model.js';
+import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type Proposal, type Vote } from '../../status/model.js';
 import type { AbsenceSpan, DateSpec } from '../types.js';
-import { tellEveryone } from './announcements.js';
+import { tellEveryone, tellPowers } from './announcements.js';
 import { actorOf, currentMap, displayName, loadGame, mapsOf, type ExecutionContext } from './context.js';
 import { resolveDate } from './dates.js';
 import type { Session, Step } from './step.js';
@@ -123,20 +124,64 @@ export async function setDeadline(context: ExecutionContext, session: Signed, da
   };
 }
 
+/** When the votes ended the game: the line for the reply and the mail to everyone. */
+function gameOver(context: ExecutionContext, game: GameStatus, agreement: string): Pick<Step, 'lines' | 'notices'> {
+  if (!isCompleted(game) || !game.result) return { lines: [] };
+  const map = currentMap(context, game);
+  const victors = game.result.victors.map((name) => displayName(map, name));
+  const outcome = victors.length === 1 ? `${victors[0]} has won` : `it is drawn between ${victors.join(', ')}`;
+  return {
+    lines: [`${agreement}: game '${game.name}' is over, ${outcome}.`],
+    notices: tellEveryone(context, game, `${game.name}: the game is over`, 'game-over', { game: game.name, outcome }),
+  };
+}
+
 async function castVote(context: ExecutionContext, session: Signed, vote: Vote | null, keyword: string): Promise<Step> {
   const power = powerOf(session, keyword);
   const loaded =
     vote === null
       ? await context.service.change(session.game, actorOf(context, keyword), (game) => updatePower(game, power, (status) => ({ ...status, vote: null })))
       : await context.service.vote(session.game, power, vote, actorOf(context, keyword));
+  const ended = gameOver(context, loaded.game, 'The votes agree');
+  return { lines: [vote === null ? 'Your vote is withdrawn.' : `Your vote is recorded: ${formatVote(vote)}.`, ...ended.lines], notices: ended.notices ?? [] };
+}
+
+function proposalText(context: ExecutionContext, game: GameStatus, proposal: Proposal): string {
+  return proposal.result === DRAW_PROPOSAL ? 'a draw including all survivors' : `a concession to ${displayName(currentMap(context, game), proposal.result)}`;
+}
+
+/** PROPOSE: the voters hear of it (without the proposer's name under HIDE_PROPOSER). */
+export async function propose(context: ExecutionContext, session: Session, result: string): Promise<Step> {
+  const signed = signedOn(session, 'PROPOSE');
+  const power = powerOf(signed, 'PROPOSE');
+  const before = loadGame(context, signed.game).game;
+  const conceded = result === DRAW_PROPOSAL ? result : (currentMap(context, before).power(result)?.name ?? result);
+  const loaded = await context.service.propose(signed.game, power, conceded, actorOf(context, 'PROPOSE'));
   const game = loaded.game;
-  const lines = [vote === null ? 'Your vote is withdrawn.' : `Your vote is recorded: ${formatVote(vote)}.`];
-  if (!isCompleted(game) || !game.result) return { lines };
-  const map = currentMap(context, game);
-  const victors = game.result.victors.map((name) => displayName(map, name));
-  const outcome = victors.length === 1 ? `${victors[0]} has won` : `it is drawn between ${victors.join(', ')}`;
-  lines.push(`The votes agree: game '${session.game}' is over, ${outcome}.`);
-  return { lines, notices: tellEveryone(context, game, `${session.game}: the game is over`, 'game-over', { game: session.game, outcome }) };
+  const proposal: Proposal = game.proposal ?? { result: conceded, proposer: power };
+  const text = proposalText(context, game, proposal);
+  const ended = gameOver(context, game, 'Everyone agrees');
+  if (ended.lines.length > 0) return { lines: [`You propose ${text}.`, ...ended.lines], notices: ended.notices ?? [] };
+  const hidden = rulesInForce(game, mapsOf(context, game).base.rules()).includes('HIDE_PROPOSER');
+  const view = { game: signed.game, proposed: true, proposal: text, proposer: hidden ? null : displayName(currentMap(context, game), power) };
+  return {
+    lines: [`You propose ${text}; your own YES is counted. The other powers with a vote are asked to agree.`],
+    notices: tellPowers(context, game, voters(game), `${signed.game}: ${text} is proposed`, 'proposal', view, [context.sender]),
+  };
+}
+
+/** VOTE NO: the proposal is gone; the voters are told it was vetoed, not by whom. */
+export async function veto(context: ExecutionContext, session: Session): Promise<Step> {
+  const signed = signedOn(session, 'VOTE NO');
+  const power = powerOf(signed, 'VOTE NO');
+  const before = loadGame(context, signed.game).game;
+  const loaded = await context.service.veto(signed.game, power, actorOf(context, 'VOTE NO'));
+  const text = before.proposal ? proposalText(context, before, before.proposal) : 'the proposal';
+  const view = { game: signed.game, vetoed: true, proposal: text };
+  return {
+    lines: [`You veto ${text}; it is off the table.`],
+    notices: tellPowers(context, loaded.game, voters(loaded.game), `${signed.game}: the proposal is vetoed`, 'proposal', view, [context.sender]),
+  };
 }
 
 export function vote(context: ExecutionContext, session: Session, choice: Vote): Promise<Step> {
@@ -147,8 +192,7 @@ export function vote(context: ExecutionContext, session: Session, choice: Vote):
 export function setDraw(context: ExecutionContext, session: Session, powers: readonly string[]): Promise<Step> {
   const signed = signedOn(session, 'SET DRAW');
   const game = loadGame(context, signed.game).game;
-  const survivors = game.powers.filter((power) => power.role === MAP_POWER_ROLE && power.owns.length > 0).length;
-  return castVote(context, signed, { drawSize: powers.length > 0 ? powers.length : survivors }, 'SET DRAW');
+  return castVote(context, signed, { drawSize: powers.length > 0 ? powers.length : voters(game).length }, 'SET DRAW');
 }
 
 export function setNoDraw(context: ExecutionContext, session: Session): Promise<Step> {
