@@ -13,6 +13,17 @@ export interface RuleFlags {
   teamVictory: boolean;
   holdWin: boolean;
   sharedVictory: boolean;
+  /** Builds in any owned center that is a home center of any power. */
+  homeBuilds: boolean;
+  /** Builds only while owning a home center of one's own (and anywhere owned, without HOME_BUILDS). */
+  remoteBuilds: boolean;
+  /** Powers that give no adjustment orders build at random instead of waiving. */
+  cdBuilds: boolean;
+  /** Powers may dislodge their own units (FRIENDLY_FIRE), or only DUMMY powers may (DUMMY_FIRE). */
+  friendlyFire: boolean;
+  dummyFire: boolean;
+  /** Units of DUMMY powers may not move. */
+  immobileDummies: boolean;
 }
 
 const NO_RULES: RuleFlags = {
@@ -26,6 +37,12 @@ const NO_RULES: RuleFlags = {
   teamVictory: false,
   holdWin: false,
   sharedVictory: false,
+  homeBuilds: false,
+  remoteBuilds: false,
+  cdBuilds: false,
+  friendlyFire: false,
+  dummyFire: false,
+  immobileDummies: false,
 };
 
 export function ruleFlags(rules?: Iterable<string>): RuleFlags {
@@ -42,5 +59,11 @@ export function ruleFlags(rules?: Iterable<string>): RuleFlags {
     teamVictory: on.has('TEAM_VICTORY'),
     holdWin: on.has('HOLD_WIN'),
     sharedVictory: on.has('SHARED_VICTORY'),
+    homeBuilds: on.has('HOME_BUILDS'),
+    remoteBuilds: on.has('REMOTE_BUILDS'),
+    cdBuilds: on.has('CD_BUILDS'),
+    friendlyFire: on.has('FRIENDLY_FIRE'),
+    dummyFire: on.has('DUMMY_FIRE'),
+    immobileDummies: on.has('IMMOBILE_DUMMIES'),
   };
 }

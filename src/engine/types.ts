@@ -106,4 +106,6 @@ export interface AdjudicationOptions {
   rules?: Iterable<string>;
   /** Powers played by another power (CONTROL), mapped to the one in control: TEAM_VICTORY and VICTORY_HOMES count them. */
   controllers?: ReadonlyMap<string, string>;
+  /** Powers nobody plays (PLAYER DUMMY): DUMMY_FIRE and IMMOBILE_DUMMIES apply to their units. */
+  dummies?: ReadonlySet<string>;
 }
