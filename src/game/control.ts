@@ -27,6 +27,11 @@ export function controllers(game: GameStatus): Map<string, string> {
   return map;
 }
 
+/** The map powers nobody plays (PLAYER DUMMY), controlled or not. */
+export function dummyPowers(game: GameStatus): Set<string> {
+  return new Set(game.powers.filter((power) => power.role === MAP_POWER_ROLE && power.player?.current === 'DUMMY').map((power) => power.name));
+}
+
 /** The powers `controller` plays besides its own. */
 export function vassalsOf(game: GameStatus, controller: string): PowerStatus[] {
   const wanted = controller.toUpperCase();

@@ -6,7 +6,7 @@ import { adjudicate } from '../engine/adjudicate.js';
 import { adjustmentCounts } from '../engine/adjustments.js';
 import type { AdjustmentCount, CenterChange, OrderOutcome, Position } from '../engine/types.js';
 import { rulesInForce, type GameStatus } from '../status/model.js';
-import { controllers, rotateControl } from './control.js';
+import { controllers, dummyPowers, rotateControl } from './control.js';
 import { duties } from './duties.js';
 import { collectOrders } from './orders.js';
 import { positionOf, withPosition } from './position.js';
@@ -116,7 +116,7 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   let victors: string[] = [];
   if (isBuiltInPhaseType(phase.type)) {
     const collected = collectOrders(game, { map, position, phase, rules });
-    const result = adjudicate(map, phase, position, collected.orders, { rules, controllers: controllers(game) });
+    const result = adjudicate(map, phase, position, collected.orders, { rules, controllers: controllers(game), dummies: dummyPowers(game) });
     after = result.position;
     victors = result.victors;
     report.outcomes = result.outcomes;
