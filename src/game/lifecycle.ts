@@ -1,8 +1,9 @@
 import type { DateTime } from 'luxon';
 import type { MapDefinition } from '../map/definition.js';
 import type { GameMap } from '../map/game-map.js';
-import { phaseAbbrev } from '../map/phase.js';
+import { ADJUSTMENTS, latestPhaseOfType, phaseAbbrev } from '../map/phase.js';
 import { initialPosition } from '../engine/position.js';
+import type { Position } from '../engine/types.js';
 import {
   findPower,
   isPowerNumber,
@@ -16,7 +17,7 @@ import {
   type PlayerIdentity,
   type PowerStatus,
 } from '../status/model.js';
-import { startingControl, teamDummies } from './control.js';
+import { dummyPowers, startingControl, teamDummies } from './control.js';
 import { withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
 
@@ -136,7 +137,9 @@ export function startGame(game: GameStatus, maps: MapDefinition, now: DateTime, 
     if (powers.some((power) => power.name === mapPower.name)) continue;
     powers.push({ ...newPower(mapPower.name), player: { current: 'DUMMY', earlier: [] } });
   }
-  const phase = map.data.begin;
+  const rules = rulesInForce(game, map.rules());
+  const mobilizing = rules.includes('MOBILIZE');
+  const phase = mobilizing ? (latestPhaseOfType(map.data.flow, map.data.begin, ADJUSTMENTS) ?? map.data.begin) : map.data.begin;
   let started: GameStatus = startingControl({ ...game, powers, phase: { mode: 'PHASE', phase }, start: phaseAbbrev(phase) }, map);
   const startMap = maps.at(phase);
   const initial = initialPosition(startMap);
@@ -144,9 +147,24 @@ export function startGame(game: GameStatus, maps: MapDefinition, now: DateTime, 
   const position = {
     powers: initial.powers.map((state) => ({ ...state, centers: state.centers.filter((center) => startMap.isCenter(center) || center.startsWith('SC')) })),
   };
-  started = withPosition(started, startMap, position);
-  const rules = rulesInForce(started, map.rules());
-  return scheduleDeadline(started, phase, map.data.flow, rules, now, true);
+  started = withPosition(started, startMap, mobilizing ? mobilized(position, started, rules) : position);
+  return scheduleDeadline(started, phase, map.data.flow, rulesInForce(started, map.rules()), now, true);
+}
+
+/**
+ * MOBILIZE: the board starts empty and every power has one build in a home center of its choice,
+ * which it then owns (`SC!`). Immobile dummies build in all their homes, as nobody chooses for them.
+ */
+function mobilized(position: Position, game: GameStatus, rules: readonly string[]): Position {
+  const dummies = rules.includes('IMMOBILE_DUMMIES') ? dummyPowers(game) : new Set<string>();
+  return {
+    powers: position.powers.map((state) => ({
+      ...state,
+      units: [],
+      retreating: [],
+      centers: Array<string>(dummies.has(state.name) ? Math.max(1, state.homes.length) : 1).fill('SC!'),
+    })),
+  };
 }
 
 /** Powers with a player who has resigned: what a NEED line lists. */

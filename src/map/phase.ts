@@ -97,3 +97,22 @@ export function comparePhases(flow: readonly FlowStep[], a: Phase, b: Phase): nu
   if (a.year !== b.year) return a.year - b.year;
   return positionInFlow(flow, a) - positionInFlow(flow, b);
 }
+
+/**
+ * The latest phase of `type` that the flow reaches before `phase`, or `phase` itself when it is of
+ * that type (MOBILIZE starts a game at the adjustment phase before the map's first phase).
+ */
+export function latestPhaseOfType(flow: readonly FlowStep[], phase: Phase, type: string): Phase | null {
+  const wanted = normalisePhaseType(type);
+  if (normalisePhaseType(phase.type) === wanted) return phase;
+  const first = flow.find((step) => step.kind === 'phase');
+  if (!first || first.kind !== 'phase') return null;
+  const yearsPerRound = flow.reduce((sum, step) => sum + (step.kind === 'newyear' ? step.by : 0), 0) || 1;
+  let candidate: Phase = { season: first.season, year: phase.year - 2 * yearsPerRound, type: first.type };
+  let latest: Phase | null = null;
+  for (let guard = 0; guard <= flow.length * 4 && comparePhases(flow, candidate, phase) < 0; guard++) {
+    if (normalisePhaseType(candidate.type) === wanted) latest = candidate;
+    candidate = nextPhase(flow, candidate);
+  }
+  return latest;
+}

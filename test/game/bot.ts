@@ -24,7 +24,9 @@ export class Bot {
       });
     if (adjustment < 0) return state.units.slice(0, -adjustment).map((unit) => `REMOVE ${unit.type} ${unit.location}`);
     const occupied = new Set(position.powers.flatMap((other) => other.units.map((unit) => unit.location.split('/')[0])));
-    const open = state.homes.filter((home) => state.centers.includes(home) && !occupied.has(home));
+    // An `SC!` or `SC?` start builds in any vacant home, owned or not.
+    const anyHome = state.centers.some((center) => center === 'SC!' || center === 'SC?');
+    const open = state.homes.filter((home) => (anyHome || state.centers.includes(home)) && !occupied.has(home));
     return open.slice(0, adjustment).map((home) => {
       const coastal = map.mayOccupy('F', home) && this.random() < 0.4;
       return `BUILD ${coastal ? 'F' : 'A'} ${home}`;

@@ -70,4 +70,29 @@ describe('variants with their own flows and rules', () => {
     const homesChanged = game.powers.some((power) => power.homes !== null);
     expect(homesChanged).toBe(true);
   }, 60_000);
+
+  it('1898: MOBILIZE starts on an empty board, each power building once in a home center it then owns', async () => {
+    const { played, reports, judge } = await playVariant('1898', 2);
+    expect(played).toEqual(['PHASE W1898A', 'PHASE S1899M']);
+    const builds = reports[0]!.outcomes.filter((outcome) => outcome.order.kind === 'build' && outcome.succeeded);
+    expect(builds.map((outcome) => outcome.power).sort()).toEqual(['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY']);
+    const game = judge.service.load('v').game;
+    const map = judge.service.maps(game).base;
+    for (const power of game.powers) {
+      expect(power.units).toHaveLength(1);
+      expect(power.owns.filter((center) => map.power(power.name)!.homes.includes(center)).length).toBeGreaterThanOrEqual(1);
+    }
+  }, 60_000);
+});
+
+describe('MOBILIZE on a map that opens with movement', () => {
+  it('starts at the adjustment phase before the first movement phase', async () => {
+    const judge = testJudge();
+    await judge.service.create({ name: 'm', master, masterPassword: 'secret', map: null }, actor);
+    await judge.service.change('m', actor, (game) => ({ ...game, rules: [[{ rule: 'MOBILIZE', on: true }]] }));
+    for (let n = 1; n <= 7; n++) await judge.service.join('m', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    const game = judge.service.load('m').game;
+    expect(game.phase).toEqual({ mode: 'PHASE', phase: { season: 'WINTER', year: 1900, type: 'ADJUSTMENTS' } });
+    expect(game.powers.every((power) => power.units.length === 0 && power.owns.join(' ') === 'SC!')).toBe(true);
+  });
 });
