@@ -30,6 +30,8 @@ export interface PressRequest {
   readonly press: Press;
   /** The sender has orders on file (or in this mail) for the phase: MUST_ORDER asks for them. */
   readonly hasOrders: boolean;
+  /** The phase's deadline has passed: FTF_PRESS then allows press to the Master only. */
+  readonly deadlinePassed: boolean;
 }
 
 export type PressVerdict = { readonly ok: true; readonly plan: PressPlan } | { readonly ok: false; readonly reason: string };
@@ -96,8 +98,11 @@ function playerRefusal(request: PressRequest, power: PowerStatus, toMasterOnly: 
   }
   if (!press.broadcast && (rules.includes('PUBLIC_PRESS') || rules.includes('NO_PARTIAL')))
     return 'the game has PUBLIC_PRESS: only BROADCAST and PRESS TO MASTER are allowed';
-  if (rules.includes('FTF_PRESS') && request.game.phase?.phase && typeof request.game.phase.phase === 'object' && request.game.phase.phase.type !== 'MOVEMENT')
-    return 'the game has FTF_PRESS: press other than to the Master only in movement phases';
+  const phase = request.game.phase?.phase;
+  if (rules.includes('FTF_PRESS') && phase && typeof phase === 'object') {
+    if (phase.type !== 'MOVEMENT') return 'the game has FTF_PRESS: press other than to the Master only in movement phases';
+    if (request.deadlinePassed) return 'the game has FTF_PRESS: once the deadline has passed, press goes to the Master only';
+  }
   if (rules.includes('MUST_ORDER') && !observer && !request.hasOrders) return 'the game has MUST_ORDER: enter orders for this phase before sending press';
   return null;
 }

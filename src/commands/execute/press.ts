@@ -1,5 +1,6 @@
 import { GameRuleError } from '../../game/lifecycle.js';
 import { hasOrders, orderPhaseOf } from '../../game/orders.js';
+import { currentDeadline } from '../../game/schedule.js';
 import type { Notice } from '../../game/service.js';
 import type { GameMap } from '../../map/game-map.js';
 import { findPower, rulesInForce, type GameStatus } from '../../status/model.js';
@@ -71,7 +72,9 @@ export function sendPress(context: ExecutionContext, session: Session, command: 
   const map = currentMap(context, game);
   const sender = senderParty(game, session);
   const rules = rulesInForce(game, map.rules());
-  const verdict = planPress({ game, map, rules, sender, press: command, hasOrders: options.ordersInMail || ordersOnFile(game, sender) });
+  const deadline = currentDeadline(game);
+  const deadlinePassed = deadline !== null && deadline <= context.now;
+  const verdict = planPress({ game, map, rules, sender, press: command, hasOrders: options.ordersInMail || ordersOnFile(game, sender), deadlinePassed });
   if (!verdict.ok) return refusedPress(command, verdict.reason);
   const plan = verdict.plan;
   const subject = options.official ?? `Diplomacy press (game ${game.name})`;

@@ -100,6 +100,15 @@ describe('PRESS and BROADCAST', () => {
     expect(judge.statusText('alpha')).not.toContain('our secret');
   });
 
+  it('keeps FTF_PRESS games to press with the Master outside movement phases and after the deadline', async () => {
+    const { judge, as } = await pressGame(['RULE FTF_PRESS']);
+    expect((await as('FRANCE', 'PRESS TO E\nTalks.\nENDPRESS')).reply.text).toContain('Press sent to England');
+    judge.clock.now = judge.clock.now.plus({ days: 5 });
+    const late = await as('FRANCE', 'PRESS TO E\nTalks.\nENDPRESS');
+    expect(late.reply.text).toContain('FTF_PRESS: once the deadline has passed, press goes to the Master only');
+    expect((await as('FRANCE', 'PRESS TO M\nA question.\nENDPRESS')).reply.text).toContain('Press sent to the Master');
+  });
+
   it('keeps observers to the Master under MUTE_OBSERVERS', async () => {
     const { judge } = await pressGame(['RULE MUTE_OBSERVERS']);
     const outcome = await judge.send('watcher@example.org', 'SIGNON eye@alpha peek\nBROADCAST\nI see all\nENDBROADCAST\nPRESS TO MASTER\nhello\nENDPRESS');
