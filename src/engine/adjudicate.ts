@@ -8,6 +8,7 @@ import { ownershipChangesAfter, reassignHomes, updateOwnership } from './ownersh
 import { adjudicateRetreats } from './retreats.js';
 import { ruleFlags } from './rules.js';
 import type { AdjudicationOptions, PhaseResult, Position } from './types.js';
+import { applyVassalage } from './vassals.js';
 import { victors } from './victory.js';
 
 /**
@@ -26,20 +27,32 @@ export function adjudicate(
   const flags = ruleFlags(options.rules);
   const type = normalisePhaseType(phase.type);
   let result: { outcomes: PhaseResult['outcomes']; position: Position };
-  if (type === MOVEMENT) result = adjudicateMovement(map, position, orders);
+  if (type === MOVEMENT) result = adjudicateMovement(map, position, orders, { flags, dummies: options.dummies ?? new Set() });
   else if (type === RETREATS) result = adjudicateRetreats(map, position, orders, flags);
   else if (type === ADJUSTMENTS) result = adjudicateAdjustments(map, position, orders, flags);
   else throw new Error(`${formatPhase(phase)} is not a phase the judge adjudicates`);
   const retreatsPending = result.position.powers.some((state) => state.retreating.length > 0);
   const adjustmentPhase = type === ADJUSTMENTS ? null : ownershipChangesAfter(map, phase, retreatsPending);
-  if (!adjustmentPhase) return { phase, outcomes: result.outcomes, position: result.position, ownershipUpdated: false, centerChanges: [], victors: [] };
-  const updated = updateOwnership(map, result.position);
+  if (!adjustmentPhase)
+    return { phase, outcomes: result.outcomes, position: result.position, ownershipUpdated: false, centerChanges: [], victors: [], controllers: null };
+  let updated = updateOwnership(map, result.position);
+  let controllers = options.controllers ?? new Map<string, string>();
+  let vassals: Map<string, string> | null = null;
+  if (flags.vassalDummies) {
+    const vassalage = applyVassalage(map, updated.position, updated.changes, options.dummies ?? new Set(), controllers);
+    updated = vassalage;
+    vassals = vassalage.controllers;
+    controllers = vassals;
+  }
+  // Vassals count for their controller: VASSAL_DUMMIES brings TEAM_VICTORY with it.
+  const victoryFlags = flags.vassalDummies ? { ...flags, teamVictory: true } : flags;
   return {
     phase,
     outcomes: result.outcomes,
     position: reassignHomes(map, updated.position, adjustmentPhase.year),
     ownershipUpdated: true,
     centerChanges: updated.changes,
-    victors: victors(map, result.position, updated.position, phase.year, { flags, controllers: options.controllers ?? new Map() }),
+    victors: victors(map, result.position, updated.position, phase.year, { flags: victoryFlags, controllers }),
+    controllers: vassals,
   };
 }

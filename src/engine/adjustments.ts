@@ -3,7 +3,7 @@ import { provinceOf } from '../orders/check/units.js';
 import type { AdjustmentOrder, BuildOrder, RemoveOrder, SubmittedOrder } from '../orders/types.js';
 import { Board } from './board.js';
 import { adjustmentCount, alternativeFor, buildSite, isBuildToken, tokenCount, type BuildToken } from './builds.js';
-import { disorderRemovals } from './civil-disorder.js';
+import { disorderBuilds, disorderRemovals } from './civil-disorder.js';
 import { checkSubmitted, newOutcome } from './outcome.js';
 import { withUnits } from './position.js';
 import { ruleFlags, type RuleFlags } from './rules.js';
@@ -152,21 +152,44 @@ class Ledger {
     return units;
   }
 
-  /** Removals nobody ordered (civil disorder) and builds nobody used. */
-  finish(): OrderOutcome[] {
-    const board = this.board;
-    const outcomes: OrderOutcome[] = [];
-    if (this.removalsLeft > 0) {
-      for (const unit of disorderRemovals(board, this.power, this.ownUnits(), this.removalsLeft)) {
-        this.removed.add(unit);
-        const placed = board.units[unit]!;
-        const order: RemoveOrder = { kind: 'remove', unit: { type: placed.type, location: board.tables.abbrev(placed.location) } };
-        outcomes.push(newOutcome(this.name, order, true, ['unordered'], 'civil disorder: the unit farthest from home'));
-      }
-      this.removalsLeft = 0;
-    }
+  /**
+   * Removals nobody ordered (civil disorder), random builds for a power that gave no orders at all
+   * under CD_BUILDS, and builds nobody used.
+   */
+  finish(gaveOrders: boolean): OrderOutcome[] {
+    const outcomes = this.disorderRemovals();
+    if (!gaveOrders && this.flags.cdBuilds) outcomes.push(...this.randomBuilds());
     if (!this.waived) {
       for (let left = 0; left < this.buildsLeft; left++) outcomes.push(newOutcome(this.name, { kind: 'waive' }, true, ['unordered'], 'build not used'));
+    }
+    return outcomes;
+  }
+
+  private disorderRemovals(): OrderOutcome[] {
+    const board = this.board;
+    const outcomes: OrderOutcome[] = [];
+    if (this.removalsLeft === 0) return outcomes;
+    for (const unit of disorderRemovals(board, this.power, this.ownUnits(), this.removalsLeft)) {
+      this.removed.add(unit);
+      const placed = board.units[unit]!;
+      const order: RemoveOrder = { kind: 'remove', unit: { type: placed.type, location: board.tables.abbrev(placed.location) } };
+      outcomes.push(newOutcome(this.name, order, true, ['unordered'], 'civil disorder: the unit farthest from home'));
+    }
+    this.removalsLeft = 0;
+    return outcomes;
+  }
+
+  /** CD_BUILDS: random builds, each checked as a player's would be; a site the ledger refuses is passed over. */
+  private randomBuilds(): OrderOutcome[] {
+    const outcomes: OrderOutcome[] = [];
+    if (this.buildsLeft === 0) return outcomes;
+    for (const order of disorderBuilds(this.board, this.power, this.flags)) {
+      if (this.buildsLeft === 0) break;
+      if (this.build(order) !== null) continue;
+      const outcome = this.success(order);
+      outcome.marks.unshift('unordered');
+      outcome.reason = 'civil disorder: a random build';
+      outcomes.push(outcome);
     }
     return outcomes;
   }
@@ -182,11 +205,6 @@ class Ledger {
   }
 }
 
-/**
- * Adjudicates an adjustment phase. Orders beyond a power's builds or removals, second builds in a
- * province and second removals of a unit are void (DATC 6.I, 6.J); missing removals are made by
- * the civil-disorder rule; unused builds are waived; unused `SC!`/`SC?`/`SC*` starts lapse.
- */
 /** Every power's builds or removals due in an adjustment phase on this position. */
 export function adjustmentCounts(map: GameMap, position: Position, options: AdjudicationOptions = {}): AdjustmentCount[] {
   const board = new Board(map, position);
@@ -194,6 +212,12 @@ export function adjustmentCounts(map: GameMap, position: Position, options: Adju
   return board.powers.map((_, power) => adjustmentCount(board, power, flags));
 }
 
+/**
+ * Adjudicates an adjustment phase. Orders beyond a power's builds or removals, second builds in a
+ * province and second removals of a unit are void (DATC 6.I, 6.J); missing removals are made by
+ * the civil-disorder rule; unused builds are waived, or under CD_BUILDS made at random by a power
+ * that sent no orders at all (even illegal ones); unused `SC!`/`SC?`/`SC*` starts lapse.
+ */
 export function adjudicateAdjustments(map: GameMap, position: Position, orders: readonly SubmittedOrder[], flags: RuleFlags): AdjustmentResult {
   const board = new Board(map, position);
   const ledgers = board.powers.map((_, power) => new Ledger(board, power, flags));
@@ -202,6 +226,7 @@ export function adjudicateAdjustments(map: GameMap, position: Position, orders: 
     const checked = checkSubmitted(board, submitted, 'ADJUSTMENTS', flags);
     outcomes.push(checked.ok ? ledgers[checked.power]!.apply(checked.order as AdjustmentOrder) : checked.outcome);
   }
-  for (const ledger of ledgers) outcomes.push(...ledger.finish());
+  const ordering = new Set(orders.map((submitted) => submitted.power));
+  ledgers.forEach((ledger, power) => outcomes.push(...ledger.finish(ordering.has(board.powerName(power)))));
   return { outcomes, position: { powers: ledgers.map((ledger) => ledger.nextState()) } };
 }

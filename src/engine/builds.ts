@@ -1,12 +1,14 @@
 import type { Board } from './board.js';
+import { mayOccupy } from './reach.js';
 import type { RuleFlags } from './rules.js';
-import type { AdjustmentCount } from './types.js';
+import type { MapTables } from './tables.js';
+import type { AdjustmentCount, Unit } from './types.js';
 import { accept, refuse, type Verdict } from './verdict.js';
 
 /**
  * Build rights in an adjustment phase: how many units a power may keep, and every way a province
- * can be a build site (home, BUILD_ANY, factory, partisan, alternative, claimable home, `&SC`
- * credit, `SC!`/`SC?`/`SC*` start tokens).
+ * can be a build site (home, BUILD_ANY, HOME_BUILDS, REMOTE_BUILDS, factory, partisan, alternative,
+ * claimable home, `&SC` credit, `SC!`/`SC?`/`SC*` start tokens).
  */
 
 export const BUILD_TOKENS = ['SC!', 'SC?', 'SC*'] as const;
@@ -28,12 +30,16 @@ function homeProvinces(board: Board, power: number): number[] {
   return board.powers[power]!.homes.map((home) => tables.id(home)).filter((id) => id >= 0).map((id) => tables.provinceOf[id]!);
 }
 
+function ownsAHome(board: Board, power: number): boolean {
+  return homeProvinces(board, power).some((home) => board.owner[home] === power);
+}
+
 export function adjustmentCount(board: Board, power: number, flags: RuleFlags): AdjustmentCount {
   const state = board.powers[power]!;
   const definition = board.mapPower(power);
   const centers = state.centers.length;
   const homes = homeProvinces(board, power);
-  const ownsHome = homes.some((home) => board.owner[home] === power);
+  const ownsHome = ownsAHome(board, power);
   const reserves = state.reserves ?? (flags.noReserves ? 0 : (definition?.reserves ?? 0));
   const militia = state.militia ?? (flags.noMilitia ? 0 : (definition?.militia ?? 0));
   const onHomes = state.units.filter((unit) => {
@@ -58,6 +64,26 @@ export function alternativeFor(board: Board, power: number, province: number): s
   return site.insteadOf.length > 0 ? site.insteadOf : [...board.powers[power]!.homes];
 }
 
+/**
+ * REMOTE_BUILDS: a power builds nowhere unless it owns one of its (current) home centers. Its build
+ * count stands, so the builds are waived; removals are not affected. `SC!`/`SC?` starts still build,
+ * as they are how a power that owns no home yet gets its first units (DPjudge honours them first too).
+ */
+export function mayBuild(board: Board, power: number, flags: RuleFlags): boolean {
+  if (!flags.remoteBuilds || ownsAHome(board, power)) return true;
+  return tokenCount(board, power, 'SC!') > 0 || tokenCount(board, power, 'SC?') > 0;
+}
+
+/**
+ * Whether the rules open an owned center that is not one of the power's homes. HOME_BUILDS opens
+ * the current home centers of every power, and restricts BUILD_ANY to them (as DPjudge's
+ * buildSites does); REMOTE_BUILDS without it opens every owned center, as BUILD_ANY does.
+ */
+function ownedCenterOpen(board: Board, abbrev: string, flags: RuleFlags): boolean {
+  if (flags.homeBuilds) return board.powers.some((state) => state.homes.includes(abbrev));
+  return flags.buildAny || flags.remoteBuilds;
+}
+
 /** Whether, and how, the power may build in this (unoccupied) province; tokens and counts not spent. */
 export function buildSite(board: Board, power: number, province: number, flags: RuleFlags): Verdict<SiteKind> {
   const tables = board.tables;
@@ -68,9 +94,10 @@ export function buildSite(board: Board, power: number, province: number, flags: 
   const isCenter = board.map.isCenter(abbrev);
   const owned = board.owner[province] === power;
   const isHome = state.homes.includes(abbrev);
+  if (!mayBuild(board, power, flags)) return refuse('you own none of your home centers, so you may not build');
   if (board.occupant[province]! >= 0) return refuse(`${name} is occupied`);
   if (isHome && owned) return accept('home');
-  if (flags.buildAny && isCenter && owned) return accept('owned');
+  if (isCenter && owned && ownedCenterOpen(board, abbrev, flags)) return accept('owned');
   if (sites && !flags.noFactories && sites.factories.includes(abbrev)) return accept('factory');
   if (sites && !flags.noPartisans && sites.partisans.includes(abbrev)) {
     if (partisansOpen(board, power)) return accept('partisan');
@@ -84,5 +111,29 @@ export function buildSite(board: Board, power: number, province: number, flags: 
   if (isHome && tokenCount(board, power, 'SC?') > 0) return accept('SC?');
   if (!isCenter) return refuse(`${name} is not a supply center`);
   if (!owned) return refuse(`you do not own ${name}`);
-  return refuse(`${name} is not one of your home centers`);
+  return refuse(flags.homeBuilds ? `${name} is not a home center of any power` : `${name} is not one of your home centers`);
+}
+
+/** The coasts of a multi-coast province a fleet may stand on. */
+export function fleetCoasts(tables: MapTables, province: number): number[] {
+  return Array.from(tables.coastsOf[province]!).filter((coast) => mayOccupy(tables, 'F', coast));
+}
+
+/** Every unit a build could place in a province, whoever owns it: an army, and a fleet on each usable coast. */
+export function buildableUnits(tables: MapTables, province: number): Unit[] {
+  const units: Unit[] = [];
+  if (mayOccupy(tables, 'A', province)) units.push({ type: 'A', location: tables.abbrev(province) });
+  const fleetPlaces = tables.coastsOf[province]!.length > 0 ? fleetCoasts(tables, province) : [province];
+  for (const place of fleetPlaces) if (mayOccupy(tables, 'F', place)) units.push({ type: 'F', location: tables.abbrev(place) });
+  return units;
+}
+
+/** The provinces where the power may build now, before any build of this phase. */
+export function openBuildSites(board: Board, power: number, flags: RuleFlags): number[] {
+  const tables = board.tables;
+  const open: number[] = [];
+  for (let province = 0; province < tables.count; province++) {
+    if (tables.provinceOf[province] === province && buildSite(board, power, province, flags).ok) open.push(province);
+  }
+  return open;
 }

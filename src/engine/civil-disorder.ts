@@ -1,5 +1,8 @@
+import type { BuildOrder } from '../orders/types.js';
 import { filled } from './arrays.js';
 import type { Board } from './board.js';
+import { buildableUnits, openBuildSites } from './builds.js';
+import type { RuleFlags } from './rules.js';
 
 /**
  * Which units a power that ordered too few removals loses (DATC 4.D.8 / the 2000 rulebook): the
@@ -43,4 +46,49 @@ function distancesFromHomes(board: Board, power: number): number[] {
     }
   }
   return distance;
+}
+
+/**
+ * The builds a power in civil disorder makes under CD_BUILDS, to be tried in this order until its
+ * builds run out: every site open to it once, in a random order, each with a random unit it may
+ * hold there (a fleet on a random usable coast). The randomness is seeded by the power and the
+ * position, so that processing the same phase again (after a ROLLBACK) builds the same units.
+ */
+export function disorderBuilds(board: Board, power: number, flags: RuleFlags): BuildOrder[] {
+  const random = seededRandom(`${board.powerName(power)}|${positionKey(board)}`);
+  const builds: BuildOrder[] = [];
+  for (const province of shuffled(openBuildSites(board, power, flags), random)) {
+    const units = buildableUnits(board.tables, province);
+    if (units.length > 0) builds.push({ kind: 'build', unit: units[Math.floor(random() * units.length)]! });
+  }
+  return builds;
+}
+
+/** Units and centers of every power: what identifies an adjustment phase's position. */
+function positionKey(board: Board): string {
+  return board.powers
+    .map((state) => `${state.name}:${state.units.map((unit) => `${unit.type} ${unit.location}`).join(',')}:${state.centers.join(',')}`)
+    .join(';');
+}
+
+/** A Fisher–Yates shuffle of a copy. */
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+/** A small deterministic PRNG (mulberry32) seeded by a string's FNV-1a hash; numbers in [0, 1). */
+export function seededRandom(seed: string): () => number {
+  let state = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) state = Math.imul(state ^ seed.charCodeAt(i), 0x01000193);
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
 }

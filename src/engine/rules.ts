@@ -24,6 +24,8 @@ export interface RuleFlags {
   dummyFire: boolean;
   /** Units of DUMMY powers may not move. */
   immobileDummies: boolean;
+  /** Dummies keep their homes and become vassals of whoever occupies them all (see vassals.ts). */
+  vassalDummies: boolean;
 }
 
 const NO_RULES: RuleFlags = {
@@ -43,6 +45,7 @@ const NO_RULES: RuleFlags = {
   friendlyFire: false,
   dummyFire: false,
   immobileDummies: false,
+  vassalDummies: false,
 };
 
 export function ruleFlags(rules?: Iterable<string>): RuleFlags {
@@ -65,5 +68,6 @@ export function ruleFlags(rules?: Iterable<string>): RuleFlags {
     friendlyFire: on.has('FRIENDLY_FIRE'),
     dummyFire: on.has('DUMMY_FIRE'),
     immobileDummies: on.has('IMMOBILE_DUMMIES'),
+    vassalDummies: on.has('VASSAL_DUMMIES'),
   };
 }

@@ -99,6 +99,8 @@ export interface PhaseResult {
   centerChanges: CenterChange[];
   /** The winners after an ownership update (see victory.ts). */
   victors: string[];
+  /** VASSAL_DUMMIES: each dummy's controller after an ownership update (absent: not a vassal); null when nothing was decided. */
+  controllers: Map<string, string> | null;
 }
 
 /** Game rules (DPjudge RULE names) the adjudicator honours; see docs/datc-options.md. */

@@ -125,3 +125,20 @@ export function mailAddressesOf(game: GameStatus, power: string): string[] {
   const controller = controllerOf(status);
   return controller === null ? [] : [...(findPower(game, controller)?.addresses ?? [])];
 }
+
+/**
+ * VASSAL_DUMMIES: each dummy's CONTROL after the year's occupations, the adjudicator's `vassals`
+ * naming the controller of every vassal; a dummy not named is independent.
+ */
+export function withVassals(game: GameStatus, vassals: ReadonlyMap<string, string>): { game: GameStatus; changed: { power: string; controller: string | null }[] } {
+  const dummies = dummyPowers(game);
+  const changed: { power: string; controller: string | null }[] = [];
+  const powers = game.powers.map((power) => {
+    if (!dummies.has(power.name)) return power;
+    const controller = vassals.get(power.name) ?? null;
+    if (controller === (power.control[0] ?? null) && power.control.length <= 1) return power;
+    changed.push({ power: power.name, controller });
+    return { ...power, control: controller === null ? [] : [controller] };
+  });
+  return { game: changed.length === 0 ? game : { ...game, powers }, changed };
+}

@@ -2,7 +2,7 @@ import type { GameMap } from '../map/game-map.js';
 import type { Phase } from '../map/model.js';
 import { ADJUSTMENTS, MOVEMENT, RETREATS } from '../map/phase.js';
 import { Board } from '../engine/board.js';
-import { adjustmentCount, buildSite } from '../engine/builds.js';
+import { adjustmentCount, openBuildSites } from '../engine/builds.js';
 import { ruleFlags } from '../engine/rules.js';
 import type { Position } from '../engine/types.js';
 
@@ -17,16 +17,6 @@ export interface Duty {
   adjustment: number;
 }
 
-function hasOpenSite(board: Board, power: number, rules: readonly string[]): boolean {
-  const flags = ruleFlags(rules);
-  const tables = board.tables;
-  for (let province = 0; province < tables.count; province++) {
-    if (tables.provinceOf[province] !== province) continue;
-    if (buildSite(board, power, province, flags).ok) return true;
-  }
-  return false;
-}
-
 export function duties(map: GameMap, phase: Phase, position: Position, rules: readonly string[]): Duty[] {
   if (phase.type === MOVEMENT)
     return position.powers.filter((state) => state.units.length > 0).map((state) => ({ power: state.name, adjustment: 0 }));
@@ -38,7 +28,7 @@ export function duties(map: GameMap, phase: Phase, position: Position, rules: re
   const owed: Duty[] = [];
   position.powers.forEach((state, power) => {
     const { change } = adjustmentCount(board, power, flags);
-    if (change < 0 || (change > 0 && hasOpenSite(board, power, rules))) owed.push({ power: state.name, adjustment: change });
+    if (change < 0 || (change > 0 && openBuildSites(board, power, flags).length > 0)) owed.push({ power: state.name, adjustment: change });
   });
   return owed;
 }

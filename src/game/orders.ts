@@ -1,11 +1,13 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Phase } from '../map/model.js';
 import { ADJUSTMENTS, MOVEMENT, RETREATS } from '../map/phase.js';
+import { ruleFlags } from '../engine/rules.js';
 import type { Position } from '../engine/types.js';
 import { formatOrder } from '../orders/format.js';
 import { OrderReader } from '../orders/read.js';
 import type { Order, OrderPhase, SubmittedOrder } from '../orders/types.js';
 import { findPower, updatePower, type GameStatus, type PhaseOrder, type PowerStatus } from '../status/model.js';
+import { dummyPowers } from './control.js';
 
 /**
  * Where a power's orders live in its status block: movement orders as the lines after ORDERS,
@@ -82,10 +84,16 @@ export interface OrderContext {
   rules: readonly string[];
 }
 
-function reader(context: OrderContext, power: string, orderPhase: OrderPhase): OrderReader {
+/** Whether a power's units may not move: it is a dummy, under IMMOBILE_DUMMIES. Made once per reading of the game. */
+function immobility(game: GameStatus, context: OrderContext): (power: string) => boolean {
+  const immobile = ruleFlags(context.rules).immobileDummies ? dummyPowers(game) : new Set<string>();
+  return (power) => immobile.has(findPower(game, power)?.name ?? power);
+}
+
+function reader(context: OrderContext, power: string, orderPhase: OrderPhase, immobile: boolean): OrderReader {
   // Retreats and builds are always checked: NO_CHECK is about movement orders, and the status file needs typed units.
   const rules = orderPhase === MOVEMENT ? context.rules : context.rules.filter((rule) => rule !== 'NO_CHECK');
-  return new OrderReader({ map: context.map, position: context.position, power, phase: orderPhase, rules });
+  return new OrderReader({ map: context.map, position: context.position, power, phase: orderPhase, rules, immobile });
 }
 
 export interface SubmissionReport {
@@ -103,7 +111,7 @@ export interface SubmissionReport {
 export function submitOrders(game: GameStatus, power: string, lines: readonly string[], context: OrderContext): SubmissionReport {
   const orderPhase = orderPhaseOf(context.phase);
   if (!orderPhase) throw new Error(`no orders are taken in a ${context.phase.type} phase`);
-  const read = reader(context, power, orderPhase);
+  const read = reader(context, power, orderPhase, immobility(game, context)(power));
   const accepted: Order[] = [];
   const refused: string[] = [];
   for (const line of lines) {
@@ -135,10 +143,11 @@ export function collectOrders(game: GameStatus, context: OrderContext): Collecte
   const orderPhase = orderPhaseOf(context.phase);
   if (!orderPhase) return { orders: [], invalid: [] };
   const collected: CollectedOrders = { orders: [], invalid: [] };
+  const immobile = immobility(game, context);
   for (const mapPower of context.map.powers) {
     const power = findPower(game, mapPower.name);
     if (!power) continue;
-    const read = reader(context, mapPower.name, orderPhase);
+    const read = reader(context, mapPower.name, orderPhase, immobile(mapPower.name));
     for (const line of ordersOnFile(power, orderPhase)) {
       const result = read.read(line);
       if (result.ok) collected.orders.push({ power: mapPower.name, order: result.order });

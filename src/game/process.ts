@@ -6,7 +6,7 @@ import { adjudicate } from '../engine/adjudicate.js';
 import { adjustmentCounts } from '../engine/adjustments.js';
 import type { AdjustmentCount, CenterChange, OrderOutcome, Position } from '../engine/types.js';
 import { rulesInForce, type GameStatus } from '../status/model.js';
-import { controllers, dummyPowers, rotateControl } from './control.js';
+import { controllers, dummyPowers, rotateControl, withVassals } from './control.js';
 import { duties } from './duties.js';
 import { collectOrders } from './orders.js';
 import { positionOf, withPosition } from './position.js';
@@ -43,8 +43,8 @@ export interface PhaseReport {
   ended: { victors: string[] } | null;
   /** Builds nobody else may see (HIDE_BUILDS, `~` sites): shown only to their power. */
   hiddenBuilds: { power: string; text: string }[];
-  /** Controlled powers that ROTATE passed to another controller for the next phase. */
-  controlChanges: { power: string; controller: string }[];
+  /** Powers that ROTATE or VASSAL_DUMMIES passed to another controller (null: now independent). */
+  controlChanges: { power: string; controller: string | null }[];
 }
 
 export interface ProcessedPhase {
@@ -114,11 +114,13 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   };
   let after = position;
   let victors: string[] = [];
+  let vassals: Map<string, string> | null = null;
   if (isBuiltInPhaseType(phase.type)) {
     const collected = collectOrders(game, { map, position, phase, rules });
     const result = adjudicate(map, phase, position, collected.orders, { rules, controllers: controllers(game), dummies: dummyPowers(game) });
     after = result.position;
     victors = result.victors;
+    vassals = result.controllers;
     report.outcomes = result.outcomes;
     report.invalid = collected.invalid;
     report.ownershipUpdated = result.ownershipUpdated;
@@ -132,7 +134,12 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   }
   if (report.ownershipUpdated || victors.length > 0)
     report.centers = after.powers.map((state) => ({ power: state.name, centers: state.centers.filter((center) => map.isCenter(center)) }));
-  const cleared = clearedForNextPhase(game);
+  let cleared = clearedForNextPhase(game);
+  if (vassals !== null) {
+    const vassalage = withVassals(cleared, vassals);
+    cleared = vassalage.game;
+    report.controlChanges.push(...vassalage.changed);
+  }
   if (victors.length > 0) {
     report.ended = { victors };
     const ended: GameStatus = {
@@ -155,7 +162,7 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   const owing = new Set(duties(followingMap, following, after, rules).map((duty) => duty.power));
   const rotated = rotateControl(next, game.rotation ?? maps.base.data.rotation, { processed: phase, next: following, owing });
   next = rotated.game;
-  report.controlChanges = rotated.changed.map((power) => ({ power: power.name, controller: power.control[0]! }));
+  report.controlChanges.push(...rotated.changed.map((power) => ({ power: power.name, controller: power.control[0]! })));
   // Eliminations change who votes: the votes left may now agree, or a concession lose its power.
   const settled = concludeByVote(next, followingMap.rules(), options.today);
   if (settled.result !== null && next.result === null) {

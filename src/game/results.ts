@@ -95,7 +95,9 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
         const what = entry.change > 0 ? `builds ${entry.change}` : `removes ${-entry.change}`;
         return `${name(entry.power)}: ${entry.centers} centers, ${entry.units} units: ${what}.`;
       }),
-    controlChanges: report.controlChanges.map((change) => `${name(change.power)} is now played by ${name(change.controller)}.`),
+    controlChanges: report.controlChanges.map((change) =>
+      change.controller === null ? `${name(change.power)} is independent.` : `${name(change.power)} is now played by ${name(change.controller)}.`,
+    ),
     closing,
   });
 }

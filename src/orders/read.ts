@@ -15,6 +15,8 @@ export interface OrderReaderContext {
   phase: OrderPhase;
   /** The game's RULEs; with NO_CHECK orders are accepted unchecked and judged at processing. */
   rules?: Iterable<string>;
+  /** The power is a dummy under IMMOBILE_DUMMIES: its units may only hold, support or convoy. */
+  immobile?: boolean;
 }
 
 export type ReadOrderResult =
@@ -56,7 +58,7 @@ export class OrderReader {
     const legal = new Map<string, Order>();
     let firstReason: string | null = null;
     for (const reading of parsed.readings) {
-      const checked = checkOrder(this.board, this.power, reading, this.context.phase, this.flags);
+      const checked = checkOrder(this.board, this.power, reading, this.context.phase, this.flags, this.context.immobile ?? false);
       if (checked.ok) legal.set(formatOrder(checked.value), checked.value);
       else firstReason ??= checked.reason;
     }

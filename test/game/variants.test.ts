@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { phaseAbbrev } from '../../src/map/phase.js';
+import { dummyPowers } from '../../src/game/control.js';
 import { duties } from '../../src/game/duties.js';
 import { positionOf } from '../../src/game/position.js';
 import { rulesInForce, type GameStatus } from '../../src/status/model.js';
@@ -30,8 +31,14 @@ async function playVariant(mapName: string, phases: number) {
     const map = service.maps(game).at(phase);
     expect(validateStatus(game, { map, folder: 'v' }).filter((d) => d.severity === 'error')).toEqual([]);
     const position = positionOf(game, map);
-    for (const duty of duties(map, phase, position, rulesInForce(game, map.rules()))) {
-      const lines = bot.orders(map, phase, position, duty.power, duty.adjustment);
+    const rules = rulesInForce(game, map.rules());
+    const immobile = rules.includes('IMMOBILE_DUMMIES') ? dummyPowers(game) : new Set<string>();
+    for (const duty of duties(map, phase, position, rules)) {
+      const units = position.powers.find((state) => state.name === duty.power)!.units;
+      const lines =
+        phase.type === 'MOVEMENT' && immobile.has(duty.power)
+          ? units.map((unit) => `${unit.type} ${unit.location} H`)
+          : bot.orders(map, phase, position, duty.power, duty.adjustment);
       const submitted = await service.submitOrders('v', duty.power, lines, actor);
       expect({ power: duty.power, refused: submitted.refused }).toEqual({ power: duty.power, refused: [] });
     }

@@ -4,7 +4,7 @@ import { Board } from '../board.js';
 import { withUnits } from '../position.js';
 import type { OrderOutcome, Position, PowerState } from '../types.js';
 import { Aftermath } from './aftermath.js';
-import { Battle } from './battle.js';
+import { Battle, type MovementRules } from './battle.js';
 import { movementOutcomes } from './outcomes.js';
 import { Resolver } from './resolver.js';
 
@@ -15,9 +15,9 @@ export interface MovementResult {
 }
 
 /** Adjudicates a movement phase. Pure: the position passed in is not changed. */
-export function adjudicateMovement(map: GameMap, position: Position, orders: readonly SubmittedOrder[]): MovementResult {
+export function adjudicateMovement(map: GameMap, position: Position, orders: readonly SubmittedOrder[], rules: MovementRules): MovementResult {
   const board = new Board(map, position);
-  const battle = new Battle(board, orders);
+  const battle = new Battle(board, orders, rules);
   const aftermath = new Aftermath(battle, new Resolver(battle));
   return { outcomes: movementOutcomes(aftermath), position: nextPosition(aftermath) };
 }

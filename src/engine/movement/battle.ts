@@ -6,6 +6,7 @@ import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
 import type { Board } from '../board.js';
 import { filled } from '../arrays.js';
 import { moveAbut } from '../reach.js';
+import type { RuleFlags } from '../rules.js';
 
 /** What a unit does this turn, after checking: an illegal or missing order leaves it holding. */
 export const HOLD = 0;
@@ -19,6 +20,13 @@ export const WEAK = 1;
 export const HALF = 2;
 
 const NONE = -1;
+
+/** What bends the standard rules for some powers in a movement phase. */
+export interface MovementRules {
+  flags: RuleFlags;
+  /** Powers played by nobody (PLAYER DUMMY): DUMMY_FIRE and IMMOBILE_DUMMIES apply to them. */
+  dummies: ReadonlySet<string>;
+}
 
 /** One submitted order and what checking made of it. */
 export interface Entry {
@@ -68,8 +76,15 @@ export class Battle {
   readonly nextMoveInto: number[];
   readonly firstConvoy: number[];
   readonly nextConvoy: number[];
+  /**
+   * Per power: whether its units may dislodge, help to dislodge and cut the support of its own
+   * units (FRIENDLY_FIRE for all, DUMMY_FIRE for dummies), and whether its units may not move
+   * at all (IMMOBILE_DUMMIES).
+   */
+  private readonly firesOnOwn: boolean[];
+  private readonly immobile: boolean[];
 
-  constructor(board: Board, orders: readonly SubmittedOrder[]) {
+  constructor(board: Board, orders: readonly SubmittedOrder[], rules: MovementRules) {
     this.board = board;
     const size = board.units.length;
     this.size = size;
@@ -90,6 +105,9 @@ export class Battle {
     this.nextMoveInto = filled(size, NONE);
     this.firstConvoy = filled(size, NONE);
     this.nextConvoy = filled(size, NONE);
+    const dummy = board.powers.map((state) => rules.dummies.has(state.name));
+    this.firesOnOwn = dummy.map((isDummy) => rules.flags.friendlyFire || (rules.flags.dummyFire && isDummy));
+    this.immobile = dummy.map((isDummy) => rules.flags.immobileDummies && isDummy);
     for (let unit = 0; unit < size; unit++) {
       this.power[unit] = board.units[unit]!.power;
       this.province[unit] = board.units[unit]!.province;
@@ -118,7 +136,7 @@ export class Battle {
     let entry: Entry;
     if (mismatch === null) {
       const movement = order as MovementOrder;
-      const checked = checkMovement(board, power, movement);
+      const checked = checkMovement(board, power, movement, this.immobile[power]!);
       entry = checked.ok
         ? { submitted, checked: checked.value, unit: checked.value.unit, refusal: null }
         : { submitted, checked: null, unit: this.namedUnit(power, movement), refusal: checked.reason };
@@ -127,6 +145,15 @@ export class Battle {
     }
     this.entries.push(entry);
     if (entry.unit >= 0) this.entryOf[entry.unit] = this.entries.length - 1;
+  }
+
+  /**
+   * Whether `unit` may not harm `other` (dislodge it, help to dislodge it, cut its support): the
+   * standard rule for two units of one power, unless a FIRE rule lifts it for that power.
+   */
+  spares(unit: number, other: number): boolean {
+    const power = this.power[unit]!;
+    return power === this.power[other] && !this.firesOnOwn[power];
   }
 
   /** The power's own unit a refused order names, which then holds; or -1. */

@@ -23,6 +23,7 @@ export const FAILS = 0;
 export const SUCCEEDS = 1;
 
 const EMPTY = -1;
+const NOBODY = -1;
 
 export class Resolver {
   private readonly battle: Battle;
@@ -131,7 +132,7 @@ export class Resolver {
     const attack = this.attackStrength(unit);
     const defender = battle.board.occupant[dest]!;
     if (defender >= 0 && this.headToHead(unit, defender)) {
-      if (attack <= this.moveStrength(defender, -1)) return FAILS;
+      if (attack <= this.moveStrength(defender)) return FAILS;
     } else if (attack <= this.holdStrength(dest)) {
       return FAILS;
     }
@@ -152,12 +153,15 @@ export class Resolver {
     );
   }
 
-  /** Strength of a move from the unit's own weight and its given supports, except those of `excluded`'s power. */
-  private moveStrength(unit: number, excluded: number): number {
+  /**
+   * Strength of a move from the unit's own weight and its given supports; against a `victim` that
+   * stays, a support does not count when it may not harm the victim (see `Battle.spares`).
+   */
+  private moveStrength(unit: number, victim = NOBODY): number {
     const battle = this.battle;
     let supports = 0;
     for (let supporter = battle.firstSupport[unit]!; supporter >= 0; supporter = battle.nextSupport[supporter]!) {
-      if (battle.power[supporter] !== excluded && this.resolve(supporter) === SUCCEEDS) supports++;
+      if ((victim === NOBODY || !battle.spares(supporter, victim)) && this.resolve(supporter) === SUCCEEDS) supports++;
     }
     const mode = battle.mode[unit];
     if (mode === NORMAL) return 2 + 2 * supports;
@@ -168,12 +172,12 @@ export class Resolver {
   private attackStrength(unit: number): number {
     const battle = this.battle;
     const occupant = battle.board.occupant[battle.dest[unit]!]!;
-    if (occupant < 0) return this.moveStrength(unit, -1);
+    if (occupant < 0) return this.moveStrength(unit);
     const leaves = battle.kind[occupant] === MOVE && !this.headToHead(unit, occupant) && this.resolve(occupant) === SUCCEEDS;
-    if (leaves) return this.moveStrength(unit, -1);
-    // Nobody helps to dislodge their own unit, and no power dislodges its own.
-    if (battle.power[occupant] === battle.power[unit]) return 0;
-    return this.moveStrength(unit, battle.power[occupant]!);
+    if (leaves) return this.moveStrength(unit);
+    // Nobody helps to dislodge their own unit, and no power dislodges its own, without a FIRE rule.
+    if (battle.spares(unit, occupant)) return 0;
+    return this.moveStrength(unit, occupant);
   }
 
   private holdStrength(province: number): number {
@@ -194,7 +198,7 @@ export class Resolver {
     if (battle.convoyed[unit] === 1 && this.resolve(this.size + unit) === FAILS) return EMPTY;
     const occupant = battle.board.occupant[battle.dest[unit]!]!;
     if (occupant >= 0 && this.headToHead(unit, occupant) && this.resolve(occupant) === SUCCEEDS) return EMPTY;
-    return this.moveStrength(unit, -1);
+    return this.moveStrength(unit);
   }
 
   /** The unit that moved into this unit's province, or -1. */
@@ -211,14 +215,15 @@ export class Resolver {
     const battle = this.battle;
     const aimedAt = battle.dest[supporter]! >= 0 ? battle.dest[supporter]! : battle.province[battle.target[supporter]!]!;
     for (let mover = battle.firstMoveInto[battle.province[supporter]!]!; mover >= 0; mover = battle.nextMoveInto[mover]!) {
-      if (battle.power[mover] === battle.power[supporter]) continue;
+      // A power does not cut its own support, unless a FIRE rule lets it: then its attacks cut like anyone's.
+      if (battle.spares(mover, supporter)) continue;
       if (battle.convoyed[mover] === 1 && this.resolve(this.size + mover) === FAILS) continue;
       const mode = battle.mode[mover];
       const cuts =
         battle.province[mover] === aimedAt || mode === HALF
           ? this.resolve(mover) === SUCCEEDS
           : mode === WEAK
-            ? this.moveStrength(mover, -1) > 0
+            ? this.moveStrength(mover) > 0
             : true;
       if (cuts) return mover;
     }

@@ -1,5 +1,5 @@
 import type { Board } from '../../engine/board.js';
-import { adjustmentCount, buildSite } from '../../engine/builds.js';
+import { adjustmentCount, buildSite, fleetCoasts } from '../../engine/builds.js';
 import { mayOccupy } from '../../engine/reach.js';
 import type { RuleFlags } from '../../engine/rules.js';
 import { accept, refuse, type Verdict } from '../../engine/verdict.js';
@@ -16,7 +16,7 @@ function checkBuild(board: Board, power: number, order: BuildOrder, flags: RuleF
   const coasts = tables.coastsOf[province]!;
   let location = type === 'A' ? province : id;
   if (type === 'F' && location === province && coasts.length > 0) {
-    const usable = Array.from(coasts).filter((coast) => mayOccupy(tables, 'F', coast));
+    const usable = fleetCoasts(tables, province);
     if (usable.length !== 1) {
       return refuse(`the coast of ${tables.name(province)} must be given (${usable.map((coast) => tables.abbrev(coast)).join(' or ')})`);
     }

@@ -71,9 +71,13 @@ function checkHold(board: Board, power: number, order: HoldOrder): Verdict<Check
   return unit.ok ? checked(board, { kind: 'hold', unit: unitRef(board, unit.value, order.unit) }, unit.value, null) : unit;
 }
 
-function checkMove(board: Board, power: number, order: MoveOrder): Verdict<CheckedMovement> {
+/** Why a unit of a dummy power may not move under IMMOBILE_DUMMIES. */
+const IMMOBILE_REASON = 'IMMOBILE_DUMMIES: units of dummy powers may only hold, support or convoy';
+
+function checkMove(board: Board, power: number, order: MoveOrder, immobile: boolean): Verdict<CheckedMovement> {
   const found = ownUnit(board, power, order.unit);
   if (!found.ok) return found;
+  if (immobile) return refuse(IMMOBILE_REASON);
   const unit = found.value;
   const tables = board.tables;
   const to = tables.id(order.to);
@@ -170,13 +174,16 @@ function checkConvoy(board: Board, power: number, order: ConvoyOrder): Verdict<C
   return checked(board, convoy, fleet, army, province);
 }
 
-/** Checks a movement-phase order against the board; the order comes back completed (types, coasts), with its ids. */
-export function checkMovement(board: Board, power: number, order: MovementOrder): Verdict<CheckedMovement> {
+/**
+ * Checks a movement-phase order against the board; the order comes back completed (types, coasts),
+ * with its ids. An `immobile` power (a dummy under IMMOBILE_DUMMIES) may not order a move.
+ */
+export function checkMovement(board: Board, power: number, order: MovementOrder, immobile = false): Verdict<CheckedMovement> {
   switch (order.kind) {
     case 'hold':
       return checkHold(board, power, order);
     case 'move':
-      return checkMove(board, power, order);
+      return checkMove(board, power, order, immobile);
     case 'support':
       return checkSupport(board, power, order);
     case 'convoy':
@@ -184,7 +191,7 @@ export function checkMovement(board: Board, power: number, order: MovementOrder)
   }
 }
 
-export function checkMovementOrder(board: Board, power: number, order: MovementOrder): Verdict<MovementOrder> {
-  const result = checkMovement(board, power, order);
+export function checkMovementOrder(board: Board, power: number, order: MovementOrder, immobile = false): Verdict<MovementOrder> {
+  const result = checkMovement(board, power, order, immobile);
   return result.ok ? accept(result.value.order) : result;
 }
