@@ -26,6 +26,9 @@ export interface RuleFlags {
   immobileDummies: boolean;
   /** Dummies keep their homes and become vassals of whoever occupies them all (see vassals.ts). */
   vassalDummies: boolean;
+  /** What becomes of units whose space changes terrain (see terrain.ts). */
+  hibernate: boolean;
+  unitsAdapt: boolean;
 }
 
 const NO_RULES: RuleFlags = {
@@ -46,6 +49,8 @@ const NO_RULES: RuleFlags = {
   dummyFire: false,
   immobileDummies: false,
   vassalDummies: false,
+  hibernate: false,
+  unitsAdapt: false,
 };
 
 export function ruleFlags(rules?: Iterable<string>): RuleFlags {
@@ -69,5 +74,7 @@ export function ruleFlags(rules?: Iterable<string>): RuleFlags {
     dummyFire: on.has('DUMMY_FIRE'),
     immobileDummies: on.has('IMMOBILE_DUMMIES'),
     vassalDummies: on.has('VASSAL_DUMMIES'),
+    hibernate: on.has('HIBERNATE'),
+    unitsAdapt: on.has('UNITS_ADAPT'),
   };
 }

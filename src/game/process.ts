@@ -4,6 +4,8 @@ import type { Phase } from '../map/model.js';
 import { ADJUSTMENTS, RETREATS, isBuiltInPhaseType, nextPhase, phaseAbbrev } from '../map/phase.js';
 import { adjudicate } from '../engine/adjudicate.js';
 import { adjustmentCounts } from '../engine/adjustments.js';
+import { ruleFlags } from '../engine/rules.js';
+import { settleOnTerrain, type TerrainChange } from '../engine/terrain.js';
 import type { AdjustmentCount, CenterChange, OrderOutcome, Position } from '../engine/types.js';
 import { rulesInForce, type GameStatus } from '../status/model.js';
 import { controllers, dummyPowers, rotateControl, withVassals } from './control.js';
@@ -43,6 +45,8 @@ export interface PhaseReport {
   ended: { victors: string[] } | null;
   /** Builds nobody else may see (HIDE_BUILDS, `~` sites): shown only to their power. */
   hiddenBuilds: { power: string; text: string }[];
+  /** Units whose space changed terrain as the next phase began (IN/FROM maps): destroyed, hibernating or adapted. */
+  terrainChanges: TerrainChange[];
   /** Powers that ROTATE or VASSAL_DUMMIES passed to another controller (null: now independent). */
   controlChanges: { power: string; controller: string | null }[];
 }
@@ -111,6 +115,7 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
     ended: null,
     hiddenBuilds: [],
     controlChanges: [],
+    terrainChanges: [],
   };
   let after = position;
   let victors: string[] = [];
@@ -153,6 +158,9 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   }
   const following = followingPhase(maps, phase, after, rules);
   const followingMap = maps.at(following);
+  const terrain = settleOnTerrain(map, followingMap, after, ruleFlags(rules));
+  after = terrain.position;
+  report.terrainChanges = terrain.changes;
   if (following.type === ADJUSTMENTS) report.adjustments = adjustmentCounts(followingMap, after, { rules });
   let next = withPosition(cleared, followingMap, after);
   next = {

@@ -95,6 +95,10 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
         const what = entry.change > 0 ? `builds ${entry.change}` : `removes ${-entry.change}`;
         return `${name(entry.power)}: ${entry.centers} centers, ${entry.units} units: ${what}.`;
       }),
+    terrainChanges: report.terrainChanges.map((change) => {
+      const fate = change.became === 'destroyed' ? 'is destroyed' : change.became === 'hibernates' ? 'hibernates: it may only hold' : `becomes ${change.became}`;
+      return `${name(change.power)}: ${change.unit} ${fate}.`;
+    }),
     controlChanges: report.controlChanges.map((change) =>
       change.controller === null ? `${name(change.power)} is independent.` : `${name(change.power)} is now played by ${name(change.controller)}.`,
     ),

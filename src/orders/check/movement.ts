@@ -1,6 +1,6 @@
 import type { Board, BoardUnit } from '../../engine/board.js';
 import { fleetOnRoute, fleetRouteExists, routeProblem } from '../../engine/convoy-routes.js';
-import { canSupportInto, fleetLandings, moveAbut } from '../../engine/reach.js';
+import { canSupportInto, fleetLandings, mayOccupy, moveAbut } from '../../engine/reach.js';
 import { accept, refuse, type Verdict } from '../../engine/verdict.js';
 import type { ConvoyOrder, HoldOrder, MoveOrder, MovementOrder, SupportOrder } from '../types.js';
 import { leagueAllows } from './league.js';
@@ -174,11 +174,22 @@ function checkConvoy(board: Board, power: number, order: ConvoyOrder): Verdict<C
   return checked(board, convoy, fleet, army, province);
 }
 
+/** A unit its space no longer suits (kept there by HIBERNATE) may only hold until the space suits it again. */
+function hibernation(board: Board, power: number, order: MovementOrder): string | null {
+  const found = ownUnit(board, power, order.unit);
+  if (!found.ok || mayOccupy(board.tables, found.value.type, found.value.location)) return null;
+  return `the ${typeWord(found.value.type)} in ${board.tables.name(found.value.location)} hibernates: it may only hold until the space suits it again`;
+}
+
 /**
  * Checks a movement-phase order against the board; the order comes back completed (types, coasts),
  * with its ids. An `immobile` power (a dummy under IMMOBILE_DUMMIES) may not order a move.
  */
 export function checkMovement(board: Board, power: number, order: MovementOrder, immobile = false): Verdict<CheckedMovement> {
+  if (order.kind !== 'hold') {
+    const sleeping = hibernation(board, power, order);
+    if (sleeping !== null) return refuse(sleeping);
+  }
   switch (order.kind) {
     case 'hold':
       return checkHold(board, power, order);
