@@ -44,15 +44,13 @@ export function adjudicate(
     vassals = vassalage.controllers;
     controllers = vassals;
   }
-  // Vassals count for their controller: VASSAL_DUMMIES brings TEAM_VICTORY with it.
-  const victoryFlags = flags.vassalDummies ? { ...flags, teamVictory: true } : flags;
   return {
     phase,
     outcomes: result.outcomes,
     position: reassignHomes(map, updated.position, adjustmentPhase.year),
     ownershipUpdated: true,
     centerChanges: updated.changes,
-    victors: victors(map, result.position, updated.position, phase.year, { flags: victoryFlags, controllers }),
+    victors: victors(map, result.position, updated.position, phase.year, { flags, controllers }),
     controllers: vassals,
   };
 }

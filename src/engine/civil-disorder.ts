@@ -1,6 +1,7 @@
 import type { BuildOrder } from '../orders/types.js';
 import { filled } from './arrays.js';
 import type { Board } from './board.js';
+import type { BoardRetreat } from './board.js';
 import { buildableUnits, openBuildSites } from './builds.js';
 import type { RuleFlags } from './rules.js';
 
@@ -91,4 +92,26 @@ export function seededRandom(seed: string): () => number {
     mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
     return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * Where a unit of a power in civil disorder retreats under CD_RETREATS: at random, but a supply
+ * center before any other space, the power's own unowned homes first, then other centers it does
+ * not own, then its owned homes, then its other owned centers (DPjudge's preference).
+ */
+export function disorderRetreat(board: Board, unit: BoardRetreat): string | null {
+  const power = unit.power;
+  const homes = new Set(board.powers[power]!.homes);
+  const rank = (option: string): number => {
+    const province = board.tables.provinceOf[board.tables.id(option)]!;
+    const abbrev = board.tables.abbrev(province);
+    if (!board.map.isCenter(abbrev)) return 4;
+    const owned = board.owner[province] === power;
+    return (owned ? 2 : 0) + (homes.has(abbrev) ? 0 : 1);
+  };
+  const best = Math.min(...unit.retreats.map(rank));
+  const choices = unit.retreats.filter((option) => rank(option) === best);
+  if (choices.length === 0) return null;
+  const random = seededRandom(`${board.powerName(power)}|${unit.type} ${board.tables.abbrev(unit.location)}|${positionKey(board)}`);
+  return choices[Math.floor(random() * choices.length)]!;
 }

@@ -2,6 +2,7 @@ import type { GameMap } from '../map/game-map.js';
 import { provinceOf } from '../orders/check/units.js';
 import type { RetreatPhaseOrder, SubmittedOrder } from '../orders/types.js';
 import { Board } from './board.js';
+import { disorderRetreat } from './civil-disorder.js';
 import { checkSubmitted, newOutcome } from './outcome.js';
 import { withUnits } from './position.js';
 import type { RuleFlags } from './rules.js';
@@ -46,10 +47,14 @@ export function adjudicateRetreats(map: GameMap, position: Position, orders: rea
     }
     choices[index] = { power: submitted.power, order, outcome };
   }
+  const ordering = new Set(orders.map((submitted) => submitted.power));
   board.retreating.forEach((unit, index) => {
     if (choices[index]) return;
-    const order: RetreatPhaseOrder = { kind: 'disband', unit: { type: unit.type, location: tables.abbrev(unit.location) } };
-    const outcome = newOutcome(board.powerName(unit.power), order, true, ['unordered'], 'not ordered: disbanded');
+    const ref = { type: unit.type, location: tables.abbrev(unit.location) };
+    const inDisorder = flags.cdRetreats && !ordering.has(board.powerName(unit.power));
+    const to = inDisorder ? disorderRetreat(board, unit) : null;
+    const order: RetreatPhaseOrder = to === null ? { kind: 'disband', unit: ref } : { kind: 'retreat', unit: ref, to };
+    const outcome = newOutcome(board.powerName(unit.power), order, true, ['unordered'], to === null ? 'not ordered: disbanded' : 'civil disorder: a random retreat');
     outcomes.push(outcome);
     choices[index] = { power: outcome.power, order, outcome };
   });

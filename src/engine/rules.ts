@@ -29,6 +29,10 @@ export interface RuleFlags {
   /** What becomes of units whose space changes terrain (see terrain.ts). */
   hibernate: boolean;
   unitsAdapt: boolean;
+  /** Dislodged units are destroyed: nobody retreats. */
+  noRetreat: boolean;
+  /** Dislodged units of powers without retreat orders retreat at random instead of disbanding. */
+  cdRetreats: boolean;
 }
 
 const NO_RULES: RuleFlags = {
@@ -51,6 +55,8 @@ const NO_RULES: RuleFlags = {
   vassalDummies: false,
   hibernate: false,
   unitsAdapt: false,
+  noRetreat: false,
+  cdRetreats: false,
 };
 
 export function ruleFlags(rules?: Iterable<string>): RuleFlags {
@@ -76,5 +82,7 @@ export function ruleFlags(rules?: Iterable<string>): RuleFlags {
     vassalDummies: on.has('VASSAL_DUMMIES'),
     hibernate: on.has('HIBERNATE'),
     unitsAdapt: on.has('UNITS_ADAPT'),
+    noRetreat: on.has('NO_RETREAT'),
+    cdRetreats: on.has('CD_RETREATS'),
   };
 }

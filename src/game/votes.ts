@@ -20,8 +20,9 @@ import { GameRuleError } from './lifecycle.js';
 
 export const DRAW_PROPOSAL = 'DIAS';
 
+/** HIDE_PROPOSER switches PROPOSE_DIAS on (see `rulesInForce`). */
 export function usesProposals(rules: readonly string[]): boolean {
-  return rules.includes('PROPOSE_DIAS') || rules.includes('HIDE_PROPOSER');
+  return rules.includes('PROPOSE_DIAS');
 }
 
 function ownsCenter(game: GameStatus, name: string): boolean {

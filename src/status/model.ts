@@ -1,4 +1,5 @@
 import type { Phase, Rotation, UnitType } from '../map/model.js';
+import { ruleInfo } from '../game/rules-catalog.js';
 import type { StatusSource } from './source.js';
 
 /**
@@ -256,12 +257,14 @@ export function updatePower(game: GameStatus, name: string, change: (power: Powe
 }
 
 /**
- * The rules in force: the map's and the status file's, with every `!` negation applied after all
- * of them (DPjudge's order, so a game can turn off a rule its map switches on).
+ * The rules in force: the map's and the status file's with the rules each switches on (NO_QUARTER
+ * brings NO_RETREAT and NO_DRAW), and every `!` negation applied after all of them (DPjudge's
+ * order, so a game can turn off a rule its map or another rule switches on).
  */
 export function rulesInForce(game: GameStatus, mapRules: readonly string[] = []): string[] {
   const switches = game.rules.flat();
   const on = new Set([...mapRules, ...switches.filter((item) => item.on).map((item) => item.rule)]);
+  for (const rule of on) for (const implied of ruleInfo(rule)?.implies ?? []) on.add(implied);
   for (const item of switches) if (!item.on) on.delete(item.rule);
   return [...on];
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rulesTable, unhonouredRules } from '../../src/game/rule-support.js';
 import { projectRoot } from './support.js';
+import { newGame, rulesInForce } from '../../src/status/model.js';
 
 describe('the rules this judge honours', () => {
   it('keeps docs/rules.md equal to the table the code gives', () => {
@@ -17,6 +18,15 @@ describe('the rules this judge honours', () => {
   });
 });
 
+describe('rules that switch on other rules', () => {
+  it('brings the rules Rules.txt names, unless the game switches one off', () => {
+    const game = (...rules: [string, boolean][]) => ({ ...newGame('g'), rules: [rules.map(([rule, on]) => ({ rule, on }))] });
+    expect(rulesInForce(game(['NO_QUARTER', true])).sort()).toEqual(['NO_DRAW', 'NO_QUARTER', 'NO_RETREAT']);
+    expect(rulesInForce(game(['NO_QUARTER', true], ['NO_DRAW', false])).sort()).toEqual(['NO_QUARTER', 'NO_RETREAT']);
+    expect(rulesInForce(game(), ['SMART_CD']).sort()).toEqual(['CD_BUILDS', 'CD_RETREATS', 'CD_SUPPORTS', 'SMART_CD']);
+  });
+});
+
 describe('unsupported rules are reported, never ignored silently', () => {
   it('tells the Master at CREATE and warns in judge game validate', async () => {
     const { mailJudge, MASTER } = await import('../commands/execute/support.js');
@@ -26,7 +36,11 @@ describe('unsupported rules are reported, never ignored silently', () => {
     expect(created.reply.text).not.toContain('rule BUILD_ANY is');
     const { readStatus, validateStatus, rulesInForce } = await import('../../src/status/index.js');
     const game = readStatus(readFileSync(join(judge.games, 'ruled', 'status'))).game;
-    expect(unhonouredRules(rulesInForce(game))).toEqual([{ rule: 'BLIND', reason: 'not supported by this judge yet' }]);
+    // BLIND switches on rules of its own, which are not honoured either.
+    const unhonoured = unhonouredRules(rulesInForce(game)).map((entry) => entry.rule);
+    expect(unhonoured[0]).toBe('BLIND');
+    expect(unhonoured).toContain('FICTIONAL_OK');
+    expect(unhonoured).not.toContain('BUILD_ANY');
     expect(validateStatus(game).filter((d) => d.severity === 'error')).toEqual([]);
   });
 });

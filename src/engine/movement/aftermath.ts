@@ -50,7 +50,7 @@ export class Aftermath {
       const attacker = this.dislodgedBy[unit]!;
       if (attacker < 0) continue;
       const attackerFrom = battle.convoyed[attacker] === 1 ? -1 : battle.province[attacker]!;
-      this.retreats[unit] = retreatOptions(board, board.units[unit]!, closed, attackerFrom);
+      this.retreats[unit] = battle.noRetreat ? [] : retreatOptions(board, board.units[unit]!, closed, attackerFrom);
     }
   }
 }

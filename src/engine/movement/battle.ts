@@ -83,6 +83,8 @@ export class Battle {
    */
   private readonly firesOnOwn: boolean[];
   private readonly immobile: boolean[];
+  /** NO_RETREAT: every dislodged unit is destroyed. */
+  readonly noRetreat: boolean;
 
   constructor(board: Board, orders: readonly SubmittedOrder[], rules: MovementRules) {
     this.board = board;
@@ -108,6 +110,7 @@ export class Battle {
     const dummy = board.powers.map((state) => rules.dummies.has(state.name));
     this.firesOnOwn = dummy.map((isDummy) => rules.flags.friendlyFire || (rules.flags.dummyFire && isDummy));
     this.immobile = dummy.map((isDummy) => rules.flags.immobileDummies && isDummy);
+    this.noRetreat = rules.flags.noRetreat;
     for (let unit = 0; unit < size; unit++) {
       this.power[unit] = board.units[unit]!.power;
       this.province[unit] = board.units[unit]!.province;
