@@ -1,8 +1,9 @@
-import type { BuildOrder } from '../orders/types.js';
+import type { BuildOrder, SubmittedOrder } from '../orders/types.js';
 import { filled } from './arrays.js';
 import type { Board } from './board.js';
-import type { BoardRetreat } from './board.js';
+import type { BoardRetreat, BoardUnit } from './board.js';
 import { buildableUnits, openBuildSites } from './builds.js';
+import { canSupportInto } from './reach.js';
 import type { RuleFlags } from './rules.js';
 
 /**
@@ -114,4 +115,42 @@ export function disorderRetreat(board: Board, unit: BoardRetreat): string | null
   if (choices.length === 0) return null;
   const random = seededRandom(`${board.powerName(power)}|${unit.type} ${board.tables.abbrev(unit.location)}|${positionKey(board)}`);
   return choices[Math.floor(random() * choices.length)]!;
+}
+
+/** Foreign units that could attack the province or support an attack on it. */
+function threats(board: Board, target: BoardUnit): number {
+  return board.units.filter((other) => other.power !== target.power && canSupportInto(board, other.type, other.location, target.province, other.power)).length;
+}
+
+/**
+ * CD_SUPPORTS: the units of powers that gave no orders support each other in place instead of
+ * holding, the units in most danger first: a unit is in danger when enough foreign units stand
+ * next to it to dislodge it (an attack and a support). Supporters are shared out a round at a
+ * time; each supports once, and a unit left without a task holds.
+ */
+export function disorderSupports(board: Board, orders: readonly SubmittedOrder[]): SubmittedOrder[] {
+  const ordering = new Set(orders.map((submitted) => submitted.power));
+  const supports: SubmittedOrder[] = [];
+  board.powers.forEach((state, power) => {
+    if (ordering.has(state.name)) return;
+    const units = board.units.filter((unit) => unit.power === power);
+    const danger = new Map(units.map((unit) => [unit, threats(board, unit)]));
+    const endangered = units.filter((unit) => danger.get(unit)! >= 2).sort((a, b) => danger.get(b)! - danger.get(a)!);
+    const busy = new Set<BoardUnit>();
+    const ref = (unit: BoardUnit) => ({ type: unit.type, location: board.tables.abbrev(unit.location) });
+    // Round by round, each endangered unit gets one more supporter while any is free to give it.
+    for (let assigned = true; assigned; ) {
+      assigned = false;
+      for (const target of endangered) {
+        const helper = units
+          .filter((unit) => unit !== target && !busy.has(unit) && canSupportInto(board, unit.type, unit.location, target.province, power))
+          .sort((a, b) => danger.get(a)! - danger.get(b)!)[0];
+        if (!helper) continue;
+        busy.add(helper);
+        assigned = true;
+        supports.push({ power: state.name, order: { kind: 'support', unit: ref(helper), target: ref(target), to: null } });
+      }
+    }
+  });
+  return supports;
 }

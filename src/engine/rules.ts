@@ -33,6 +33,8 @@ export interface RuleFlags {
   noRetreat: boolean;
   /** Dislodged units of powers without retreat orders retreat at random instead of disbanding. */
   cdRetreats: boolean;
+  /** Units of powers without movement orders support each other where attacked in strength. */
+  cdSupports: boolean;
 }
 
 const NO_RULES: RuleFlags = {
@@ -57,6 +59,7 @@ const NO_RULES: RuleFlags = {
   unitsAdapt: false,
   noRetreat: false,
   cdRetreats: false,
+  cdSupports: false,
 };
 
 export function ruleFlags(rules?: Iterable<string>): RuleFlags {
@@ -84,5 +87,6 @@ export function ruleFlags(rules?: Iterable<string>): RuleFlags {
     unitsAdapt: on.has('UNITS_ADAPT'),
     noRetreat: on.has('NO_RETREAT'),
     cdRetreats: on.has('CD_RETREATS'),
+    cdSupports: on.has('CD_SUPPORTS'),
   };
 }

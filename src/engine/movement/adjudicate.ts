@@ -1,6 +1,7 @@
 import type { GameMap } from '../../map/game-map.js';
 import type { SubmittedOrder } from '../../orders/types.js';
 import { Board } from '../board.js';
+import { disorderSupports } from '../civil-disorder.js';
 import { withUnits } from '../position.js';
 import type { OrderOutcome, Position, PowerState } from '../types.js';
 import { Aftermath } from './aftermath.js';
@@ -17,9 +18,14 @@ export interface MovementResult {
 /** Adjudicates a movement phase. Pure: the position passed in is not changed. */
 export function adjudicateMovement(map: GameMap, position: Position, orders: readonly SubmittedOrder[], rules: MovementRules): MovementResult {
   const board = new Board(map, position);
-  const battle = new Battle(board, orders, rules);
+  const given = rules.flags.cdSupports ? [...orders, ...disorderSupports(board, orders)] : orders;
+  const battle = new Battle(board, given, rules);
   const aftermath = new Aftermath(battle, new Resolver(battle));
-  return { outcomes: movementOutcomes(aftermath), position: nextPosition(aftermath) };
+  const outcomes = movementOutcomes(aftermath);
+  // The supports CD_SUPPORTS gave are no one's orders: the results say so.
+  const defaulted = new Set(given.slice(orders.length).map((submitted) => submitted.power));
+  for (const outcome of outcomes) if (defaulted.has(outcome.power) && !outcome.marks.includes('unordered')) outcome.marks.push('unordered');
+  return { outcomes, position: nextPosition(aftermath) };
 }
 
 function nextPosition(aftermath: Aftermath): Position {

@@ -38,3 +38,24 @@ describe('CD_RETREATS', () => {
     expect(unitsAfter(result)).toEqual(['FRANCE A PAR', 'GERMANY A BUR']);
   });
 });
+
+describe('CD_SUPPORTS', () => {
+  // Germany attacks Munich in strength; Austria is silent with two armies next to each other.
+  const board = { units: { GERMANY: ['A BER', 'A KIE', 'A RUH'], AUSTRIA: ['A MUN', 'A TYR', 'A BOH'] } };
+  const attack = { GERMANY: ['A KIE - MUN', 'A BER S A KIE - MUN', 'A RUH S A KIE - MUN'] };
+
+  it('has the silent power support its endangered units in place instead of holding', () => {
+    const plain = play(standard, FALL, board, attack);
+    expect(unitsAfter(plain)).toContain('GERMANY A MUN');
+    const supported = play(standard, FALL, board, attack, ['CD_SUPPORTS']);
+    expect(unitsAfter(supported)).toContain('AUSTRIA A MUN');
+    const supports = supported.outcomes.filter((outcome) => outcome.power === 'AUSTRIA' && outcome.order.kind === 'support');
+    expect(supports.map((outcome) => outcome.text).sort()).toEqual(['A BOH S A MUN', 'A TYR S A MUN']);
+    expect(supports.every((outcome) => outcome.marks.includes('unordered'))).toBe(true);
+  });
+
+  it('leaves a power that gave orders alone', () => {
+    const ordered = play(standard, FALL, board, { ...attack, AUSTRIA: ['A MUN H', 'A TYR H', 'A BOH H'] }, ['CD_SUPPORTS']);
+    expect(unitsAfter(ordered)).toContain('GERMANY A MUN');
+  });
+});
