@@ -67,7 +67,22 @@ function describeGame(context: ExecutionContext, game: GameStatus): string[] {
   if (game.timing) extra.push(`Timing: ${game.timing}`);
   const open = openings(context, game);
   if (open !== '') extra.push(`Openings: ${open}.`);
+  if (!isForming(game) && !isCompleted(game)) extra.push(...progress(context, game, rules));
   return [...lines, ...(extra.length > 0 ? ['', ...extra] : [])];
+}
+
+/** Who holds the phase back: named only under LIST_WAITERS and LIST_UNORDERED, else just said. */
+function progress(context: ExecutionContext, game: GameStatus, rules: readonly string[]): string[] {
+  const map = currentMap(context, game);
+  const names = (powers: readonly string[]) => powers.map((power) => displayName(map, power)).join(', ');
+  const lines: string[] = [];
+  const waiting = game.powers.filter((power) => power.wait).map((power) => power.name);
+  if (waiting.length > 0)
+    lines.push(rules.includes('LIST_WAITERS') ? `Waiting for the deadline at their request: ${names(waiting)}.` : 'One or more players have asked that the phase wait for its deadline.');
+  const late = context.service.latePowers(game);
+  if (late.length > 0)
+    lines.push(rules.includes('LIST_UNORDERED') ? `Orders not yet submitted by: ${names(late)}.` : 'One or more powers have not yet submitted orders.');
+  return lines;
 }
 
 export function list(context: ExecutionContext, session: Session, game: string | undefined): Step {

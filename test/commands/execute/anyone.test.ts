@@ -35,6 +35,21 @@ describe('LIST, SUMMARY, HISTORY, MAP and HELP', () => {
     expect(other.reply.text).toContain("while signed on to game 'alpha' you may ask LIST about that game only");
   });
 
+  it('LIST game names who waits and who has not ordered only under LIST_WAITERS and LIST_UNORDERED', async () => {
+    for (const [rules, waiter, unordered] of [
+      [[], 'One or more players have asked that the phase wait for its deadline.', 'One or more powers have not yet submitted orders.'],
+      [['RULE LIST_WAITERS LIST_UNORDERED'], 'Waiting for the deadline at their request: France.', 'Orders not yet submitted by: Austria, England, Germany, Italy, Russia, Turkey.'],
+    ] as const) {
+      const judge = mailJudge();
+      const players = await startedGame(judge, 'alpha', rules);
+      const france = players.get('FRANCE')!;
+      await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR H\nA MAR H\nF BRE H\nSET WAIT`);
+      const list = await judge.send('anyone@example.org', 'LIST alpha');
+      expect(list.reply.text).toContain(waiter);
+      expect(list.reply.text).toContain(unordered);
+    }
+  });
+
   it('SUMMARY gives the centers per year and who played, names only once the game is over', async () => {
     const judge = mailJudge();
     const players = await startedGame(judge);
