@@ -1,8 +1,9 @@
 import { GameRuleError } from '../../game/lifecycle.js';
-import { ordersOnFile, orderPhaseOf } from '../../game/orders.js';
+import { hasOrders, ordersOnFile, orderPhaseOf } from '../../game/orders.js';
 import { phaseTitle } from '../../game/results.js';
+import { currentDeadline } from '../../game/schedule.js';
 import type { Phase } from '../../map/model.js';
-import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
+import { findPower, MAP_POWER_ROLE, rulesInForce, type GameStatus, type PowerStatus } from '../../status/model.js';
 import { situation } from './announcements.js';
 import { actorOf, currentMap, displayName, loadGame, type ExecutionContext } from './context.js';
 import type { Session, Step } from './step.js';
@@ -25,6 +26,31 @@ function orderingPower(game: GameStatus, session: PowerSession): PowerStatus {
   return power;
 }
 
+/**
+ * The rule that makes orders on file final once the deadline has passed: NO_LATE_CHANGES, which
+ * CIVIL_DISORDER brings along unless LATE_CHANGES is named (so that nobody changes orders to prey on
+ * powers about to fall into civil disorder when the grace runs out); null when changes are allowed.
+ */
+function lateChangesBarredBy(rules: readonly string[]): string | null {
+  if (rules.includes('NO_LATE_CHANGES')) return 'NO_LATE_CHANGES';
+  if (rules.includes('CIVIL_DISORDER') && !rules.includes('LATE_CHANGES')) return 'CIVIL_DISORDER (and not LATE_CHANGES)';
+  return null;
+}
+
+/**
+ * Refuses a change (new orders, CLEAR) to orders already on file after the deadline where a rule
+ * forbids it. A power with no orders may still send them; the Master, ordering with the Master's
+ * password, is not bound.
+ */
+function refuseLateChange(context: ExecutionContext, game: GameStatus, session: PowerSession, power: PowerStatus, phase: Phase): void {
+  if (session.master || !hasOrders(power, orderPhaseOf(phase)!)) return;
+  const deadline = currentDeadline(game);
+  if (deadline === null || deadline > context.now) return;
+  const map = currentMap(context, game);
+  const rule = lateChangesBarredBy(rulesInForce(game, map.rules()));
+  if (rule) throw new GameRuleError(`the game has ${rule}: the deadline has passed, so the orders on file for ${displayName(map, power.name)} may no longer be changed`);
+}
+
 function onFileLines(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): string[] {
   const name = displayName(currentMap(context, game), power.name);
   const orders = ordersOnFile(power, orderPhaseOf(phase)!);
@@ -36,6 +62,7 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
   const current = loadGame(context, session.game).game;
   const phase = orderingPhase(current);
   const power = orderingPower(current, session);
+  refuseLateChange(context, current, session, power, phase);
   const report = await context.service.submitOrders(session.game, power.name, lines, actorOf(context, 'ORDERS'));
   const now = findPower(report.game, power.name)!;
   const ready = report.ready
@@ -50,6 +77,7 @@ export async function clearOrders(context: ExecutionContext, session: PowerSessi
   const current = loadGame(context, session.game).game;
   const phase = orderingPhase(current);
   const power = orderingPower(current, session);
+  refuseLateChange(context, current, session, power, phase);
   const loaded = await context.service.clearOrders(session.game, power.name, actorOf(context, 'CLEAR'));
   return { lines: ['Orders cleared.', ...onFileLines(context, loaded.game, findPower(loaded.game, power.name)!, phase)] };
 }

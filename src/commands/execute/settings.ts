@@ -1,15 +1,16 @@
-import type { DateTime } from 'luxon';
+import type { DateTime, Zone } from 'luxon';
 import { checkSetDeadline, formatDeadlineStamp, gameZone, renderTiming } from '../../deadline/index.js';
 import { parseVacations } from '../../deadline/vacation.js';
 import { GameRuleError, isCompleted } from '../../game/lifecycle.js';
 import { describeDeadline, phaseTitle } from '../../game/results.js';
+import type { Notice } from '../../game/service.js';
 import { currentDeadline, gameTiming } from '../../game/schedule.js';
 import { DRAW_PROPOSAL, voters } from '../../game/votes.js';
 import { formatPhase } from '../../map/phase.js';
 import { formatVote } from '../../status/codecs.js';
 import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type Proposal, type Vote } from '../../status/model.js';
 import type { AbsenceSpan, DateSpec } from '../types.js';
-import { tellEveryone, tellPowers } from './announcements.js';
+import { tellEveryone, tellMaster, tellPowers } from './announcements.js';
 import { actorOf, currentMap, displayName, loadGame, mapsOf, type ExecutionContext } from './context.js';
 import { resolveDate } from './dates.js';
 import type { Session, Step } from './step.js';
@@ -50,11 +51,23 @@ export async function setPassword(context: ExecutionContext, session: Signed, pa
   return { lines: [`${session.kind === 'master' ? "The Master's password" : 'Your password'} in game '${session.game}' is changed.`] };
 }
 
+/** The rules in force in a game, the map's own included. */
+function gameRules(context: ExecutionContext, game: GameStatus): string[] {
+  return rulesInForce(game, mapsOf(context, game).base.rules());
+}
+
+/** NO_WAIT, and REAL_TIME (processed the moment the last orders are in): no player may hold a phase back. */
+function waitingBarredBy(rules: readonly string[]): string | null {
+  if (rules.includes('NO_WAIT')) return 'the game has NO_WAIT: nobody may hold the phase back';
+  if (rules.includes('REAL_TIME')) return 'the game has REAL_TIME: it is processed as soon as the last orders are in, and nobody may hold it back';
+  return null;
+}
+
 export async function setWait(context: ExecutionContext, session: Signed, wait: boolean): Promise<Step> {
   const power = powerOf(session, wait ? 'SET WAIT' : 'SET NOWAIT');
   const current = loadGame(context, session.game).game;
-  const rules = rulesInForce(current, mapsOf(context, current).base.rules());
-  if (wait && rules.includes('NO_WAIT')) throw new GameRuleError('the game has NO_WAIT: nobody may hold the phase back');
+  const barred = wait ? waitingBarredBy(gameRules(context, current)) : null;
+  if (barred) throw new GameRuleError(barred);
   if (findPower(current, power)?.role !== MAP_POWER_ROLE) throw new GameRuleError(`${power} gives no orders and cannot wait`);
   const loaded = await context.service.setWait(session.game, power, wait, actorOf(context, wait ? 'SET WAIT' : 'SET NOWAIT'));
   const ready = !wait && loaded.game.delay === 1 && context.service.latePowers(loaded.game).length === 0;
@@ -63,34 +76,86 @@ export async function setWait(context: ExecutionContext, session: Signed, wait: 
   return { lines };
 }
 
+const LONGEST_PLAYER_ABSENCE_DAYS = 14;
+
+/** What SET ABSENCE covers, on the game's clocks: `from` is the start of today for SET ABSENCE TO. */
+interface AbsencePeriod {
+  readonly kind: AbsenceSpan['kind'];
+  readonly from: DateTime;
+  readonly fromTimed: boolean;
+  readonly to: DateTime;
+  readonly toTimed: boolean;
+}
+
+function absencePeriod(span: AbsenceSpan, zone: Zone, now: DateTime): AbsencePeriod {
+  const today = now.setZone(zone).startOf('day');
+  const midnight = { hour: 0, minute: 0 };
+  const fromSpec = span.kind === 'until' ? null : span.kind === 'on' ? span.date : span.from;
+  const toSpec = span.kind === 'range' ? span.to : span.date;
+  const from = fromSpec ? resolveDate(fromSpec, zone, today, midnight) : today;
+  const to = span.kind === 'on' ? from : resolveDate(toSpec, zone, from, midnight);
+  return { kind: span.kind, from, fromTimed: fromSpec?.time !== undefined, to, toTimed: toSpec.time !== undefined };
+}
+
+/** A day without a time covers the whole day, as a NOT entry of TIMING does. */
+function absenceDays(period: AbsencePeriod): number {
+  const end = period.toTimed ? period.to : period.to.plus({ days: 1 });
+  return end.diff(period.from, 'days').days;
+}
+
 function stampOf(date: DateTime, withTime: boolean): string {
   return date.toFormat(withTime ? 'yyyyMMddHHmm' : 'yyyyMMdd');
 }
 
-const LONGEST_PLAYER_ABSENCE_DAYS = 14;
+function timingEntry(period: AbsencePeriod): string {
+  const from = stampOf(period.from, period.fromTimed);
+  const to = stampOf(period.to, period.toTimed);
+  return period.kind === 'until' ? `-${to}` : period.kind === 'on' ? from : `${from}-${to}`;
+}
+
+function absenceWords(period: AbsencePeriod): string {
+  const shown = (date: DateTime, timed: boolean) => date.toFormat(timed ? 'ccc d LLL yyyy HH:mm' : 'ccc d LLL yyyy');
+  if (period.kind === 'until') return `until ${shown(period.to, period.toTimed)}`;
+  if (period.kind === 'on') return `on ${shown(period.from, period.fromTimed)}`;
+  return `from ${shown(period.from, period.fromTimed)} to ${shown(period.to, period.toTimed)}`;
+}
+
+/**
+ * Who hears of an absence: everyone but the sender, or under SILENT_ABSENCES the Master alone (the
+ * absence still shows in TIMING). Under HIDE_ABSENTEES only the Master learns which power asked.
+ */
+function absenceNotices(context: ExecutionContext, game: GameStatus, session: Signed, period: string): Notice[] {
+  const rules = gameRules(context, game);
+  const master = actsAsMaster(session);
+  const setBy = master ? 'the Master' : displayName(currentMap(context, game), powerOf(session, 'SET ABSENCE'));
+  const hidden = !master && rules.includes('HIDE_ABSENTEES');
+  const silent = rules.includes('SILENT_ABSENCES');
+  const view = { game: game.name, period, setBy: hidden ? null : setBy, hiddenSetter: hidden ? setBy : null, silent };
+  const subject = `${game.name}: an absence is entered`;
+  if (!silent) return tellEveryone(context, game, subject, 'absence', view, [context.sender]);
+  const masterSentIt = game.master?.email.toLowerCase() === context.sender;
+  return masterSentIt ? [] : tellMaster(context, game, subject, 'absence', view);
+}
 
 /** SET ABSENCE becomes a NOT entry of the game's TIMING: no deadline falls in it. */
 export async function setAbsence(context: ExecutionContext, session: Signed, span: AbsenceSpan): Promise<Step> {
   const current = loadGame(context, session.game).game;
   if (isCompleted(current)) throw new GameRuleError(`game '${session.game}' is over`);
-  const zone = gameZone(current.zone ?? undefined);
-  const today = context.now.setZone(zone).startOf('day');
-  const midnight = { hour: 0, minute: 0 };
-  const resolve = (date: DateSpec, from: DateTime) => resolveDate(date, zone, from, midnight);
-  const first = span.kind === 'until' ? today : resolve(span.kind === 'on' ? span.date : span.from, today);
-  const lastSpec = span.kind === 'range' ? span.to : span.date;
-  const last = span.kind === 'on' ? first : resolve(lastSpec, first);
-  const lastEnd = lastSpec.time === undefined ? last.plus({ days: 1 }) : last;
-  if (!actsAsMaster(session) && lastEnd.diff(first, 'days').days > LONGEST_PLAYER_ABSENCE_DAYS)
+  const master = actsAsMaster(session);
+  if (!master && gameRules(context, current).includes('NO_ABSENCES')) throw new GameRuleError('the game has NO_ABSENCES: only the Master may SET ABSENCE');
+  const period = absencePeriod(span, gameZone(current.zone ?? undefined), context.now);
+  if (!master && absenceDays(period) > LONGEST_PLAYER_ABSENCE_DAYS)
     throw new GameRuleError(`only the Master may set an absence longer than ${LONGEST_PLAYER_ABSENCE_DAYS} days`);
-  const firstStamp = stampOf(first, span.kind !== 'until' && (span.kind === 'on' ? span.date : span.from).time !== undefined);
-  const lastStamp = stampOf(last, lastSpec.time !== undefined);
-  const entry = span.kind === 'until' ? `-${lastStamp}` : span.kind === 'on' ? firstStamp : `${firstStamp}-${lastStamp}`;
-  await context.service.change(session.game, actorOf(context, 'SET ABSENCE'), (game, maps) => {
+  const entry = timingEntry(period);
+  const loaded = await context.service.change(session.game, actorOf(context, 'SET ABSENCE'), (game, maps) => {
     const timing = gameTiming(game, maps.base.data.flow);
     return { ...game, timing: renderTiming({ ...timing, not: [...timing.not, ...parseVacations(entry)] }) };
   });
-  return { lines: [`No deadline of game '${session.game}' will fall in ${entry.replace('-', ' to ')} (TIMING NOT ${entry}).`] };
+  const words = absenceWords(period);
+  return {
+    lines: [`No deadline of game '${session.game}' will fall ${words} (TIMING NOT ${entry}).`],
+    notices: absenceNotices(context, loaded.game, session, words),
+  };
 }
 
 function playingPhase(game: GameStatus) {
@@ -162,7 +227,7 @@ export async function propose(context: ExecutionContext, session: Session, resul
   const text = proposalText(context, game, proposal);
   const ended = gameOver(context, game, 'Everyone agrees');
   if (ended.lines.length > 0) return { lines: [`You propose ${text}.`, ...ended.lines], notices: ended.notices ?? [] };
-  const hidden = rulesInForce(game, mapsOf(context, game).base.rules()).includes('HIDE_PROPOSER');
+  const hidden = gameRules(context, game).includes('HIDE_PROPOSER');
   const view = { game: signed.game, proposed: true, proposal: text, proposer: hidden ? null : displayName(currentMap(context, game), power) };
   return {
     lines: [`You propose ${text}; your own YES is counted. The other powers with a vote are asked to agree.`],

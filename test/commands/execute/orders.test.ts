@@ -72,6 +72,44 @@ describe('orders, CLEAR and STATUS', () => {
     expect(outcome.reply.to).toEqual(['holiday@example.net', france.address]);
   });
 
+  it('NO_LATE_CHANGES: after the deadline orders on file are final, but a power without orders may still send them', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge, 'alpha', ['RULE NO_LATE_CHANGES']);
+    const france = players.get('FRANCE')!;
+    const germany = players.get('GERMANY')!;
+    await judge.send(france.address, `SIGNON Falpha ${france.password}\n${HOLDS.FRANCE}`);
+    const early = await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - BUR`);
+    expect(early.reply.text).toContain('  A PAR - BUR');
+    judge.clock.now = judge.clock.now.plus({ days: 5 });
+    const reason = 'the game has NO_LATE_CHANGES: the deadline has passed, so the orders on file for France may no longer be changed';
+    const changed = await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - PIC`);
+    expect(changed.reply.text).toContain(reason);
+    const cleared = await judge.send(france.address, `SIGNON Falpha ${france.password}\nCLEAR`);
+    expect(cleared.reply.text).toContain(reason);
+    expect(judge.statusText('alpha')).toMatch(/^A PAR - BUR$/m);
+    const late = await judge.send(germany.address, `SIGNON Galpha ${germany.password}\n${HOLDS.GERMANY}`);
+    expect(late.reply.text).toContain('Orders on file for Germany for Spring 1901 Movement:\n  A MUN H');
+    const again = await judge.send(germany.address, `SIGNON Galpha ${germany.password}\nA MUN - RUH`);
+    expect(again.reply.text).toContain('the orders on file for Germany may no longer be changed');
+    const master = await judge.send(MASTER, 'SIGNON Falpha masterpw\nA PAR - PIC');
+    expect(master.reply.text).toContain('  A PAR - PIC');
+  });
+
+  it('CIVIL_DISORDER bars late changes unless the game has LATE_CHANGES, which is the default otherwise', async () => {
+    const lateChange = async (rules: readonly string[]): Promise<string> => {
+      const judge = mailJudge();
+      const france = (await startedGame(judge, 'alpha', rules)).get('FRANCE')!;
+      await judge.send(france.address, `SIGNON Falpha ${france.password}\n${HOLDS.FRANCE}`);
+      judge.clock.now = judge.clock.now.plus({ days: 5 });
+      return (await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - PIC`)).reply.text;
+    };
+    expect(await lateChange(['RULE CIVIL_DISORDER'])).toContain(
+      'the game has CIVIL_DISORDER (and not LATE_CHANGES): the deadline has passed, so the orders on file for France may no longer be changed',
+    );
+    expect(await lateChange(['RULE CIVIL_DISORDER', 'RULE LATE_CHANGES'])).toContain('  A PAR - PIC');
+    expect(await lateChange([])).toContain('  A PAR - PIC');
+  });
+
   it('takes no orders before the start, nor from observers', async () => {
     const judge = mailJudge();
     await judge.send(MASTER, 'CREATE beta masterpw');
