@@ -2,6 +2,7 @@ import type { DateTime, Zone } from 'luxon';
 import { gameZone, graceExpiry, warningTimes } from '../deadline/index.js';
 import type { Phase } from '../map/model.js';
 import { MOVEMENT } from '../map/phase.js';
+import { waitRequested } from '../game/orders.js';
 import type { GameService } from '../game/service.js';
 import { currentDeadline, gameTiming } from '../game/schedule.js';
 import { rulesInForce, type GameStatus } from '../status/model.js';
@@ -55,7 +56,7 @@ export function readSituation(game: GameStatus, service: GameService): Situation
   const regime = regimeOf(rules);
   const masterProcesses = line.mode === 'WAIT';
   const waitingApplies = !rules.includes('NO_MINOR_WAIT') || phase.type === MOVEMENT;
-  const wanted = rules.includes('ALWAYS_WAIT') || game.powers.some((power) => power.wait);
+  const wanted = rules.includes('ALWAYS_WAIT') || waitRequested(game, rules);
   return {
     phase,
     zone,

@@ -156,3 +156,9 @@ export function collectOrders(game: GameStatus, context: OrderContext): Collecte
   }
   return collected;
 }
+
+/** Whether a player's SET WAIT holds the phase back: NO_WAIT and REAL_TIME games ignore a WAIT flag left in the file. */
+export function waitRequested(game: GameStatus, rules: readonly string[]): boolean {
+  if (rules.includes('NO_WAIT') || rules.includes('REAL_TIME')) return false;
+  return game.powers.some((power) => power.wait);
+}

@@ -30,7 +30,7 @@ import {
   type JoinRequest,
   type NewGameRequest,
 } from './lifecycle.js';
-import { clearOrders, hasCompleteOrders, orderPhaseOf, submitOrders, type SubmissionReport } from './orders.js';
+import { clearOrders, hasCompleteOrders, orderPhaseOf, submitOrders, waitRequested, type SubmissionReport } from './orders.js';
 import { positionOf } from './position.js';
 import { currentPhase, processPhase, type PhaseReport } from './process.js';
 import { phaseTitle, renderResults, resultsRenderer } from './results.js';
@@ -214,7 +214,7 @@ export class GameService {
   }
 
   private withReadiness(game: GameStatus): GameStatus {
-    const waiting = game.powers.some((power) => power.wait);
+    const waiting = waitRequested(game, rulesInForce(game, this.maps(game).base.rules()));
     const ready = this.latePowers(game).length === 0 && !waiting;
     // Orders that complete a late phase (DELAY 24 after a late notice) process at the next check too.
     if (ready && (game.delay === null || game.delay > 1)) return { ...game, delay: 1 };

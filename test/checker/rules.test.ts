@@ -33,6 +33,16 @@ describe('rules and flags the checker honours', () => {
     expect(judge.actions.map((action) => [action.at, action.action])).toEqual([['2026-01-09T12:00Z', 'processed']]);
   });
 
+  it('NO_WAIT: a WAIT flag left in the status file holds nothing back', async () => {
+    const judge = checkerJudge();
+    await judge.startGame('alpha', { timing: 'NEXT 1D MOVE 2D AT 12:00 WARN 0', rules: ['NO_WAIT'] });
+    await judge.service.setWait('alpha', 'RUSSIA', true, actor);
+    await judge.order('alpha');
+    expect(judge.game('alpha').delay).toBe(1);
+    await judge.sweepUntil(utc('2026-01-05T12:40'));
+    expect(judge.actions.map((action) => action.action)).toContain('processed');
+  });
+
   it('ALWAYS_WAIT: no phase processes before its deadline', async () => {
     const judge = checkerJudge();
     await judge.startGame('alpha', { timing: 'NEXT 1D MOVE 2D AT 12:00 WARN 0', rules: ['ALWAYS_WAIT'] });
