@@ -1,6 +1,7 @@
-import type { GameMap } from '../../map/game-map.js';
-import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
+import type { GameMap, Mover } from '../../map/game-map.js';
+import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus, type StatusUnit } from '../../status/model.js';
 import type { Press, PowerList } from '../types.js';
+import { displayName } from './context.js';
 
 /**
  * Whether a game's press rules let a message go, and as what: who truly gets it, who it claims to
@@ -32,6 +33,8 @@ export interface PressRequest {
   readonly hasOrders: boolean;
   /** The phase's deadline has passed: FTF_PRESS then allows press to the Master only. */
   readonly deadlinePassed: boolean;
+  /** Powers that owe orders for the phase and have none: once the deadline has passed, LATE_SEND and NO_LATE_RECEIVE look at them. */
+  readonly late: ReadonlySet<string>;
 }
 
 export type PressVerdict = { readonly ok: true; readonly plan: PressPlan } | { readonly ok: false; readonly reason: string };
@@ -84,11 +87,29 @@ function onlyMaster(parties: readonly Party[]): boolean {
   return parties.length > 0 && parties.every((party) => party.kind === 'master');
 }
 
-/** The rules a player's press must pass before its options are looked at. */
-function playerRefusal(request: PressRequest, power: PowerStatus, toMasterOnly: boolean): string | null {
+/** PUBLIC_PRESS under the name the game gave it (NO_PARTIAL is the same rule). */
+function publicPressRule(rules: readonly string[]): string | null {
+  if (rules.includes('NO_PARTIAL')) return 'NO_PARTIAL';
+  return rules.includes('PUBLIC_PRESS') ? 'PUBLIC_PRESS' : null;
+}
+
+/** The rule that makes private press depend on where the units stand. REMOTE_PRESS wins: DPjudge derives it from TOUCH_PRESS's list. */
+function boardRule(rules: readonly string[]): 'TOUCH_PRESS' | 'REMOTE_PRESS' | null {
+  if (rules.includes('REMOTE_PRESS')) return 'REMOTE_PRESS';
+  return rules.includes('TOUCH_PRESS') ? 'TOUCH_PRESS' : null;
+}
+
+function powersAmong(parties: readonly Party[]): PowerStatus[] {
+  return parties.flatMap((party) => (party.kind === 'power' ? [party.power] : []));
+}
+
+function namesOf(map: GameMap, powers: readonly PowerStatus[]): string {
+  return powers.map((power) => displayName(map, power.name)).join(', ');
+}
+
+/** The game's own press rules, those that do not look at the recipients. */
+function pressRuleRefusal(request: PressRequest, power: PowerStatus): string | null {
   const { rules, press } = request;
-  if (power.role === 'MONITOR') return 'a MONITOR receives results only and sends no press';
-  if (toMasterOnly) return null;
   if (rules.includes('NO_PRESS')) return 'the game has NO_PRESS: press may go to the Master only';
   const observer = power.role !== MAP_POWER_ROLE;
   if (observer && rules.includes('MUTE_OBSERVERS')) return 'the game has MUTE_OBSERVERS: observers may write to the Master only';
@@ -96,8 +117,10 @@ function playerRefusal(request: PressRequest, power: PowerStatus, toMasterOnly: 
     if (!observer) return 'the game has BACKSEAT_PRESS: powers on the map may write to the Master only';
     if (!press.broadcast) return 'the game has BACKSEAT_PRESS: players without a power may only BROADCAST';
   }
-  if (!press.broadcast && (rules.includes('PUBLIC_PRESS') || rules.includes('NO_PARTIAL')))
-    return 'the game has PUBLIC_PRESS: only BROADCAST and PRESS TO MASTER are allowed';
+  const publicRule = publicPressRule(rules);
+  // Beside TOUCH_PRESS or REMOTE_PRESS, PUBLIC_PRESS adds broadcasts rather than taking private press away.
+  if (!press.broadcast && publicRule !== null && boardRule(rules) === null)
+    return `the game has ${publicRule}: only BROADCAST and PRESS TO MASTER are allowed`;
   const phase = request.game.phase?.phase;
   if (rules.includes('FTF_PRESS') && phase && typeof phase === 'object') {
     if (phase.type !== 'MOVEMENT') return 'the game has FTF_PRESS: press other than to the Master only in movement phases';
@@ -107,18 +130,117 @@ function playerRefusal(request: PressRequest, power: PowerStatus, toMasterOnly: 
   return null;
 }
 
+/** DPjudge's default: once the deadline has passed, a power still owing orders keeps to public press, unless the game has LATE_SEND. */
+function lateSenderRefusal(request: PressRequest, power: PowerStatus): string | null {
+  const { rules, press } = request;
+  if (!request.deadlinePassed || rules.includes('LATE_SEND') || !request.late.has(power.name)) return null;
+  const board = boardRule(rules);
+  // There a broadcast needs PUBLIC_PRESS too, so without it a late power has no public press to fall back on.
+  if (board !== null && publicPressRule(rules) === null)
+    return `the game has ${board} and no LATE_SEND: you are late with orders and the deadline has passed, so you may write to the Master only`;
+  if (press.broadcast) return null;
+  return 'the game has no LATE_SEND: you are late with orders and the deadline has passed, so only BROADCAST and PRESS TO MASTER are allowed';
+}
+
+/** Broadcasts still reach late powers: Rules.txt and DPjudge keep only private press from them. */
+function lateRecipientRefusal(request: PressRequest, recipients: readonly Party[]): string | null {
+  const { rules, press } = request;
+  if (!request.deadlinePassed || !rules.includes('NO_LATE_RECEIVE') || press.broadcast) return null;
+  const late = powersAmong(recipients).filter((power) => request.late.has(power.name));
+  if (late.length === 0) return null;
+  const verb = late.length === 1 ? 'is' : 'are';
+  return `the game has NO_LATE_RECEIVE: ${namesOf(request.map, late)} ${verb} late with orders, and after the deadline no private press goes to a late power`;
+}
+
+/** Dislodged units waiting to retreat are not on the board: DPjudge leaves them out of a power's units. */
+function standingUnits(power: PowerStatus): StatusUnit[] {
+  return power.units.filter((unit) => unit.retreats === null);
+}
+
+function moverOf(map: GameMap, power: PowerStatus): Mover {
+  return { power: map.power(power.name)?.abbrev, owns: (center) => power.owns.includes(center) };
+}
+
+/** Whether a unit of `power` could support into the province (DPjudge asks its validOrder for an `S`). */
+function reaches(map: GameMap, power: PowerStatus, province: string): boolean {
+  const mover = moverOf(map, power);
+  return standingUnits(power).some((unit) => map.canSupportInto(unit.type, unit.location, province, mover));
+}
+
+function reachesUnitOf(map: GameMap, power: PowerStatus, other: PowerStatus): boolean {
+  return standingUnits(other).some((unit) => reaches(map, power, map.location(unit.location)?.province ?? unit.location));
+}
+
+/** In touch: a unit of either could support a unit of the other to hold. */
+function inTouch(map: GameMap, a: PowerStatus, b: PowerStatus): boolean {
+  return reachesUnitOf(map, a, b) || reachesUnitOf(map, b, a);
+}
+
+function reachesCenterOf(map: GameMap, power: PowerStatus, other: PowerStatus): boolean {
+  return other.owns.some((center) => reaches(map, power, center));
+}
+
+/** REMOTE_PRESS, as DPjudge reads it: only powers with centers, out of touch, and out of reach of each other's centers. */
+function remoteRefusal(map: GameMap, sender: PowerStatus, other: PowerStatus): string | null {
+  const name = displayName(map, other.name);
+  if (other.owns.length === 0) return `${name} owns no supply center, and only powers on the board out of your reach may be written to`;
+  if (inTouch(map, sender, other)) return `${name} has a unit next to yours`;
+  if (reachesCenterOf(map, sender, other)) return `a unit of yours could move into a supply center of ${name}`;
+  if (reachesCenterOf(map, other, sender)) return `a unit of ${name} could move into one of your supply centers`;
+  return null;
+}
+
+function touchRefusal(map: GameMap, sender: PowerStatus, other: PowerStatus): string | null {
+  return inTouch(map, sender, other) ? null : `${displayName(map, other.name)} has no unit next to yours`;
+}
+
+/** TOUCH_PRESS and REMOTE_PRESS: private press by where the units stand; a broadcast only with PUBLIC_PRESS. */
+function boardRefusal(request: PressRequest, sender: PowerStatus, recipients: readonly Party[]): string | null {
+  const { rules, press, map } = request;
+  const rule = boardRule(rules);
+  if (rule === null) return null;
+  if (press.broadcast) return publicPressRule(rules) === null ? `the game has ${rule} and no PUBLIC_PRESS: players may not BROADCAST` : null;
+  const refusalFor = rule === 'TOUCH_PRESS' ? touchRefusal : remoteRefusal;
+  for (const other of powersAmong(recipients)) {
+    const reason = refusalFor(map, sender, other);
+    if (reason !== null) return `the game has ${rule}: ${reason}`;
+  }
+  return null;
+}
+
+/** The rules a player's press must pass before its options are looked at. */
+function playerRefusal(request: PressRequest, power: PowerStatus, recipients: readonly Party[], toMasterOnly: boolean): string | null {
+  if (power.role === 'MONITOR') return 'a MONITOR receives results only and sends no press';
+  if (toMasterOnly) return null;
+  return (
+    pressRuleRefusal(request, power) ??
+    lateSenderRefusal(request, power) ??
+    lateRecipientRefusal(request, recipients) ??
+    boardRefusal(request, power, recipients)
+  );
+}
+
+/** The rule that sends this press out without its sender's name: GREY_PRESS for all press but to the Master, YELLOW_PRESS for broadcasts. */
+function greyingRule(request: PressRequest, toMasterOnly: boolean): string | null {
+  const { rules, press, sender } = request;
+  if (sender.kind === 'master' || toMasterOnly) return null;
+  if (rules.includes('GREY_PRESS')) return 'GREY_PRESS';
+  return press.broadcast && rules.includes('YELLOW_PRESS') ? 'YELLOW_PRESS' : null;
+}
+
 function claimedSender(request: PressRequest, toMasterOnly: boolean): Party | null | string {
   const { rules, press, sender, game, map } = request;
   const master = sender.kind === 'master';
-  const greyAllowed = master || rules.includes('GREY_PRESS') || rules.includes('WHITE_GREY') || rules.includes('FAKE_PRESS');
-  const alwaysGrey = !master && !toMasterOnly && (rules.includes('GREY_PRESS') || (press.broadcast && rules.includes('YELLOW_PRESS')));
   const from = press.from;
-  if (from === undefined) return alwaysGrey ? null : sender;
-  if (from === 'white') {
-    if (alwaysGrey && !rules.includes('WHITE_GREY')) return `the game has ${rules.includes('GREY_PRESS') ? 'GREY_PRESS' : 'YELLOW_PRESS'}: press goes out without its sender's name, so WHITE is not allowed`;
-    return sender;
+  const greying = greyingRule(request, toMasterOnly);
+  if (greying !== null) {
+    // DPjudge blanks the name whatever the sender asked (WHITE_GREY only lets a sender choose grey); say so rather than drop the option.
+    if (from === undefined || from === 'grey') return null;
+    return `the game has ${greying}: press goes out without its sender's name, so ${from === 'white' ? 'WHITE' : 'FROM'} is not allowed`;
   }
+  if (from === undefined || from === 'white') return sender;
   if (from === 'grey') {
+    const greyAllowed = master || rules.includes('GREY_PRESS') || rules.includes('WHITE_GREY') || rules.includes('FAKE_PRESS');
     if (!greyAllowed) return 'the game allows no grey press (it has none of GREY_PRESS, WHITE_GREY and FAKE_PRESS)';
     if (toMasterOnly && !master) return 'press to the Master always names its sender';
     return null;
@@ -150,7 +272,7 @@ export function planPress(request: PressRequest): PressVerdict {
   if (recipients.length === 0) return refuse('the press has nobody to go to but yourself');
   const toMasterOnly = !press.broadcast && onlyMaster(recipients);
   if (sender.kind === 'power') {
-    const refusal = playerRefusal(request, sender.power, toMasterOnly);
+    const refusal = playerRefusal(request, sender.power, recipients, toMasterOnly);
     if (refusal !== null) return refuse(refusal);
   }
   const shownFrom = claimedSender(request, toMasterOnly);

@@ -61,6 +61,13 @@ function ordersOnFile(game: GameStatus, sender: Party): boolean {
   return orderPhase !== null && hasOrders(sender.power, orderPhase);
 }
 
+/** Powers still owing orders for the phase; the sender's orders in this mail count as given, as they do for MUST_ORDER. */
+function latePowers(context: ExecutionContext, game: GameStatus, sender: Party, ordersInMail: boolean): ReadonlySet<string> {
+  const late = new Set(context.service.latePowers(game));
+  if (ordersInMail && sender.kind === 'power') late.delete(sender.power.name);
+  return late;
+}
+
 function refusedPress(command: Press & Command, reason: string): Step {
   const body = command.body === '' ? ['  (empty)'] : command.body.split('\n').map((line) => `  ${line}`);
   return { lines: [`Press not sent: ${reason}.`, 'Your message was:', ...body], refused: [`"${command.text.trim()}": ${reason}`], failed: true };
@@ -74,7 +81,9 @@ export function sendPress(context: ExecutionContext, session: Session, command: 
   const rules = rulesInForce(game, map.rules());
   const deadline = currentDeadline(game);
   const deadlinePassed = deadline !== null && deadline <= context.now;
-  const verdict = planPress({ game, map, rules, sender, press: command, hasOrders: options.ordersInMail || ordersOnFile(game, sender), deadlinePassed });
+  const hasOrders = options.ordersInMail || ordersOnFile(game, sender);
+  const late = latePowers(context, game, sender, options.ordersInMail);
+  const verdict = planPress({ game, map, rules, sender, press: command, hasOrders, deadlinePassed, late });
   if (!verdict.ok) return refusedPress(command, verdict.reason);
   const plan = verdict.plan;
   const subject = options.official ?? `Diplomacy press (game ${game.name})`;

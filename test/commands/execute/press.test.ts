@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MASTER, mailJudge, noticesTo, startedGame, type MailJudge } from './support.js';
+import { HOLDS, MASTER, mailJudge, noticesTo, startedGame, type MailJudge } from './support.js';
 
 /** A started game with an observer and a monitor; press is sent as `power`. */
 async function pressGame(rules: readonly string[] = []) {
@@ -9,6 +9,11 @@ async function pressGame(rules: readonly string[] = []) {
   await judge.send('site@example.org', 'MONITOR tracker@alpha peek');
   const as = (power: string, body: string) => judge.send(players.get(power)!.address, `SIGNON ${power[0]}alpha ${players.get(power)!.password}\n${body}`);
   return { judge, players, as };
+}
+
+/** The first deadline passes; every power that has sent no orders is now late. */
+function pastDeadline(judge: MailJudge): void {
+  judge.clock.now = judge.clock.now.plus({ days: 5 });
 }
 
 function pressTo(outcome: Awaited<ReturnType<MailJudge['send']>>, to: string) {
@@ -124,5 +129,115 @@ describe('PRESS and BROADCAST', () => {
     expect(received.text).toBe('The deadline moves.\n');
     const player = await as('FRANCE', 'OFFICIAL Fake news');
     expect(player.reply.text).toContain("OFFICIAL is a Master's command; you are signed on as FRANCE, not as the Master");
+  });
+  it('takes NO_PARTIAL for PUBLIC_PRESS, naming it as the game does', async () => {
+    const { as } = await pressGame(['RULE NO_PARTIAL']);
+    const refused = await as('FRANCE', 'PRESS TO ENGLAND\nhi\nENDPRESS');
+    expect(refused.reply.text).toContain('the game has NO_PARTIAL: only BROADCAST and PRESS TO MASTER are allowed');
+    expect(refused.notices).toEqual([]);
+    expect((await as('FRANCE', 'BROADCAST\nhi all\nENDBROADCAST')).reply.text).toContain('Broadcast sent to everyone in the game');
+    expect((await as('FRANCE', 'PRESS TO M\nhi\nENDPRESS')).reply.text).toContain('Press sent to the Master');
+  });
+
+  it('sends broadcasts without the sender\'s name under YELLOW_PRESS, but names the sender of private press', async () => {
+    const { players, as } = await pressGame(['RULE YELLOW_PRESS', 'RULE WHITE_GREY']);
+    const broadcast = await as('FRANCE', 'BROADCAST\nguess who\nENDBROADCAST');
+    const english = pressTo(broadcast, players.get('ENGLAND')!.address)[0]!;
+    expect(english.text).toContain('Broadcast message from an anonymous sender');
+    expect(english.text).not.toContain('France');
+    expect(pressTo(broadcast, MASTER)[0]!.text).toContain('Broadcast message from France (shown as: Broadcast message from an anonymous sender)');
+    // WHITE_GREY lets a sender choose grey, not choose a name the rule takes away.
+    const white = await as('FRANCE', 'BROADCAST WHITE\nit is me\nENDBROADCAST');
+    expect(white.reply.text).toContain("the game has YELLOW_PRESS: press goes out without its sender's name, so WHITE is not allowed");
+    const grey = await as('FRANCE', 'BROADCAST GREY\nstill me\nENDBROADCAST');
+    expect(grey.reply.text).toContain('they read: "Broadcast message from an anonymous sender"');
+    const private_ = await as('FRANCE', 'PRESS TO ENGLAND\nit is me\nENDPRESS');
+    expect(pressTo(private_, players.get('ENGLAND')!.address)[0]!.text).toContain('Message from France to England');
+  });
+
+  it('keeps map powers to the Master and observers to BROADCAST under BACKSEAT_PRESS', async () => {
+    const { judge, players, as } = await pressGame(['RULE BACKSEAT_PRESS']);
+    const power = await as('FRANCE', 'PRESS TO ENGLAND\nhi\nENDPRESS\nBROADCAST\nall\nENDBROADCAST');
+    expect(power.reply.text.match(/the game has BACKSEAT_PRESS: powers on the map may write to the Master only/g)).toHaveLength(4);
+    expect(power.notices).toEqual([]);
+    expect((await as('FRANCE', 'PRESS TO M\nhelp\nENDPRESS')).reply.text).toContain('Press sent to the Master');
+    const observer = await judge.send('watcher@example.org', 'SIGNON eye@alpha peek\nPRESS TO FRANCE\npsst\nENDPRESS\nBROADCAST\nGo France!\nENDBROADCAST');
+    expect(observer.reply.text).toContain('the game has BACKSEAT_PRESS: players without a power may only BROADCAST');
+    expect(pressTo(observer, players.get('FRANCE')!.address)[0]!.text).toContain('Broadcast message from EYE');
+  });
+
+  it('sends broadcasts past the Master under PRESS_MASTER, who gets only press addressed to him', async () => {
+    const { players, as } = await pressGame(['RULE PRESS_MASTER']);
+    const broadcast = await as('FRANCE', 'BROADCAST QUIET\nHello all.\nENDBROADCAST');
+    const reached = broadcast.notices.flatMap((notice) => notice.to);
+    expect(reached).not.toContain(MASTER);
+    expect(reached).toContain(players.get('ENGLAND')!.address);
+    expect(reached).toHaveLength(7);
+    const toMaster = await as('FRANCE', 'PRESS TO EM\nHello.\nENDPRESS');
+    expect(pressTo(toMaster, MASTER)[0]!.text).toContain('Message from France to England, the Master');
+  });
+
+  it('keeps a late power to BROADCAST and press to the Master once the deadline has passed, unless LATE_SEND', async () => {
+    const { judge, as } = await pressGame();
+    pastDeadline(judge);
+    const refused = await as('FRANCE', 'PRESS TO E\nSorry, still thinking.\nENDPRESS');
+    expect(refused.reply.text).toContain('the game has no LATE_SEND: you are late with orders and the deadline has passed, so only BROADCAST and PRESS TO MASTER are allowed');
+    expect(refused.notices).toEqual([]);
+    expect((await as('FRANCE', 'BROADCAST\nSorry all.\nENDBROADCAST')).reply.text).toContain('Broadcast sent to everyone in the game');
+    expect((await as('FRANCE', 'PRESS TO M\nSorry.\nENDPRESS')).reply.text).toContain('Press sent to the Master');
+    // Orders in the same mail count, as they would on file.
+    expect((await as('FRANCE', `${HOLDS.FRANCE}\nPRESS TO E\nDone now.\nENDPRESS`)).reply.text).toContain('Press sent to England');
+    const lateSend = await pressGame(['RULE LATE_SEND']);
+    pastDeadline(lateSend.judge);
+    expect((await lateSend.as('FRANCE', 'PRESS TO E\nStill thinking.\nENDPRESS')).reply.text).toContain('Press sent to England');
+  });
+
+  it('leaves a late power only the Master under TOUCH_PRESS without PUBLIC_PRESS', async () => {
+    const { judge, as } = await pressGame(['RULE TOUCH_PRESS']);
+    pastDeadline(judge);
+    const refused = await as('ITALY', 'PRESS TO A\nSorry.\nENDPRESS');
+    expect(refused.reply.text).toContain('the game has TOUCH_PRESS and no LATE_SEND: you are late with orders and the deadline has passed, so you may write to the Master only');
+    expect((await as('ITALY', `${HOLDS.ITALY}\nPRESS TO A\nDone.\nENDPRESS`)).reply.text).toContain('Press sent to Austria');
+  });
+
+  it('keeps private press from late powers after the deadline under NO_LATE_RECEIVE, but not broadcasts', async () => {
+    const { judge, players, as } = await pressGame(['RULE NO_LATE_RECEIVE']);
+    expect((await as('FRANCE', 'PRESS TO E\nBefore the deadline.\nENDPRESS')).reply.text).toContain('Press sent to England');
+    pastDeadline(judge);
+    const refused = await as('FRANCE', `${HOLDS.FRANCE}\nPRESS TO EG\nAfter it.\nENDPRESS`);
+    expect(refused.reply.text).toContain('the game has NO_LATE_RECEIVE: England, Germany are late with orders, and after the deadline no private press goes to a late power');
+    expect(pressTo(refused, players.get('ENGLAND')!.address)).toEqual([]);
+    const broadcast = await as('FRANCE', 'BROADCAST\nWake up!\nENDBROADCAST');
+    expect(pressTo(broadcast, players.get('ENGLAND')!.address)).toHaveLength(1);
+    const master = await judge.send(MASTER, 'SIGNON Malpha masterpw\nPRESS TO E\nYour orders, please.\nENDPRESS');
+    expect(pressTo(master, players.get('ENGLAND')!.address)).toHaveLength(1);
+    await as('ENGLAND', HOLDS.ENGLAND!);
+    expect((await as('FRANCE', 'PRESS TO E\nThanks.\nENDPRESS')).reply.text).toContain('Press sent to England');
+  });
+
+  it('lets TOUCH_PRESS powers write only to powers whose units are next to theirs, and BROADCAST only with PUBLIC_PRESS', async () => {
+    const { as } = await pressGame(['RULE TOUCH_PRESS']);
+    // Spring 1901: Venice and Trieste touch; Italy's units are nowhere near France's.
+    expect((await as('ITALY', 'PRESS TO A\nAbout Trieste.\nENDPRESS')).reply.text).toContain('Press sent to Austria');
+    const far = await as('ITALY', 'PRESS TO AF\nhi\nENDPRESS');
+    expect(far.reply.text).toContain('the game has TOUCH_PRESS: France has no unit next to yours');
+    expect(far.notices).toEqual([]);
+    expect((await as('ITALY', 'PRESS TO EYE\nhi\nENDPRESS')).reply.text).toContain('the game has TOUCH_PRESS: EYE has no unit next to yours');
+    expect((await as('ITALY', 'BROADCAST\nhi\nENDBROADCAST')).reply.text).toContain('the game has TOUCH_PRESS and no PUBLIC_PRESS: players may not BROADCAST');
+    expect((await as('ITALY', 'PRESS TO M\nhi\nENDPRESS')).reply.text).toContain('Press sent to the Master');
+    const open = await pressGame(['RULE TOUCH_PRESS', 'RULE PUBLIC_PRESS']);
+    expect((await open.as('ITALY', 'BROADCAST\nhi\nENDBROADCAST')).reply.text).toContain('Broadcast sent to everyone in the game');
+    expect((await open.as('ITALY', 'PRESS TO A\nhi\nENDPRESS')).reply.text).toContain('Press sent to Austria');
+    expect((await open.as('ITALY', 'PRESS TO F\nhi\nENDPRESS')).reply.text).toContain('the game has TOUCH_PRESS: France has no unit next to yours');
+  });
+
+  it('lets REMOTE_PRESS powers write only to powers on the board out of their reach', async () => {
+    const { as } = await pressGame(['RULE REMOTE_PRESS']);
+    expect((await as('ITALY', 'PRESS TO FE\nGreetings from afar.\nENDPRESS')).reply.text).toContain('Press sent to France, England');
+    expect((await as('ITALY', 'PRESS TO A\nhi\nENDPRESS')).reply.text).toContain('the game has REMOTE_PRESS: Austria has a unit next to yours');
+    expect((await as('ITALY', 'PRESS TO EYE\nhi\nENDPRESS')).reply.text).toContain(
+      'the game has REMOTE_PRESS: EYE owns no supply center, and only powers on the board out of your reach may be written to',
+    );
+    expect((await as('ITALY', 'BROADCAST\nhi\nENDBROADCAST')).reply.text).toContain('the game has REMOTE_PRESS and no PUBLIC_PRESS: players may not BROADCAST');
   });
 });
