@@ -38,13 +38,6 @@ export function vassalsOf(game: GameStatus, controller: string): PowerStatus[] {
   return game.powers.filter((power) => controllerOf(power) === wanted);
 }
 
-/** Whether `power` may be played by the player of `player` (its own, or one under its control). */
-export function mayPlay(game: GameStatus, player: string, power: string): boolean {
-  if (player.toUpperCase() === power.toUpperCase()) return true;
-  const target = findPower(game, power);
-  return target !== undefined && controllerOf(target) === player.toUpperCase();
-}
-
 /**
  * At the start: the map's CONTROL lines and the status file's TEAMS (`FRANCE-ITALY`: France plays
  * the dummy Italy) put the dummies under control, unless the status file already gives them a CONTROL.
