@@ -30,7 +30,8 @@ function sameProvinceSpot(map: GameMap, type: UnitType, location: string): strin
   return (type === 'F' && coast ? coast : spots[0])?.abbrev ?? null;
 }
 
-function hibernates(map: GameMap, unit: Unit): boolean {
+/** Whether HIBERNATE lets the unit stay where it is: on a SHUT space, or a fleet on a landlocked one. */
+export function hibernates(map: GameMap, unit: Unit): boolean {
   const place = map.location(unit.location);
   if (!place) return false;
   return place.terrain === 'SHUT' || (unit.type === 'F' && place.armiesMayOccupy);

@@ -14,7 +14,8 @@ import { keyword, VIA_WORDS, type Verb } from './words.js';
 
 type Item =
   | { kind: 'type'; type: UnitType; word: string }
-  | { kind: 'place'; locations: string[]; word: string }
+  /** `optional`: a filler word (THE, SEA, IN ...) that is also a place of this map, read both ways. */
+  | { kind: 'place'; locations: string[]; word: string; optional?: boolean }
   | { kind: 'verb'; verb: Verb; word: string }
   | { kind: 'via'; word: string };
 
@@ -51,13 +52,15 @@ function classify(map: GameMap, text: string, tokens: Token[]): Verdict<Item[]> 
       const meaning = keyword(token.text);
       if (meaning?.kind === 'type') items.push({ kind: 'type', type: meaning.type, word: token.text });
       else if (meaning?.kind === 'verb') items.push({ kind: 'verb', verb: meaning.verb, word: token.text });
-      else if (!meaning) {
+      else {
         const short = matchPlace(map, text, tokens, index, 1);
-        if (short && !short.ok) return short;
-        if (!short) return refuse(`'${spanText(index, index + 1)}' is neither a place nor an order word`);
-        items.push({ kind: 'place', locations: short.place.locations, word: spanText(index, short.place.next) });
-        index = short.place.next;
-        continue;
+        if (short && !short.ok && !meaning) return short;
+        if (!short && !meaning) return refuse(`'${spanText(index, index + 1)}' is neither a place nor an order word`);
+        if (short?.ok) {
+          items.push({ kind: 'place', locations: short.place.locations, word: spanText(index, short.place.next), optional: meaning !== null });
+          index = short.place.next;
+          continue;
+        }
       }
     }
     index++;
@@ -73,7 +76,8 @@ function readings(items: Item[]): Reading[][] | null {
       result = result.map((reading) => [...reading, item]);
       continue;
     }
-    result = result.flatMap((reading) => item.locations.map((location) => [...reading, { kind: 'place' as const, location, word: item.word }]));
+    const placed = result.flatMap((reading) => item.locations.map((location) => [...reading, { kind: 'place' as const, location, word: item.word }]));
+    result = item.optional ? [...placed, ...result] : placed;
     if (result.length > MOST_READINGS) return null;
   }
   return result;

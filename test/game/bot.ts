@@ -14,9 +14,15 @@ export class Bot {
     return items.length === 0 ? undefined : items[Math.floor(this.random() * items.length)];
   }
 
-  orders(map: GameMap, phase: Phase, position: Position, power: string, adjustment: number): string[] {
+  /** `immobile`: the power is a dummy under IMMOBILE_DUMMIES, whose units only hold. */
+  orders(map: GameMap, phase: Phase, position: Position, power: string, adjustment: number, options: { immobile?: boolean } = {}): string[] {
     const state = position.powers.find((candidate) => candidate.name === power)!;
-    if (phase.type === 'MOVEMENT') return this.movement(map, state.units, power);
+    if (phase.type === 'MOVEMENT') {
+      // A unit its space no longer suits (HIBERNATE) may only hold, as may an immobile dummy's.
+      const holding = state.units.filter((unit) => options.immobile || !map.mayOccupy(unit.type, unit.location));
+      const moving = state.units.filter((unit) => !holding.includes(unit));
+      return [...holding.map((unit) => `${unit.type} ${unit.location} H`), ...this.movement(map, moving, power)];
+    }
     if (phase.type === 'RETREATS')
       return state.retreating.map((unit) => {
         const to = this.pick(unit.retreats);
@@ -38,7 +44,9 @@ export class Bot {
     const lines: string[] = [];
     const planned: { unit: string; to: string }[] = [];
     for (const unit of units) {
-      const targets = map.locations.filter((location) => map.canMove(unit.type, unit.location, location.abbrev, mover));
+      const here = map.location(unit.location)?.province;
+      // Some maps list a province among its own neighbours; nobody moves to where they stand.
+      const targets = map.locations.filter((location) => location.province !== here && map.canMove(unit.type, unit.location, location.abbrev, mover));
       const roll = this.random();
       const friend = planned.find((move) => map.canSupportInto(unit.type, unit.location, move.to.split('/')[0]!, mover));
       if (friend && roll < 0.3) {

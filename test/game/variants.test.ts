@@ -1,52 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { phaseAbbrev } from '../../src/map/phase.js';
-import { dummyPowers } from '../../src/game/control.js';
-import { duties } from '../../src/game/duties.js';
-import { positionOf } from '../../src/game/position.js';
-import { rulesInForce, type GameStatus } from '../../src/status/model.js';
-import { validateStatus } from '../../src/status/validate.js';
 import { corpus, master, player, testJudge } from './support.js';
-import { Bot } from './bot.js';
+import { playMap } from './play.js';
 
 const actor = { who: 'test', command: 'TEST' };
 
-/** Creates a game on a corpus map, fills it with players, and plays `phases` phases with the bot. */
-async function playVariant(mapName: string, phases: number) {
-  const judge = testJudge({ mapFolders: [join(corpus, 'dpjudge', 'maps')], seed: 11 });
-  const { service, clock } = judge;
-  const bot = new Bot(judge.random);
-  await service.create({ name: 'v', master, masterPassword: 'secret', map: mapName }, actor);
-  let n = 0;
-  while (service.load('v').game.phase!.phase === 'FORMING') {
-    n++;
-    await service.join('v', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
-  }
-  const played: string[] = [];
-  const reports = [];
-  for (let i = 0; i < phases; i++) {
-    const game: GameStatus = service.load('v').game;
-    const phase = game.phase!.phase;
-    if (typeof phase !== 'object') break;
-    const map = service.maps(game).at(phase);
-    expect(validateStatus(game, { map, folder: 'v' }).filter((d) => d.severity === 'error')).toEqual([]);
-    const position = positionOf(game, map);
-    const rules = rulesInForce(game, map.rules());
-    const immobile = rules.includes('IMMOBILE_DUMMIES') ? dummyPowers(game) : new Set<string>();
-    for (const duty of duties(map, phase, position, rules)) {
-      const units = position.powers.find((state) => state.name === duty.power)!.units;
-      const lines =
-        phase.type === 'MOVEMENT' && immobile.has(duty.power)
-          ? units.map((unit) => `${unit.type} ${unit.location} H`)
-          : bot.orders(map, phase, position, duty.power, duty.adjustment);
-      const submitted = await service.submitOrders('v', duty.power, lines, actor);
-      expect({ power: duty.power, refused: submitted.refused }).toEqual({ power: duty.power, refused: [] });
-    }
-    clock.now = clock.now.plus({ days: 3 });
-    played.push(`${game.phase!.mode} ${phaseAbbrev(phase)}`);
-    reports.push((await service.process('v', actor))!.report);
-  }
-  return { judge, played, reports, joined: n };
+function playVariant(mapName: string, phases: number) {
+  return playMap(join(corpus, 'dpjudge', 'maps'), mapName, phases);
 }
 
 describe('variants with their own flows and rules', () => {
