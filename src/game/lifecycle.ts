@@ -139,7 +139,8 @@ export function startGame(game: GameStatus, maps: MapDefinition, now: DateTime, 
   }
   const rules = rulesInForce(game, map.rules());
   const mobilizing = rules.includes('MOBILIZE');
-  const phase = mobilizing ? (latestPhaseOfType(map.data.flow, map.data.begin, ADJUSTMENTS) ?? map.data.begin) : map.data.begin;
+  const blank = rules.includes('BLANK_BOARD') || rules.includes('FLEX_SETUP');
+  const phase = mobilizing || blank ? (latestPhaseOfType(map.data.flow, map.data.begin, ADJUSTMENTS) ?? map.data.begin) : map.data.begin;
   let started: GameStatus = startingControl({ ...game, powers, phase: { mode: 'PHASE', phase }, start: phaseAbbrev(phase) }, map);
   const startMap = maps.at(phase);
   const initial = initialPosition(startMap);
@@ -147,8 +148,18 @@ export function startGame(game: GameStatus, maps: MapDefinition, now: DateTime, 
   const position = {
     powers: initial.powers.map((state) => ({ ...state, centers: state.centers.filter((center) => startMap.isCenter(center) || center.startsWith('SC')) })),
   };
-  started = withPosition(started, startMap, mobilizing ? mobilized(position, started, rules) : position);
+  started = withPosition(started, startMap, mobilizing ? mobilized(position, started, rules) : blank ? blanked(position) : position);
   return scheduleDeadline(started, phase, map.data.flow, rulesInForce(started, map.rules()), now, true);
+}
+
+/** BLANK_BOARD (FLEX_SETUP): the units on their powers' centers leave the board, to be built again as each power likes. */
+function blanked(position: Position): Position {
+  return {
+    powers: position.powers.map((state) => ({
+      ...state,
+      units: state.units.filter((unit) => !state.centers.includes(unit.location.split('/')[0]!)),
+    })),
+  };
 }
 
 /**

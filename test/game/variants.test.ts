@@ -52,6 +52,22 @@ describe('variants with their own flows and rules', () => {
   }, 60_000);
 });
 
+describe('BLANK_BOARD', () => {
+  it('starts at the adjustment phase before the first, each power to build its starting units as it likes', async () => {
+    const judge = testJudge();
+    await judge.service.create({ name: 'b', master, masterPassword: 'secret', map: null }, actor);
+    await judge.service.change('b', actor, (game) => ({ ...game, rules: [[{ rule: 'BLANK_BOARD', on: true }]] }));
+    for (let n = 1; n <= 7; n++) await judge.service.join('b', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    const game = judge.service.load('b').game;
+    expect(game.phase!.phase).toEqual({ season: 'WINTER', year: 1900, type: 'ADJUSTMENTS' });
+    const france = game.powers.find((power) => power.name === 'FRANCE')!;
+    expect(france.units).toEqual([]);
+    expect([...france.owns].sort()).toEqual(['BRE', 'MAR', 'PAR']);
+    const outcome = await judge.service.submitOrders('b', 'FRANCE', ['BUILD F MAR', 'BUILD A PAR', 'BUILD A BRE'], actor);
+    expect(outcome.refused).toEqual([]);
+  });
+});
+
 describe('MOBILIZE on a map that opens with movement', () => {
   it('starts at the adjustment phase before the first movement phase', async () => {
     const judge = testJudge();

@@ -4,7 +4,8 @@ import { phaseTitle } from '../../game/results.js';
 import { currentDeadline } from '../../game/schedule.js';
 import type { Phase } from '../../map/model.js';
 import { findPower, MAP_POWER_ROLE, rulesInForce, type GameStatus, type PowerStatus } from '../../status/model.js';
-import { situation } from './announcements.js';
+import type { Notice } from '../../game/service.js';
+import { situation, tellEveryone, tellMaster } from './announcements.js';
 import { actorOf, currentMap, displayName, loadGame, type ExecutionContext } from './context.js';
 import type { Session, Step } from './step.js';
 
@@ -70,7 +71,24 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
     : [];
   const refusedCount = report.refused.length;
   const summary = refusedCount > 0 ? [`${refusedCount} order line${refusedCount === 1 ? ' was' : 's were'} not accepted (see below).`] : [];
-  return { lines: [...summary, ...onFileLines(context, report.game, now, phase), ...ready], refused: report.refused, failed: refusedCount > 0 };
+  return {
+    lines: [...summary, ...onFileLines(context, report.game, now, phase), ...ready],
+    refused: report.refused,
+    failed: refusedCount > 0,
+    notices: orderCopies(context, report.game, now, phase),
+  };
+}
+
+/** BROADCAST_ORDERS shows every change of orders to everyone; ALWAYS_CONFIRM (which it brings) copies the Master. */
+function orderCopies(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): Notice[] {
+  const map = currentMap(context, game);
+  const rules = rulesInForce(game, map.rules());
+  const name = displayName(map, power.name);
+  const view = { game: game.name, power: name, phase: phaseTitle(phase), orders: ordersOnFile(power, orderPhaseOf(phase)!) };
+  const subject = `${game.name}: orders for ${name}`;
+  if (rules.includes('BROADCAST_ORDERS')) return tellEveryone(context, game, subject, 'orders-entered', { ...view, copy: false }, [context.sender]);
+  if (rules.includes('ALWAYS_CONFIRM')) return tellMaster(context, game, subject, 'orders-entered', { ...view, copy: true });
+  return [];
 }
 
 export async function clearOrders(context: ExecutionContext, session: PowerSession): Promise<Step> {
@@ -79,7 +97,8 @@ export async function clearOrders(context: ExecutionContext, session: PowerSessi
   const power = orderingPower(current, session);
   refuseLateChange(context, current, session, power, phase);
   const loaded = await context.service.clearOrders(session.game, power.name, actorOf(context, 'CLEAR'));
-  return { lines: ['Orders cleared.', ...onFileLines(context, loaded.game, findPower(loaded.game, power.name)!, phase)] };
+  const cleared = findPower(loaded.game, power.name)!;
+  return { lines: ['Orders cleared.', ...onFileLines(context, loaded.game, cleared, phase)], notices: orderCopies(context, loaded.game, cleared, phase) };
 }
 
 /** STATUS: a power sees its own orders; the Master sees every power's, and who is still missing. */

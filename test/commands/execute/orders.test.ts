@@ -122,4 +122,22 @@ describe('orders, CLEAR and STATUS', () => {
     expect(observer.reply.text).toContain('EYE is not a power on the map and gives no orders');
     expect(noticesTo(observer.notices, MASTER)).toEqual([]);
   });
+
+  it('copies every change of orders to the Master under ALWAYS_CONFIRM, and to everyone under BROADCAST_ORDERS', async () => {
+    for (const [rule, readers] of [['ALWAYS_CONFIRM', 1], ['BROADCAST_ORDERS', 7]] as const) {
+      const judge = mailJudge();
+      const players = await startedGame(judge, 'alpha', [`RULE ${rule}`]);
+      const france = players.get('FRANCE')!;
+      const entered = await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - BUR\nA MAR H\nF BRE H`);
+      expect(entered.notices).toHaveLength(readers);
+      expect(noticesTo(entered.notices, MASTER)[0]!.text).toContain('A PAR - BUR');
+      expect(entered.notices.some((notice) => notice.to.includes(france.address))).toBe(false);
+      const cleared = await judge.send(france.address, `SIGNON Falpha ${france.password}\nCLEAR`);
+      expect(noticesTo(cleared.notices, MASTER)[0]!.text).toContain('(none)');
+    }
+    const plain = mailJudge();
+    const players = await startedGame(plain);
+    const france = players.get('FRANCE')!;
+    expect((await plain.send(france.address, `SIGNON Falpha ${france.password}\nA PAR H`)).notices).toEqual([]);
+  });
 });
