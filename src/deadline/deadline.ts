@@ -28,6 +28,8 @@ export interface DeadlineRequest {
   readonly initial?: boolean;
   /** The game has the REAL_TIME rule: no rounding to the checker's slots. */
   readonly realTime?: boolean;
+  /** The game has the JUMP_OFF_DAYS rule: a delay in days counts only days a deadline may fall on. */
+  readonly jumpOffDays?: boolean;
 }
 
 export interface DeadlineOutcome {
@@ -110,6 +112,22 @@ function outOfVacations(instant: DateTime, placement: Placement): DateTime {
   return nextScheduledTime(covering.end, [minuteOfDay(instant)]);
 }
 
+/**
+ * JUMP_OFF_DAYS: a delay of days or weeks counted in days a deadline may fall on (DAYS, NOT), so
+ * that an off day gives players a day more rather than landing the deadline on the next playing day.
+ */
+function plusPlayingDays(from: DateTime, delay: Duration, placement: Placement): DateTime {
+  if (delay.unit !== 'D' && delay.unit !== 'W') return plusDuration(from, delay, 1);
+  let left = delay.unit === 'W' ? 7 * delay.amount : delay.amount;
+  let day = from;
+  for (let step = 0; left > 0 && step < MOST_PLACEMENT_STEPS; step++) {
+    day = plusCalendarDays(day, 1);
+    const playing = takesDeadline(placement.days, logicalWeekday(day, placement.start), placement.movement);
+    if (playing && !placement.vacations.some((span) => spanCovers(span, day))) left--;
+  }
+  return day;
+}
+
 /** Moves a first guess forward until it is on a slot, writable as a stamp, on a deadline day and in no vacation. */
 function place(first: DateTime, placement: Placement): DateTime {
   let instant = first;
@@ -143,11 +161,11 @@ export function nextDeadline(request: DeadlineRequest): DeadlineOutcome {
   const phaseType = phaseTypeOf(request.phase);
   const normal = phaseDelay(timing, phaseType);
   const delay = request.initial ? { ...normal, amount: normal.amount * 2 } : normal;
-  const tentative = plusDuration(from, delay, 1);
-  const delayMinutes = tentative.diff(from).as('minutes');
+  const calendar = plusDuration(from, delay, 1);
+  const delayMinutes = calendar.diff(from).as('minutes');
   const realTime = request.realTime === true || delayMinutes < SLOT_MINUTES;
   const atTimes = scheduledMinutes(timing.at, realTime);
-  const gap = atTimes.length > 0 ? gapAround(minuteOfDay(tentative), atTimes) : MINUTES_PER_DAY;
+  const gap = atTimes.length > 0 ? gapAround(minuteOfDay(calendar), atTimes) : MINUTES_PER_DAY;
   const schedule = delayMinutes >= gap / 2 ? atTimes : [];
   const vacations = timing.not.map((vacation) => vacationSpan(vacation, zone, timing.start));
   const placement: Placement = {
@@ -159,6 +177,7 @@ export function nextDeadline(request: DeadlineRequest): DeadlineOutcome {
     movement: isMovementPhaseType(phaseType),
     vacations,
   };
+  const tentative = request.jumpOffDays ? plusPlayingDays(from, delay, placement) : calendar;
   const fudge = fudgeMinutes(timing.fudge, delay, gap, realTime);
   const first =
     schedule.length > 0 ? nextScheduledTime(tentative.minus({ milliseconds: fudge * 60_000 }), schedule) : tentative;

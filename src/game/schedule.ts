@@ -37,6 +37,7 @@ export function scheduleDeadline(
     ...(initial ? {} : { current: currentDeadline(game) ?? undefined }),
     initial,
     realTime: rules.includes('REAL_TIME'),
+    jumpOffDays: rules.includes('JUMP_OFF_DAYS'),
   });
   const rendered = renderTiming(outcome.timing);
   return {

@@ -27,6 +27,7 @@ interface Example {
   readonly current?: string;
   readonly initial?: boolean;
   readonly realTime?: boolean;
+  readonly jumpOffDays?: boolean;
   readonly phaseTypes?: readonly string[];
   readonly expected: string;
   readonly why: string;
@@ -41,6 +42,7 @@ function compute(example: Example): DeadlineOutcome {
     current: example.current === undefined ? undefined : parseDeadlineStamp(example.current, gameZone(example.zone)),
     initial: example.initial,
     realTime: example.realTime,
+    jumpOffDays: example.jumpOffDays,
   });
 }
 
@@ -213,6 +215,37 @@ describe('keys together', () => {
       from: '2024-01-17T10:00Z',
       expected: 'Sun 2024-01-21T10:00+00:00',
       why: 'Wed + 3D = Sat 10:00, s refuses movement; Sun is upper-case S',
+    },
+  ]);
+});
+
+describe('JUMP_OFF_DAYS', () => {
+  expectExamples([
+    {
+      name: 'off days are not counted: three playing days after a Friday end on Wednesday',
+      timing: 'NEXT 3D DAYS -MTWTF-',
+      phase: MOVEMENT,
+      from: '2024-01-19T10:00Z',
+      jumpOffDays: true,
+      expected: 'Wed 2024-01-24T10:00+00:00',
+      why: 'Sat and Sun are off: Mon, Tue, Wed are the three days',
+    },
+    {
+      name: 'without the rule the deadline lands on the first playing day',
+      timing: 'NEXT 3D DAYS -MTWTF-',
+      phase: MOVEMENT,
+      from: '2024-01-19T10:00Z',
+      expected: 'Mon 2024-01-22T10:00+00:00',
+      why: 'Fri + 3D = Mon',
+    },
+    {
+      name: 'an absence is jumped over too',
+      timing: 'NEXT 2D NOT 20240116',
+      phase: MOVEMENT,
+      from: '2024-01-15T10:00Z',
+      jumpOffDays: true,
+      expected: 'Thu 2024-01-18T10:00+00:00',
+      why: 'Tue is away: Wed and Thu are the two days',
     },
   ]);
 });
