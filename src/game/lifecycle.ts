@@ -87,10 +87,11 @@ export function joinGame(game: GameStatus, map: GameMap, request: JoinRequest): 
   const address = request.address.toLowerCase();
   if (game.powers.some((power) => power.addresses.some((known) => known.toLowerCase() === address)))
     throw new GameRuleError(`${request.address} has already joined the game ${game.name}`);
+  const rules = rulesInForce(game, map.rules());
+  if (rules.includes('SOLITAIRE')) throw new GameRuleError(`the game ${game.name} is a SOLITAIRE game: its Master plays every power, and it starts when the Master ACTIVATEs it`);
   const open = playablePowers(game, map);
   const joined = joinedPlayers(game);
   if (joined.length >= open.length) throw new GameRuleError(`the game ${game.name} is full`);
-  const rules = rulesInForce(game, map.rules());
   let name: string;
   if (request.power) {
     if (!rules.includes('POWER_CHOICE')) throw new GameRuleError(`the game ${game.name} does not let players choose their power (no POWER_CHOICE)`);

@@ -58,6 +58,23 @@ describe("the Master's commands", () => {
     expect(judge.statusText('alpha')).toContain('A PAR - BUR');
   });
 
+  it('plays a SOLITAIRE game by the Master alone: no JOIN, ACTIVATE starts it with every power a dummy', async () => {
+    const judge = mailJudge();
+    await judge.send(MASTER, 'CREATE alpha masterpw\nRULE SOLITAIRE\nSIGNOFF');
+    const join = await judge.send(address(1), 'JOIN alpha pw1');
+    expect(join.reply.text).toContain('is a SOLITAIRE game: its Master plays every power');
+    const started = await judge.send(MASTER, master('ACTIVATE'));
+    expect(started.reply.text).toContain("Game 'alpha' has started.");
+    const game = judge.service.load('alpha').game;
+    expect(game.powers.filter((power) => power.role === 'POWER').every((power) => power.player?.current === 'DUMMY')).toBe(true);
+    expect(game.deadline).toBeNull();
+    const ordered = await judge.send(MASTER, master('SIGNON Falpha masterpw\nA PAR - BUR'));
+    expect(ordered.reply.text).toContain('A PAR - BUR');
+    await judge.send(MASTER, master('PROCESS'));
+    expect(judge.statusText('alpha')).toMatch(/^PHASE FALL 1901 MOVEMENT$/m);
+    expect(judge.statusText('alpha')).toMatch(/^A BUR$/m);
+  });
+
   it('WAIT holds the game, ACTIVATE lets it go again, TERMINATE ends it', async () => {
     const judge = mailJudge();
     const players = await startedGame(judge);
