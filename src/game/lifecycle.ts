@@ -253,10 +253,15 @@ export function revivePower(game: GameStatus, powerName: string): GameStatus {
   return { ...next, need: needLine(next) };
 }
 
-export function terminateGame(game: GameStatus, today: string): GameStatus {
-  if (isCompleted(game)) throw new GameRuleError(`the game ${game.name} is already completed`);
+/** The game over: COMPLETED, its RESULT (the last phase played and the victors) and FINISH. */
+export function completedGame(game: GameStatus, victors: readonly string[], today: string): GameStatus {
   const phase = game.phase?.phase;
   // A game that never started has no last phase for a RESULT line.
-  const result = phase && typeof phase === 'object' ? { phase: phaseAbbrev(phase), victors: [] } : null;
-  return { ...game, phase: { mode: 'PHASE', phase: 'COMPLETED' }, deadline: null, result, finish: today };
+  const result = phase && typeof phase === 'object' ? { phase: phaseAbbrev(phase), victors } : null;
+  return { ...game, proposal: null, phase: { mode: 'PHASE', phase: 'COMPLETED' }, deadline: null, result, finish: today };
+}
+
+export function terminateGame(game: GameStatus, today: string): GameStatus {
+  if (isCompleted(game)) throw new GameRuleError(`the game ${game.name} is already completed`);
+  return completedGame(game, [], today);
 }

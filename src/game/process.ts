@@ -1,7 +1,8 @@
 import type { DateTime } from 'luxon';
 import type { MapDefinition } from '../map/definition.js';
+import type { GameMap } from '../map/game-map.js';
 import type { Phase } from '../map/model.js';
-import { ADJUSTMENTS, RETREATS, isBuiltInPhaseType, nextPhase, phaseAbbrev } from '../map/phase.js';
+import { ADJUSTMENTS, RETREATS, isBuiltInPhaseType, nextPhase } from '../map/phase.js';
 import { adjudicate } from '../engine/adjudicate.js';
 import { adjustmentCounts } from '../engine/adjustments.js';
 import { ruleFlags } from '../engine/rules.js';
@@ -13,6 +14,7 @@ import { duties } from './duties.js';
 import { collectOrders } from './orders.js';
 import { positionOf, withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
+import { completedGame } from './lifecycle.js';
 import { concludeByVote } from './votes.js';
 
 /**
@@ -93,12 +95,8 @@ export interface ProcessOptions {
   today: string;
 }
 
-export function processPhase(game: GameStatus, maps: MapDefinition, options: ProcessOptions): ProcessedPhase {
-  const phase = currentPhase(game);
-  const map = maps.at(phase);
-  const rules = rulesInForce(game, map.rules());
-  const position = positionOf(game, map);
-  const report: PhaseReport = {
+function emptyReport(game: GameStatus, map: GameMap, phase: Phase): PhaseReport {
+  return {
     game: game.name ?? '',
     map: map.name,
     phase,
@@ -117,28 +115,40 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
     controlChanges: [],
     terrainChanges: [],
   };
-  let after = position;
-  let victors: string[] = [];
-  let vassals: Map<string, string> | null = null;
-  if (isBuiltInPhaseType(phase.type)) {
-    const collected = collectOrders(game, { map, position, phase, rules });
-    const result = adjudicate(map, phase, position, collected.orders, { rules, controllers: controllers(game), dummies: dummyPowers(game) });
-    after = result.position;
-    victors = result.victors;
-    vassals = result.controllers;
-    report.outcomes = result.outcomes;
-    report.invalid = collected.invalid;
-    report.ownershipUpdated = result.ownershipUpdated;
-    report.centerChanges = result.centerChanges;
-    report.dislodged = after.powers.flatMap((state) =>
-      state.retreating.map((unit) => ({ power: state.name, unit: `${unit.type} ${unit.location}`, retreats: [...unit.retreats] })),
-    );
-    report.hiddenBuilds = result.outcomes
-      .filter((outcome) => outcome.marks.includes('hidden'))
-      .map((outcome) => ({ power: outcome.power, text: outcome.text }));
-  }
-  if (report.ownershipUpdated || victors.length > 0)
-    report.centers = after.powers.map((state) => ({ power: state.name, centers: state.centers.filter((center) => map.isCenter(center)) }));
+}
+
+interface Adjudicated {
+  after: Position;
+  victors: string[];
+  /** VASSAL_DUMMIES: each dummy's controller after the year, or null. */
+  vassals: Map<string, string> | null;
+}
+
+/** Adjudicates the orders on file (a custom phase type has none: the position stands) and fills the report. */
+function adjudicateOnFile(game: GameStatus, map: GameMap, phase: Phase, rules: string[], report: PhaseReport): Adjudicated {
+  const position = positionOf(game, map);
+  if (!isBuiltInPhaseType(phase.type)) return { after: position, victors: [], vassals: null };
+  const collected = collectOrders(game, { map, position, phase, rules });
+  const result = adjudicate(map, phase, position, collected.orders, { rules, controllers: controllers(game), dummies: dummyPowers(game) });
+  report.outcomes = result.outcomes;
+  report.invalid = collected.invalid;
+  report.ownershipUpdated = result.ownershipUpdated;
+  report.centerChanges = result.centerChanges;
+  report.dislodged = result.position.powers.flatMap((state) =>
+    state.retreating.map((unit) => ({ power: state.name, unit: `${unit.type} ${unit.location}`, retreats: [...unit.retreats] })),
+  );
+  report.hiddenBuilds = result.outcomes.filter((outcome) => outcome.marks.includes('hidden')).map((outcome) => ({ power: outcome.power, text: outcome.text }));
+  if (result.ownershipUpdated || result.victors.length > 0)
+    report.centers = result.position.powers.map((state) => ({ power: state.name, centers: state.centers.filter((center) => map.isCenter(center)) }));
+  return { after: result.position, victors: result.victors, vassals: result.controllers };
+}
+
+export function processPhase(game: GameStatus, maps: MapDefinition, options: ProcessOptions): ProcessedPhase {
+  const phase = currentPhase(game);
+  const map = maps.at(phase);
+  const rules = rulesInForce(game, map.rules());
+  const report = emptyReport(game, map, phase);
+  const { after, victors, vassals } = adjudicateOnFile(game, map, phase, rules, report);
   let cleared = clearedForNextPhase(game);
   if (vassals !== null) {
     const vassalage = withVassals(cleared, vassals);
@@ -147,24 +157,24 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   }
   if (victors.length > 0) {
     report.ended = { victors };
-    const ended: GameStatus = {
-      ...withPosition(cleared, map, after),
-      phase: { mode: 'PHASE', phase: 'COMPLETED' },
-      deadline: null,
-      result: { phase: phaseAbbrev(phase), victors },
-      finish: options.today,
-    };
-    return { game: ended, report };
+    return { game: completedGame(withPosition(cleared, map, after), victors, options.today), report };
   }
-  const following = followingPhase(maps, phase, after, rules);
+  return advance(cleared, maps, phase, after, rules, options, report);
+}
+
+/**
+ * Moves the game on to the next phase of the FLOW: units on terrain that changed, builds and
+ * removals due, control passed on by ROTATE, an end by the votes that now agree, the new deadline.
+ */
+function advance(game: GameStatus, maps: MapDefinition, phase: Phase, position: Position, rules: string[], options: ProcessOptions, report: PhaseReport): ProcessedPhase {
+  const following = followingPhase(maps, phase, position, rules);
   const followingMap = maps.at(following);
-  const terrain = settleOnTerrain(map, followingMap, after, ruleFlags(rules));
-  after = terrain.position;
+  const terrain = settleOnTerrain(maps.at(phase), followingMap, position, ruleFlags(rules));
+  const after = terrain.position;
   report.terrainChanges = terrain.changes;
   if (following.type === ADJUSTMENTS) report.adjustments = adjustmentCounts(followingMap, after, { rules });
-  let next = withPosition(cleared, followingMap, after);
-  next = {
-    ...next,
+  let next: GameStatus = {
+    ...withPosition(game, followingMap, after),
     phase: { mode: isBuiltInPhaseType(following.type) ? 'PHASE' : 'WAIT', phase: following },
   };
   const owing = new Set(duties(followingMap, following, after, rules).map((duty) => duty.power));
@@ -173,7 +183,7 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   report.controlChanges.push(...rotated.changed.map((power) => ({ power: power.name, controller: power.control[0]! })));
   // Eliminations change who votes: the votes left may now agree, or a concession lose its power.
   const settled = concludeByVote(next, followingMap.rules(), options.today);
-  if (settled.result !== null && next.result === null) {
+  if (settled.phase?.phase === 'COMPLETED' && settled.result !== null) {
     report.ended = { victors: [...settled.result.victors] };
     return { game: settled, report };
   }

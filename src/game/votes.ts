@@ -1,7 +1,6 @@
-import { phaseAbbrev } from '../map/phase.js';
 import { MAP_POWER_ROLE, findPower, rulesInForce, updatePower, type GameStatus, type Proposal, type Vote } from '../status/model.js';
 import { vassalsOf } from './control.js';
-import { GameRuleError } from './lifecycle.js';
+import { completedGame, GameRuleError } from './lifecycle.js';
 
 /**
  * Ending a game by agreement. Only the voters have a say: the powers that play for themselves
@@ -112,12 +111,5 @@ export function concludeByVote(game: GameStatus, mapRules: readonly string[], to
   const victors = agreedResult(current, rules);
   const phase = current.phase?.phase;
   if (!victors || !phase || typeof phase !== 'object') return current;
-  return {
-    ...current,
-    proposal: null,
-    phase: { mode: 'PHASE', phase: 'COMPLETED' },
-    deadline: null,
-    result: { phase: phaseAbbrev(phase), victors },
-    finish: today,
-  };
+  return completedGame(current, victors, today);
 }
