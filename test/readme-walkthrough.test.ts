@@ -50,7 +50,10 @@ describe('the README walkthrough', () => {
     const after = readFileSync(join(root, 'games', 'firstgame', 'status'), 'utf8');
     expect(after).toMatch(/^PHASE FALL 1901 MOVEMENT$/m);
     expect(readFileSync(join(root, 'games', 'firstgame', 'results'), 'utf8')).toContain('A PAR - BUR.');
-    expect(outbox().filter((mail) => /Subject: .*firstgame S1901M results/.test(mail)).length).toBeGreaterThanOrEqual(8);
+    const results = outbox().filter((mail) => /Subject: .*firstgame S1901M results/.test(mail));
+    expect(results.length).toBeGreaterThanOrEqual(8);
+    // As the README says: each results mail carries the board's picture.
+    for (const mail of results) expect(mail).toMatch(/Content-Type: image\/svg\+xml; name="?firstgame\.svg"?/);
     expect(log.every((line) => /processed/.test(line))).toBe(true);
   }, 60_000);
 });

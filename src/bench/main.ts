@@ -3,10 +3,12 @@ import { benchEngine } from './engine.js';
 import { benchMail } from './mail.js';
 import { benchGame } from './game.js';
 import { benchMaps } from './maps.js';
+import { benchRender } from './render.js';
 import { benchStatus } from './status.js';
 
 /** `npm run bench`: every speed and memory target of the judge, printed as numbers. */
 await benchMaps();
+await benchRender();
 await benchMail();
 await benchStatus();
 await benchEngine();

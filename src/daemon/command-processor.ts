@@ -1,6 +1,7 @@
 import type { LoadedConfig } from '../config/config.js';
 import { MailCommandProcessor } from '../commands/execute/processor.js';
 import { openGameService } from '../game/open.js';
+import { outgoingAttachments } from '../mail/attachments.js';
 import { replySubject, type CommandProcessor, type IncomingMail, type OutgoingMail, type ProcessingContext, type ProcessOutcome } from '../mail/processor.js';
 import type { JudgeDatabase } from '../store/database.js';
 
@@ -16,10 +17,16 @@ export class GameCommandProcessor implements CommandProcessor {
     const outcome = await this.commands.execute({ from: mail.from.address, text: mail.text, mailKey: context.mailKey }, context.now);
     const address = (to: string) => ({ name: '', address: to });
     // The reply keeps the mail's subject, so that mail programs thread it under the player's mail.
-    const reply: OutgoingMail = { kind: 'reply', to: outcome.reply.to.map(address), subject: replySubject(mail.subject), text: outcome.reply.text };
+    const reply: OutgoingMail = {
+      kind: 'reply',
+      to: outcome.reply.to.map(address),
+      subject: replySubject(mail.subject),
+      text: outcome.reply.text,
+      ...outgoingAttachments(outcome.reply.attachments),
+    };
     const notices: OutgoingMail[] = outcome.notices
       .filter((notice) => notice.to.length > 0)
-      .map((notice) => ({ kind: 'notice', to: notice.to.map(address), subject: notice.subject, text: notice.text }));
+      .map((notice) => ({ kind: 'notice', to: notice.to.map(address), subject: notice.subject, text: notice.text, ...outgoingAttachments(notice.attachments) }));
     return { summary: outcome.summary, mails: [reply, ...notices] };
   }
 }

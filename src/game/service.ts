@@ -13,6 +13,8 @@ import { gameFolder } from '../store/game-name.js';
 import type { Actor, GameStore, LoadedGame } from '../store/game-store.js';
 import type { Templates } from '../templates/templates.js';
 import { GameArchive } from './archive.js';
+import type { MailAttachment } from './attachment.js';
+import { resultsPictures } from './board-picture.js';
 import { duties } from './duties.js';
 import {
   createGame,
@@ -48,6 +50,8 @@ export interface Notice {
   to: string[];
   subject: string;
   text: string;
+  /** Files sent with it: results carry the board's picture. */
+  attachments?: MailAttachment[];
 }
 
 export interface GameServiceOptions {
@@ -268,14 +272,15 @@ export class GameService {
 
   private resultNotices(name: string, report: PhaseReport, game: GameStatus, preview: boolean): Notice[] {
     const render = resultsRenderer(report, this.maps(game).at(report.phase), this.options.templates);
+    const picture = resultsPictures(name, report, game, this.maps(game));
     const subject = `${preview ? 'PREVIEW ' : ''}${name} ${phaseAbbrev(report.phase)} results (${phaseTitle(report.phase)})`;
     return this.recipients(game)
       .filter((recipient) => !preview || recipient.master)
-      .map((recipient) => ({
-        to: recipient.addresses,
-        subject,
-        text: render({ reader: recipient.reader, master: recipient.master }),
-      }));
+      .map((recipient) => {
+        const view = { reader: recipient.reader, master: recipient.master };
+        const board = picture(view);
+        return { to: recipient.addresses, subject, text: render(view), ...(board !== null && { attachments: [board] }) };
+      });
   }
 
   /** VOTE: records a power's vote and ends the game when the voters agree. */

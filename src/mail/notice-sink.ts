@@ -2,6 +2,7 @@ import type { JudgeConfig } from '../config/config.js';
 import type { Notice } from '../game/service.js';
 import type { JudgeDatabase } from '../store/database.js';
 import { Outbox } from '../store/journal.js';
+import { outgoingAttachments } from './attachments.js';
 import { newMessageId, toOutboxMail } from './compose.js';
 
 /**
@@ -23,7 +24,7 @@ export class OutboxNoticeSink {
       for (const notice of notices) {
         if (notice.to.length === 0) continue;
         const mail = toOutboxMail(
-          { to: notice.to.map((address) => ({ name: '', address })), subject: notice.subject, text: notice.text, kind: 'notice' },
+          { to: notice.to.map((address) => ({ name: '', address })), subject: notice.subject, text: notice.text, kind: 'notice', ...outgoingAttachments(notice.attachments) },
           { inReplyTo: null, references: [] },
         );
         this.outbox.queue(mail, newMessageId(this.judge.address), origin, now);

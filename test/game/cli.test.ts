@@ -63,5 +63,16 @@ describe('judge process and judge game show', () => {
     check.close();
     expect(queued).toHaveLength(8);
     expect(queued.map((row) => JSON.parse(row.mail).subject)).toContain('gamma S1901M results (Spring 1901 Movement)');
+    // Results queued through the outbox carry the board after the phase.
+    const attached = JSON.parse(queued[0]!.mail).attachments as { filename: string; contentBase64: string }[];
+    expect(attached.map((file) => file.filename)).toEqual(['gamma.svg']);
+    expect(Buffer.from(attached[0]!.contentBase64, 'base64').toString('utf8')).toContain('<title>A BUR (France)</title>');
+
+    const svgFile = join(root, 'gamma.svg');
+    const pngFile = join(root, 'gamma.png');
+    const drawn = await judgeCli('game', 'show', 'gamma', '--svg', svgFile, '--png', pngFile, '-c', configFile);
+    expect(drawn).toContain(`The board is drawn in ${svgFile}.`);
+    expect(readFileSync(svgFile, 'utf8')).toContain('Game gamma: Fall 1901 Movement');
+    expect(readFileSync(pngFile).subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 });

@@ -78,6 +78,9 @@ describe('a whole game by mail through Dovecot and smtp-server', () => {
     await phaseIs('FALL 1901 MOVEMENT');
     await until(() => results('S1901M').length >= 8, 20_000, 'the spring results to everyone');
     expect(results('S1901M')[0]!.parsed.text).toContain('A MUN - BUR.');
+    const picture = results('S1901M')[0]!.parsed.attachments[0]!;
+    expect(picture).toMatchObject({ filename: 'mailgame.svg', contentType: 'image/svg+xml' });
+    expect(picture.content.toString('utf8')).toContain('<title>A BUR (Germany)</title>');
 
     const fall: Record<string, string> = {
       FRANCE: 'A PAR - BUR\nA MAR S A PAR - BUR\nF BRE H',

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
+import { writeFileSync } from 'node:fs';
 import { loadConfig } from '../../config/config.js';
+import { currentBoardPicture } from '../../game/board-picture.js';
 import { openGameService } from '../../game/open.js';
 import { renderResults } from '../../game/results.js';
 import { showGame } from '../../game/show.js';
@@ -33,16 +35,24 @@ export function registerProcessCommands(program: Command): void {
     });
   gameCommand(program)
     .command('show')
-    .description('print a game: phase, deadline, every power with its units and centers')
+    .description('print a game: phase, deadline, every power with its units and centers; --svg or --png also draws the board')
     .argument('<game>', 'the game name')
+    .option('--svg <file>', 'write a picture of the board (hidden builds included) as SVG to the file')
+    .option('--png <file>', 'write the same picture as PNG')
     .option('-c, --config <file>', 'the configuration file', 'judge.config.json')
-    .action((name: string, options: { config: string }) => {
+    .action((name: string, options: { config: string; svg?: string; png?: string }) => {
       const config = loadConfig(options.config);
       const db = openJournal(mailSettings(config));
       try {
         const service = openGameService(config, db);
         const game = service.load(name).game;
         process.stdout.write(showGame(game, service.maps(game)));
+        for (const [format, file] of [['svg', options.svg], ['png', options.png]] as const) {
+          if (file === undefined) continue;
+          const picture = currentBoardPicture(name, game, service.maps(game), service.archive(name), { reader: null, master: true }, format);
+          writeFileSync(file, Buffer.from(picture.content, picture.encoding));
+          process.stdout.write(`The board is drawn in ${file}.\n`);
+        }
       } finally {
         db.close();
       }

@@ -1,12 +1,16 @@
+import { currentBoardPicture, type PictureFormat } from '../../game/board-picture.js';
 import type { GameMap } from '../../map/game-map.js';
 import type { Location } from '../../map/model.js';
-import { loadGame, currentMap, type ExecutionContext } from './context.js';
+import type { GameStatus } from '../../status/model.js';
+import { loadGame, currentMap, mapsOf, type ExecutionContext } from './context.js';
 import { requestedGame } from './listings.js';
 import type { Session, Step } from './step.js';
 
 /**
- * MAP as text, until the judge draws pictures: every place with its kind and neighbours, then each
- * power's home centers. A neighbour only armies reach is marked (A), one only fleets reach (F).
+ * MAP: the map as text (every place with its kind and neighbours, then each power's home centers;
+ * a neighbour only armies reach is marked (A), one only fleets reach (F)), with a picture of the
+ * board as it stands attached: SVG, or PNG when asked for. The picture is drawn from the map's
+ * own data; formats DPjudge drew from its PostScript files (GIF, PS, PDF) get the SVG instead.
  */
 
 function neighbour(abut: Location['abuts'][number]): string {
@@ -26,9 +30,28 @@ function mapText(map: GameMap): string[] {
   return [`Map ${map.name}: ${map.locations.length} places, ${map.centers.length} supply centers.`, '', ...places, '', 'Home centers:', ...homes];
 }
 
+/** Who asks, for the builds still hidden: a power sees its own, the Master all of them. */
+function viewOf(session: Session): { reader: string | null; master: boolean } {
+  if (session.kind === 'master') return { reader: null, master: true };
+  if (session.kind === 'power') return { reader: session.power, master: session.master };
+  return { reader: null, master: false };
+}
+
+function picture(context: ExecutionContext, session: Session, name: string, game: GameStatus, format: string | undefined): Pick<Step, 'lines' | 'attachments'> {
+  const drawn: PictureFormat = format === 'PNG' ? 'png' : 'svg';
+  const instead = format === undefined || format === 'SVG' || format === 'PNG' ? '' : ` (this judge draws SVG or PNG, not ${format})`;
+  try {
+    const file = currentBoardPicture(name, game, mapsOf(context, game), context.service.archive(name), viewOf(session), drawn);
+    return { lines: [`The board as it stands is attached as ${file.filename}${instead}.`], attachments: [file] };
+  } catch {
+    // The picture is an extra: the text, and the rest of the mail's commands, still go out without it.
+    return { lines: ['The board could not be drawn; here is the map as text.'] };
+  }
+}
+
 export function showMap(context: ExecutionContext, session: Session, requested: string | undefined, format: string | undefined): Step {
   const name = requestedGame(session, requested, 'MAP');
   const game = loadGame(context, name).game;
-  const note = format === undefined ? [] : [`This judge does not draw maps yet, so no ${format} file is attached; here is the map as text.`, ''];
-  return { lines: [...note, ...mapText(currentMap(context, game))] };
+  const drawn = picture(context, session, name, game, format);
+  return { ...drawn, lines: [...drawn.lines, '', ...mapText(currentMap(context, game))] };
 }

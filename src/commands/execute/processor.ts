@@ -6,6 +6,7 @@ import { parseMail } from '../parse.js';
 import type { ParsedMail } from '../types.js';
 import { MailEffects } from './effects.js';
 import { PasswordGuard } from './guessing.js';
+import type { Reply } from './reply.js';
 import { MailRun } from './run.js';
 
 /**
@@ -35,7 +36,7 @@ export interface MailToExecute {
 export interface ExecutionOutcome {
   /** One line for the journal and the log. */
   readonly summary: string;
-  readonly reply: { to: string[]; subject: string; text: string };
+  readonly reply: Reply;
   readonly notices: Notice[];
 }
 

@@ -1,4 +1,5 @@
 import type { JudgeConfig } from '../../config/config.js';
+import type { MailAttachment } from '../../game/attachment.js';
 import type { Notice } from '../../game/service.js';
 import type { Templates } from '../../templates/templates.js';
 
@@ -15,6 +16,7 @@ export interface Entry {
   /** The power the command acted for (`game/POWER`), or null. */
   readonly owner: string | null;
   readonly refused: readonly string[];
+  readonly attachments: readonly MailAttachment[];
 }
 
 export interface Owner {
@@ -29,11 +31,16 @@ export interface Reply {
   readonly to: string[];
   readonly subject: string;
   readonly text: string;
+  readonly attachments: MailAttachment[];
 }
 
 function render(templates: Templates, entries: readonly Entry[], intro: string | null): string {
   const refused = entries.flatMap((entry) => entry.refused);
   return templates.render('reply', { intro, entries, refused, refusedCount: refused.length, empty: entries.length === 0 });
+}
+
+function attachmentsOf(entries: readonly Entry[]): MailAttachment[] {
+  return entries.flatMap((entry) => entry.attachments);
 }
 
 function subjectOf(judge: JudgeConfig['judge'], games: readonly string[]): string {
@@ -50,18 +57,15 @@ export function buildReply(
 ): { reply: Reply; copies: Notice[] } {
   const strangers = owners.filter((owner) => !owner.addresses.some((address) => address.toLowerCase() === sender));
   const acted = new Set(entries.map((entry) => entry.owner).filter((owner) => owner !== null));
-  const reply = { to: [sender], subject: subjectOf(judge, games), text: render(templates, entries, null) };
+  const reply = { to: [sender], subject: subjectOf(judge, games), text: render(templates, entries, null), attachments: attachmentsOf(entries) };
   if (strangers.length === 0) return { reply, copies: [] };
   const onlyOne = acted.size === 1 && owners.length === 1 && !entries.some((entry) => entry.owner === 'master');
   if (onlyOne) return { reply: { ...reply, to: [sender, ...strangers[0]!.addresses.filter((address) => address.toLowerCase() !== sender)] }, copies: [] };
-  const copies = strangers.map((owner) => ({
-    to: [...owner.addresses],
-    subject: subjectOf(judge, [owner.game]),
-    text: render(
-      templates,
-      entries.filter((entry) => entry.owner === owner.key),
-      `A mail from ${sender} signed on as ${owner.power} in game '${owner.game}'. What it did for ${owner.power}:`,
-    ),
-  }));
+  const copies = strangers.map((owner) => {
+    const own = entries.filter((entry) => entry.owner === owner.key);
+    const text = render(templates, own, `A mail from ${sender} signed on as ${owner.power} in game '${owner.game}'. What it did for ${owner.power}:`);
+    const attachments = attachmentsOf(own);
+    return { to: [...owner.addresses], subject: subjectOf(judge, [owner.game]), text, ...(attachments.length > 0 && { attachments }) };
+  });
   return { reply, copies };
 }

@@ -91,7 +91,7 @@ export class MailRun {
     }
     if (this.orders === null) {
       this.orders = { index, commands: [], session, slot: this.entries.length };
-      this.entries.push({ echo: [], lines: [], owner: this.ownerKey(session), refused: [] });
+      this.entries.push({ echo: [], lines: [], owner: this.ownerKey(session), refused: [], attachments: [] });
     }
     this.orders.commands.push(command);
   }
@@ -182,7 +182,8 @@ export class MailRun {
     if (session !== undefined) this.enter(session, kind === 'create' && !step.failed);
     if (step.official !== undefined) this.official = step.official;
     const refused = step.refused ?? (step.failed ? [quoted(echo[0]!, step.reason ?? step.lines[0]!)] : []);
-    this.entries[slot] = { echo, lines: step.lines, owner: this.ownerKey(this.session.kind === 'closed' ? before : this.session), refused };
+    const owner = this.ownerKey(this.session.kind === 'closed' ? before : this.session);
+    this.entries[slot] = { echo, lines: step.lines, owner, refused, attachments: step.attachments ?? [] };
     this.notices.push(...(step.notices ?? []));
   }
 
@@ -209,7 +210,7 @@ export class MailRun {
 
   private problem(problem: ParseProblem): void {
     const text = shownLine(problem.text);
-    this.entries.push({ echo: [text], lines: [`Not understood: ${problem.reason}.`], owner: this.ownerKey(this.session), refused: [quoted(text, problem.reason)] });
+    this.entries.push({ echo: [text], lines: [`Not understood: ${problem.reason}.`], owner: this.ownerKey(this.session), refused: [quoted(text, problem.reason)], attachments: [] });
   }
 
   private outcome(): ExecutionOutcome {

@@ -1,3 +1,4 @@
+import type { MailAttachment } from '../../game/attachment.js';
 import type { Notice } from '../../game/service.js';
 
 /**
@@ -15,13 +16,15 @@ export const CLOSED_SESSION: Session = { kind: 'closed' };
 
 /**
  * What one command did: the reply's lines under its echo, the lines it refused (quoted with the
- * reason), the other mails it caused, and how it changed the mail's session. Plain data, so that
- * it can be recorded and replayed when the same mail is executed again.
+ * reason), the files the reply carries, the other mails it caused, and how it changed the mail's
+ * session. Plain data, so that it can be recorded and replayed when the same mail is executed again.
  */
 export interface Step {
   readonly lines: readonly string[];
   readonly refused?: readonly string[];
   readonly notices?: readonly Notice[];
+  /** Files the reply carries (MAP's picture of the board). */
+  readonly attachments?: readonly MailAttachment[];
   /** The session after the command; absent when unchanged. */
   readonly session?: Session;
   /** OFFICIAL: the subject later press in the mail goes out under (null: the usual one again). */

@@ -87,7 +87,8 @@ describe('LIST, SUMMARY, HISTORY, MAP and HELP', () => {
     expect(map.reply.text).toMatch(/^PAR\s+Paris \(land, supply center\): .*BUR/m);
     expect(map.reply.text).toMatch(/^France\s+BRE MAR PAR$/m);
     const gif = await judge.send('anyone@example.org', 'MAP alpha gif');
-    expect(gif.reply.text).toContain('no GIF file is attached');
+    expect(gif.reply.text).toContain('The board as it stands is attached as alpha.svg (this judge draws SVG or PNG, not GIF).');
+    expect(gif.reply.attachments.map((file) => file.filename)).toEqual(['alpha.svg']);
   });
 
   it('HELP explains the commands, a rule when asked, and the rules of the signed-on game', async () => {

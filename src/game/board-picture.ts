@@ -1,0 +1,117 @@
+import type { Position } from '../engine/types.js';
+import type { MapDefinition } from '../map/definition.js';
+import { splitLocation, type GameMap } from '../map/game-map.js';
+import { ADJUSTMENTS } from '../map/phase.js';
+import { svgToPng } from '../render/board-png.js';
+import { boardSvg, type HiddenUnit } from '../render/board-svg.js';
+import { readStatus } from '../status/parse.js';
+import { rulesInForce, type GameStatus } from '../status/model.js';
+import type { GameArchive } from './archive.js';
+import type { MailAttachment } from './attachment.js';
+import { positionOf } from './position.js';
+import type { PhaseReport } from './process.js';
+import { phaseTitle, type ResultsView } from './results.js';
+
+/**
+ * The board's picture as a mail attachment: for MAP (the game as it stands) and for results (the
+ * board after the phase). A picture never shows more than the text beside it: builds hidden by
+ * HIDE_BUILDS or `~` sites stay out of it for every reader but their power and the Master, until
+ * the next movement results show the units anyway.
+ */
+
+export type PictureFormat = 'svg' | 'png';
+
+interface Board {
+  readonly game: string;
+  readonly map: GameMap;
+  readonly position: Position;
+  readonly title: string;
+}
+
+function pictureFile(board: Board, hidden: readonly HiddenUnit[], format: PictureFormat): MailAttachment {
+  const svg = boardSvg(board.map, board.position, { title: board.title, subtitle: `map ${board.map.name}`, hidden });
+  if (format === 'png') return { filename: `${board.game}.png`, contentType: 'image/png', content: svgToPng(svg).toString('base64'), encoding: 'base64' };
+  return { filename: `${board.game}.svg`, contentType: 'image/svg+xml', content: svg, encoding: 'utf8' };
+}
+
+/** The hidden builds one reader may not see: the Master sees them all, a power its own. */
+function hiddenFrom(builds: readonly HiddenUnit[], view: ResultsView): HiddenUnit[] {
+  return view.master === true ? [] : builds.filter((build) => build.power !== view.reader);
+}
+
+function gameTitle(name: string, game: GameStatus): string {
+  const phase = game.phase?.phase;
+  if (phase === undefined) return `Game ${name}`;
+  return `Game ${name}: ${typeof phase === 'object' ? phaseTitle(phase) : phase.toLowerCase()}`;
+}
+
+/**
+ * The units built in the last processed phase that are still hidden: when it was an adjustment
+ * phase, the units now on the board that were not there before it, built under HIDE_BUILDS or at
+ * one of their power's `~` sites. The status file saved before the phase tells what was there.
+ */
+export function pendingHiddenBuilds(archive: GameArchive, game: GameStatus, maps: MapDefinition): HiddenUnit[] {
+  const last = archive.resultsBlocks().at(-1);
+  const saved = last === undefined ? null : archive.snapshot(last.phase);
+  if (saved === null) return [];
+  const before = readStatus(saved).game;
+  const phase = before.phase?.phase;
+  if (phase === undefined || typeof phase !== 'object' || phase.type !== ADJUSTMENTS) return [];
+  const map = maps.at(phase);
+  const hideAll = rulesInForce(before, map.rules()).includes('HIDE_BUILDS');
+  const now = game.phase?.phase;
+  const current = positionOf(game, now !== undefined && typeof now === 'object' ? maps.at(now) : map);
+  const earlier = positionOf(before, map);
+  const hidden: HiddenUnit[] = [];
+  for (const state of current.powers) {
+    const had = new Set(earlier.powers.find((power) => power.name === state.name)?.units.map((unit) => splitLocation(unit.location).province) ?? []);
+    const hiddenSites = map.power(state.name)?.sites.hidden ?? [];
+    for (const unit of state.units) {
+      const province = splitLocation(unit.location).province;
+      if (!had.has(province) && (hideAll || hiddenSites.includes(province))) hidden.push({ power: state.name, location: unit.location });
+    }
+  }
+  return hidden;
+}
+
+/** MAP: the game as it stands, in the current phase's map, as `view` may see it. */
+export function currentBoardPicture(
+  name: string,
+  game: GameStatus,
+  maps: MapDefinition,
+  archive: GameArchive,
+  view: ResultsView,
+  format: PictureFormat,
+): MailAttachment {
+  const phase = game.phase?.phase;
+  const map = phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base;
+  const board = { game: name, map, position: positionOf(game, map), title: gameTitle(name, game) };
+  return pictureFile(board, hiddenFrom(pendingHiddenBuilds(archive, game, maps), view), format);
+}
+
+/**
+ * Results: the board after the phase (in the map of the phase that follows), one SVG for every
+ * reader unless the phase had hidden builds, which only their power and the Master see drawn.
+ * Null when the picture cannot be drawn: the results then go out without it.
+ */
+export function resultsPictures(name: string, report: PhaseReport, game: GameStatus, maps: MapDefinition): (view: ResultsView) => MailAttachment | null {
+  const map = maps.at(report.next ?? report.phase);
+  const board = { game: name, map, position: positionOf(game, map), title: `Game ${name} after ${phaseTitle(report.phase)}` };
+  const builds = report.outcomes.flatMap((outcome) =>
+    outcome.marks.includes('hidden') && outcome.order.kind === 'build' ? [{ power: outcome.power, location: outcome.order.unit.location }] : [],
+  );
+  const pictures = new Map<string, MailAttachment | null>();
+  return (view) => {
+    const hidden = hiddenFrom(builds, view);
+    const key = hidden.map((unit) => `${unit.power} ${unit.location}`).join('\n');
+    if (!pictures.has(key)) {
+      try {
+        pictures.set(key, pictureFile(board, hidden, 'svg'));
+      } catch {
+        // The phase is saved already: a map the drawing cannot cope with must not cost the results mail.
+        pictures.set(key, null);
+      }
+    }
+    return pictures.get(key)!;
+  };
+}

@@ -1,0 +1,249 @@
+import type { Position, Unit } from '../engine/types.js';
+import { splitLocation, type GameMap } from '../map/game-map.js';
+import type { Terrain } from '../map/model.js';
+import { boardLayout, type BoardLayout } from './board-layout.js';
+import type { Point } from './graph-layout.js';
+import { powerColours, textColourOn } from './power-colours.js';
+import { element, num, textElement, tooltip } from './svg-text.js';
+
+/**
+ * The picture of a board as plain SVG 1.1 text: provinces coloured by terrain with their
+ * adjacencies, supply centers in their owner's colour (home centers ringed in their power's),
+ * units as A or F badges in their power's colour, dislodged units dashed in red, and a legend with
+ * each power's centers and units. Pure: no files read, no scripts, no external references (fonts
+ * are named, not embedded).
+ */
+
+export interface HiddenUnit {
+  readonly power: string;
+  readonly location: string;
+}
+
+export interface BoardPicture {
+  /** The heading: the game and its phase. */
+  readonly title: string;
+  /** A second, smaller heading line (the map's name). */
+  readonly subtitle?: string;
+  /** Units the reader may not see (builds hidden by HIDE_BUILDS or `~` sites): left out of the board and of the unit counts. */
+  readonly hidden?: readonly HiddenUnit[];
+}
+
+const HEADER_HEIGHT = 52;
+const LEGEND_WIDTH = 270;
+const ROW = 20;
+const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';
+const TERRAIN_FILL: Readonly<Record<Terrain, string>> = {
+  WATER: '#a9cfee',
+  LAND: '#eee3c4',
+  COAST: '#eee3c4',
+  PORT: '#eee3c4',
+  SHUT: '#b4b4b4',
+};
+const NEUTRAL_CENTER = '#ffffff';
+const DISLODGED_STROKE = '#d0021b';
+/** Where the center mark and a dislodged unit sit from the province's point: beside the unit standing there, not under it. */
+const CENTER_OFFSET = { x: 15, y: 12 };
+const DISLODGED_OFFSET = { x: -19, y: 9 };
+
+interface PowerView {
+  readonly name: string;
+  readonly displayName: string;
+  readonly colour: string;
+  readonly centers: number;
+  readonly units: number;
+}
+
+interface PlacedUnit {
+  readonly unit: Unit;
+  readonly power: PowerView;
+  readonly dislodged: boolean;
+}
+
+function polygonPoints(points: readonly Point[]): string {
+  return points.map((point) => `${num(point.x)},${num(point.y)}`).join(' ');
+}
+
+function provinceShapes(layout: BoardLayout): string {
+  const shapes = layout.provinces
+    .filter((place) => place.cell.length >= 3)
+    .map((place) => element('polygon', { points: polygonPoints(place.cell), fill: TERRAIN_FILL[place.terrain] }, tooltip(`${place.name} (${place.province})`)));
+  return element('g', { stroke: '#7d7d7d', 'stroke-width': 0.8, 'stroke-linejoin': 'round' }, shapes.join(''));
+}
+
+function adjacencyLines(layout: BoardLayout): string {
+  const lines = layout.adjacencies.map((adjacency) =>
+    element('line', {
+      x1: adjacency.from.x,
+      y1: adjacency.from.y,
+      x2: adjacency.to.x,
+      y2: adjacency.to.y,
+      'stroke-dasharray': adjacency.fleetsOnly ? '3 3' : undefined,
+    }),
+  );
+  return element('g', { stroke: '#3c3c3c', 'stroke-opacity': 0.4, 'stroke-width': 0.8 }, lines.join(''));
+}
+
+function coastMarks(layout: BoardLayout): string {
+  const marks = layout.coasts.map(
+    (coast) =>
+      element('circle', { cx: coast.point.x, cy: coast.point.y, r: 3, fill: '#ffffff', stroke: '#4d4d4d', 'stroke-width': 0.8 }, tooltip(coast.location)) +
+      textElement('text', { x: coast.point.x, y: coast.point.y + 11, 'font-size': 7, 'text-anchor': 'middle', fill: '#333333' }, coast.coast.toLowerCase()),
+  );
+  return element('g', {}, marks.join(''));
+}
+
+function centerMarks(map: GameMap, layout: BoardLayout, position: Position, colours: ReadonlyMap<string, string>): string {
+  const owners = new Map<string, string>();
+  const homes = new Map<string, string>();
+  for (const state of position.powers) {
+    for (const center of state.centers) if (map.isCenter(center) && !owners.has(center)) owners.set(center, state.name);
+    for (const home of state.homes) if (map.isCenter(home) && !homes.has(home)) homes.set(home, state.name);
+  }
+  const marks: string[] = [];
+  for (const place of layout.provinces) {
+    if (!map.isCenter(place.province)) continue;
+    const x = place.point.x + CENTER_OFFSET.x;
+    const y = place.point.y + CENTER_OFFSET.y;
+    const owner = owners.get(place.province);
+    const home = homes.get(place.province);
+    const ownerName = owner === undefined ? 'unowned' : `owned by ${map.power(owner)?.displayName ?? owner}`;
+    const homeName = home === undefined ? '' : `, a home center of ${map.power(home)?.displayName ?? home}`;
+    if (home !== undefined) marks.push(element('circle', { cx: x, cy: y, r: 8.5, fill: 'none', stroke: colours.get(home) ?? '#000000', 'stroke-width': 2.5 }));
+    marks.push(
+      element(
+        'circle',
+        { cx: x, cy: y, r: 5.5, fill: owner === undefined ? NEUTRAL_CENTER : (colours.get(owner) ?? NEUTRAL_CENTER), stroke: '#1a1a1a', 'stroke-width': 1 },
+        tooltip(`Supply center ${place.province}, ${ownerName}${homeName}`),
+      ),
+    );
+  }
+  return element('g', {}, marks.join(''));
+}
+
+function labels(layout: BoardLayout): string {
+  const texts = layout.provinces.map((place) =>
+    textElement('text', { x: place.point.x, y: place.point.y - 13, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 'bold', fill: '#222222' }, place.province),
+  );
+  return element('g', {}, texts.join(''));
+}
+
+function unitBadge(placed: PlacedUnit, at: Point): string {
+  const size = placed.dislodged ? 16 : 18;
+  const what = `${placed.unit.type} ${placed.unit.location} (${placed.power.displayName}${placed.dislodged ? ', dislodged' : ''})`;
+  const box = element('rect', {
+    x: at.x - size / 2,
+    y: at.y - size / 2,
+    width: size,
+    height: size,
+    rx: 4,
+    fill: placed.power.colour,
+    stroke: placed.dislodged ? DISLODGED_STROKE : '#111111',
+    'stroke-width': placed.dislodged ? 2 : 1.2,
+    'stroke-dasharray': placed.dislodged ? '3 2' : undefined,
+  });
+  const letter = textElement(
+    'text',
+    { x: at.x, y: at.y + size * 0.33, 'text-anchor': 'middle', 'font-size': size * 0.7, 'font-weight': 'bold', fill: textColourOn(placed.power.colour) },
+    placed.unit.type,
+  );
+  return element('g', {}, tooltip(what) + box + letter);
+}
+
+function unitBadges(layout: BoardLayout, units: readonly PlacedUnit[]): string {
+  const badges: string[] = [];
+  // Dislodged units last, so that they sit on top of the unit that dislodged them.
+  for (const placed of [...units.filter((unit) => !unit.dislodged), ...units.filter((unit) => unit.dislodged)]) {
+    const spot = layout.spots.get(placed.unit.location);
+    if (!spot) continue;
+    const at = placed.dislodged ? { x: spot.x + DISLODGED_OFFSET.x, y: spot.y + DISLODGED_OFFSET.y } : spot;
+    badges.push(unitBadge(placed, at));
+  }
+  return element('g', {}, badges.join(''));
+}
+
+function powerViews(map: GameMap, position: Position, visible: (power: string, unit: Unit) => boolean): { views: PowerView[]; units: PlacedUnit[] } {
+  const colours = powerColours(map.powers);
+  const views: PowerView[] = [];
+  const units: PlacedUnit[] = [];
+  for (const power of map.powers) {
+    const state = position.powers.find((candidate) => candidate.name === power.name);
+    const standing = (state?.units ?? []).filter((unit) => visible(power.name, unit));
+    const dislodged = (state?.retreating ?? []).filter((unit) => visible(power.name, unit));
+    const view: PowerView = {
+      name: power.name,
+      displayName: power.displayName,
+      colour: colours.get(power.name)!,
+      centers: (state?.centers ?? []).filter((center) => map.isCenter(center)).length,
+      units: standing.length + dislodged.length,
+    };
+    views.push(view);
+    units.push(...standing.map((unit) => ({ unit, power: view, dislodged: false })), ...dislodged.map((unit) => ({ unit, power: view, dislodged: true })));
+  }
+  return { views, units };
+}
+
+function legendKey(x: number, y: number): string[] {
+  const rows: string[] = [];
+  const text = (row: number, words: string) => textElement('text', { x: x + 24, y: y + row * ROW + 4, 'font-size': 11, fill: '#222222' }, words);
+  const swatch = (row: number, fill: string) => element('rect', { x, y: y + row * ROW - 7, width: 16, height: 14, fill, stroke: '#7d7d7d', 'stroke-width': 0.8 });
+  rows.push(swatch(0, TERRAIN_FILL.WATER), text(0, 'sea'));
+  rows.push(swatch(1, TERRAIN_FILL.LAND), text(1, 'land'));
+  rows.push(swatch(2, TERRAIN_FILL.SHUT), text(2, 'impassable'));
+  rows.push(element('circle', { cx: x + 8, cy: y + 3 * ROW, r: 5.5, fill: NEUTRAL_CENTER, stroke: '#1a1a1a' }), text(3, "supply center, in its owner's colour"));
+  rows.push(
+    element('circle', { cx: x + 8, cy: y + 4 * ROW, r: 8.5, fill: 'none', stroke: '#555555', 'stroke-width': 2.5 }),
+    element('circle', { cx: x + 8, cy: y + 4 * ROW, r: 5.5, fill: NEUTRAL_CENTER, stroke: '#1a1a1a' }),
+    text(4, "home center: ringed in its power's colour"),
+  );
+  rows.push(
+    element('rect', { x: x + 1, y: y + 5 * ROW - 7, width: 14, height: 14, rx: 3, fill: '#ffffff', stroke: DISLODGED_STROKE, 'stroke-width': 2, 'stroke-dasharray': '3 2' }),
+    text(5, 'dislodged unit'),
+  );
+  rows.push(element('line', { x1: x, y1: y + 6 * ROW, x2: x + 16, y2: y + 6 * ROW, stroke: '#3c3c3c' }), text(6, 'land border'));
+  rows.push(element('line', { x1: x, y1: y + 7 * ROW, x2: x + 16, y2: y + 7 * ROW, stroke: '#3c3c3c', 'stroke-dasharray': '3 3' }), text(7, 'fleets only'));
+  return rows;
+}
+
+const KEY_ROWS = 8;
+
+function legend(views: readonly PowerView[], x: number, hiddenNote: boolean): { markup: string; height: number } {
+  const rows: string[] = [textElement('text', { x, y: HEADER_HEIGHT + 12, 'font-size': 13, 'font-weight': 'bold', fill: '#111111' }, 'Powers')];
+  for (const [index, view] of views.entries()) {
+    const y = HEADER_HEIGHT + 32 + index * ROW;
+    rows.push(
+      element('rect', { x, y: y - 7, width: 16, height: 14, rx: 3, fill: view.colour, stroke: '#111111', 'stroke-width': 0.8 }),
+      textElement('text', { x: x + 24, y: y + 4, 'font-size': 12, fill: '#111111' }, `${view.displayName}: ${view.centers} centers, ${view.units} units`),
+    );
+  }
+  const keyTop = HEADER_HEIGHT + 32 + views.length * ROW + 16;
+  rows.push(...legendKey(x, keyTop));
+  let bottom = keyTop + KEY_ROWS * ROW;
+  if (hiddenNote) {
+    rows.push(textElement('text', { x, y: bottom + 4, 'font-size': 11, 'font-style': 'italic', fill: '#222222' }, 'Builds hidden from you are not drawn.'));
+    bottom += ROW;
+  }
+  return { markup: element('g', {}, rows.join('')), height: bottom + 12 };
+}
+
+export function boardSvg(map: GameMap, position: Position, picture: BoardPicture): string {
+  const layout = boardLayout(map);
+  // By province: a build names `STP` where the unit may stand on `STP/NC`.
+  const hiddenKey = (power: string, location: string): string => `${power}\n${splitLocation(location).province}`;
+  const hidden = new Set((picture.hidden ?? []).map((unit) => hiddenKey(unit.power, unit.location)));
+  const { views, units } = powerViews(map, position, (power, unit) => !hidden.has(hiddenKey(power, unit.location)));
+  const colours = new Map(views.map((view) => [view.name, view.colour]));
+  const key = legend(views, layout.width + 16, hidden.size > 0);
+  const width = Math.ceil(layout.width + LEGEND_WIDTH);
+  const height = Math.ceil(Math.max(HEADER_HEIGHT + layout.height, key.height));
+  const board = element(
+    'g',
+    { transform: `translate(0,${HEADER_HEIGHT})` },
+    provinceShapes(layout) + adjacencyLines(layout) + coastMarks(layout) + centerMarks(map, layout, position, colours) + labels(layout) + unitBadges(layout, units),
+  );
+  const heading =
+    textElement('text', { x: 16, y: 24, 'font-size': 18, 'font-weight': 'bold', fill: '#111111' }, picture.title) +
+    (picture.subtitle === undefined ? '' : textElement('text', { x: 16, y: 42, 'font-size': 12, fill: '#444444' }, picture.subtitle));
+  const body = element('rect', { x: 0, y: 0, width, height, fill: '#f7f6f2' }) + heading + board + key.markup;
+  const svg = element('svg', { xmlns: 'http://www.w3.org/2000/svg', version: '1.1', width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': FONT }, body);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`;
+}

@@ -1,0 +1,44 @@
+/**
+ * Writing SVG as text safely. Every name in a picture comes from a map file or a status file,
+ * which anyone may have written, so text and attribute values always go through `escapeXml`.
+ */
+
+export type Attributes = Readonly<Record<string, string | number | undefined>>;
+
+/**
+ * Characters XML 1.0 does not allow even escaped (control characters, lone surrogates, U+FFFE and
+ * U+FFFF): they are dropped rather than let through to make the picture unreadable.
+ */
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+export function escapeXml(text: string): string {
+  return text.replace(NOT_XML, '').replace(/[&<>"']/g, (character) => ENTITIES[character]!);
+}
+
+/** A coordinate or length with one decimal at most: enough for a screen, and a smaller file. */
+export function num(value: number): string {
+  return String(Math.round(value * 10) / 10);
+}
+
+function attributeText(attributes: Attributes): string {
+  return Object.entries(attributes)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([name, value]) => ` ${name}="${typeof value === 'number' ? num(value) : escapeXml(value)}"`)
+    .join('');
+}
+
+/** An element; `content` is markup already (use `escapeXml` or `textElement` for text). */
+export function element(name: string, attributes: Attributes, content?: string): string {
+  return content === undefined ? `<${name}${attributeText(attributes)}/>` : `<${name}${attributeText(attributes)}>${content}</${name}>`;
+}
+
+export function textElement(name: string, attributes: Attributes, text: string): string {
+  return element(name, attributes, escapeXml(text));
+}
+
+/** A tooltip for the element it is put in. */
+export function tooltip(text: string): string {
+  return textElement('title', {}, text);
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { loadMapFile } from '../../src/map/load.js';
+import { readAnyMap } from '../../src/map/catalog.js';
+import { boardLayout, EDGE, layOutBoard } from '../../src/render/board-layout.js';
+import { layoutGraph } from '../../src/render/graph-layout.js';
+import { projectRoot } from '../game/support.js';
+
+const standardPath = join(projectRoot, 'maps', 'standard.map');
+
+describe('the layout of a board', () => {
+  it('is the same every time it is made for the same map', () => {
+    const first = layOutBoard(loadMapFile(standardPath));
+    const second = layOutBoard(loadMapFile(standardPath));
+    expect(second).toEqual(first);
+  });
+
+  it('is made once per map, and once for the maps of every phase of a game', () => {
+    const definition = readAnyMap(standardPath);
+    const map = definition.base;
+    expect(boardLayout(map)).toBe(boardLayout(map));
+    const fall = definition.at({ season: 'FALL', year: 1907, type: 'MOVEMENT' });
+    expect(fall).not.toBe(map);
+    expect(boardLayout(fall)).toBe(boardLayout(map));
+  });
+
+  it('puts no two provinces on top of each other, and every place inside the board', () => {
+    const layout = boardLayout(loadMapFile(standardPath));
+    const points = layout.provinces.map((place) => place.point);
+    for (const [i, a] of points.entries())
+      for (const b of points.slice(i + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(0.55 * EDGE);
+    for (const point of layout.spots.values()) {
+      expect(point.x).toBeGreaterThan(0);
+      expect(point.y).toBeGreaterThan(0);
+      expect(point.x).toBeLessThan(layout.width);
+      expect(point.y).toBeLessThan(layout.height);
+    }
+  });
+
+  it('gives every place a spot, coasts their own beside their province', () => {
+    const map = loadMapFile(standardPath);
+    const layout = boardLayout(map);
+    for (const location of map.locations) expect(layout.spots.has(location.abbrev)).toBe(true);
+    expect(layout.spots.get('SPA/NC')).not.toEqual(layout.spots.get('SPA/SC'));
+    expect(layout.spots.get('SPA/NC')).not.toEqual(layout.spots.get('SPA'));
+    expect(layout.coasts.map((coast) => coast.location).sort()).toEqual(['BUL/EC', 'BUL/SC', 'SPA/NC', 'SPA/SC', 'STP/NC', 'STP/SC']);
+  });
+
+  it('keeps neighbours nearer than provinces far apart on the graph', () => {
+    const layout = boardLayout(loadMapFile(standardPath));
+    const at = (province: string) => layout.provinces.find((place) => place.province === province)!.point;
+    const distance = (a: string, b: string) => Math.hypot(at(a).x - at(b).x, at(a).y - at(b).y);
+    expect(distance('PAR', 'BUR')).toBeLessThan(distance('PAR', 'MOS'));
+    expect(distance('LON', 'WAL')).toBeLessThan(distance('LON', 'SMY'));
+  });
+
+  it('separates nodes that the graph cannot tell apart, and graphs in pieces', () => {
+    // Four nodes with the same single neighbour, and two nodes with no edge at all.
+    const points = layoutGraph(7, [[0, 1], [0, 2], [0, 3], [0, 4]], { minSeparation: 0.6 });
+    for (const [i, a] of points.entries()) for (const b of points.slice(i + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(0.6);
+    expect(points.every((point) => Number.isFinite(point.x) && Number.isFinite(point.y))).toBe(true);
+  });
+});
