@@ -35,7 +35,7 @@ function pictureFile(board: Board, hidden: readonly HiddenUnit[], format: Pictur
 }
 
 /** The hidden builds one reader may not see: the Master sees them all, a power its own. */
-function hiddenFrom(builds: readonly HiddenUnit[], view: ResultsView): HiddenUnit[] {
+export function hiddenFrom(builds: readonly HiddenUnit[], view: ResultsView): HiddenUnit[] {
   return view.master === true ? [] : builds.filter((build) => build.power !== view.reader);
 }
 

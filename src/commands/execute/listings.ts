@@ -1,4 +1,6 @@
 import { GameRuleError, isCompleted, isForming, playablePowers } from '../../game/lifecycle.js';
+import { hiddenFrom, pendingHiddenBuilds } from '../../game/board-picture.js';
+import type { ResultsView } from '../../game/results.js';
 import { showGame } from '../../game/show.js';
 import { readStatus } from '../../status/parse.js';
 import { MAP_POWER_ROLE, rulesInForce, type GameStatus, type Occupant } from '../../status/model.js';
@@ -56,10 +58,11 @@ function listAll(context: ExecutionContext): Step {
   return { lines: ['Games on this judge (LIST game for more about one):', ...lines] };
 }
 
-function describeGame(context: ExecutionContext, game: GameStatus): string[] {
+function describeGame(context: ExecutionContext, name: string, game: GameStatus, view: ResultsView): string[] {
   const maps = mapsOf(context, game);
   const rules = rulesInForce(game, maps.base.rules());
-  const lines = showGame(game, maps).trimEnd().split('\n');
+  const hidden = hiddenFrom(pendingHiddenBuilds(context.service.archive(name), game, maps), view);
+  const lines = showGame(game, maps, hidden).trimEnd().split('\n');
   const extra: string[] = [];
   for (const block of game.descriptions) extra.push(...block.lines);
   if (game.privacy !== null) extra.push('The game is private: JOIN needs its privacy word, which the Master gives out.');
@@ -88,7 +91,9 @@ function progress(context: ExecutionContext, game: GameStatus, rules: readonly s
 export function list(context: ExecutionContext, session: Session, game: string | undefined): Step {
   const signedGame = session.kind === 'power' || session.kind === 'master' ? session.game : undefined;
   if (game === undefined && signedGame === undefined) return listAll(context);
-  return { lines: describeGame(context, loadGame(context, requestedGame(session, game, 'LIST')).game) };
+  const view = { reader: session.kind === 'power' ? session.power : null, master: session.kind === 'master' || (session.kind === 'power' && session.master) };
+  const name = requestedGame(session, game, 'LIST');
+  return { lines: describeGame(context, name, loadGame(context, name).game, view) };
 }
 
 function yearOf(abbrev: string): number | null {

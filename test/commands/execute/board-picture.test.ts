@@ -88,6 +88,10 @@ describe('the board picture by mail', () => {
 
     const stranger = await judge.send('anyone@example.org', 'MAP alpha');
     expect(unitsIn(stranger.reply.attachments[0])).not.toContain('A MAR (France)');
+    const listed = await judge.send('anyone@example.org', 'LIST alpha');
+    expect(listed.reply.text).toContain('a unit built out of sight');
+    expect(listed.reply.text).not.toContain('A MAR');
+    expect((await judge.send(france.address, `${signon}\nLIST`)).reply.text).toContain('A MAR');
     const own = await judge.send(france.address, `${signon}\nMAP`);
     expect(unitsIn(own.reply.attachments[0])).toContain('A MAR (France)');
     const master = await judge.send(MASTER, 'SIGNON Malpha masterpw\nMAP');
