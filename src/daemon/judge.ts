@@ -6,6 +6,7 @@ import type { CommandProcessor } from '../mail/processor.js';
 import { mailSettings, type MailSettings } from '../mail/settings.js';
 import type { MailHandler, MailSource } from '../mail/source.js';
 import type { JudgeDatabase } from '../store/database.js';
+import { JOURNAL_KEPT_DAYS, pruneJournal } from '../store/journal-pruning.js';
 import { startChecker } from '../checker/open.js';
 import { OutboxNoticeSink } from '../mail/notice-sink.js';
 import { acquireInstanceLock } from './instance-lock.js';
@@ -85,12 +86,29 @@ function run(
   }, log);
   sender.start();
   source.start();
+  const pruning = startPruning(db, log);
   log(`judge ${loaded.config.judge.name} started: mail in from ${source.description}, out as ${sending}`);
   return {
     async stop() {
+      clearInterval(pruning);
       await source.stop();
       await checker.stop();
       await sender.stop();
     },
   };
+}
+
+const PRUNING_INTERVAL_MS = 6 * 3_600_000;
+
+/** Prunes the journal now and every six hours (see journal-pruning.ts). */
+function startPruning(db: JudgeDatabase, log: (line: string) => void): NodeJS.Timeout {
+  const prune = () => {
+    const pruned = pruneJournal(db, Date.now());
+    if (pruned.sentMails + pruned.commandOutcomes > 0)
+      log(`journal pruned: ${pruned.sentMails} mails sent over ${JOURNAL_KEPT_DAYS} days ago, ${pruned.commandOutcomes} old command outcomes`);
+  };
+  prune();
+  const timer = setInterval(prune, PRUNING_INTERVAL_MS);
+  timer.unref();
+  return timer;
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MailEffects } from '../../src/commands/execute/effects.js';
+import { openDatabase } from '../../src/store/database.js';
+import { createJournalTables, Outbox, ReceivedMails, type OutboxMail } from '../../src/store/journal.js';
+import { pruneJournal } from '../../src/store/journal-pruning.js';
+
+const DAY = 86_400_000;
+const NOW = Date.UTC(2026, 10, 24);
+
+function mail(subject: string): OutboxMail {
+  return { to: [{ name: '', address: 'p@example.org' }], cc: [], subject, text: 'x', autoSubmitted: 'auto-generated', inReplyTo: null, references: [], attachments: [] };
+}
+
+describe('pruning the journal', () => {
+  it('forgets mail sent and command outcomes older than thirty days, never mail still to send or the mails received', () => {
+    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'judge-prune-')), 'judge.db'));
+    createJournalTables(db);
+    const outbox = new Outbox(db);
+    const received = new ReceivedMails(db);
+    const effects = new MailEffects(db);
+    const old = outbox.queue(mail('old'), '<old@judge>', 'test', NOW - 40 * DAY);
+    const recent = outbox.queue(mail('recent'), '<recent@judge>', 'test', NOW - 2 * DAY);
+    outbox.queue(mail('pending'), '<pending@judge>', 'test', NOW - 40 * DAY);
+    outbox.markSent([old.id], NOW - 40 * DAY);
+    outbox.markSent([recent.id], NOW - 2 * DAY);
+    for (const [id, age] of [['<a@x>', 40], ['<b@x>', 1]] as const) {
+      received.record({ messageId: id, contentHash: 'h', sender: 's@x', subject: '', receivedAt: NOW - age * DAY, outcome: 'processed', detail: '' });
+      effects.started(`${id} h`, 0, 'alpha', 'sum');
+      effects.done(`${id} h`, 0, { lines: ['done'] });
+    }
+
+    expect(pruneJournal(db, NOW)).toEqual({ sentMails: 1, commandOutcomes: 1 });
+    expect(outbox.counts()).toEqual({ pending: 1, sent: 1, rejected: 0 });
+    expect(effects.recorded('<a@x> h', 0)).toBeNull();
+    expect(effects.recorded('<b@x> h', 0)?.state).toBe('done');
+    expect(received.outcomeOf('<a@x>', 'h')).toBe('processed');
+    expect(pruneJournal(db, NOW)).toEqual({ sentMails: 0, commandOutcomes: 0 });
+  });
+});
