@@ -1,24 +1,35 @@
 import type { Board } from './board.js';
+import type { RuleFlags } from './rules.js';
+import type { MapTables } from './tables.js';
 
 /**
  * Which convoys are possible at all on a board: chains of fleets standing in convoy spaces (WATER,
- * PORT). These decide whether a convoy order or a convoyed move may be given; whether the convoy
- * then works is the resolver's business.
+ * PORT; COAST too under COASTAL_CONVOY), each leg one a fleet could sail. These decide whether a
+ * convoy order or a convoyed move may be given; whether the convoy then works is the resolver's
+ * business.
  */
 
-function isFleetSpace(board: Board, location: number): boolean {
-  if (board.tables.convoySpace[location] === 0) return false;
+/** The rules that bend convoys; `RuleFlags` carries them. */
+export type ConvoyRules = Pick<RuleFlags, 'coastalConvoy' | 'convoyBack'>;
+
+/** Fleets here may convoy: WATER or PORT, and under COASTAL_CONVOY a COAST as if it were a PORT. */
+export function convoysFrom(tables: MapTables, rules: ConvoyRules, location: number): boolean {
+  return tables.convoySpace[location] === 1 || (rules.coastalConvoy && tables.locations[location]!.terrain === 'COAST');
+}
+
+function isFleetSpace(board: Board, rules: ConvoyRules, location: number): boolean {
+  if (!convoysFrom(board.tables, rules, location)) return false;
   const unit = board.unitAt(board.tables.provinceOf[location]!);
   return unit !== undefined && unit.type === 'F' && unit.location === location;
 }
 
 /** The fleet spaces connected to `start` through fleet spaces, `start` first. */
-function fleetGroup(board: Board, start: number): number[] {
+function fleetGroup(board: Board, rules: ConvoyRules, start: number): number[] {
   const group = [start];
   const seen = new Set(group);
   for (let head = 0; head < group.length; head++) {
-    for (const next of board.tables.neighbours[group[head]!]!) {
-      if (!seen.has(next) && isFleetSpace(board, next)) {
+    for (const next of board.tables.sailable[group[head]!]!) {
+      if (!seen.has(next) && isFleetSpace(board, rules, next)) {
         seen.add(next);
         group.push(next);
       }
@@ -28,21 +39,21 @@ function fleetGroup(board: Board, start: number): number[] {
 }
 
 /** Some chain of fleets leads an army from `from` to the province `to`. */
-export function fleetRouteExists(board: Board, from: number, to: number): boolean {
+export function fleetRouteExists(board: Board, rules: ConvoyRules, from: number, to: number): boolean {
   const tables = board.tables;
   const seen = new Set<number>();
   const queue: number[] = [];
-  for (const space of tables.neighbours[from]!) {
-    if (isFleetSpace(board, space) && !seen.has(space)) {
+  for (const space of tables.sailable[from]!) {
+    if (isFleetSpace(board, rules, space) && !seen.has(space)) {
       seen.add(space);
       queue.push(space);
     }
   }
   for (let head = 0; head < queue.length; head++) {
     const space = queue[head]!;
-    if (tables.abut(space, to)) return true;
-    for (const next of tables.neighbours[space]!) {
-      if (!seen.has(next) && isFleetSpace(board, next)) {
+    if (tables.sails(space, to)) return true;
+    for (const next of tables.sailable[space]!) {
+      if (!seen.has(next) && isFleetSpace(board, rules, next)) {
         seen.add(next);
         queue.push(next);
       }
@@ -54,13 +65,16 @@ export function fleetRouteExists(board: Board, from: number, to: number): boolea
 /**
  * The fleet at `fleet` lies on some chain of distinct fleets from `from` to `to`: a convoy order
  * from a fleet that no convoy could ever use is void (DATC 6.G.7). Decided as a flow of two
- * vertex-disjoint paths from the fleet, one to each end, so it stays polynomial on any map.
+ * vertex-disjoint paths from the fleet, one to each end, so it stays polynomial on any map. Under
+ * CONVOY_BACK a route may pass a fleet twice (F ADR C A GRE - NAP, by GRE-ION-ADR-ION-NAP), so any
+ * fleet joined to both ends lies on one.
  */
-export function fleetOnRoute(board: Board, fleet: number, from: number, to: number): boolean {
-  if (!isFleetSpace(board, fleet)) return false;
+export function fleetOnRoute(board: Board, rules: ConvoyRules, fleet: number, from: number, to: number): boolean {
+  if (!isFleetSpace(board, rules, fleet)) return false;
   const tables = board.tables;
-  if (tables.abut(from, fleet) && tables.abut(fleet, to)) return true;
-  const spaces = fleetGroup(board, fleet);
+  if (tables.sails(from, fleet) && tables.sails(fleet, to)) return true;
+  const spaces = fleetGroup(board, rules, fleet);
+  if (rules.convoyBack) return spaces.some((space) => tables.sails(from, space)) && spaces.some((space) => tables.sails(space, to));
   const index = new Map(spaces.map((space, at) => [space, at]));
   // Each space is split into an entry (2k) and an exit (2k+1) so that it carries one path only.
   const startSide = 2 * spaces.length;
@@ -73,12 +87,12 @@ export function fleetOnRoute(board: Board, fleet: number, from: number, to: numb
   };
   spaces.forEach((space, k) => {
     link(2 * k, 2 * k + 1, space === fleet ? 2 : 1);
-    for (const next of tables.neighbours[space]!) {
+    for (const next of tables.sailable[space]!) {
       const other = index.get(next);
       if (other !== undefined) link(2 * k + 1, 2 * other, 1);
     }
-    if (tables.abut(from, space)) link(2 * k + 1, startSide, 1);
-    if (tables.abut(space, to)) link(2 * k + 1, endSide, 1);
+    if (tables.sails(from, space)) link(2 * k + 1, startSide, 1);
+    if (tables.sails(space, to)) link(2 * k + 1, endSide, 1);
   });
   link(startSide, sink, 1);
   link(endSide, sink, 1);
@@ -109,19 +123,28 @@ export function fleetOnRoute(board: Board, fleet: number, from: number, to: numb
   return flow === 2;
 }
 
-/** Why a written convoy route cannot be used, or null when every step is a fleet at sea next to the last. */
-export function routeProblem(board: Board, from: number, route: readonly number[], to: number): string | null {
+/** Why an army cannot be carried from one location to the next on its route, or null. */
+function legProblem(tables: MapTables, from: number, to: number): string | null {
+  if (!tables.abut(from, to)) return `${tables.name(from)} is not adjacent to ${tables.name(to)}`;
+  return tables.sails(from, to) ? null : `no convoy can cross from ${tables.name(from)} to ${tables.name(to)}`;
+}
+
+/**
+ * Why a written convoy route cannot be used, or null when every step is a fleet in a convoy space
+ * next to the last. Without CONVOY_BACK a route passes each fleet once.
+ */
+export function routeProblem(board: Board, rules: ConvoyRules, from: number, route: readonly number[], to: number): string | null {
   const tables = board.tables;
   const seen = new Set<number>();
   let previous = from;
   for (const space of route) {
-    if (seen.has(space)) return `the route passes ${tables.name(space)} twice`;
+    if (seen.has(space) && !rules.convoyBack) return `the route passes ${tables.name(space)} twice`;
     seen.add(space);
-    if (!tables.abut(previous, space)) return `${tables.name(previous)} is not adjacent to ${tables.name(space)}`;
-    if (tables.convoySpace[space] === 0) return `no convoy can pass ${tables.name(space)}`;
-    if (!isFleetSpace(board, space)) return `there is no fleet in ${tables.name(space)}`;
+    const leg = legProblem(tables, previous, space);
+    if (leg) return leg;
+    if (!convoysFrom(tables, rules, space)) return `no convoy can pass ${tables.name(space)}`;
+    if (!isFleetSpace(board, rules, space)) return `there is no fleet in ${tables.name(space)}`;
     previous = space;
   }
-  if (!tables.abut(previous, to)) return `${tables.name(previous)} is not adjacent to ${tables.name(to)}`;
-  return null;
+  return legProblem(tables, previous, to);
 }

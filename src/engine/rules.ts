@@ -35,6 +35,16 @@ export interface RuleFlags {
   cdRetreats: boolean;
   /** Units of powers without movement orders support each other where attacked in strength. */
   cdSupports: boolean;
+  /** Fleets moving into each other's province on different coasts pass instead of bouncing (see battle.ts). */
+  coastalCrawl: boolean;
+  /** Key's rule: a unit whose move bounced has no strength left to hold its own space (see resolver.ts). */
+  weakBounces: boolean;
+  /** Fleets on COAST spaces convoy as if in a PORT (see convoy-routes.ts). */
+  coastalConvoy: boolean;
+  /** A convoy route may pass a fleet twice, or bring the army back to where it started. */
+  convoyBack: boolean;
+  /** Supports no unit could give are accepted as signals, and void in the results. */
+  signalSupport: boolean;
 }
 
 const NO_RULES: RuleFlags = {
@@ -60,6 +70,11 @@ const NO_RULES: RuleFlags = {
   noRetreat: false,
   cdRetreats: false,
   cdSupports: false,
+  coastalCrawl: false,
+  weakBounces: false,
+  coastalConvoy: false,
+  convoyBack: false,
+  signalSupport: false,
 };
 
 export function ruleFlags(rules?: Iterable<string>): RuleFlags {
@@ -88,5 +103,10 @@ export function ruleFlags(rules?: Iterable<string>): RuleFlags {
     noRetreat: on.has('NO_RETREAT'),
     cdRetreats: on.has('CD_RETREATS'),
     cdSupports: on.has('CD_SUPPORTS'),
+    coastalCrawl: on.has('COASTAL_CRAWL'),
+    weakBounces: on.has('WEAK_BOUNCES'),
+    coastalConvoy: on.has('COASTAL_CONVOY'),
+    convoyBack: on.has('CONVOY_BACK'),
+    signalSupport: on.has('SIGNAL_SUPPORT'),
   };
 }

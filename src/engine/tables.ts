@@ -16,6 +16,12 @@ export class MapTables {
   readonly convoySpace: Uint8Array;
   /** Location id → ids of every location it abuts, whatever the abut's restrictions. */
   readonly neighbours: readonly Int32Array[];
+  /**
+   * Location id → the locations it abuts across an adjacency a fleet may sail (not written
+   * lower-case): the legs a convoy may take. Two coasts that touch only by land (GAS-MAR) are
+   * neighbours but no leg, which matters once fleets on coasts convoy (COASTAL_CONVOY).
+   */
+  readonly sailable: readonly Int32Array[];
   /** Province id → ids of its coast locations (empty for a single-coast province). */
   readonly coastsOf: readonly Int32Array[];
   /**
@@ -34,6 +40,7 @@ export class MapTables {
     this.provinceOf = new Int32Array(this.count);
     this.convoySpace = new Uint8Array(this.count);
     const neighbours: Int32Array[] = [];
+    const sailable: Int32Array[] = [];
     const coasts: number[][] = map.locations.map(() => []);
     for (const location of map.locations) {
       const province = this.ids.get(location.province) ?? location.id;
@@ -41,15 +48,19 @@ export class MapTables {
       if (location.coast !== null) coasts[province]!.push(location.id);
       this.convoySpace[location.id] = map.canConvoyFrom(location.abbrev) ? 1 : 0;
       const targets: number[] = [];
+      const legs: number[] = [];
       for (const abut of location.abuts) {
         const to = this.ids.get(abut.to);
         if (to === undefined) continue;
         targets.push(to);
+        if (abut.fleets) legs.push(to);
         this.abuts.set(this.pairKey(location.id, to), abut);
       }
       neighbours[location.id] = Int32Array.from(targets);
+      sailable[location.id] = Int32Array.from(legs);
     }
     this.neighbours = neighbours;
+    this.sailable = sailable;
     this.coastsOf = coasts.map((list) => Int32Array.from(list));
     const passable: Set<number>[] = map.locations.map(() => new Set());
     for (const location of map.locations) {
@@ -93,5 +104,10 @@ export class MapTables {
 
   abut(from: number, to: number): Abut | undefined {
     return this.abuts.get(this.pairKey(from, to));
+  }
+
+  /** A convoy may cross from one location to the other: they abut, and not by land only. */
+  sails(from: number, to: number): boolean {
+    return this.abuts.get(this.pairKey(from, to))?.fleets === true;
   }
 }

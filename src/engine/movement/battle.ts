@@ -64,7 +64,7 @@ export class Battle {
   readonly mode: number[];
   /** Written convoy routes (location ids), for armies that gave one. */
   readonly route: (number[] | null)[];
-  /** Why a support or convoy order does nothing (it matches no order), or null. */
+  /** Why a support or convoy order does nothing (it matches no order, or is a SIGNAL_SUPPORT signal), or null. */
   readonly voidReason: (string | null)[];
   /**
    * Linked lists ending in -1: the valid supports of each unit's order (`firstSupport[unit]`, then
@@ -83,8 +83,11 @@ export class Battle {
    */
   private readonly firesOnOwn: boolean[];
   private readonly immobile: boolean[];
+  private readonly flags: RuleFlags;
   /** NO_RETREAT: every dislodged unit is destroyed. */
   readonly noRetreat: boolean;
+  /** WEAK_BOUNCES: a unit whose move bounced holds its space with no strength (see the resolver). */
+  readonly weakBounces: boolean;
 
   constructor(board: Board, orders: readonly SubmittedOrder[], rules: MovementRules) {
     this.board = board;
@@ -110,7 +113,9 @@ export class Battle {
     const dummy = board.powers.map((state) => rules.dummies.has(state.name));
     this.firesOnOwn = dummy.map((isDummy) => rules.flags.friendlyFire || (rules.flags.dummyFire && isDummy));
     this.immobile = dummy.map((isDummy) => rules.flags.immobileDummies && isDummy);
+    this.flags = rules.flags;
     this.noRetreat = rules.flags.noRetreat;
+    this.weakBounces = rules.flags.weakBounces;
     for (let unit = 0; unit < size; unit++) {
       this.power[unit] = board.units[unit]!.power;
       this.province[unit] = board.units[unit]!.province;
@@ -139,7 +144,7 @@ export class Battle {
     let entry: Entry;
     if (mismatch === null) {
       const movement = order as MovementOrder;
-      const checked = checkMovement(board, power, movement, this.immobile[power]!);
+      const checked = checkMovement(board, power, movement, this.flags, this.immobile[power]!);
       entry = checked.ok
         ? { submitted, checked: checked.value, unit: checked.value.unit, refusal: null }
         : { submitted, checked: null, unit: this.namedUnit(power, movement), refusal: checked.reason };
@@ -159,6 +164,21 @@ export class Battle {
     return power === this.power[other] && !this.firesOnOwn[power];
   }
 
+  /**
+   * COASTAL_CRAWL: two fleets moving into each other's province do not meet head to head unless
+   * each makes for the very location the other leaves. DPjudge matches a fleet swap by exact
+   * location under the rule (Game.bounce, step 6), so F SPA/SC - POR and F POR - SPA/NC pass each
+   * other, F SPA/NC - POR and F POR - SPA/NC still bounce, and an army and a fleet always meet.
+   */
+  passEachOther(unit: number, other: number): boolean {
+    if (!this.flags.coastalCrawl) return false;
+    const units = this.board.units;
+    const mine = units[unit]!;
+    const theirs = units[other]!;
+    if (mine.type !== 'F' || theirs.type !== 'F') return false;
+    return this.landing[unit] !== theirs.location || this.landing[other] !== mine.location;
+  }
+
   /** The power's own unit a refused order names, which then holds; or -1. */
   private namedUnit(power: number, order: MovementOrder): number {
     const province = provinceOf(this.board, order.unit.location);
@@ -172,6 +192,8 @@ export class Battle {
     this.dest[unit] = checked.dest;
     this.landing[unit] = checked.landing;
     this.route[unit] = checked.route;
+    // A SIGNAL_SUPPORT signal is a support order that never counts: it is void from the start.
+    if (checked.signal !== null) this.voidReason[unit] = `a signal only: ${checked.signal}`;
     const kind = checked.order.kind;
     this.kind[unit] = kind === 'move' ? MOVE : kind === 'support' ? SUPPORT : kind === 'convoy' ? CONVOY : HOLD;
   }
@@ -190,6 +212,7 @@ export class Battle {
   }
 
   private linkSupport(unit: number): void {
+    if (this.voidReason[unit] !== null) return;
     const target = this.target[unit]!;
     const tables = this.board.tables;
     const describe = (): string => this.board.describe(this.board.units[target]!);

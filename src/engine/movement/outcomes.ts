@@ -83,7 +83,8 @@ function rivals(aftermath: Aftermath, unit: number): number[] {
   const dest = battle.dest[unit]!;
   const found: number[] = [];
   const occupant = battle.board.occupant[dest]!;
-  if (occupant >= 0 && aftermath.moved[occupant] === 0) found.push(occupant);
+  // An army convoyed back to its own province (CONVOY_BACK) is no rival of itself.
+  if (occupant >= 0 && occupant !== unit && aftermath.moved[occupant] === 0) found.push(occupant);
   for (let rival = battle.firstMoveInto[dest]!; rival >= 0; rival = battle.nextMoveInto[rival]!) {
     if (rival !== unit) found.push(rival);
   }

@@ -12,7 +12,9 @@ import { CONVOY, HALF, MOVE, NORMAL, SUPPORT, WEAK, type Battle } from './battle
  *
  * Strengths are doubled so that `*` half-strength moves stay integers: a unit counts 2, each support
  * 2. An empty or vacated province defends with -1, so that a `~` move without support (strength 0)
- * still enters an empty space but bounces off any other attempt.
+ * still enters an empty space but bounces off any other attempt. Under WEAK_BOUNCES a unit whose
+ * move bounced defends with 0: any attack of strength dislodges it, unless the attackers stand
+ * each other off (a beleaguered garrison).
  */
 
 const UNRESOLVED = 0;
@@ -130,10 +132,10 @@ export class Resolver {
     if (battle.convoyed[unit] === 1 && this.resolve(this.size + unit) === FAILS) return FAILS;
     const dest = battle.dest[unit]!;
     const attack = this.attackStrength(unit);
-    const defender = battle.board.occupant[dest]!;
+    const defender = this.defender(unit);
     if (defender >= 0 && this.headToHead(unit, defender)) {
       if (attack <= this.moveStrength(defender)) return FAILS;
-    } else if (attack <= this.holdStrength(dest)) {
+    } else if (attack <= (defender < 0 ? EMPTY : this.holdStrength(dest))) {
       return FAILS;
     }
     for (let rival = battle.firstMoveInto[dest]!; rival >= 0; rival = battle.nextMoveInto[rival]!) {
@@ -142,14 +144,24 @@ export class Resolver {
     return SUCCEEDS;
   }
 
-  /** Both units move into each other's province without a convoy. */
+  /**
+   * The unit standing in the move's destination, or -1. An army convoyed back to its own province
+   * (CONVOY_BACK) finds nobody there: it left the province itself.
+   */
+  private defender(unit: number): number {
+    const occupant = this.battle.board.occupant[this.battle.dest[unit]!]!;
+    return occupant === unit ? NOBODY : occupant;
+  }
+
+  /** Both units move into each other's province without a convoy, and do not pass each other (COASTAL_CRAWL). */
   private headToHead(unit: number, other: number): boolean {
     const battle = this.battle;
     return (
       battle.kind[other] === MOVE &&
       battle.dest[other] === battle.province[unit] &&
       battle.convoyed[unit] === 0 &&
-      battle.convoyed[other] === 0
+      battle.convoyed[other] === 0 &&
+      !battle.passEachOther(unit, other)
     );
   }
 
@@ -171,7 +183,7 @@ export class Resolver {
 
   private attackStrength(unit: number): number {
     const battle = this.battle;
-    const occupant = battle.board.occupant[battle.dest[unit]!]!;
+    const occupant = this.defender(unit);
     if (occupant < 0) return this.moveStrength(unit);
     const leaves = battle.kind[occupant] === MOVE && !this.headToHead(unit, occupant) && this.resolve(occupant) === SUCCEEDS;
     if (leaves) return this.moveStrength(unit);
@@ -184,12 +196,23 @@ export class Resolver {
     const battle = this.battle;
     const occupant = battle.board.occupant[province]!;
     if (occupant < 0) return EMPTY;
-    if (battle.kind[occupant] === MOVE) return this.resolve(occupant) === SUCCEEDS ? EMPTY : 2;
+    if (battle.kind[occupant] === MOVE) return this.resolve(occupant) === SUCCEEDS ? EMPTY : this.bouncedStrength(occupant);
     let supports = 0;
     for (let supporter = battle.firstSupport[occupant]!; supporter >= 0; supporter = battle.nextSupport[supporter]!) {
       if (this.resolve(supporter) === SUCCEEDS) supports++;
     }
     return 2 + 2 * supports;
+  }
+
+  /**
+   * How a unit whose move failed holds its space: as any unit, but under WEAK_BOUNCES (Key's rule)
+   * not at all once it bounced. An army whose convoy never came was not bounced, and holds as
+   * usual: DPjudge weakens only the units it marks bounced (Game.boing).
+   */
+  private bouncedStrength(unit: number): number {
+    const battle = this.battle;
+    if (!battle.weakBounces) return 2;
+    return battle.convoyed[unit] === 1 && this.resolve(this.size + unit) === FAILS ? 2 : 0;
   }
 
   /** How strongly a move keeps others out of its destination; none if its convoy failed or it lost a head-to-head. */
@@ -252,9 +275,10 @@ export class Resolver {
       return SUCCEEDS;
     }
     const placed = battle.board.units[army]!;
+    // A convoy leg is one a fleet could sail (see MapTables.sailable), and open to the army's power.
     const crosses = (from: number, to: number): boolean => {
       const abut = tables.abut(from, to);
-      return abut !== undefined && restrictionsAllow(battle.board, abut, placed.power);
+      return abut !== undefined && abut.fleets && restrictionsAllow(battle.board, abut, placed.power);
     };
     const landing = battle.dest[army]!;
     const reached: number[] = [];

@@ -30,7 +30,8 @@ export function phaseMismatch(order: Order, phase: OrderPhase): string | null {
  * Whether `power` may give this order now, and the order completed from the board (unit types,
  * the fleet's coast, the unit's real location). The same check refuses orders at entry and voids
  * them at processing in NO_CHECK games. An `immobile` power (a dummy under IMMOBILE_DUMMIES) may
- * not order a move.
+ * not order a move; the rules in `flags` widen what may be ordered (CONVOY_BACK, COASTAL_CONVOY,
+ * SIGNAL_SUPPORT) and which builds are allowed.
  */
 export function checkOrder(board: Board, power: number, order: Order, phase: OrderPhase, flags: RuleFlags, immobile = false): Verdict<Order> {
   const mismatch = phaseMismatch(order, phase);
@@ -40,7 +41,7 @@ export function checkOrder(board: Board, power: number, order: Order, phase: Ord
     case 'move':
     case 'support':
     case 'convoy':
-      return checkMovementOrder(board, power, order, immobile);
+      return checkMovementOrder(board, power, order, flags, immobile);
     case 'retreat':
     case 'disband':
       return checkRetreatOrder(board, power, order);

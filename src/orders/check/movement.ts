@@ -1,6 +1,7 @@
 import type { Board, BoardUnit } from '../../engine/board.js';
-import { fleetOnRoute, fleetRouteExists, routeProblem } from '../../engine/convoy-routes.js';
+import { convoysFrom, fleetOnRoute, fleetRouteExists, routeProblem } from '../../engine/convoy-routes.js';
 import { canSupportInto, fleetLandings, mayOccupy, moveAbut } from '../../engine/reach.js';
+import type { RuleFlags } from '../../engine/rules.js';
 import { accept, refuse, type Verdict } from '../../engine/verdict.js';
 import type { ConvoyOrder, HoldOrder, MoveOrder, MovementOrder, SupportOrder } from '../types.js';
 import { leagueAllows } from './league.js';
@@ -39,10 +40,10 @@ function fleetDestination(board: Board, unit: BoardUnit, to: number): Verdict<nu
 }
 
 /** An army reaches a province directly, or through fleets standing ready now (DATC 6.D.32). */
-function armyCanReach(board: Board, army: BoardUnit, province: number): boolean {
+function armyCanReach(board: Board, flags: RuleFlags, army: BoardUnit, province: number): boolean {
   return (
     moveAbut(board, 'A', army.location, province, army.power) !== null ||
-    fleetRouteExists(board, army.location, province)
+    fleetRouteExists(board, flags, army.location, province)
   );
 }
 
@@ -59,11 +60,13 @@ export interface CheckedMovement {
   landing: number;
   /** A move's written convoy route as location ids. */
   route: number[] | null;
+  /** SIGNAL_SUPPORT: why the support can never be given; it is accepted as a signal and void. */
+  signal: string | null;
 }
 
 function checked(board: Board, order: MovementOrder, unit: BoardUnit, target: BoardUnit | null, dest = -1, landing = -1, route: number[] | null = null): Verdict<CheckedMovement> {
   const index = board.occupant[unit.province]!;
-  return accept({ order, unit: index, target: target ? board.occupant[target.province]! : -1, dest, landing, route });
+  return accept({ order, unit: index, target: target ? board.occupant[target.province]! : -1, dest, landing, route, signal: null });
 }
 
 function checkHold(board: Board, power: number, order: HoldOrder): Verdict<CheckedMovement> {
@@ -74,7 +77,13 @@ function checkHold(board: Board, power: number, order: HoldOrder): Verdict<Check
 /** Why a unit of a dummy power may not move under IMMOBILE_DUMMIES. */
 const IMMOBILE_REASON = 'IMMOBILE_DUMMIES: units of dummy powers may only hold, support or convoy';
 
-function checkMove(board: Board, power: number, order: MoveOrder, immobile: boolean): Verdict<CheckedMovement> {
+/** Why a unit may not move into its own province: only an army convoyed by a written route may, under CONVOY_BACK. */
+function returnProblem(flags: RuleFlags, unit: BoardUnit, order: MoveOrder): string | null {
+  if (order.route.length === 0 || unit.type !== 'A') return 'a unit cannot move to the province it is in';
+  return flags.convoyBack ? null : 'a convoyed army may not return to where it started';
+}
+
+function checkMove(board: Board, power: number, order: MoveOrder, flags: RuleFlags, immobile: boolean): Verdict<CheckedMovement> {
   const found = ownUnit(board, power, order.unit);
   if (!found.ok) return found;
   if (immobile) return refuse(IMMOBILE_REASON);
@@ -83,7 +92,8 @@ function checkMove(board: Board, power: number, order: MoveOrder, immobile: bool
   const to = tables.id(order.to);
   if (to < 0) return refuse(`there is no place called ${order.to}`);
   const province = tables.provinceOf[to]!;
-  if (province === unit.province) return refuse('a unit cannot move to the province it is in');
+  const returning = province === unit.province ? returnProblem(flags, unit, order) : null;
+  if (returning) return refuse(returning);
   if (unit.type === 'F') {
     if (order.route.length > 0 || order.viaConvoy) return refuse('a fleet cannot be convoyed');
     const landing = fleetDestination(board, unit, to);
@@ -95,18 +105,65 @@ function checkMove(board: Board, power: number, order: MoveOrder, immobile: bool
   const normal: MoveOrder = { kind: 'move', unit: unitRef(board, unit, order.unit), to: tables.abbrev(province), route: order.route, viaConvoy: order.viaConvoy || order.route.length > 0 };
   if (order.route.length > 0) {
     const route = order.route.map((space) => tables.id(space));
-    const problem = route.includes(-1) ? 'the route names an unknown place' : routeProblem(board, unit.location, route, province);
+    const problem = route.includes(-1) ? 'the route names an unknown place' : routeProblem(board, flags, unit.location, route, province);
     return problem ? refuse(problem) : checked(board, normal, unit, null, province, province, route);
   }
-  if (armyCanReach(board, unit, province)) return checked(board, normal, unit, null, province, province);
-  const coastal = (location: number): boolean => tables.neighbours[location]!.some((space) => tables.convoySpace[space] === 1);
+  if (armyCanReach(board, flags, unit, province)) return checked(board, normal, unit, null, province, province);
+  const coastal = (location: number): boolean => tables.sailable[location]!.some((space) => convoysFrom(tables, flags, space));
   if (tables.abut(unit.location, province) || !coastal(unit.location) || !coastal(province)) {
     return refuse(blockedReason(board, unit, province));
   }
   return refuse(`no fleets stand ready to convoy from ${tables.name(unit.location)} to ${tables.name(province)}`);
 }
 
-function checkSupport(board: Board, power: number, order: SupportOrder): Verdict<CheckedMovement> {
+/** Why the supporter cannot give support into the province, or null. */
+function supportReachProblem(board: Board, supporter: BoardUnit, province: number): string | null {
+  if (canSupportInto(board, supporter.type, supporter.location, province, supporter.power)) return null;
+  const tables = board.tables;
+  return `the ${typeWord(supporter.type)} in ${tables.name(supporter.province)} cannot support into ${tables.name(province)}`;
+}
+
+/** Why no support can be given to the target's move to `to`, or null. */
+function moveSupportProblem(board: Board, flags: RuleFlags, supporter: BoardUnit, target: BoardUnit, to: number): string | null {
+  const tables = board.tables;
+  const province = tables.provinceOf[to]!;
+  // Under CONVOY_BACK an army may be convoyed back to its own province, and supported there.
+  const goesHome = province === target.province && !(flags.convoyBack && target.type === 'A');
+  if (goesHome) return 'a unit cannot be supported to move to where it is';
+  if (province === supporter.province) return 'a unit cannot support a move into its own province';
+  const reach = supportReachProblem(board, supporter, province);
+  if (reach) return reach;
+  const reachable =
+    target.type === 'F'
+      ? to === province
+        ? fleetLandings(board, target.location, province, target.power).length > 0
+        : moveAbut(board, 'F', target.location, to, target.power) !== null
+      : armyCanReach(board, flags, target, province);
+  return reachable ? null : `the ${typeWord(target.type)} in ${tables.name(target.province)} cannot reach ${tables.name(to)}`;
+}
+
+/**
+ * A support that failed the reach checks (`blocked`) is refused, unless SIGNAL_SUPPORT accepts it
+ * as a signal that never counts. The map's leagues apply to signals too.
+ */
+function supportVerdict(
+  board: Board,
+  flags: RuleFlags,
+  blocked: string | null,
+  order: SupportOrder,
+  supporter: BoardUnit,
+  target: BoardUnit,
+  dest = -1,
+  demanded = -1,
+): Verdict<CheckedMovement> {
+  if (blocked !== null && !flags.signalSupport) return refuse(blocked);
+  const league = leagueAllows(board, supporter.power, target, dest < 0 ? null : dest);
+  if (!league.ok) return league;
+  const accepted = checked(board, order, supporter, target, dest, demanded);
+  return accepted.ok && blocked !== null ? accept({ ...accepted.value, signal: blocked }) : accepted;
+}
+
+function checkSupport(board: Board, power: number, order: SupportOrder, flags: RuleFlags): Verdict<CheckedMovement> {
   const found = ownUnit(board, power, order.unit);
   if (!found.ok) return found;
   const supporter = found.value;
@@ -115,55 +172,38 @@ function checkSupport(board: Board, power: number, order: SupportOrder): Verdict
   const target = targetFound.value;
   const tables = board.tables;
   if (target.province === supporter.province) return refuse('a unit cannot support itself');
-  const supporterName = `the ${typeWord(supporter.type)} in ${tables.name(supporter.province)}`;
   const unit = unitRef(board, supporter, order.unit);
   const supported = unitRef(board, target, order.target);
   if (order.to === null) {
-    if (!canSupportInto(board, supporter.type, supporter.location, target.province, power)) {
-      return refuse(`${supporterName} cannot support into ${tables.name(target.province)}`);
-    }
-    const league = leagueAllows(board, power, target, null);
-    return league.ok ? checked(board, { kind: 'support', unit, target: supported, to: null }, supporter, target) : league;
+    const blocked = supportReachProblem(board, supporter, target.province);
+    return supportVerdict(board, flags, blocked, { kind: 'support', unit, target: supported, to: null }, supporter, target);
   }
   const to = tables.id(order.to);
   if (to < 0) return refuse(`there is no place called ${order.to}`);
   const province = tables.provinceOf[to]!;
-  if (province === target.province) return refuse('a unit cannot be supported to move to where it is');
-  if (province === supporter.province) return refuse('a unit cannot support a move into its own province');
-  if (!canSupportInto(board, supporter.type, supporter.location, province, power)) {
-    return refuse(`${supporterName} cannot support into ${tables.name(province)}`);
-  }
-  const reachable =
-    target.type === 'F'
-      ? to === province
-        ? fleetLandings(board, target.location, province, target.power).length > 0
-        : moveAbut(board, 'F', target.location, to, target.power) !== null
-      : armyCanReach(board, target, province);
-  if (!reachable) {
-    return refuse(`the ${typeWord(target.type)} in ${tables.name(target.province)} cannot reach ${tables.name(to)}`);
-  }
-  const league = leagueAllows(board, power, target, province);
-  if (!league.ok) return league;
+  const blocked = moveSupportProblem(board, flags, supporter, target, to);
   const demanded = target.type === 'F' && to !== province ? to : -1;
-  return checked(board, { kind: 'support', unit, target: supported, to: tables.abbrev(demanded < 0 ? province : to) }, supporter, target, province, demanded);
+  const support: SupportOrder = { kind: 'support', unit, target: supported, to: tables.abbrev(demanded < 0 ? province : to) };
+  return supportVerdict(board, flags, blocked, support, supporter, target, province, demanded);
 }
 
-function checkConvoy(board: Board, power: number, order: ConvoyOrder): Verdict<CheckedMovement> {
+function checkConvoy(board: Board, power: number, order: ConvoyOrder, flags: RuleFlags): Verdict<CheckedMovement> {
   const found = ownUnit(board, power, order.unit);
   if (!found.ok) return found;
   const fleet = found.value;
   const tables = board.tables;
   if (fleet.type !== 'F') return refuse('only fleets can convoy');
-  if (tables.convoySpace[fleet.location] === 0) return refuse(`the fleet in ${tables.name(fleet.province)} is not at sea and cannot convoy`);
+  if (!convoysFrom(tables, flags, fleet.location)) return refuse(`the fleet in ${tables.name(fleet.province)} is not at sea and cannot convoy`);
   const targetFound = namedUnit(board, order.target);
   if (!targetFound.ok) return targetFound;
   const army = targetFound.value;
   if (army.type !== 'A') return refuse('only armies can be convoyed');
   const province = provinceOf(board, order.to);
   if (province < 0) return refuse(`there is no place called ${order.to}`);
-  if (province === army.province) return refuse('an army cannot be convoyed to where it is');
+  // CONVOY_BACK lets a convoy bring the army back to where it started.
+  if (province === army.province && !flags.convoyBack) return refuse('an army cannot be convoyed to where it is');
   if (!tables.locations[province]!.armiesMayOccupy) return refuse(`an army cannot land in ${tables.name(province)}`);
-  if (!fleetOnRoute(board, fleet.location, army.location, province)) {
+  if (!fleetOnRoute(board, flags, fleet.location, army.location, province)) {
     return refuse(
       `the fleet in ${tables.name(fleet.province)} is on no convoy route from ${tables.name(army.province)} to ${tables.name(province)}`,
     );
@@ -182,10 +222,11 @@ function hibernation(board: Board, power: number, order: MovementOrder): string 
 }
 
 /**
- * Checks a movement-phase order against the board; the order comes back completed (types, coasts),
- * with its ids. An `immobile` power (a dummy under IMMOBILE_DUMMIES) may not order a move.
+ * Checks a movement-phase order against the board and the game's rules; the order comes back
+ * completed (types, coasts), with its ids. An `immobile` power (a dummy under IMMOBILE_DUMMIES)
+ * may not order a move.
  */
-export function checkMovement(board: Board, power: number, order: MovementOrder, immobile = false): Verdict<CheckedMovement> {
+export function checkMovement(board: Board, power: number, order: MovementOrder, flags: RuleFlags, immobile = false): Verdict<CheckedMovement> {
   if (order.kind !== 'hold') {
     const sleeping = hibernation(board, power, order);
     if (sleeping !== null) return refuse(sleeping);
@@ -194,15 +235,15 @@ export function checkMovement(board: Board, power: number, order: MovementOrder,
     case 'hold':
       return checkHold(board, power, order);
     case 'move':
-      return checkMove(board, power, order, immobile);
+      return checkMove(board, power, order, flags, immobile);
     case 'support':
-      return checkSupport(board, power, order);
+      return checkSupport(board, power, order, flags);
     case 'convoy':
-      return checkConvoy(board, power, order);
+      return checkConvoy(board, power, order, flags);
   }
 }
 
-export function checkMovementOrder(board: Board, power: number, order: MovementOrder, immobile = false): Verdict<MovementOrder> {
-  const result = checkMovement(board, power, order, immobile);
+export function checkMovementOrder(board: Board, power: number, order: MovementOrder, flags: RuleFlags, immobile = false): Verdict<MovementOrder> {
+  const result = checkMovement(board, power, order, flags, immobile);
   return result.ok ? accept(result.value.order) : result;
 }
