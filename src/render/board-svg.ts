@@ -225,8 +225,21 @@ function legend(views: readonly PowerView[], x: number, hiddenNote: boolean): { 
   return { markup: element('g', {}, rows.join('')), height: bottom + 12 };
 }
 
+/** The parts of a board no position changes, drawn once per layout: every results mail reuses them. */
+const fixedParts = new WeakMap<BoardLayout, { ground: string; labels: string }>();
+
+function fixedPartsOf(layout: BoardLayout): { ground: string; labels: string } {
+  let parts = fixedParts.get(layout);
+  if (parts === undefined) {
+    parts = { ground: provinceShapes(layout) + adjacencyLines(layout) + coastMarks(layout), labels: labels(layout) };
+    fixedParts.set(layout, parts);
+  }
+  return parts;
+}
+
 export function boardSvg(map: GameMap, position: Position, picture: BoardPicture): string {
   const layout = boardLayout(map);
+  const fixed = fixedPartsOf(layout);
   // By province: a build names `STP` where the unit may stand on `STP/NC`.
   const hiddenKey = (power: string, location: string): string => `${power}\n${splitLocation(location).province}`;
   const hidden = new Set((picture.hidden ?? []).map((unit) => hiddenKey(unit.power, unit.location)));
@@ -238,7 +251,7 @@ export function boardSvg(map: GameMap, position: Position, picture: BoardPicture
   const board = element(
     'g',
     { transform: `translate(0,${HEADER_HEIGHT})` },
-    provinceShapes(layout) + adjacencyLines(layout) + coastMarks(layout) + centerMarks(map, layout, position, colours) + labels(layout) + unitBadges(layout, units),
+    fixed.ground + centerMarks(map, layout, position, colours) + fixed.labels + unitBadges(layout, units),
   );
   const heading =
     textElement('text', { x: 16, y: 24, 'font-size': 18, 'font-weight': 'bold', fill: '#111111' }, picture.title) +

@@ -13,7 +13,11 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\u
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
+/** Anything escapeXml would change; most names need nothing, and skip both replacements. */
+const NEEDS_ESCAPING = /[&<>"'\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 export function escapeXml(text: string): string {
+  if (!NEEDS_ESCAPING.test(text)) return text;
   return text.replace(NOT_XML, '').replace(/[&<>"']/g, (character) => ENTITIES[character]!);
 }
 
@@ -23,10 +27,12 @@ export function num(value: number): string {
 }
 
 function attributeText(attributes: Attributes): string {
-  return Object.entries(attributes)
-    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-    .map(([name, value]) => ` ${name}="${typeof value === 'number' ? num(value) : escapeXml(value)}"`)
-    .join('');
+  let text = '';
+  for (const name in attributes) {
+    const value = attributes[name];
+    if (value !== undefined) text += ` ${name}="${typeof value === 'number' ? num(value) : escapeXml(value)}"`;
+  }
+  return text;
 }
 
 /** An element; `content` is markup already (use `escapeXml` or `textElement` for text). */

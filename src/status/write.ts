@@ -4,15 +4,25 @@ import { renderStatus, renderStatusBytes } from './render.js';
 import { StatusWriteError } from './safe.js';
 
 /**
+ * Models are never changed in place, so one model always writes the same bytes: processing writes
+ * the new status twice (the history snapshot and the file), and the checked render is not cheap.
+ */
+const written = new WeakMap<GameStatus, Buffer>();
+
+/**
  * The bytes to store for a game, checked by reading them back: whatever a value holds, the file
  * written must read as the same game, so no value can add, hide or reshape a line.
  */
 export function writeStatus(game: GameStatus): Buffer {
+  const known = written.get(game);
+  if (known !== undefined) return known;
   const bytes = renderStatusBytes(game);
   const readBack = readStatus(bytes, game.source?.file).game;
   if (meaning(readBack) !== meaning(game)) throw new StatusWriteError(`the status file written for ${game.name ?? 'the game'} would not read back as the same game; nothing was written`);
+  written.set(game, bytes);
   return bytes;
 }
+
 
 /** A game's values in the writer's spelling, independent of the file they were read from. */
 function meaning(game: GameStatus): string {
