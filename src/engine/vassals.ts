@@ -1,5 +1,6 @@
 import type { GameMap } from '../map/game-map.js';
 import type { CenterChange, Position } from './types.js';
+import { isBuildToken } from './builds.js';
 
 /**
  * VASSAL_DUMMIES, applied when supply centers change hands. A dummy power never loses its home
@@ -87,8 +88,8 @@ export function applyVassalage(
   const powers = position.powers.map((state) => ({
     ...state,
     centers: [
-      ...state.centers.filter((center) => center.startsWith('SC')),
-      ...[...owner].filter(([center, name]) => name === state.name && !center.startsWith('SC')).map(([center]) => center),
+      ...state.centers.filter((center) => isBuildToken(center)),
+      ...[...owner].filter(([center, name]) => name === state.name && !isBuildToken(center)).map(([center]) => center),
     ],
   }));
   return { position: { powers }, changes: kept, controllers: next };

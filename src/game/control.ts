@@ -129,7 +129,8 @@ export function withVassals(game: GameStatus, vassals: ReadonlyMap<string, strin
   const powers = game.powers.map((power) => {
     if (!dummies.has(power.name)) return power;
     const controller = vassals.get(power.name) ?? null;
-    if (controller === (power.control[0] ?? null) && power.control.length <= 1) return power;
+    // Unchanged rule keeps the CONTROL line as written: a rotation list, or the Master in control.
+    if (controller === controllerOf(power)) return power;
     changed.push({ power: power.name, controller });
     return { ...power, control: controller === null ? [] : [controller] };
   });

@@ -20,6 +20,7 @@ import {
 import { dummyPowers, startingControl, teamDummies } from './control.js';
 import { withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
+import { isBuildToken } from '../engine/builds.js';
 
 /**
  * The life of a game before and around play: CREATE, JOIN while FORMING, the start, RESIGN and
@@ -147,7 +148,7 @@ export function startGame(game: GameStatus, maps: MapDefinition, now: DateTime, 
   const initial = initialPosition(startMap);
   // Some maps (ambition) list a non-center in OWNS; ownership of a non-center means nothing.
   const position = {
-    powers: initial.powers.map((state) => ({ ...state, centers: state.centers.filter((center) => startMap.isCenter(center) || center.startsWith('SC')) })),
+    powers: initial.powers.map((state) => ({ ...state, centers: state.centers.filter((center) => startMap.isCenter(center) || isBuildToken(center)) })),
   };
   started = withPosition(started, startMap, mobilizing ? mobilized(position, started, rules) : blank ? blanked(position) : position);
   return scheduleDeadline(started, phase, map.data.flow, rulesInForce(started, map.rules()), now, true);

@@ -182,12 +182,13 @@ function advance(game: GameStatus, maps: MapDefinition, phase: Phase, position: 
   next = rotated.game;
   report.controlChanges.push(...rotated.changed.map((power) => ({ power: power.name, controller: power.control[0]! })));
   // Eliminations change who votes: the votes left may now agree, or a concession lose its power.
-  const settled = concludeByVote(next, followingMap.rules(), options.today);
-  if (settled.phase?.phase === 'COMPLETED' && settled.result !== null) {
-    report.ended = { victors: [...settled.result.victors] };
-    return { game: settled, report };
+  // An end so agreed is recorded against the phase just played, not the one it would have led to.
+  const voted = concludeByVote({ ...next, phase: game.phase }, followingMap.rules(), options.today);
+  if (voted.phase?.phase === 'COMPLETED' && voted.result !== null) {
+    report.ended = { victors: [...voted.result.victors] };
+    return { game: voted, report };
   }
-  next = scheduleDeadline(settled, following, maps.base.data.flow, rules, options.now);
+  next = scheduleDeadline({ ...voted, phase: next.phase }, following, maps.base.data.flow, rules, options.now);
   report.next = following;
   report.deadline = next.deadline;
   return { game: next, report };

@@ -255,15 +255,14 @@ export class GameService {
       archive.saveSnapshot(phaseAbbrev(phase), current.bytes);
       archive.saveSnapshot(`${phaseAbbrev(phase)}.next`, writeStatus(processed.game));
       archive.recordResults(phaseAbbrev(phase), renderResults(processed.report, maps.at(phase), this.options.templates, { reader: null }));
+      // Under the lock and before the new status lands, so that no crash leaves a stale ROLLFORWARD behind.
+      archive.forgetAbandonedPhases();
       return processed.game;
     };
     if (options.preview) work(this.load(name));
     else {
       await this.options.store.update(name, actor, work);
-      if (outcome) {
-        archive.forgetAbandonedPhases();
-        await this.list(actor, name, this.stateOf((outcome as { game: GameStatus }).game));
-      }
+      if (outcome) await this.list(actor, name, this.stateOf((outcome as { game: GameStatus }).game));
     }
     if (!outcome) return null;
     const { report, game } = outcome as { report: PhaseReport; game: GameStatus };

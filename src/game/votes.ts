@@ -1,6 +1,7 @@
 import { MAP_POWER_ROLE, findPower, rulesInForce, updatePower, type GameStatus, type Proposal, type Vote } from '../status/model.js';
 import { vassalsOf } from './control.js';
 import { completedGame, GameRuleError } from './lifecycle.js';
+import { isBuildToken } from '../engine/builds.js';
 
 /**
  * Ending a game by agreement. Only the voters have a say: the powers that play for themselves
@@ -25,7 +26,7 @@ export function usesProposals(rules: readonly string[]): boolean {
 }
 
 function ownsCenter(game: GameStatus, name: string): boolean {
-  return findPower(game, name)?.owns.some((center) => !center.startsWith('SC')) ?? false;
+  return findPower(game, name)?.owns.some((center) => !isBuildToken(center)) ?? false;
 }
 
 /** The powers whose votes decide the game's end, in the status file's order. */

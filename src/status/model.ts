@@ -263,8 +263,9 @@ export function updatePower(game: GameStatus, name: string, change: (power: Powe
  */
 export function rulesInForce(game: GameStatus, mapRules: readonly string[] = []): string[] {
   const switches = game.rules.flat();
-  const on = new Set([...mapRules, ...switches.filter((item) => item.on).map((item) => item.rule)]);
-  for (const rule of on) for (const implied of ruleInfo(rule)?.implies ?? []) on.add(implied);
-  for (const item of switches) if (!item.on) on.delete(item.rule);
+  const off = new Set(switches.filter((item) => !item.on).map((item) => item.rule));
+  const on = new Set([...mapRules, ...switches.filter((item) => item.on).map((item) => item.rule)].filter((rule) => !off.has(rule)));
+  // A rule switched off brings nothing with it, and a rule switched off stays off when another brings it.
+  for (const rule of on) for (const implied of ruleInfo(rule)?.implies ?? []) if (!off.has(implied)) on.add(implied);
   return [...on];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerableFor, controllers, mailAddressesOf, rotateControl, type RotationMoment } from '../../src/game/control.js';
+import { answerableFor, controllers, mailAddressesOf, rotateControl, withVassals, type RotationMoment } from '../../src/game/control.js';
 import { parseRotation } from '../../src/map/rotation.js';
 import type { Rotation } from '../../src/map/model.js';
 import { newGame, newPower, type GameStatus } from '../../src/status/model.js';
@@ -64,5 +64,18 @@ describe('control of dummies', () => {
     expect(rotated.changed.map((power) => [power.name, power.control])).toEqual([['ITALY', ['ENGLAND', 'FRANCE']]]);
     const untouched = game();
     expect(rotateControl(untouched, null, { processed: SPRING, next: FALL, owing: new Set() }).game).toBe(untouched);
+  });
+});
+
+describe('VASSAL_DUMMIES and CONTROL lines', () => {
+  it('keeps a CONTROL line whose power still rules, and changes it only when another takes over', () => {
+    const before = game();
+    expect(withVassals(before, new Map([['ITALY', 'FRANCE']])).game).toBe(before);
+    const conquered = withVassals(before, new Map([['ITALY', 'ENGLAND'], ['GERMANY', 'FRANCE']]));
+    expect(conquered.changed).toEqual([
+      { power: 'ITALY', controller: 'ENGLAND' },
+      { power: 'GERMANY', controller: 'FRANCE' },
+    ]);
+    expect(conquered.game.powers.find((power) => power.name === 'ITALY')!.control).toEqual(['ENGLAND']);
   });
 });

@@ -87,6 +87,17 @@ describe('the game API around the deadline checker', () => {
     expect(outcome.game.result).toEqual({ phase: 'F1901M', victors: ['FRANCE'] });
   });
 
+  it('records an end the votes agree on at processing against the phase just played', async () => {
+    const judge = await startedGame();
+    await judge.service.change('beta', actor, (game) => ({
+      ...game,
+      powers: game.powers.map((power) => ({ ...power, vote: power.name === 'FRANCE' ? ('SOLO' as const) : ('LOSS' as const) })),
+    }));
+    const outcome = (await judge.service.process('beta', actor))!;
+    expect(outcome.report.ended).toEqual({ victors: ['FRANCE'] });
+    expect(outcome.game.result).toEqual({ phase: 'S1901M', victors: ['FRANCE'] });
+  });
+
   it('terminates a game that never started without a RESULT line', async () => {
     const judge = testJudge();
     await judge.service.create({ name: 'gamma', master, masterPassword: 'secret', map: null }, actor);

@@ -7,6 +7,7 @@ import type { GameMap } from '../../map/game-map.js';
 import type { GameStatus } from '../../status/model.js';
 import { NoSuchGameError, type Actor, type LoadedGame } from '../../store/game-store.js';
 import type { PasswordGuard } from './guessing.js';
+import type { Session } from './step.js';
 
 /** What every command of one mail runs with: the game API, who sent the mail, and when. */
 export interface ExecutionContext {
@@ -50,4 +51,15 @@ export function currentMap(context: ExecutionContext, game: GameStatus): GameMap
 /** A power's name as players read it: `France`, or an observer's chosen name as stored. */
 export function displayName(map: GameMap, power: string): string {
   return map.power(power)?.displayName ?? power;
+}
+
+/**
+ * Who a reply is read as, for what is still hidden (builds under HIDE_BUILDS): the Master sees
+ * everything, a power its own. The Master signed on as a power reads as that power: the reply
+ * goes to the power's player too.
+ */
+export function readerOf(session: Session): { reader: string | null; master: boolean } {
+  if (session.kind === 'master') return { reader: null, master: true };
+  if (session.kind === 'power') return { reader: session.power, master: false };
+  return { reader: null, master: false };
 }

@@ -5,8 +5,9 @@ import { showGame } from '../../game/show.js';
 import { readStatus } from '../../status/parse.js';
 import { MAP_POWER_ROLE, rulesInForce, type GameStatus, type Occupant } from '../../status/model.js';
 import { situation } from './announcements.js';
-import { currentMap, displayName, loadGame, mapsOf, type ExecutionContext } from './context.js';
+import { currentMap, displayName, loadGame, mapsOf, readerOf, type ExecutionContext } from './context.js';
 import type { Session, Step } from './step.js';
+import { isBuildToken } from '../../engine/builds.js';
 
 /** LIST, SUMMARY and HISTORY: what anyone may read about games. Nothing here names an address or an order on file. */
 
@@ -91,7 +92,7 @@ function progress(context: ExecutionContext, game: GameStatus, rules: readonly s
 export function list(context: ExecutionContext, session: Session, game: string | undefined): Step {
   const signedGame = session.kind === 'power' || session.kind === 'master' ? session.game : undefined;
   if (game === undefined && signedGame === undefined) return listAll(context);
-  const view = { reader: session.kind === 'power' ? session.power : null, master: session.kind === 'master' || (session.kind === 'power' && session.master) };
+  const view = readerOf(session);
   const name = requestedGame(session, game, 'LIST');
   return { lines: describeGame(context, name, loadGame(context, name).game, view) };
 }
@@ -102,7 +103,7 @@ function yearOf(abbrev: string): number | null {
 }
 
 function centerCounts(game: GameStatus): Map<string, number> {
-  return new Map(game.powers.filter((power) => power.role === MAP_POWER_ROLE).map((power) => [power.name, power.owns.filter((center) => !center.startsWith('SC')).length]));
+  return new Map(game.powers.filter((power) => power.role === MAP_POWER_ROLE).map((power) => [power.name, power.owns.filter((center) => !isBuildToken(center)).length]));
 }
 
 /** Centers at the start of each year, from the status file saved when each year's first phase was processed. */

@@ -2,7 +2,7 @@ import { currentBoardPicture, type PictureFormat } from '../../game/board-pictur
 import type { GameMap } from '../../map/game-map.js';
 import type { Location } from '../../map/model.js';
 import type { GameStatus } from '../../status/model.js';
-import { loadGame, currentMap, mapsOf, type ExecutionContext } from './context.js';
+import { loadGame, currentMap, mapsOf, readerOf, type ExecutionContext } from './context.js';
 import { requestedGame } from './listings.js';
 import type { Session, Step } from './step.js';
 
@@ -30,18 +30,12 @@ function mapText(map: GameMap): string[] {
   return [`Map ${map.name}: ${map.locations.length} places, ${map.centers.length} supply centers.`, '', ...places, '', 'Home centers:', ...homes];
 }
 
-/** Who asks, for the builds still hidden: a power sees its own, the Master all of them. */
-function viewOf(session: Session): { reader: string | null; master: boolean } {
-  if (session.kind === 'master') return { reader: null, master: true };
-  if (session.kind === 'power') return { reader: session.power, master: session.master };
-  return { reader: null, master: false };
-}
 
 function picture(context: ExecutionContext, session: Session, name: string, game: GameStatus, format: string | undefined): Pick<Step, 'lines' | 'attachments'> {
   const drawn: PictureFormat = format === 'PNG' ? 'png' : 'svg';
   const instead = format === undefined || format === 'SVG' || format === 'PNG' ? '' : ` (this judge draws SVG or PNG, not ${format})`;
   try {
-    const file = currentBoardPicture(name, game, mapsOf(context, game), context.service.archive(name), viewOf(session), drawn);
+    const file = currentBoardPicture(name, game, mapsOf(context, game), context.service.archive(name), readerOf(session), drawn);
     return { lines: [`The board as it stands is attached as ${file.filename}${instead}.`], attachments: [file] };
   } catch {
     // The picture is an extra: the text, and the rest of the mail's commands, still go out without it.

@@ -2,6 +2,7 @@ import { GameRuleError } from '../../game/lifecycle.js';
 import { hasOrders, ordersOnFile, orderPhaseOf } from '../../game/orders.js';
 import { phaseTitle } from '../../game/results.js';
 import { currentDeadline } from '../../game/schedule.js';
+import type { GameMap } from '../../map/game-map.js';
 import type { Phase } from '../../map/model.js';
 import { findPower, MAP_POWER_ROLE, rulesInForce, type GameStatus, type PowerStatus } from '../../status/model.js';
 import type { Notice } from '../../game/service.js';
@@ -79,14 +80,27 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
   };
 }
 
+const BUILD_ORDER = /^BUILD [AF] ([^/\s]+)/;
+
+function isHiddenBuild(order: string, map: GameMap, power: string, rules: readonly string[]): boolean {
+  const site = BUILD_ORDER.exec(order)?.[1];
+  return site !== undefined && (rules.includes('HIDE_BUILDS') || (map.power(power)?.sites.hidden.includes(site) ?? false));
+}
+
 /** BROADCAST_ORDERS shows every change of orders to everyone; ALWAYS_CONFIRM (which it brings) copies the Master. */
 function orderCopies(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): Notice[] {
   const map = currentMap(context, game);
   const rules = rulesInForce(game, map.rules());
   const name = displayName(map, power.name);
-  const view = { game: game.name, power: name, phase: phaseTitle(phase), orders: ordersOnFile(power, orderPhaseOf(phase)!) };
+  const orders = ordersOnFile(power, orderPhaseOf(phase)!);
+  const view = { game: game.name, power: name, phase: phaseTitle(phase), orders, allOrders: orders };
   const subject = `${game.name}: orders for ${name}`;
-  if (rules.includes('BROADCAST_ORDERS')) return tellEveryone(context, game, subject, 'orders-entered', { ...view, copy: false }, [context.sender]);
+  if (rules.includes('BROADCAST_ORDERS')) {
+    // Builds hidden from the others in the results (HIDE_BUILDS, `~` sites) are hidden here too.
+    const hidden = (order: string) => isHiddenBuild(order, map, power.name, rules);
+    const shown = orders.map((order) => (hidden(order) ? 'BUILD HIDDEN' : order));
+    return tellEveryone(context, game, subject, 'orders-entered', { ...view, orders: shown, copy: false }, [context.sender]);
+  }
   if (rules.includes('ALWAYS_CONFIRM')) return tellMaster(context, game, subject, 'orders-entered', { ...view, copy: true });
   return [];
 }

@@ -148,6 +148,9 @@ function lateRecipientRefusal(request: PressRequest, recipients: readonly Party[
   if (!request.deadlinePassed || !rules.includes('NO_LATE_RECEIVE') || press.broadcast) return null;
   const late = powersAmong(recipients).filter((power) => request.late.has(power.name));
   if (late.length === 0) return null;
+  // Under HIDE_LATE_POWERS the refusal must not tell who is late.
+  if (rules.includes('HIDE_LATE_POWERS'))
+    return 'the game has NO_LATE_RECEIVE: after the deadline no private press goes to a power that is late with orders, and one of the recipients is';
   const verb = late.length === 1 ? 'is' : 'are';
   return `the game has NO_LATE_RECEIVE: ${namesOf(request.map, late)} ${verb} late with orders, and after the deadline no private press goes to a late power`;
 }

@@ -140,4 +140,21 @@ describe('orders, CLEAR and STATUS', () => {
     const france = players.get('FRANCE')!;
     expect((await plain.send(france.address, `SIGNON Falpha ${france.password}\nA PAR H`)).notices).toEqual([]);
   });
+
+  it('keeps a hidden build hidden from the others under BROADCAST_ORDERS', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge, 'alpha', ['RULE BROADCAST_ORDERS HIDE_BUILDS']);
+    await judge.service.change('alpha', { who: 'test', command: 'TEST' }, (game) => ({
+      ...game,
+      phase: { mode: 'PHASE', phase: { season: 'WINTER', year: 1901, type: 'ADJUSTMENTS' } },
+      powers: game.powers.map((power) => (power.name === 'FRANCE' ? { ...power, owns: [...power.owns, 'SPA'], units: power.units.filter((unit) => unit.location !== 'MAR') } : power)),
+    }));
+    const france = players.get('FRANCE')!;
+    const built = await judge.send(france.address, `SIGNON Falpha ${france.password}\nBUILD A MAR`);
+    expect(built.reply.text).toContain('BUILD A MAR');
+    const german = noticesTo(built.notices, players.get('GERMANY')!.address)[0]!;
+    expect(german.text).toContain('BUILD HIDDEN');
+    expect(german.text).not.toContain('MAR');
+    expect(noticesTo(built.notices, MASTER)[0]!.text).toContain('BUILD A MAR');
+  });
 });

@@ -215,6 +215,14 @@ describe('PRESS and BROADCAST', () => {
     expect((await as('FRANCE', 'PRESS TO E\nThanks.\nENDPRESS')).reply.text).toContain('Press sent to England');
   });
 
+  it('does not name the late powers in a NO_LATE_RECEIVE refusal under HIDE_LATE_POWERS', async () => {
+    const { judge, as } = await pressGame(['RULE NO_LATE_RECEIVE HIDE_LATE_POWERS']);
+    pastDeadline(judge);
+    const refused = await as('FRANCE', `${HOLDS.FRANCE}\nPRESS TO EG\nAfter it.\nENDPRESS`);
+    expect(refused.reply.text).toContain('the game has NO_LATE_RECEIVE: after the deadline no private press goes to a power that is late');
+    expect(refused.reply.text).not.toMatch(/England|Germany/);
+  });
+
   it('lets TOUCH_PRESS powers write only to powers whose units are next to theirs, and BROADCAST only with PUBLIC_PRESS', async () => {
     const { as } = await pressGame(['RULE TOUCH_PRESS']);
     // Spring 1901: Venice and Trieste touch; Italy's units are nowhere near France's.
