@@ -69,13 +69,20 @@ export function currentPhase(game: GameStatus): Phase {
   return phase;
 }
 
-/** The phase after `phase`, skipping retreat and adjustment phases in which nobody has orders to give. */
+/**
+ * The phase after `phase`, skipping retreat and adjustment phases in which nobody has orders to
+ * give, judged on the board as each would begin (a unit its terrain no longer suits is gone).
+ */
 export function followingPhase(maps: MapDefinition, phase: Phase, position: Position, rules: readonly string[]): Phase {
   const flow = maps.base.data.flow;
+  const flags = ruleFlags(rules);
+  const played = maps.at(phase);
   let candidate = nextPhase(flow, phase);
   for (let guard = 0; guard < flow.length * 4; guard++) {
     const skippable = candidate.type === RETREATS || candidate.type === ADJUSTMENTS;
-    if (!skippable || duties(maps.at(candidate), candidate, position, rules).length > 0) return candidate;
+    if (!skippable) return candidate;
+    const map = maps.at(candidate);
+    if (duties(map, candidate, settleOnTerrain(played, map, position, flags).position, rules).length > 0) return candidate;
     candidate = nextPhase(flow, candidate);
   }
   return candidate;
