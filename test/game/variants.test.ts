@@ -79,3 +79,28 @@ describe('MOBILIZE on a map that opens with movement', () => {
     expect(game.powers.every((power) => power.units.length === 0 && power.owns.join(' ') === 'SC!')).toBe(true);
   });
 });
+
+describe('terrain that changes as a phase begins', () => {
+  it('decides whether an adjustment phase is played on the board as it begins', async () => {
+    const judge = testJudge({ mapFolders: [join(__dirname, '..', 'maps')] });
+    await judge.service.create({ name: 't', master, masterPassword: 'secret', map: 'tides' }, actor);
+    await judge.service.join('t', { player: player(1), address: player(1).email, password: 'pw1' }, actor);
+    await judge.service.change('t', actor, (game) => ({
+      ...game,
+      phase: { mode: 'PHASE', phase: { season: 'FALL', year: 1901, type: 'MOVEMENT' } },
+      powers: game.powers.map((power) => ({
+        ...power,
+        units: [
+          { type: 'A' as const, location: 'FLA', retreats: null },
+          { type: 'F' as const, location: 'SEA', retreats: null },
+        ],
+      })),
+    }));
+    // Two units for two centers once the Flats are taken, but the fleet is lost as the Sea closes for
+    // the winter: a build is due, so the winter is played.
+    const outcome = (await judge.service.process('t', actor))!;
+    expect(outcome.report.terrainChanges).toEqual([{ power: 'GREEN', unit: 'F SEA', became: 'destroyed' }]);
+    expect(outcome.report.next).toEqual({ season: 'WINTER', year: 1901, type: 'ADJUSTMENTS' });
+    expect(outcome.report.adjustments.map((entry) => entry.change)).toEqual([1]);
+  });
+});
