@@ -88,6 +88,8 @@ export interface MapLoadOptions {
  */
 export class DpjudgeMapDefinition extends BaseMapDefinition {
   private readonly built = new Map<string, GameMap>();
+  /** The map has IN or FROM blocks, so it may differ from phase to phase. */
+  private readonly dynamic: boolean;
   /** Errors and warnings of the base map and of every IN/FROM block. */
   readonly diagnostics: Diagnostic[];
   readonly base: GameMap;
@@ -101,10 +103,13 @@ export class DpjudgeMapDefinition extends BaseMapDefinition {
     this.diagnostics = uniqueDiagnostics([...script.diagnostics, ...atBegin.diagnostics, ...probeDynamicBlocks(script, meta)]);
     this.base = this.wrap(atBegin.data);
     this.built.set(formatPhase(atBegin.data.begin), this.base);
+    this.dynamic = script.statements.some((statement) => statement.scope.kind !== 'always');
   }
 
   /** The effective map in a phase. */
   at(phase: Phase): GameMap {
+    // Without IN or FROM blocks the map is the same in every phase: no copy per phase reached.
+    if (!this.dynamic) return this.base;
     const key = formatPhase(phase);
     let map = this.built.get(key);
     if (!map) {
