@@ -52,12 +52,18 @@ describe('variants with their own flows and rules', () => {
   }, 60_000);
 });
 
+/** A standard game with one rule, created and joined by seven players (so started). */
+async function standardGameWith(name: string, rule: string) {
+  const judge = testJudge();
+  await judge.service.create({ name, master, masterPassword: 'secret', map: null }, actor);
+  await judge.service.change(name, actor, (game) => ({ ...game, rules: [[{ rule, on: true }]] }));
+  for (let n = 1; n <= 7; n++) await judge.service.join(name, { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+  return judge;
+}
+
 describe('BLANK_BOARD', () => {
   it('starts at the adjustment phase before the first, each power to build its starting units as it likes', async () => {
-    const judge = testJudge();
-    await judge.service.create({ name: 'b', master, masterPassword: 'secret', map: null }, actor);
-    await judge.service.change('b', actor, (game) => ({ ...game, rules: [[{ rule: 'BLANK_BOARD', on: true }]] }));
-    for (let n = 1; n <= 7; n++) await judge.service.join('b', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    const judge = await standardGameWith('b', 'BLANK_BOARD');
     const game = judge.service.load('b').game;
     expect(game.phase!.phase).toEqual({ season: 'WINTER', year: 1900, type: 'ADJUSTMENTS' });
     const france = game.powers.find((power) => power.name === 'FRANCE')!;
@@ -70,10 +76,7 @@ describe('BLANK_BOARD', () => {
 
 describe('MOBILIZE on a map that opens with movement', () => {
   it('starts at the adjustment phase before the first movement phase', async () => {
-    const judge = testJudge();
-    await judge.service.create({ name: 'm', master, masterPassword: 'secret', map: null }, actor);
-    await judge.service.change('m', actor, (game) => ({ ...game, rules: [[{ rule: 'MOBILIZE', on: true }]] }));
-    for (let n = 1; n <= 7; n++) await judge.service.join('m', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    const judge = await standardGameWith('m', 'MOBILIZE');
     const game = judge.service.load('m').game;
     expect(game.phase).toEqual({ mode: 'PHASE', phase: { season: 'WINTER', year: 1900, type: 'ADJUSTMENTS' } });
     expect(game.powers.every((power) => power.units.length === 0 && power.owns.join(' ') === 'SC!')).toBe(true);
