@@ -69,7 +69,7 @@ export function alternativeFor(board: Board, power: number, province: number): s
  * count stands, so the builds are waived; removals are not affected. `SC!`/`SC?` starts still build,
  * as they are how a power that owns no home yet gets its first units (DPjudge honours them first too).
  */
-export function mayBuild(board: Board, power: number, flags: RuleFlags): boolean {
+function mayBuild(board: Board, power: number, flags: RuleFlags): boolean {
   if (!flags.remoteBuilds || ownsAHome(board, power)) return true;
   return tokenCount(board, power, 'SC!') > 0 || tokenCount(board, power, 'SC?') > 0;
 }

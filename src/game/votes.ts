@@ -21,7 +21,7 @@ import { isBuildToken } from '../engine/builds.js';
 export const DRAW_PROPOSAL = 'DIAS';
 
 /** HIDE_PROPOSER switches PROPOSE_DIAS on (see `rulesInForce`). */
-export function usesProposals(rules: readonly string[]): boolean {
+function usesProposals(rules: readonly string[]): boolean {
   return rules.includes('PROPOSE_DIAS');
 }
 
@@ -82,7 +82,7 @@ function withoutProposal(game: GameStatus): GameStatus {
   return { ...game, proposal: null, powers: game.powers.map((power) => (power.vote === null ? power : { ...power, vote: null })) };
 }
 
-export function describeProposal(proposal: Proposal): string {
+function describeProposal(proposal: Proposal): string {
   return proposal.result === DRAW_PROPOSAL ? 'a draw including all survivors' : `a concession to ${proposal.result}`;
 }
 

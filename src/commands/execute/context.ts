@@ -4,7 +4,7 @@ import { GameRuleError } from '../../game/lifecycle.js';
 import type { GameService } from '../../game/service.js';
 import type { MapDefinition } from '../../map/definition.js';
 import type { GameMap } from '../../map/game-map.js';
-import type { GameStatus } from '../../status/model.js';
+import { rulesInForce, type GameStatus } from '../../status/model.js';
 import { NoSuchGameError, type Actor, type LoadedGame } from '../../store/game-store.js';
 import type { PasswordGuard } from './guessing.js';
 import type { Session } from './step.js';
@@ -39,6 +39,11 @@ export function loadGame(context: ExecutionContext, name: string): LoadedGame {
 
 export function mapsOf(context: ExecutionContext, game: GameStatus): MapDefinition {
   return context.service.maps(game);
+}
+
+/** The rules in force in a game, the map's own included. */
+export function gameRules(context: ExecutionContext, game: GameStatus): string[] {
+  return rulesInForce(game, mapsOf(context, game).base.rules());
 }
 
 /** The map as it stands in the game's current phase (the base map while forming or completed). */

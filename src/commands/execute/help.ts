@@ -1,6 +1,5 @@
 import { ruleInfo } from '../../game/rules-catalog.js';
-import { rulesInForce } from '../../status/model.js';
-import { loadGame, mapsOf, type ExecutionContext } from './context.js';
+import { gameRules, loadGame, type ExecutionContext } from './context.js';
 import type { Session, Step } from './step.js';
 
 /** HELP: the commands, and when signed on to a game or asked about a rule, what its rules mean. */
@@ -20,7 +19,7 @@ export function help(context: ExecutionContext, session: Session, topic: string 
   }
   if (session.kind === 'power' || session.kind === 'master') {
     const game = loadGame(context, session.game).game;
-    const rules = rulesInForce(game, mapsOf(context, game).base.rules());
+    const rules = gameRules(context, game);
     lines.push('', rules.length > 0 ? `The rules of game '${session.game}':` : `Game '${session.game}' plays by the standard rules, with no RULE lines.`);
     lines.push(...rules.map(ruleLine));
   }

@@ -5,7 +5,7 @@ import { showGame } from '../../game/show.js';
 import { readStatus } from '../../status/parse.js';
 import { MAP_POWER_ROLE, rulesInForce, type GameStatus, type Occupant } from '../../status/model.js';
 import { situation } from './announcements.js';
-import { currentMap, displayName, loadGame, mapsOf, readerOf, type ExecutionContext } from './context.js';
+import { currentMap, displayName, gameRules, loadGame, mapsOf, readerOf, type ExecutionContext } from './context.js';
 import type { Session, Step } from './step.js';
 import { isBuildToken } from '../../engine/builds.js';
 
@@ -23,7 +23,7 @@ export function requestedGame(session: Session, game: string | undefined, keywor
 
 /** Identities stay secret until the game is over, and under NO_REVEAL until the Master's REVEAL. */
 function identitiesRevealed(context: ExecutionContext, game: GameStatus): boolean {
-  return isCompleted(game) && !rulesInForce(game, mapsOf(context, game).base.rules()).includes('NO_REVEAL');
+  return isCompleted(game) && !gameRules(context, game).includes('NO_REVEAL');
 }
 
 function openings(context: ExecutionContext, game: GameStatus): string {

@@ -5,7 +5,7 @@ import { phaseAbbrev } from '../../map/phase.js';
 import { findPower, MAP_POWER_ROLE, rulesInForce, type GameStatus } from '../../status/model.js';
 import type { CommandBody } from '../types.js';
 import { noticeTo, situation, startedNotices, tellEveryone } from './announcements.js';
-import { actorOf, currentMap, displayName, loadGame, mapsOf, type ExecutionContext } from './context.js';
+import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from './context.js';
 import { resign } from './signing.js';
 import type { Session, Step } from './step.js';
 
@@ -161,7 +161,7 @@ function randomPassword(random: () => number): string {
 export async function reveal(context: ExecutionContext, session: MasterSession): Promise<Step> {
   const game = loadGame(context, session.game).game;
   if (!isCompleted(game)) throw new GameRuleError(`game '${session.game}' is not over; identities are revealed only after the end`);
-  if (!rulesInForce(game, mapsOf(context, game).base.rules()).includes('NO_REVEAL')) return { lines: [`Game '${session.game}' has no NO_REVEAL rule: its players are known already.`] };
+  if (!gameRules(context, game).includes('NO_REVEAL')) return { lines: [`Game '${session.game}' has no NO_REVEAL rule: its players are known already.`] };
   await context.service.change(session.game, actorOf(context, 'REVEAL'), (current) => ({ ...current, rules: [...current.rules, [{ rule: 'NO_REVEAL', on: false }]] }));
   return { lines: [`The players of game '${session.game}' are revealed: SUMMARY ${session.game} shows them.`] };
 }

@@ -11,7 +11,7 @@ import { formatVote } from '../../status/codecs.js';
 import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type Proposal, type Vote } from '../../status/model.js';
 import type { AbsenceSpan, DateSpec } from '../types.js';
 import { tellEveryone, tellMaster, tellPowers } from './announcements.js';
-import { actorOf, currentMap, displayName, loadGame, mapsOf, type ExecutionContext } from './context.js';
+import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from './context.js';
 import { resolveDate } from './dates.js';
 import type { Session, Step } from './step.js';
 
@@ -49,11 +49,6 @@ export async function setPassword(context: ExecutionContext, session: Signed, pa
     return updatePower(game, session.power, (power) => ({ ...power, password }));
   });
   return { lines: [`${session.kind === 'master' ? "The Master's password" : 'Your password'} in game '${session.game}' is changed.`] };
-}
-
-/** The rules in force in a game, the map's own included. */
-function gameRules(context: ExecutionContext, game: GameStatus): string[] {
-  return rulesInForce(game, mapsOf(context, game).base.rules());
 }
 
 /** NO_WAIT, and REAL_TIME (processed the moment the last orders are in): no player may hold a phase back. */
