@@ -39,7 +39,7 @@ function openJudge(root: string): Judge {
   const db = openDatabase(join(root, 'var', 'judge.db'));
   const templates = new Templates(resolve('templates'));
   const store = new GameStore({ games, audit: new AuditLog(db) });
-  const service = new GameService({ store, games, mapFolders: [resolve('maps')], templates, now: () => STARTED });
+  const service = new GameService({ store, games, mapFolders: [resolve('maps')], templates, judgeAddress: 'judge@bench.test', now: () => STARTED });
   return { root, games, db, service };
 }
 

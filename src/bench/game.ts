@@ -38,6 +38,7 @@ export async function benchGame(runs = 60): Promise<void> {
       games,
       mapFolders: [folder(config, 'maps')],
       templates: new Templates(folder(config, 'templates')),
+      judgeAddress: config.config.judge.address,
       now: () => DateTime.fromISO('2026-01-05T12:00:00Z'),
     });
     const actor = { who: 'bench', command: 'BENCH' };

@@ -46,16 +46,16 @@ async function changeIfStill(
 
 async function processLate(context: SweepContext, name: string, game: GameStatus, situation: Situation, late: readonly string[]): Promise<Done | null> {
   const phase = phaseAbbrev(situation.phase);
-  const outcome = await context.service.process(name, checkerActor('CIVIL DISORDER'), { expectPhase: phase });
+  const also = () => context.mail.graceExpired(game, situation, late, { disorder: true });
+  const outcome = await context.service.process(name, checkerActor('CIVIL DISORDER'), { expectPhase: phase, also });
   if (!outcome) return null;
-  context.sink.send([...outcome.notices, ...context.mail.graceExpired(game, situation, late, { disorder: true })], `check ${name} civil disorder`);
   return { action: 'civil disorder', detail: `${phase} processed with ${late.join(', ')} in civil disorder` };
 }
 
 /** CIVIL_PREVIEW: the grace period ended with powers late, so the Master gets the results to judge. */
 async function previewLate(context: SweepContext, name: string, game: GameStatus, situation: Situation, late: readonly string[]): Promise<Done | null> {
   const phase = phaseAbbrev(situation.phase);
-  const outcome = await context.service.process(name, checkerActor('PREVIEW'), { preview: true, expectPhase: phase });
+  const outcome = context.service.preview(name, { expectPhase: phase });
   if (!outcome) return null;
   context.sink.send([...outcome.notices, ...context.mail.graceExpired(game, situation, late, { preview: true })], `check ${name} civil preview`);
   return { action: 'preview', detail: `${phase} previewed to the Master, ${late.join(', ')} late`, memory: { previewedAt: context.now.toMillis() } };
@@ -64,7 +64,7 @@ async function previewLate(context: SweepContext, name: string, game: GameStatus
 /** PREVIEW: a ready phase goes to the Master first, and waits a day (DELAY 72) before it is previewed again. */
 async function previewReady(context: SweepContext, name: string, situation: Situation): Promise<Done | null> {
   const phase = phaseAbbrev(situation.phase);
-  const outcome = await context.service.process(name, checkerActor('PREVIEW'), { preview: true, expectPhase: phase });
+  const outcome = context.service.preview(name, { expectPhase: phase });
   if (!outcome) return null;
   await context.service.change(name, checkerActor('DELAY'), (game) =>
     game.phase?.phase && typeof game.phase.phase === 'object' && phaseAbbrev(game.phase.phase) === phase ? { ...game, delay: DELAY_AFTER_PREVIEW } : null,
@@ -101,7 +101,6 @@ async function processReady(context: SweepContext, name: string, situation: Situ
   const phase = phaseAbbrev(situation.phase);
   const outcome = await context.service.process(name, checkerActor('PROCESS'), { expectPhase: phase });
   if (!outcome) return null;
-  context.sink.send(outcome.notices, `check ${name} process`);
   const next = outcome.report.next ? `next ${phaseAbbrev(outcome.report.next)}, deadline ${outcome.game.deadline ?? 'none'}` : 'game over';
   return { action: 'processed', detail: `${phase}; ${next}` };
 }

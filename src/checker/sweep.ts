@@ -83,6 +83,8 @@ export class DeadlineChecker {
 
   private async sweepLocked(now: DateTime, options: SweepOptions): Promise<SweepReport> {
     const context: SweepContext = { service: this.options.service, mail: this.mail, sink: this.options.sink, now };
+    // A crash may have cut a change short anywhere (a mail, `judge process`, the last sweep): settle it first.
+    await this.options.service.recoverInterrupted();
     const reread = await this.index.refresh(now);
     const actions: SweepAction[] = [];
     if (options.games === undefined) {

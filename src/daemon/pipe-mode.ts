@@ -3,7 +3,7 @@ import type { LoadedConfig } from '../config/config.js';
 import { logLine } from '../mail/intake.js';
 import { fromPipe, type RawMail } from '../mail/raw-mail.js';
 import { mailSettings } from '../mail/settings.js';
-import { newIntake, newSender, openJournal } from './wiring.js';
+import { newIntake, openJournal, sendQueuedMail } from './wiring.js';
 
 /**
  * `judge mail < message.eml`: one mail from a delivery agent (procmail, `.forward`, `aliases`).
@@ -38,12 +38,7 @@ export async function handlePipedMail(loaded: LoadedConfig, input: Readable, log
   try {
     const [handled] = await newIntake(db, loaded).handle([raw]);
     log(logLine(handled!));
-    const { sender } = newSender(db, loaded, settings, log);
-    try {
-      await sender.sendDueOnce();
-    } finally {
-      await sender.stop();
-    }
+    await sendQueuedMail(loaded, db, log);
   } finally {
     db.close();
   }

@@ -2,7 +2,7 @@ import type { LoadedConfig } from '../config/config.js';
 import { MailIntake } from '../mail/intake.js';
 import { OutboxSender } from '../mail/outbox-sender.js';
 import type { CommandProcessor } from '../mail/processor.js';
-import type { MailSettings } from '../mail/settings.js';
+import { mailSettings, type MailSettings } from '../mail/settings.js';
 import { emlFolderTransport, smtpTransport, type MailTransport } from '../mail/transport.js';
 import { openDatabase, type JudgeDatabase } from '../store/database.js';
 import { createJournalTables } from '../store/journal.js';
@@ -32,3 +32,17 @@ export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, processor: Co
   return new MailIntake(db, processor, loaded.config);
 }
 
+
+/**
+ * Sends what the outbox holds now, once, where no daemon may be running to do it (`judge process`,
+ * `judge check`, pipe mode): mail a command queued must not wait for other traffic. What the SMTP
+ * server will not take now stays queued for the daemon or the next run.
+ */
+export async function sendQueuedMail(loaded: LoadedConfig, db: JudgeDatabase, log: (line: string) => void = () => undefined): Promise<void> {
+  const { sender } = newSender(db, loaded, mailSettings(loaded), log);
+  try {
+    await sender.sendDueOnce();
+  } finally {
+    await sender.stop();
+  }
+}

@@ -16,6 +16,7 @@ export function openGameService(config: LoadedConfig, db: JudgeDatabase, now?: (
     games,
     mapFolders: [maps, join(maps, '..', 'trials')],
     templates: new Templates(folder(config, 'templates')),
+    judgeAddress: config.config.judge.address,
     ...(now ? { now } : {}),
   });
 }

@@ -11,6 +11,8 @@ import { writeStatus } from '../status/write.js';
 import type { GameListing, GameState, ParsedMainStatus } from '../status/main-status.js';
 import { gameFolder } from '../store/game-name.js';
 import type { Actor, GameStore, LoadedGame } from '../store/game-store.js';
+import { newMessageId, type QueuedMail } from '../store/journal.js';
+import { noticeMail } from './notice-mail.js';
 import type { Templates } from '../templates/templates.js';
 import { GameArchive } from './archive.js';
 import type { MailAttachment } from './attachment.js';
@@ -60,14 +62,21 @@ export interface GameServiceOptions {
   /** Folders maps are looked up in: the maps folder first, then trials. */
   mapFolders: string[];
   templates: Templates;
+  /** The judge's address: the Message-IDs of the mails queued with a change are in its domain. */
+  judgeAddress: string;
   now?: () => DateTime;
   random?: () => number;
 }
 
-export interface ProcessOutcome {
-  report: PhaseReport;
-  notices: Notice[];
-  game: GameStatus;
+/** A phase processed: what happened, and the game after it. */
+export interface ProcessedOutcome {
+  readonly report: PhaseReport;
+  readonly game: GameStatus;
+}
+
+/** A phase previewed: the results mails for the Master, to send. */
+export interface PreviewOutcome extends ProcessedOutcome {
+  readonly notices: Notice[];
 }
 
 export class GameService {
@@ -116,6 +125,16 @@ export class GameService {
 
   load(name: string): LoadedGame {
     return this.options.store.load(name);
+  }
+
+  /** Whether a change caused by `cause` (a mail's command) reached its game. */
+  tookEffect(cause: string): boolean {
+    return this.options.store.tookEffect(cause);
+  }
+
+  /** Settles every change a crash cut short: each is on disk or not, and its held mails leave or are forgotten. */
+  async recoverInterrupted(): Promise<void> {
+    await this.options.store.recoverAll();
   }
 
   private today(): string {
@@ -239,34 +258,45 @@ export class GameService {
 
   /**
    * Processes the current phase: adjudicates, records the results and the snapshot, saves the new
-   * status. With `preview` nothing is saved and the results go to the Master only.
+   * status. The results mails (and `also`'s, mails the caller sends about the same step) are queued
+   * with the new status file in one durable step: they leave if and only if it is written, whatever
+   * crash comes when (docs/durability.md). Null when the game was not at `expectPhase`.
    */
-  async process(name: string, actor: Actor, options: { preview?: boolean; expectPhase?: string } = {}): Promise<ProcessOutcome | null> {
-    let outcome: { report: PhaseReport; game: GameStatus } | null = null;
+  async process(name: string, actor: Actor, options: { expectPhase?: string; also?: (game: GameStatus) => Notice[] } = {}): Promise<ProcessedOutcome | null> {
     const archive = this.archive(name);
+    let outcome: ProcessedOutcome | null = null;
     const work = (current: LoadedGame): GameStatus | null => {
-      const game = current.game;
-      const phase = currentPhase(game);
-      if (options.expectPhase && options.expectPhase !== phaseAbbrev(phase)) return null;
-      const maps = this.maps(game);
-      const processed = processPhase(game, maps, { now: this.now(), today: this.today() });
-      outcome = processed;
-      if (options.preview) return null;
-      archive.saveSnapshot(phaseAbbrev(phase), current.bytes);
-      archive.saveSnapshot(`${phaseAbbrev(phase)}.next`, writeStatus(processed.game));
-      archive.recordResults(phaseAbbrev(phase), renderResults(processed.report, maps.at(phase), this.options.templates, { reader: null }));
+      outcome = this.adjudicated(current.game, options.expectPhase);
+      if (outcome === null) return null;
+      const abbrev = phaseAbbrev(outcome.report.phase);
+      archive.saveSnapshot(abbrev, current.bytes);
+      archive.saveSnapshot(`${abbrev}.next`, writeStatus(outcome.game));
+      archive.recordResults(abbrev, renderResults(outcome.report, this.maps(current.game).at(outcome.report.phase), this.options.templates, { reader: null }));
       // Under the lock and before the new status lands, so that no crash leaves a stale ROLLFORWARD behind.
       archive.forgetAbandonedPhases();
-      return processed.game;
+      return outcome.game;
     };
-    if (options.preview) work(this.load(name));
-    else {
-      await this.options.store.update(name, actor, work);
-      if (outcome) await this.list(actor, name, this.stateOf((outcome as { game: GameStatus }).game));
-    }
-    if (!outcome) return null;
-    const { report, game } = outcome as { report: PhaseReport; game: GameStatus };
-    return { report, game, notices: this.resultNotices(name, report, game, options.preview === true) };
+    const announce = () => {
+      const { report, game } = outcome!;
+      const notices = [...this.resultNotices(name, report, game, false), ...(options.also?.(game) ?? [])];
+      return this.queued(notices, `${actor.command} ${name} ${phaseAbbrev(report.phase)}`);
+    };
+    await this.options.store.update(name, actor, work, announce);
+    const processed = outcome as ProcessedOutcome | null;
+    if (processed) await this.list(actor, name, this.stateOf(processed.game));
+    return processed;
+  }
+
+  /** The results of the current phase as processing would give them, mailed to the Master only; the game is unchanged. */
+  preview(name: string, options: { expectPhase?: string } = {}): PreviewOutcome | null {
+    const outcome = this.adjudicated(this.load(name).game, options.expectPhase);
+    return outcome && { ...outcome, notices: this.resultNotices(name, outcome.report, outcome.game, true) };
+  }
+
+  private adjudicated(game: GameStatus, expectPhase: string | undefined): ProcessedOutcome | null {
+    const phase = currentPhase(game);
+    if (expectPhase && expectPhase !== phaseAbbrev(phase)) return null;
+    return processPhase(game, this.maps(game), { now: this.now(), today: this.today() });
   }
 
   private resultNotices(name: string, report: PhaseReport, game: GameStatus, preview: boolean): Notice[] {
@@ -280,6 +310,11 @@ export class GameService {
         const board = picture(view);
         return { to: recipient.addresses, subject, text: render(view), ...(board !== null && { attachments: [board] }) };
       });
+  }
+
+  /** Notices as outbox mails, each under a Message-ID of the judge's domain. */
+  private queued(notices: readonly Notice[], origin: string): QueuedMail[] {
+    return notices.filter((notice) => notice.to.length > 0).map((notice) => ({ mail: noticeMail(notice), messageId: newMessageId(this.options.judgeAddress), origin }));
   }
 
   /** VOTE: records a power's vote and ends the game when the voters agree. */

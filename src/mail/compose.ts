@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { JudgeConfig } from '../config/config.js';
 import type { OutboxEntry, OutboxMail } from '../store/journal.js';
@@ -14,11 +13,6 @@ import type { OutgoingMail } from './processor.js';
 export interface Thread {
   readonly inReplyTo: string | null;
   readonly references: readonly string[];
-}
-
-export function newMessageId(judgeAddress: string): string {
-  const domain = judgeAddress.includes('@') ? judgeAddress.slice(judgeAddress.lastIndexOf('@') + 1) : 'localhost';
-  return `<${randomUUID()}@${domain}>`;
 }
 
 export function toOutboxMail(mail: OutgoingMail, thread: Thread): OutboxMail {

@@ -1,7 +1,7 @@
 import type { JudgeConfig, MailConfig } from '../config/config.js';
 import type { JudgeDatabase } from '../store/database.js';
-import { Outbox, ReceivedMails, type MailOutcome, type ReceivedMail } from '../store/journal.js';
-import { newMessageId, toOutboxMail, type Thread } from './compose.js';
+import { newMessageId, Outbox, ReceivedMails, type MailOutcome, type ReceivedMail } from '../store/journal.js';
+import { toOutboxMail, type Thread } from './compose.js';
 import { failureNotice, keeperFailureNotice, oversizedRefusal, throttleNotice, type FailedMail } from './notices.js';
 import { parseMail, type ParsedMail } from './parse.js';
 import type { CommandProcessor, OutgoingMail, ProcessingContext, ProcessOutcome } from './processor.js';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { durableWrite } from './crash-points.js';
 import { processAlive } from './processes.js';
 
 /**
@@ -10,6 +11,8 @@ import { processAlive } from './processes.js';
  */
 
 export interface PreparedWrite {
+  /** The temporary file holding the new bytes until `commit`. */
+  readonly staged: string;
   /** Renames the prepared file into place and flushes the folder. */
   commit(): void;
   /** Throws the prepared file away. */
@@ -36,9 +39,11 @@ export function prepareWrite(path: string, bytes: Uint8Array): PreparedWrite {
   }
   closeSync(descriptor);
   return {
+    staged: temporary,
     commit() {
       renameSync(temporary, path);
       syncFolder(folder);
+      durableWrite(`rename ${basename(folder)}/${basename(path)}`);
     },
     discard() {
       try {

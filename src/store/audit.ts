@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { lineChanges, type LineChange } from '../status/line-diff.js';
 import { redactLine } from '../status/redact.js';
 import { decodeStatusBytes, splitLines } from '../status/text.js';
+import { durableWrite } from './crash-points.js';
 import type { JudgeDatabase } from './database.js';
+import { createJournalTables, Outbox, type QueuedMail } from './journal.js';
 
 /**
  * The audit log: every change the judge makes to a file under `games/`, with who asked, when, the
  * command, and the lines before and after (secrets hidden). An entry is written as `pending`
  * before the file is replaced and marked `done` after; an entry a crash left pending is settled by
- * comparing the file with the entry's before and after checksums (`reconcile`).
+ * comparing the file with the entry's before and after checksums (`reconcile`). The mails that
+ * announce a change (a phase's results) are queued with its entry and leave only once it is done,
+ * so that a change and its announcement happen together or not at all.
  */
 
 export type AuditState = 'pending' | 'done' | 'abandoned' | 'uncertain';
@@ -27,6 +32,8 @@ export interface AuditEntry {
   readonly afterSha256: string;
   readonly changes: readonly LineChange[];
   readonly state: AuditState;
+  /** What caused the change: a mail's command (`<mail key>#<index>`), or null. */
+  readonly cause: string | null;
 }
 
 export interface AuditChange {
@@ -38,6 +45,16 @@ export interface AuditChange {
   readonly command: string;
   readonly before: Uint8Array | null;
   readonly after: Uint8Array;
+  /** What caused the change (a mail's command), so that a mail run again can tell whether it took effect. */
+  readonly cause?: string | null;
+  /** The temporary file holding `after` until it is renamed into place, when there is one. */
+  readonly staged?: string | null;
+}
+
+/** An entry a crash left pending, settled by what is on disk. */
+export interface SettledEntry {
+  readonly id: number;
+  readonly state: 'done' | 'abandoned';
 }
 
 interface AuditRow {
@@ -51,6 +68,8 @@ interface AuditRow {
   after_sha256: string;
   changes: string;
   state: AuditState;
+  cause: string | null;
+  staged: string | null;
 }
 
 export function sha256(bytes: Uint8Array): string {
@@ -71,12 +90,20 @@ function redactedChanges(before: Uint8Array | null, after: Uint8Array): LineChan
 }
 
 export class AuditLog {
+  private readonly outbox: Outbox;
+  private readonly beginWithMails;
+  private readonly settleWithMails;
+  private readonly reconcileWithMails;
   private readonly insert;
   private readonly settle;
-  private readonly settlePending;
+  private readonly pendingOf;
+  private readonly pendingFilesQuery;
+  private readonly doneByCause;
   private readonly select;
 
   constructor(db: JudgeDatabase) {
+    createJournalTables(db);
+    this.outbox = new Outbox(db);
     db.exec(`
       CREATE TABLE IF NOT EXISTS audit (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -91,24 +118,58 @@ export class AuditLog {
         state TEXT NOT NULL CHECK (state IN ('pending', 'done', 'abandoned', 'uncertain'))
       );
       CREATE INDEX IF NOT EXISTS audit_by_file ON audit (file, id);
+      CREATE INDEX IF NOT EXISTS audit_pending ON audit (file) WHERE state = 'pending';
     `);
+    addColumnIfMissing(db, 'audit', 'cause', 'TEXT');
+    addColumnIfMissing(db, 'audit', 'staged', 'TEXT');
+    db.exec(`CREATE INDEX IF NOT EXISTS audit_by_cause ON audit (cause) WHERE cause IS NOT NULL`);
     this.insert = db.prepare(
-      `INSERT INTO audit (file, game, at, actor, command, before_sha256, after_sha256, changes, state)
-       VALUES (@file, @game, @at, @actor, @command, @before_sha256, @after_sha256, @changes, 'pending')`,
+      `INSERT INTO audit (file, game, at, actor, command, before_sha256, after_sha256, changes, state, cause, staged)
+       VALUES (@file, @game, @at, @actor, @command, @before_sha256, @after_sha256, @changes, 'pending', @cause, @staged)`,
     );
-    this.settle = db.prepare(`UPDATE audit SET state = @state WHERE id = @id AND state = 'pending'`);
-    this.settlePending = db.prepare(
-      `UPDATE audit SET state = CASE
-         WHEN after_sha256 = @current THEN 'done'
-         WHEN before_sha256 IS @current THEN 'abandoned'
-         ELSE 'uncertain' END
-       WHERE file = @file AND state = 'pending'`,
+    this.settle = db.prepare<{ id: number; state: AuditState }>(`UPDATE audit SET state = @state WHERE id = @id AND state = 'pending'`);
+    this.pendingOf = db.prepare<[string], Pick<AuditRow, 'id' | 'before_sha256' | 'after_sha256' | 'staged'>>(
+      `SELECT id, before_sha256, after_sha256, staged FROM audit WHERE file = ? AND state = 'pending' ORDER BY id`,
     );
+    this.pendingFilesQuery = db.prepare<[], { file: string }>(`SELECT DISTINCT file FROM audit WHERE state = 'pending'`);
+    this.doneByCause = db.prepare<[string], { done: number }>(`SELECT count(*) AS done FROM audit WHERE cause = ? AND state = 'done'`);
     this.select = db.prepare(`SELECT * FROM audit WHERE file = ? ORDER BY id`);
+    this.beginWithMails = db.transaction((change: AuditChange, mails: readonly QueuedMail[]) => {
+      const id = this.insertEntry(change);
+      this.outbox.hold(id, mails, Date.now());
+      return id;
+    });
+    this.settleWithMails = db.transaction((id: number, state: 'done' | 'abandoned') => {
+      this.settle.run({ id, state });
+      if (state === 'done') this.outbox.release(id);
+      else this.outbox.dropHeld(id);
+    });
+    this.reconcileWithMails = db.transaction((file: string, current: string | null) => {
+      const settled: SettledEntry[] = [];
+      for (const row of this.pendingOf.all(file)) {
+        const state = settledState(row, current);
+        this.settle.run({ id: row.id, state });
+        if (state === 'done') this.outbox.release(row.id);
+        // An uncertain change's mails stay held: the judgekeeper decides (see docs/durability.md).
+        if (state === 'abandoned') this.outbox.dropHeld(row.id);
+        if (state !== 'uncertain') settled.push({ id: row.id, state });
+      }
+      return settled;
+    });
   }
 
-  /** Records a change about to be made; returns the entry's id for `complete` or `abandon`. */
-  begin(change: AuditChange): number {
+  /**
+   * Records a change about to be made, with the mails that announce it, in one commit: the mails are
+   * held until `complete` (or a `reconcile` that finds the change on disk) lets them leave, and
+   * dropped by `abandon`. Returns the entry's id.
+   */
+  begin(change: AuditChange, mails: readonly QueuedMail[] = []): number {
+    const id = this.beginWithMails.immediate(change, mails);
+    durableWrite(`audit begin ${change.file} ${change.command}`);
+    return id;
+  }
+
+  private insertEntry(change: AuditChange): number {
     const changes = redactedChanges(change.before, change.after);
     const result = this.insert.run({
       file: change.file,
@@ -119,25 +180,43 @@ export class AuditLog {
       before_sha256: change.before === null ? null : sha256(change.before),
       after_sha256: sha256(change.after),
       changes: JSON.stringify(changes),
+      cause: change.cause ?? null,
+      staged: change.staged ?? null,
     });
     return Number(result.lastInsertRowid);
   }
 
   complete(id: number): void {
-    this.settle.run({ id, state: 'done' });
+    this.settleWithMails(id, 'done');
+    durableWrite('audit done');
   }
 
   abandon(id: number): void {
-    this.settle.run({ id, state: 'abandoned' });
+    this.settleWithMails(id, 'abandoned');
+    durableWrite('audit abandoned');
   }
 
   /**
    * Settles the entries a crash left pending, given the file as it is now (its checksum, null if it
-   * does not exist): done if the file is the entry's after, abandoned if it is still the before,
-   * uncertain if it is neither (edited by hand since).
+   * does not exist): done if the file is the entry's after, abandoned if it is still the before. A
+   * file that is neither was edited by hand since; the staged file tells which: still there, it was
+   * never renamed into place (abandoned); gone, it was, and the edit came after (done). An entry
+   * without a staged file (written by an older judge) is then uncertain. Call it under the file's lock.
    */
-  reconcile(file: string, currentSha256: string | null): void {
-    this.settlePending.run({ file, current: currentSha256 });
+  reconcile(file: string, currentSha256: string | null): SettledEntry[] {
+    const settled: SettledEntry[] = this.reconcileWithMails.immediate(file, currentSha256);
+    if (settled.length > 0) durableWrite(`audit reconciled ${file}`);
+    return settled;
+  }
+
+  /** The files with entries a crash left pending. */
+  pendingFiles(): string[] {
+    return this.pendingFilesQuery.all().map((row) => row.file);
+  }
+
+  /** Whether a change caused by `cause` reached its file. */
+  tookEffect(cause: string): boolean {
+    return (this.doneByCause.get(cause)?.done ?? 0) > 0;
   }
 
   history(file: string): AuditEntry[] {
@@ -152,6 +231,20 @@ export class AuditLog {
       afterSha256: row.after_sha256,
       changes: JSON.parse(row.changes) as LineChange[],
       state: row.state,
+      cause: row.cause,
     }));
   }
+}
+
+function settledState(row: Pick<AuditRow, 'before_sha256' | 'after_sha256' | 'staged'>, current: string | null): Exclude<AuditState, 'pending'> {
+  if (row.after_sha256 === current) return 'done';
+  if (row.before_sha256 === current) return 'abandoned';
+  if (row.staged === null) return 'uncertain';
+  return existsSync(row.staged) ? 'abandoned' : 'done';
+}
+
+/** Journals written by an older judge lack the newer columns: they are added, empty, on opening. */
+function addColumnIfMissing(db: JudgeDatabase, table: string, column: string, type: string): void {
+  const columns = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`).all();
+  if (!columns.some((entry) => entry.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
 }

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../map/model.js';
 import { readMainStatus, renderMainStatusBytes, type MainStatus, type ParsedMainStatus } from '../status/main-status.js';
 import type { GameStatus } from '../status/model.js';
@@ -8,6 +8,7 @@ import { withHashedPasswords } from '../status/password.js';
 import { writeStatus } from '../status/write.js';
 import { prepareWrite, removeAbandonedWrites } from './atomic-write.js';
 import { sha256, type AuditLog } from './audit.js';
+import type { QueuedMail } from './journal.js';
 import { gameFolder } from './game-name.js';
 import { withLock, type LockOptions } from './lock.js';
 import { displayPath } from './paths.js';
@@ -16,7 +17,12 @@ import { displayPath } from './paths.js';
 export interface Actor {
   readonly who: string;
   readonly command: string;
+  /** The mail command behind the change (`<mail key>#<index>`), so that a mail run again after a crash can tell whether it took effect. */
+  readonly cause?: string;
 }
+
+/** The mails that announce a change, built from the model about to be written; they leave only if it is. */
+export type Announcement = () => readonly QueuedMail[];
 
 /** A game's status file as read: the model, its diagnostics, and the checksum of the bytes read. */
 export interface LoadedGame {
@@ -60,6 +66,7 @@ interface Target {
 
 const DEFAULT_ATTEMPTS = 5;
 const MAIN_STATUS = 'status';
+const RECOVERY: Actor = { who: 'judge', command: 'RECOVER' };
 
 /**
  * The games folder on disk. Reads need no lock (files are only ever replaced whole). Every write
@@ -93,13 +100,18 @@ export class GameStore {
    * The store writes whatever the diagnostics of `current` say: lines it could not read stay as
    * they are, and whether a game with errors may be changed is the caller's decision.
    */
-  async update(name: string, actor: Actor, change: (current: LoadedGame) => GameStatus | null): Promise<LoadedGame> {
+  async update(name: string, actor: Actor, change: (current: LoadedGame) => GameStatus | null, announce?: Announcement): Promise<LoadedGame> {
     const target = this.existingGameTarget(name);
-    const bytes = await this.commit(target, actor, async (current) => {
-      if (current === null) throw this.noSuchGame(name, target.path);
-      const next = change(this.loaded(name, target.path, current));
-      return next === null ? null : writeStatus(await withHashedPasswords(next));
-    });
+    const bytes = await this.commit(
+      target,
+      actor,
+      async (current) => {
+        if (current === null) throw this.noSuchGame(name, target.path);
+        const next = change(this.loaded(name, target.path, current));
+        return next === null ? null : writeStatus(await withHashedPasswords(next));
+      },
+      announce,
+    );
     return this.loaded(name, target.path, bytes!);
   }
 
@@ -130,7 +142,30 @@ export class GameStore {
 
   /** Settles what a crash left behind (the lock, temporary files, pending audit entries); writes nothing. */
   async recover(name: string): Promise<void> {
-    await this.commit(this.existingGameTarget(name), { who: 'judge', command: 'RECOVER' }, async () => null);
+    await this.commit(this.existingGameTarget(name), RECOVERY, async () => null);
+  }
+
+  /**
+   * Settles every change a crash left pending, in every file: each is found on disk or not, and the
+   * mails held with it leave or are forgotten accordingly. Cheap when nothing is pending.
+   */
+  async recoverAll(): Promise<void> {
+    for (const file of this.options.audit.pendingFiles()) {
+      const target = this.targetOfFile(file);
+      if (existsSync(dirname(target.path))) await this.commit(target, RECOVERY, async () => null);
+      else this.options.audit.reconcile(file, null);
+    }
+  }
+
+  /** Whether a change with this cause reached its file (call `recoverAll` first after a crash). */
+  tookEffect(cause: string): boolean {
+    return this.options.audit.tookEffect(cause);
+  }
+
+  private targetOfFile(file: string): Target {
+    if (file === MAIN_STATUS) return { path: join(this.options.games, MAIN_STATUS), file, game: null };
+    const game = file.slice(0, file.indexOf('/'));
+    return { path: join(this.options.games, file), file, game };
   }
 
   loadMainStatus(): ParsedMainStatus {
@@ -173,7 +208,12 @@ export class GameStore {
    * The write protocol. Returns the file's bytes as they end up: the new version, or the current
    * one when `produce` has nothing to write.
    */
-  private async commit(target: Target, actor: Actor, produce: (current: Buffer | null) => Promise<Buffer | null>): Promise<Buffer | null> {
+  private async commit(
+    target: Target,
+    actor: Actor,
+    produce: (current: Buffer | null) => Promise<Buffer | null>,
+    announce?: Announcement,
+  ): Promise<Buffer | null> {
     const { audit } = this.options;
     return withLock(
       `${target.path}.lock`,
@@ -187,7 +227,8 @@ export class GameStore {
           const prepared = prepareWrite(target.path, next);
           let entry: number;
           try {
-            entry = audit.begin({ file: target.file, game: target.game, actor: actor.who, command: actor.command, before: current, after: next });
+            const change = { file: target.file, game: target.game, actor: actor.who, command: actor.command, cause: actor.cause ?? null, before: current, after: next, staged: prepared.staged };
+            entry = audit.begin(change, announce?.() ?? []);
             if (!sameBytes(readIfExists(target.path), current)) {
               prepared.discard();
               audit.abandon(entry);
@@ -196,7 +237,7 @@ export class GameStore {
             lock.assertHeld();
             prepared.commit();
           } catch (error) {
-            // An entry already begun stays pending: the next access settles it by the file's checksum.
+            // An entry already begun stays pending: the next access settles it by the file and the staged file.
             prepared.discard();
             throw error;
           }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { JudgeDatabase } from './database.js';
 
 /**
@@ -36,6 +37,12 @@ export function createJournalTables(db: JudgeDatabase): void {
       sent_at         INTEGER
     );
     CREATE INDEX IF NOT EXISTS outbox_due ON outbox (state, next_attempt_at);
+
+    CREATE TABLE IF NOT EXISTS outbox_hold (
+      outbox_id INTEGER PRIMARY KEY REFERENCES outbox (id) ON DELETE CASCADE,
+      audit_id  INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS outbox_hold_by_audit ON outbox_hold (audit_id);
   `);
 }
 
@@ -104,6 +111,19 @@ export interface StoredAttachment {
   contentBase64: string;
 }
 
+/** A Message-ID in the judge's own domain, fixed when a mail is queued so that every attempt sends the same. */
+export function newMessageId(judgeAddress: string): string {
+  const domain = judgeAddress.includes('@') ? judgeAddress.slice(judgeAddress.lastIndexOf('@') + 1) : 'localhost';
+  return `<${randomUUID()}@${domain}>`;
+}
+
+/** A mail to queue, under its Message-ID, with what caused it (`origin`, for the judgekeeper). */
+export interface QueuedMail {
+  readonly mail: OutboxMail;
+  readonly messageId: string;
+  readonly origin: string;
+}
+
 /** An outgoing mail as the outbox keeps it: everything needed to compose the same mail again. */
 export interface OutboxMail {
   to: MailAddress[];
@@ -149,6 +169,9 @@ export class Outbox {
   private readonly stateCounts;
   private readonly claimDueRows;
   private readonly markSentRows;
+  private readonly holdRow;
+  private readonly releaseHeld;
+  private readonly dropHeldRows;
 
   constructor(db: JudgeDatabase) {
     this.insert = db.prepare<[string, string, number, string, number]>(
@@ -156,7 +179,9 @@ export class Outbox {
     );
     this.selectDue = db.prepare<[number, number], OutboxRecord>(
       `SELECT id, message_id, created_at, mail, attempts, claimed_by, claimed_until FROM outbox
-        WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?`,
+        WHERE state = 'pending' AND next_attempt_at <= ?
+          AND NOT EXISTS (SELECT 1 FROM outbox_hold WHERE outbox_id = outbox.id)
+        ORDER BY id LIMIT ?`,
     );
     this.claim = db.prepare<[number, number, number]>('UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id = ?');
     this.sent = db.prepare<[number, number]>(
@@ -172,11 +197,15 @@ export class Outbox {
               claimed_until = NULL WHERE id = ?`,
     );
     this.earliestDue = db.prepare<[], { due: number | null }>(
-      `SELECT min(next_attempt_at) AS due FROM outbox WHERE state = 'pending'`,
+      `SELECT min(next_attempt_at) AS due FROM outbox WHERE state = 'pending'
+          AND NOT EXISTS (SELECT 1 FROM outbox_hold WHERE outbox_id = outbox.id)`,
     );
     this.stateCounts = db.prepare<[], { state: string; count: number }>(
       'SELECT state, count(*) AS count FROM outbox GROUP BY state',
     );
+    this.holdRow = db.prepare<[number, number]>('INSERT INTO outbox_hold (outbox_id, audit_id) VALUES (?, ?)');
+    this.releaseHeld = db.prepare<[number]>('DELETE FROM outbox_hold WHERE audit_id = ?');
+    this.dropHeldRows = db.prepare<[number]>('DELETE FROM outbox WHERE id IN (SELECT outbox_id FROM outbox_hold WHERE audit_id = ?)');
     this.markSentRows = db.transaction((ids: readonly number[], now: number) => {
       for (const id of ids) this.sent.run(now, id);
     });
@@ -200,6 +229,25 @@ export class Outbox {
     const stored = JSON.stringify(mail);
     const { lastInsertRowid } = this.insert.run(messageId, origin, now, stored, now);
     return { id: Number(lastInsertRowid), messageId, createdAt: now, mail, attempts: 0 };
+  }
+
+  /**
+   * Queues mails that may leave only once the status-file change `auditId` records has reached the
+   * disk: call it in the transaction that begins that entry, then `release` or `dropHeld` with it.
+   */
+  hold(auditId: number, mails: readonly QueuedMail[], now: number): void {
+    for (const { mail, messageId, origin } of mails) this.holdRow.run(this.queue(mail, messageId, origin, now).id, auditId);
+  }
+
+  /** The change `auditId` records is on disk: its mails may leave. */
+  release(auditId: number): void {
+    this.releaseHeld.run(auditId);
+  }
+
+  /** The change `auditId` records never reached the disk: its mails are forgotten. */
+  dropHeld(auditId: number): void {
+    this.dropHeldRows.run(auditId);
+    this.releaseHeld.run(auditId);
   }
 
   /**

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { DateTime } from 'luxon';
-import { openDatabase } from '../../src/store/database.js';
+import { openDatabase, type JudgeDatabase } from '../../src/store/database.js';
+import type { OutboxMail } from '../../src/store/journal.js';
 import { AuditLog } from '../../src/store/audit.js';
 import { GameStore } from '../../src/store/game-store.js';
 import { GameService } from '../../src/game/service.js';
@@ -28,6 +29,7 @@ export function testJudge(options: { mapFolders?: string[]; seed?: number } = {}
     games,
     mapFolders: options.mapFolders ?? [join(projectRoot, 'maps')],
     templates: new Templates(join(projectRoot, 'templates')),
+    judgeAddress: 'judge@example.org',
     now: () => clock.now,
     random,
   });
@@ -38,4 +40,12 @@ export const master = { id: null, email: 'master@example.org', name: 'Game_Maste
 
 export function player(n: number) {
   return { id: n, email: `player${n}@example.org`, name: `Player_${n}` };
+}
+
+/** The mails queued in the outbox that may leave (not held for a change still in progress), oldest first. */
+export function queuedMails(db: JudgeDatabase): OutboxMail[] {
+  return db
+    .prepare<[], { mail: string }>('SELECT mail FROM outbox WHERE id NOT IN (SELECT outbox_id FROM outbox_hold) ORDER BY id')
+    .all()
+    .map((row) => JSON.parse(row.mail) as OutboxMail);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newMessageId } from '../../src/mail/compose.js';
+import { newMessageId } from '../../src/store/journal.js';
 import { SmtpSink } from '../../src/mail/harness/smtp-sink.js';
 import { OutboxSender } from '../../src/mail/outbox-sender.js';
 import { smtpTransport } from '../../src/mail/transport.js';

@@ -6,13 +6,13 @@ const before = Buffer.from('GAME alpha\nPHASE FORMING\nPASSWORD old-secret\nPRIV
 const after = Buffer.from('GAME alpha\nPHASE SPRING 1901 MOVEMENT\nPASSWORD new-secret\nPRIVATE letmein\n');
 
 describe('the audit log', () => {
-  it('creates its own table beside the others in the judge database', () => {
+  it('creates its own table, and the outbox its held mails wait in, beside the others in the judge database', () => {
     const db = openDatabase(':memory:');
     db.exec('CREATE TABLE journal (id INTEGER PRIMARY KEY)');
     new AuditLog(db);
     new AuditLog(db);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
-    expect(tables).toEqual(['audit', 'journal']);
+    expect(tables).toEqual(['audit', 'journal', 'mail_received', 'outbox', 'outbox_hold']);
   });
 
   it('records who, when, the command and the changed lines, with secrets hidden', () => {

@@ -28,7 +28,7 @@ describe('pruning the journal', () => {
     outbox.markSent([recent.id], NOW - 2 * DAY);
     for (const [id, age] of [['<a@x>', 40], ['<b@x>', 1]] as const) {
       received.record({ messageId: id, contentHash: 'h', sender: 's@x', subject: '', receivedAt: NOW - age * DAY, outcome: 'processed', detail: '' });
-      effects.started(`${id} h`, 0, 'alpha', 'sum');
+      effects.started(`${id} h`, 0, 'alpha');
       effects.done(`${id} h`, 0, { lines: ['done'] });
     }
 

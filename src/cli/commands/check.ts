@@ -4,7 +4,7 @@ import { gameZone, parseIsoInstant } from '../../deadline/index.js';
 import { loadConfig, type LoadedConfig } from '../../config/config.js';
 import type { NoticeSink } from '../../checker/sink.js';
 import type { JudgeDatabase } from '../../store/database.js';
-import { openJournal } from '../../daemon/wiring.js';
+import { openJournal, sendQueuedMail } from '../../daemon/wiring.js';
 import { mailSettings } from '../../mail/settings.js';
 import { OutboxNoticeSink } from '../../mail/notice-sink.js';
 
@@ -47,6 +47,7 @@ export function registerCheckCommand(program: Command, sinkFor: CheckSinkFactory
         const checker = openChecker(loaded, db, sinkFor(db, loaded), () => now);
         const report = await checker.sweep(now, { ...(games.length > 0 ? { games } : {}), resume: options.resume === true });
         for (const line of [...reportLines(report), summaryLine(report)]) process.stdout.write(`${line}\n`);
+        await sendQueuedMail(loaded, db);
       } finally {
         db.close();
       }

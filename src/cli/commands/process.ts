@@ -5,9 +5,8 @@ import { currentBoardPicture } from '../../game/board-picture.js';
 import { openGameService } from '../../game/open.js';
 import { renderResults } from '../../game/results.js';
 import { showGame } from '../../game/show.js';
-import { OutboxNoticeSink } from '../../mail/notice-sink.js';
 import { mailSettings } from '../../mail/settings.js';
-import { openJournal } from '../../daemon/wiring.js';
+import { openJournal, sendQueuedMail } from '../../daemon/wiring.js';
 import { gameCommand } from './game.js';
 
 const KEEPER = (command: string) => ({ who: 'judgekeeper', command });
@@ -24,11 +23,11 @@ export function registerProcessCommands(program: Command): void {
       const db = openJournal(mailSettings(config));
       try {
         const service = openGameService(config, db);
-        const outcome = await service.process(name, KEEPER(options.preview ? 'PREVIEW' : 'PROCESS'), { preview: options.preview === true });
+        const outcome = options.preview ? service.preview(name) : await service.process(name, KEEPER('PROCESS'));
         if (!outcome) throw new Error(`${name} was not processed`);
         const map = service.maps(outcome.game).at(outcome.report.phase);
         process.stdout.write(renderResults(outcome.report, map, service.templates, { reader: null, master: true }));
-        if (!options.preview) new OutboxNoticeSink(db, config.config.judge).send(outcome.notices, `process ${name}`);
+        if (!options.preview) await sendQueuedMail(config, db);
       } finally {
         db.close();
       }

@@ -21,10 +21,12 @@ export interface ExecutionContext {
   readonly random: () => number;
   /** The mail has lines the parser could not read: RESIGN then waits for a mail without mistakes. */
   readonly mailHasProblems: boolean;
+  /** The command being executed (`<mail key>#<index>`): recorded with every change it makes. */
+  readonly cause?: string;
 }
 
 export function actorOf(context: ExecutionContext, command: string): Actor {
-  return { who: context.sender, command };
+  return { who: context.sender, command, ...(context.cause !== undefined && { cause: context.cause }) };
 }
 
 /** Loads a game, with the reply a player should read when there is none (not the file's path). */

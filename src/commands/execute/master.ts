@@ -68,13 +68,13 @@ export async function processGame(context: ExecutionContext, session: MasterSess
   if (!force && late.length > 0) throw new GameRuleError(`orders are missing from ${late.join(', ')}; send PROCESS! to process anyway`);
   const outcome = await context.service.process(session.game, actorOf(context, force ? 'PROCESS!' : 'PROCESS'), { expectPhase: current });
   if (outcome === null) throw new GameRuleError(`game '${session.game}' moved on from ${current} meanwhile; nothing was processed`);
-  return { lines: [`${phaseTitle(outcome.report.phase)} of game '${session.game}' is processed; the results are mailed to everyone.`, situation(outcome.game)], notices: outcome.notices };
+  return { lines: [`${phaseTitle(outcome.report.phase)} of game '${session.game}' is processed; the results are mailed to everyone.`, situation(outcome.game)] };
 }
 
 export async function preview(context: ExecutionContext, session: MasterSession, phase: string | undefined): Promise<Step> {
   const current = phaseAbbrev(playing(loadGame(context, session.game).game));
   if (phase !== undefined && phase !== current) throw new GameRuleError(`game '${session.game}' is at ${current}, not ${phase}`);
-  const outcome = await context.service.process(session.game, actorOf(context, 'PREVIEW'), { preview: true, expectPhase: current });
+  const outcome = context.service.preview(session.game, { expectPhase: current });
   if (outcome === null) throw new GameRuleError(`game '${session.game}' moved on from ${current} meanwhile`);
   return { lines: [`The preview of ${phaseTitle(outcome.report.phase)} is mailed to you; the game is unchanged.`], notices: outcome.notices };
 }

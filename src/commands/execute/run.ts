@@ -30,8 +30,8 @@ interface Gathered {
 
 const SESSION_OPENERS: ReadonlySet<Command['kind']> = new Set(['signon', 'resign', 'takeover', 'join', 'joinAs', 'create']);
 
-const INTERRUPTED =
-  'The judge was interrupted while doing this, and the game has changed since, so it was not done again. Send STATUS or LIST to see where things stand.';
+const DONE_BEFORE_INTERRUPTION =
+  'Done. The judge was interrupted just after doing this, so this answer cannot say more; every mail it caused has been sent. Send LIST to see where the game stands.';
 
 export class MailRun {
   private session: Session = NO_SESSION;
@@ -75,7 +75,7 @@ export class MailRun {
     if (command.kind !== 'press' && command.kind !== 'official') await this.flushOrders();
     await this.flushStatusLines();
     const ordersInMail = this.orders !== null;
-    const step = await this.perform(index, command, () => dispatch(this.context, this.session, command, { official: this.official, ordersInMail }));
+    const step = await this.perform(index, command, (context) => dispatch(context, this.session, command, { official: this.official, ordersInMail }));
     this.record([shownLine(command.text)], step, command.kind);
   }
 
@@ -101,7 +101,7 @@ export class MailRun {
     if (gathered === null) return;
     this.orders = null;
     const lines = gathered.commands.map((command) => (command as Extract<Command, { kind: 'order' }>).order);
-    const step = await this.perform(gathered.index, gathered.commands[0]!, () => submitOrders(this.context, gathered.session, lines));
+    const step = await this.perform(gathered.index, gathered.commands[0]!, (context) => submitOrders(context, gathered.session, lines));
     this.record(gathered.commands.map((command) => command.text.trim()), step, 'order', gathered.slot);
   }
 
@@ -130,39 +130,36 @@ export class MailRun {
       return;
     }
     const edit = { block: this.statusBlock, lines, creating: this.creating };
-    const step = await this.perform(gathered.index, gathered.commands[0]!, () => applyStatusLines(this.context, session.game, edit));
+    const step = await this.perform(gathered.index, gathered.commands[0]!, (context) => applyStatusLines(context, session.game, edit));
     const game = this.context.service.load(session.game).game;
     const header = lines.length === 1 ? headerPower(game, lines[0]!) : null;
     if (header !== null) this.statusBlock = findPower(game, header)?.name ?? header;
     this.record(echo, step);
   }
 
-  /** Runs a command once per mail: a recorded outcome is reused, an interrupted one is not redone. */
-  private async perform(index: number, command: Command, work: () => Promise<Step> | Step): Promise<Step> {
+  /**
+   * Runs a command once per mail: a recorded outcome is reused. A command a crash cut short is done
+   * again if its change never reached the game (the audit log knows, by the command's cause), and
+   * only reported if it did.
+   */
+  private async perform(index: number, command: Command, work: (context: ExecutionContext) => Promise<Step> | Step): Promise<Step> {
     const game = 'game' in command && typeof command.game === 'string' ? command.game : this.sessionGame();
     if (game !== null) this.games.add(game);
     const recorded = this.effects.recorded(this.mailKey, index);
     if (recorded?.step) return recorded.step;
-    const before = this.checksum(game);
-    if (recorded?.state === 'pending' && recorded.before !== before) {
-      const session = await resumedSession(this.context, command);
-      const step: Step = { lines: [INTERRUPTED], ...(session ? { session } : {}) };
-      this.effects.done(this.mailKey, index, step);
-      return step;
-    }
-    this.effects.started(this.mailKey, index, game, before);
-    const step = await this.safely(work);
+    const cause = `${this.mailKey}#${index}`;
+    if (recorded?.state === 'pending') {
+      await this.context.service.recoverInterrupted();
+      if (this.context.service.tookEffect(cause)) {
+        const session = await resumedSession(this.context, command);
+        const step: Step = { lines: [DONE_BEFORE_INTERRUPTION], ...(session ? { session } : {}) };
+        this.effects.done(this.mailKey, index, step);
+        return step;
+      }
+    } else this.effects.started(this.mailKey, index, game);
+    const step = await this.safely(() => work({ ...this.context, cause }));
     this.effects.done(this.mailKey, index, step);
     return step;
-  }
-
-  private checksum(game: string | null): string {
-    if (game === null) return '';
-    try {
-      return this.context.service.load(game).sha256;
-    } catch {
-      return '';
-    }
   }
 
   private async safely(work: () => Promise<Step> | Step): Promise<Step> {
