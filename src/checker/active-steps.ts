@@ -47,7 +47,7 @@ async function changeIfStill(
 async function processLate(context: SweepContext, name: string, game: GameStatus, situation: Situation, late: readonly string[]): Promise<Done | null> {
   const phase = phaseAbbrev(situation.phase);
   const also = () => context.mail.graceExpired(game, situation, late, { disorder: true });
-  const outcome = await context.service.process(name, checkerActor('CIVIL DISORDER'), { expectPhase: phase, also });
+  const outcome = await context.service.process(name, checkerActor('CIVIL DISORDER'), { expectPhase: phase, also, origin: `check ${name} civil disorder` });
   if (!outcome) return null;
   return { action: 'civil disorder', detail: `${phase} processed with ${late.join(', ')} in civil disorder` };
 }
@@ -99,7 +99,7 @@ async function countDown(context: SweepContext, name: string, recalled: Recalled
 
 async function processReady(context: SweepContext, name: string, situation: Situation): Promise<Done | null> {
   const phase = phaseAbbrev(situation.phase);
-  const outcome = await context.service.process(name, checkerActor('PROCESS'), { expectPhase: phase });
+  const outcome = await context.service.process(name, checkerActor('PROCESS'), { expectPhase: phase, origin: `check ${name} process` });
   if (!outcome) return null;
   const next = outcome.report.next ? `next ${phaseAbbrev(outcome.report.next)}, deadline ${outcome.game.deadline ?? 'none'}` : 'game over';
   return { action: 'processed', detail: `${phase}; ${next}` };

@@ -15,6 +15,11 @@ import { newIntake, openJournal, sendQueuedMail } from './wiring.js';
  */
 
 /** Reads the whole input, keeping no more than `maxBytes` of it: a larger mail is only refused. */
+/** The mail was not handled yet and must be offered again: the delivery agent's temporary failure. */
+export class MailDeferredError extends Error {
+  override name = 'MailDeferredError';
+}
+
 async function readPipedMail(input: Readable, maxBytes: number): Promise<RawMail> {
   const kept: Buffer[] = [];
   let keptBytes = 0;
@@ -39,6 +44,7 @@ export async function handlePipedMail(loaded: LoadedConfig, input: Readable, log
     const [handled] = await newIntake(db, loaded).handle([raw]);
     log(logLine(handled!));
     await sendQueuedMail(loaded, db, log);
+    if (handled!.folder === 'retry') throw new MailDeferredError(`the mail must wait: ${handled!.detail}`);
   } finally {
     db.close();
   }

@@ -262,7 +262,11 @@ export class GameService {
    * with the new status file in one durable step: they leave if and only if it is written, whatever
    * crash comes when (docs/durability.md). Null when the game was not at `expectPhase`.
    */
-  async process(name: string, actor: Actor, options: { expectPhase?: string; also?: (game: GameStatus) => Notice[] } = {}): Promise<ProcessedOutcome | null> {
+  async process(
+    name: string,
+    actor: Actor,
+    options: { expectPhase?: string; also?: (game: GameStatus) => Notice[]; origin?: string } = {},
+  ): Promise<ProcessedOutcome | null> {
     const archive = this.archive(name);
     let outcome: ProcessedOutcome | null = null;
     const work = (current: LoadedGame): GameStatus | null => {
@@ -279,7 +283,7 @@ export class GameService {
     const announce = () => {
       const { report, game } = outcome!;
       const notices = [...this.resultNotices(name, report, game, false), ...(options.also?.(game) ?? [])];
-      return this.queued(notices, `${actor.command} ${name} ${phaseAbbrev(report.phase)}`);
+      return this.queued(notices, options.origin ?? (actor.cause ? `mail ${actor.cause}` : `${actor.who} ${actor.command} ${name}`));
     };
     await this.options.store.update(name, actor, work, announce);
     const processed = outcome as ProcessedOutcome | null;

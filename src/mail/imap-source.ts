@@ -123,6 +123,8 @@ export class ImapSource implements MailSource {
         batch.map(({ uid }, index) => ({ uid, folder: handled[index]!.folder })),
       );
       count += batch.length;
+      // A mail that must wait (its game busy) stays in the mailbox, and so keeps its turn until the next look.
+      if (handled.some((mail) => mail.folder === 'retry')) break;
     }
     return count;
   }

@@ -1,6 +1,11 @@
 import type { JudgeConfig, MailConfig } from '../config/config.js';
 import type { JudgeDatabase } from '../store/database.js';
-import { newMessageId, Outbox, ReceivedMails, type MailOutcome, type ReceivedMail } from '../store/journal.js';
+import { StatusConflictError } from '../store/game-store.js';
+import { LockTimeoutError } from '../store/lock.js';
+import { MailsInHand, newMessageId, Outbox, ReceivedMails, type MailOutcome, type ReceivedMail } from '../store/journal.js';
+import { durableWrite } from '../store/crash-points.js';
+import { processAlive } from '../store/processes.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { toOutboxMail, type Thread } from './compose.js';
 import { failureNotice, keeperFailureNotice, oversizedRefusal, throttleNotice, type FailedMail } from './notices.js';
 import { parseMail, type ParsedMail } from './parse.js';
@@ -17,10 +22,14 @@ import { reasonNotToAnswer } from './screening.js';
  */
 
 export interface HandledMail {
-  /** `duplicate`: the journal already had this mail, nothing was done again. */
-  readonly outcome: MailOutcome | 'duplicate';
-  /** Which folder the source files the mail in: failed mails go where the judgekeeper looks. */
-  readonly folder: 'processed' | 'failed';
+  /**
+   * `duplicate`: the journal already had this mail, nothing was done again. `deferred`: its game was
+   * busy (locked by another judge process for longer than a lock is waited for): nothing of it was
+   * recorded, and the source offers it again later.
+   */
+  readonly outcome: MailOutcome | 'duplicate' | 'deferred';
+  /** Where the source puts the mail: failed mails go where the judgekeeper looks; `retry` leaves it where it is. */
+  readonly folder: 'processed' | 'failed' | 'retry';
   readonly sender: string;
   readonly subject: string;
   readonly detail: string;
@@ -39,7 +48,7 @@ interface ParsedRaw {
 }
 
 /** What the processor made of a mail, settled before the transaction that records it. */
-type Settled = { ok: true; outcome: ProcessOutcome } | { ok: false; error: string };
+type Settled = { ok: true; outcome: ProcessOutcome } | { ok: false; error: string; temporary: boolean };
 
 /** A mail that is not for the processor: what to record, and what to answer. */
 interface Refusal {
@@ -51,6 +60,7 @@ interface Refusal {
 export class MailIntake {
   private readonly received: ReceivedMails;
   private readonly outbox: Outbox;
+  private readonly inHand: MailsInHand;
   private readonly applyOne;
 
   constructor(
@@ -60,6 +70,7 @@ export class MailIntake {
   ) {
     this.received = new ReceivedMails(db);
     this.outbox = new Outbox(db);
+    this.inHand = new MailsInHand(db, processAlive);
     this.applyOne = db.transaction((item: ParsedRaw, now: number, settled: Settled | null) => this.apply(item, now, settled));
   }
 
@@ -75,6 +86,7 @@ export class MailIntake {
       const now = Date.now();
       const settled = await this.settle(item, now);
       results.push(this.applyOne.immediate(item, now, settled));
+      durableWrite('mail recorded');
     }
     return results;
   }
@@ -85,7 +97,16 @@ export class MailIntake {
   }
 
   private context(entry: Arrival): ProcessingContext {
-    return { db: this.db, mailKey: `${entry.messageId} ${entry.contentHash}`, now: new Date(entry.receivedAt), judge: this.settings.judge };
+    return { db: this.db, mailKey: mailKey(entry), now: new Date(entry.receivedAt), judge: this.settings.judge };
+  }
+
+  /** Waits a while for another process handling the same mail; false if it still has it. */
+  private async claimWhenFree(key: string): Promise<boolean> {
+    for (let waited = 0; waited <= IN_HAND_WAIT_MS; waited += IN_HAND_POLL_MS) {
+      if (this.inHand.claim(key)) return true;
+      await sleep(IN_HAND_POLL_MS);
+    }
+    return false;
   }
 
   /** Runs the processor for a mail that is new and not refused; null for every other mail. */
@@ -94,10 +115,14 @@ export class MailIntake {
     const entry = this.arrival(parsed, now);
     if (this.received.outcomeOf(entry.messageId, entry.contentHash) !== undefined) return null;
     if (this.refusal(parsed, raw, entry) !== null) return null;
+    const key = mailKey(entry);
+    if (!(await this.claimWhenFree(key))) return { ok: false, error: 'the same mail is being handled by another judge process', temporary: true };
+    // Handled meanwhile by the process that had it: the journal answers `duplicate`.
+    if (this.received.outcomeOf(entry.messageId, entry.contentHash) !== undefined) return null;
     try {
       return { ok: true, outcome: await this.processor.process(parsed.mail, this.context(entry)) };
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      return { ok: false, error: error instanceof Error ? error.message : String(error), temporary: isTemporary(error) };
     }
   }
 
@@ -105,6 +130,7 @@ export class MailIntake {
     if (parsed === null) return this.unparseable(raw, parseError ?? 'unknown error', now);
     const { mail } = parsed;
     const entry = this.arrival(parsed, now);
+    this.inHand.release(mailKey(entry));
     const known = this.received.outcomeOf(entry.messageId, entry.contentHash);
     if (known !== undefined) return handled(entry, 'duplicate', `already ${known}`, 0, folderFor(known));
     const thread: Thread = { inReplyTo: mail.messageId, references: parsed.thread };
@@ -112,6 +138,7 @@ export class MailIntake {
     const refusal = this.refusal(parsed, raw, entry);
     if (refusal) return this.record(entry, refusal.outcome, refusal.detail, queue(refusal.answers));
     if (settled === null) throw new Error('a mail for the processor reached the journal without being processed');
+    if (!settled.ok && settled.temporary) return handled(entry, 'deferred', settled.error, 0, 'retry');
     if (!settled.ok) {
       const failed = { sender: entry.sender, subject: entry.subject, messageId: mail.messageId, error: settled.error };
       return this.record(entry, 'failed', settled.error, queue([failureNotice(mail), this.keeperNotice(failed)]));
@@ -169,7 +196,21 @@ export class MailIntake {
 
 type Arrival = Omit<ReceivedMail, 'outcome' | 'detail'>;
 
-function folderFor(outcome: MailOutcome): HandledMail['folder'] {
+/** How long a mail waits for another process handling the same mail before it is deferred. */
+const IN_HAND_WAIT_MS = 10_000;
+const IN_HAND_POLL_MS = 50;
+
+/** `<message id or ''> <content hash>`: the same for every fetch of the same mail. */
+function mailKey(entry: Arrival): string {
+  return `${entry.messageId} ${entry.contentHash}`;
+}
+
+/** A failure that passes by itself: a game locked by another judge process, a status file being edited. */
+function isTemporary(error: unknown): boolean {
+  return error instanceof LockTimeoutError || error instanceof StatusConflictError;
+}
+
+function folderFor(outcome: MailOutcome): 'processed' | 'failed' {
   return outcome === 'failed' ? 'failed' : 'processed';
 }
 

@@ -14,6 +14,8 @@ import { BATCH_SIZE, type MailHandler, type MailSource } from './source.js';
 
 /** A file younger than this may still be being written by someone copying it straight into `new/`. */
 const SETTLE_MS = 300;
+/** How long a mail that must wait for its game waits before it is tried again. */
+const RETRY_MS = 2_000;
 /** inotify can miss events (a full queue, some network file systems): the folder is read at least this often. */
 const SCAN_MS = 5_000;
 
@@ -84,6 +86,8 @@ export class MaildirSource implements MailSource {
       const handled = await this.handle(batch.map((file) => this.read(file)));
       batch.forEach((file, index) => this.fileAway(file, handled[index]!));
       if (this.stopping) return 0;
+      // A mail that must wait (its game busy) stays in new/, and so keeps its turn: look again later.
+      if (handled.some((mail) => mail.folder === 'retry')) return RETRY_MS;
     }
   }
 
@@ -120,6 +124,7 @@ export class MaildirSource implements MailSource {
   }
 
   private fileAway(file: WaitingFile, handled: HandledMail): void {
+    if (handled.folder === 'retry') return;
     const [folder, flag] = handled.folder === 'failed' ? [this.mail.failedFolder, 'F'] : [this.mail.processedFolder, 'S'];
     const base = file.name.split(':')[0]!;
     renameSync(join(this.root, 'new', file.name), join(this.root, `.${folder}`, 'cur', `${base}:2,${flag}`));

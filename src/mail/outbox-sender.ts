@@ -1,6 +1,7 @@
 import type { JudgeConfig } from '../config/config.js';
 import type { JudgeDatabase } from '../store/database.js';
 import { Outbox, type OutboxEntry } from '../store/journal.js';
+import { durableWrite } from '../store/crash-points.js';
 import { processAlive } from '../store/processes.js';
 import { Backoff } from './backoff.js';
 import { toNodemailer } from './compose.js';
@@ -8,9 +9,9 @@ import { wakeableSleep } from './sleep.js';
 import { classifySendError, type MailTransport } from './transport.js';
 
 /**
- * Sends the outbox. A mail is claimed, handed to the transport, and marked sent as soon as the
- * transport accepted it, in the next commit: after a crash only the mails accepted in the instant
- * before that commit can go out a second time, and then under the same Message-ID. While the SMTP
+ * Sends the outbox. A mail is claimed, handed to the transport, and marked sent in a commit of its
+ * own the moment the transport accepted it: after a crash only a mail accepted in that instant can
+ * go out a second time, and then under the same Message-ID, which mail programs use to drop it. While the SMTP
  * server cannot be reached, nothing is lost: the mails stay pending and the sender waits with
  * exponential backoff, then sends them all once one gets through.
  */
@@ -21,8 +22,6 @@ const BATCH = 64;
 const CLAIM_MS = 5 * 60_000;
 /** Mails queued by another process (pipe mode) are noticed at the latest after this long. */
 const POLL_MS = 2_000;
-/** The longest a mail the server accepted waits to be marked sent: the window in which a crash resends it. */
-const MARK_SENT_MS = 10;
 
 type Attempt = 'sent' | 'connection' | 'failed';
 
@@ -34,7 +33,6 @@ export class OutboxSender {
   private stopping = false;
   private wakeUp: (() => void) | null = null;
   private running: Promise<void> | null = null;
-  private acceptedSinceCommit: { id: number; committed: () => void; failed: (error: unknown) => void }[] = [];
 
   constructor(
     db: JudgeDatabase,
@@ -122,36 +120,12 @@ export class OutboxSender {
         return this.failed(entry, error);
       }
       // Not caught: a mail the server took must not be tried again because the journal failed.
-      await this.markSent(entry.id);
+      this.outbox.markSent([entry.id], Date.now());
+      durableWrite('outbox sent');
       return 'sent';
     } finally {
       this.sending.delete(entry.id);
     }
-  }
-
-  /**
-   * Marks a mail sent in a commit at most MARK_SENT_MS later: the mails the server accepted meanwhile
-   * share that commit and its disk sync, which would otherwise hold up the judge once per mail. A
-   * crash before it can send these few mails again, as it can any single one.
-   */
-  private markSent(id: number): Promise<void> {
-    return new Promise((committed, failed) => {
-      this.acceptedSinceCommit.push({ id, committed, failed });
-      if (this.acceptedSinceCommit.length > 1) return;
-      setTimeout(() => {
-        const accepted = this.acceptedSinceCommit;
-        this.acceptedSinceCommit = [];
-        try {
-          this.outbox.markSent(
-            accepted.map((mail) => mail.id),
-            Date.now(),
-          );
-          for (const mail of accepted) mail.committed();
-        } catch (error) {
-          for (const mail of accepted) mail.failed(error);
-        }
-      }, MARK_SENT_MS);
-    });
   }
 
   private failed(entry: OutboxEntry, error: unknown): Attempt {

@@ -38,6 +38,12 @@ export function createJournalTables(db: JudgeDatabase): void {
     );
     CREATE INDEX IF NOT EXISTS outbox_due ON outbox (state, next_attempt_at);
 
+    CREATE TABLE IF NOT EXISTS mail_in_hand (
+      mail_key TEXT PRIMARY KEY,
+      pid      INTEGER NOT NULL,
+      since    INTEGER NOT NULL
+    );
+
     CREATE TABLE IF NOT EXISTS outbox_hold (
       outbox_id INTEGER PRIMARY KEY REFERENCES outbox (id) ON DELETE CASCADE,
       audit_id  INTEGER NOT NULL
@@ -97,6 +103,40 @@ export class ReceivedMails {
   /** How many of the sender's mails since `since` were let through, and how many were throttled. */
   recentFrom(sender: string, since: number): { counted: number; throttled: number } {
     return this.countRecent.get(sender, since) ?? { counted: 0, throttled: 0 };
+  }
+}
+
+/**
+ * The mails a judge process is handling right now, so that the same mail delivered twice at once
+ * (a delivery agent's duplicate, or the daemon and pipe mode both given it) is handled by one
+ * process while the other waits for its outcome. A claim dies with its process.
+ */
+export class MailsInHand {
+  private readonly claimRow;
+  private readonly releaseRow;
+
+  constructor(db: JudgeDatabase, alive: ProcessAlive) {
+    const holder = db.prepare<[string], { pid: number }>('SELECT pid FROM mail_in_hand WHERE mail_key = ?');
+    const take = db.prepare<[string, number, number]>(
+      'INSERT INTO mail_in_hand (mail_key, pid, since) VALUES (?, ?, ?) ON CONFLICT (mail_key) DO UPDATE SET pid = excluded.pid, since = excluded.since',
+    );
+    this.releaseRow = db.prepare<[string]>('DELETE FROM mail_in_hand WHERE mail_key = ?');
+    this.claimRow = db.transaction((key: string, pid: number, now: number): boolean => {
+      const current = holder.get(key);
+      if (current !== undefined && current.pid !== pid && alive(current.pid)) return false;
+      take.run(key, pid, now);
+      return true;
+    });
+  }
+
+  /** Claims the mail for this process; false while another live process has it. */
+  claim(key: string, now = Date.now()): boolean {
+    return this.claimRow.immediate(key, process.pid, now);
+  }
+
+  /** Call in the transaction that records the mail's outcome. */
+  release(key: string): void {
+    this.releaseRow.run(key);
   }
 }
 

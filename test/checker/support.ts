@@ -8,7 +8,7 @@ import { phaseAbbrev } from '../../src/map/phase.js';
 import { positionOf } from '../../src/game/position.js';
 import { rulesInForce, type GameStatus } from '../../src/status/model.js';
 import { Bot } from '../game/bot.js';
-import { master, player, testJudge } from '../game/support.js';
+import { master, noticeOf, player, lastQueuedId, queuedMails, testJudge } from '../game/support.js';
 
 export const KEEPER = 'keeper@example.org';
 export const actor = { who: 'test', command: 'TEST' };
@@ -47,7 +47,10 @@ export function checkerJudge(options: { seed?: number; deadlines?: Partial<Deadl
 
   async function sweepAt(now: DateTime<true>, sweep: { games?: string[]; resume?: boolean } = {}) {
     judge.clock.now = now;
+    const queuedBefore = lastQueuedId(judge.db);
     const report = await checker.sweep(now, sweep);
+    // Results leave through the outbox with the status file they announce, not through the sink.
+    sent.push(...queuedMails(judge.db, queuedBefore).map((mail) => ({ ...noticeOf(mail), origin: mail.origin, at: stamp(now) })));
     actions.push(...report.actions.map((action) => ({ ...action, at: stamp(now) })));
     return report;
   }

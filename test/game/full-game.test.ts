@@ -6,7 +6,7 @@ import { duties } from '../../src/game/duties.js';
 import { positionOf } from '../../src/game/position.js';
 import { rulesInForce, type GameStatus } from '../../src/status/model.js';
 import { validateStatus } from '../../src/status/validate.js';
-import { master, player, queuedMails, testJudge } from './support.js';
+import { master, player, lastQueuedId, queuedMails, testJudge } from './support.js';
 import { Bot } from './bot.js';
 
 const actor = { who: 'test', command: 'TEST' };
@@ -82,11 +82,11 @@ describe('a whole standard game through the game API', () => {
       if (phaseAbbrev(phase) === 'S1903M') seen.disorder++;
       clock.now = clock.now.plus({ days: 2 });
       const before = readFileSync(join(judge.games, 'alpha', 'status'));
-      const mailedBefore = queuedMails(judge.db).length;
+      const mailedBefore = lastQueuedId(judge.db);
       const outcome = (await service.process('alpha', actor))!;
       seen.processed++;
       expect(outcome.report.phase).toEqual(phase);
-      const results = queuedMails(judge.db).slice(mailedBefore);
+      const results = queuedMails(judge.db, mailedBefore);
       expect(results.map((mail) => mail.to[0]!.address)).toContain('master@example.org');
       expect(results[0]!.text).toContain(`results for game 'alpha'`);
       if (phase.type === 'RETREATS') seen.retreats++;

@@ -14,4 +14,11 @@ describe('game names', () => {
       expect(() => checkGameName(name)).toThrow("letters, digits, '_' and '-', at most 20 characters");
     },
   );
+
+  it.each(['con', 'NUL', 'com1', 'lpt9', 'status', 'History', 'results', '-rf', '--help', '_x'])(
+    'refuses %j: a name the system or the judge itself uses, or one that reads as an option',
+    (name) => {
+      expect(() => checkGameName(name)).toThrow(GameNameError);
+    },
+  );
 });

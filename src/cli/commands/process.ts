@@ -23,7 +23,7 @@ export function registerProcessCommands(program: Command): void {
       const db = openJournal(mailSettings(config));
       try {
         const service = openGameService(config, db);
-        const outcome = options.preview ? service.preview(name) : await service.process(name, KEEPER('PROCESS'));
+        const outcome = options.preview ? service.preview(name) : await service.process(name, KEEPER('PROCESS'), { origin: `process ${name}` });
         if (!outcome) throw new Error(`${name} was not processed`);
         const map = service.maps(outcome.game).at(outcome.report.phase);
         process.stdout.write(renderResults(outcome.report, map, service.templates, { reader: null, master: true }));

@@ -61,6 +61,11 @@ function isDirectiveEnd(words: string[]): boolean {
   );
 }
 
+/** A file a map may USE: a plain name in a maps folder, never a path (`/etc/passwd`, `../games/x/status`). */
+function isMapFileName(name: string): boolean {
+  return /^[A-Za-z0-9_+-][A-Za-z0-9_.+-]*$/.test(name) && !name.includes('..');
+}
+
 /** Splits `IN SPRING 1904: WATER ARC` into the phase text and the directive after the colon. */
 function splitScoped(text: string): { phase: string; rest: string | null } {
   const afterKeyword = text.replace(/^\S+\s*/, '');
@@ -133,6 +138,10 @@ class ScriptReader {
       if (keyword === 'USE' || keyword === 'USES' || keyword === 'MAP') {
         if (words.length < 2) this.error(source, `${keyword} needs a file name`);
         for (const name of words.slice(1)) {
+          if (!isMapFileName(name)) {
+            this.error(source, `${keyword} ${name}: a map file is named without a folder (letters, digits and . _ + -), so that no map can read a file outside the maps folders`);
+            continue;
+          }
           const fileName = keyword === 'MAP' && !name.includes('.') ? `${name}.map` : name;
           if (keyword === 'MAP' && this.script.graphicalMap === null) this.script.graphicalMap = name.replace(/\.map$/i, '');
           const target = this.fs.resolve(fileName, dir) ?? (fileName.includes('.') ? null : this.fs.resolve(`${fileName}.map`, dir));

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { MailCommandProcessor, type ExecutionOutcome } from '../../../src/commands/execute/index.js';
 import type { Notice } from '../../../src/game/service.js';
-import type { OutboxMail } from '../../../src/store/journal.js';
-import { queuedMails, testJudge } from '../../game/support.js';
+import { noticeOf, lastQueuedId, queuedMails, testJudge } from '../../game/support.js';
 
 /** A judge on a temporary folder that is driven by mail bodies alone. */
 
@@ -21,9 +20,9 @@ export function mailJudge(options: { seed?: number } = {}) {
   let mails = 0;
   // Results are queued in the outbox with the status file they announce; a test reads them with the mail's other notices.
   const send = async (from: string, text: string, mailKey = `<mail-${++mails}@example.org> hash`): Promise<ExecutionOutcome> => {
-    const queuedBefore = queuedMails(judge.db).length;
+    const queuedBefore = lastQueuedId(judge.db);
     const outcome = await processor.execute({ from, text, mailKey }, judge.clock.now.toJSDate());
-    const queued = queuedMails(judge.db).slice(queuedBefore).map(noticeOf);
+    const queued = queuedMails(judge.db, queuedBefore).map(noticeOf);
     return { ...outcome, notices: [...outcome.notices, ...queued] };
   };
   const statusText = (game: string): string => readFileSync(join(judge.games, game, 'status'), 'utf8');
@@ -77,12 +76,3 @@ export function allText(outcome: ExecutionOutcome): string {
   return [outcome.reply.text, ...outcome.notices.map((notice) => notice.text)].join('\n');
 }
 
-/** An outbox mail read back as the notice it was queued from. */
-function noticeOf(mail: OutboxMail): Notice {
-  const attachments = mail.attachments.map(({ filename, contentType, contentBase64 }) =>
-    contentType.startsWith('image/svg')
-      ? { filename, contentType, content: Buffer.from(contentBase64, 'base64').toString('utf8'), encoding: 'utf8' as const }
-      : { filename, contentType, content: contentBase64, encoding: 'base64' as const },
-  );
-  return { to: mail.to.map((to) => to.address), subject: mail.subject, text: mail.text, ...(attachments.length > 0 && { attachments }) };
-}

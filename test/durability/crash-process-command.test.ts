@@ -1,0 +1,4 @@
+import { crashTest } from './crash-test.js';
+import { processCommand } from './scenarios.js';
+
+crashTest(processCommand);

@@ -1,0 +1,218 @@
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config/config.js';
+import { openGameService } from '../../src/game/open.js';
+import { openJournal } from '../../src/daemon/wiring.js';
+import { mailSettings } from '../../src/mail/settings.js';
+import { readStatus } from '../../src/status/parse.js';
+import { validateStatus } from '../../src/status/validate.js';
+import { builtJudge, ROOT } from '../mail/support/built-judge.js';
+
+/**
+ * The crash harness: a judge run as its own process is killed by SIGKILL at its Nth durable write
+ * (JUDGE_CRASH_AT, see src/store/crash-points.ts), then the judgekeeper's or the mail system's
+ * ordinary recovery runs (the same mail delivered again, the same command run again, a sweep), and
+ * the invariants are checked: every mail that was due sent exactly once to each recipient, the
+ * status file valid and at the phase it must be. Mail leaves as .eml files (the embedded default),
+ * one file per Message-ID, so two files for one mail and recipient are a real duplicate.
+ */
+
+export const GAME = 'g1';
+const MASTER = 'master@dip.test';
+const JUDGE = 'judge@dip.test';
+
+export interface Trial {
+  readonly folder: string;
+  readonly configFile: string;
+}
+
+export interface Expectation {
+  /** A subject fragment, and how many distinct recipients must each get exactly one such mail. */
+  readonly subject: string;
+  readonly recipients: number;
+}
+
+export interface Scenario {
+  readonly name: string;
+  /** The command line to kill, and its standard input. */
+  run(trial: Trial): { args: string[]; input?: string };
+  /** What the mail system or the judgekeeper does after the crash, until the work is done. */
+  recover(trial: Trial): Promise<void>;
+  readonly expect: readonly Expectation[];
+  /** The phase the game must be at in the end. */
+  readonly phase: string;
+}
+
+export interface TrialResult {
+  readonly crashPoint: number;
+  readonly label: string;
+  readonly crashed: boolean;
+  readonly lost: number;
+  readonly duplicated: number;
+  readonly invalid: number;
+  readonly problems: string[];
+}
+
+/** A folder with a standard game, started, every player's password `pw<n>`: copied for every trial. */
+export async function gameTemplate(ordersFor: 'none' | 'everyone' = 'none'): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), 'judge-crash-template-'));
+  const configFile = join(folder, 'judge.config.json');
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      judge: { name: 'CRASHTEST', address: JUDGE, keeper: 'keeper@dip.test' },
+      folders: { maps: join(ROOT, 'maps'), templates: join(ROOT, 'templates'), games: 'games', var: 'var' },
+    }),
+  );
+  const loaded = loadConfig(configFile);
+  const db = openJournal(mailSettings(loaded));
+  try {
+    const service = openGameService(loaded, db);
+    const actor = { who: 'harness', command: 'SETUP' };
+    await service.create({ name: GAME, master: { id: null, email: MASTER, name: 'Master' }, masterPassword: 'masterpw', map: null }, actor);
+    for (let n = 1; n <= 7; n++) {
+      const address = `player${n}@dip.test`;
+      await service.join(GAME, { player: { id: n, email: address, name: `Player_${n}` }, address, password: `pw${n}` }, actor);
+    }
+    if (ordersFor === 'everyone') {
+      const game = service.load(GAME).game;
+      for (const power of game.powers.filter((entry) => entry.role === 'POWER')) {
+        await service.submitOrders(GAME, power.name, power.units.map((unit) => `${unit.type} ${unit.location} H`), actor);
+      }
+    }
+    // What the set-up queued (the start mails) is not what a trial counts.
+    db.exec('DELETE FROM outbox');
+    // Every order in and no DELAY left to count down: the next sweep processes the phase.
+    if (ordersFor === 'everyone') await service.change(GAME, actor, (game) => ({ ...game, delay: null }));
+  } finally {
+    db.close();
+  }
+  return folder;
+}
+
+export function newTrial(template: string): Trial {
+  const folder = mkdtempSync(join(tmpdir(), 'judge-crash-'));
+  cpSync(template, folder, { recursive: true });
+  return { folder, configFile: join(folder, 'judge.config.json') };
+}
+
+/** Runs the built judge in the trial's folder, with `input` on its standard input; resolves with the signal that ended it, if any. */
+export function judge(trial: Trial, args: readonly string[], input: string | undefined, env: Record<string, string> = {}): Promise<NodeJS.Signals | null> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [join(builtJudge(), 'cli', 'main.js'), ...args], { cwd: trial.folder, env: { ...process.env, ...env }, timeout: 60_000 }, (error) =>
+      resolve(error && 'signal' in error ? ((error.signal as NodeJS.Signals | null) ?? null) : null),
+    );
+    child.stdin!.end(input ?? '');
+  });
+}
+
+/** The crash points a scenario's run passes, in order (a dry run with JUDGE_CRASH_LOG). */
+export async function crashPoints(template: string, scenario: Scenario): Promise<string[]> {
+  const trial = newTrial(template);
+  const log = join(trial.folder, 'crash-points.log');
+  const { args, input } = scenario.run(trial);
+  await judge(trial, args, input, { JUDGE_CRASH_LOG: log });
+  const labels = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => line.split(' ').slice(2).join(' ')) : [];
+  rmSync(trial.folder, { recursive: true, force: true });
+  return labels;
+}
+
+/** One trial: crash at `crashPoint`, recover, check. */
+export async function runTrial(template: string, scenario: Scenario, crashPoint: number, label: string): Promise<TrialResult> {
+  const trial = newTrial(template);
+  try {
+    const { args, input } = scenario.run(trial);
+    const crashed = (await judge(trial, args, input, { JUDGE_CRASH_AT: String(crashPoint) })) === 'SIGKILL';
+    await scenario.recover(trial);
+    return { crashPoint, label, crashed, ...checkInvariants(trial, scenario) };
+  } finally {
+    rmSync(trial.folder, { recursive: true, force: true });
+  }
+}
+
+interface SentMail {
+  readonly subject: string;
+  readonly to: string[];
+}
+
+function sentMails(trial: Trial): SentMail[] {
+  const outbox = join(trial.folder, 'var', 'outbox');
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => {
+      const text = readFileSync(join(outbox, name), 'utf8');
+      const header = text.slice(0, text.indexOf('\r\n\r\n'));
+      const field = (key: string) => new RegExp(`^${key}: (.*(?:\\r\\n[ \\t].*)*)`, 'mi').exec(header)?.[1]?.replace(/\r\n[ \t]/g, ' ') ?? '';
+      return { subject: field('Subject'), to: [...field('To').matchAll(/[\w.+-]+@[\w.-]+/g)].map((match) => match[0]) };
+    });
+}
+
+function checkInvariants(trial: Trial, scenario: Scenario): Omit<TrialResult, 'crashPoint' | 'label' | 'crashed'> {
+  const problems: string[] = [];
+  let lost = 0;
+  let duplicated = 0;
+  const mails = sentMails(trial);
+  for (const { subject, recipients } of scenario.expect) {
+    const copies = new Map<string, number>();
+    for (const mail of mails.filter((entry) => entry.subject.includes(subject))) for (const to of mail.to) copies.set(to, (copies.get(to) ?? 0) + 1);
+    const missing = recipients - copies.size;
+    if (missing > 0) {
+      lost += missing;
+      problems.push(`${missing} of ${recipients} recipients got no "${subject}"`);
+    }
+    for (const [to, count] of copies) {
+      if (count > 1) {
+        duplicated += count - 1;
+        problems.push(`${to} got "${subject}" ${count} times`);
+      }
+    }
+  }
+  const status = readStatus(readFileSync(join(trial.folder, 'games', GAME, 'status')), `${GAME}/status`);
+  const errors = [...status.diagnostics, ...validateStatus(status.game)].filter((diagnostic) => diagnostic.severity === 'error');
+  const phase = phaseOf(trial);
+  const invalid = errors.length > 0 || phase !== scenario.phase ? 1 : 0;
+  if (errors.length > 0) problems.push(`status file: ${errors.map((error) => error.message).join('; ')}`);
+  if (phase !== scenario.phase) problems.push(`the game is at ${phase}, not ${scenario.phase}`);
+  return { lost, duplicated, invalid, problems };
+}
+
+/** The PHASE line of the game's status file. */
+export function phaseOf(trial: Trial): string {
+  return /^PHASE (.*)$/m.exec(readFileSync(join(trial.folder, 'games', GAME, 'status'), 'utf8'))?.[1] ?? '';
+}
+
+/** The powers' letters and passwords as dealt in the template. */
+export function playerOf(trial: Trial, power: string): { address: string; password: string } {
+  const text = readFileSync(join(trial.folder, 'games', GAME, 'status'), 'utf8');
+  const block = new RegExp(`^${power}\\n[\\s\\S]*?^ADDRESS (\\S+)`, 'm').exec(text);
+  const address = block?.[1] ?? '';
+  return { address, password: `pw${/player(\d+)@/.exec(address)?.[1] ?? ''}` };
+}
+
+export function mailText(from: string, messageId: string, body: string): string {
+  return [`From: ${from}`, `To: ${JUDGE}`, 'Subject: crash test', `Message-ID: ${messageId}`, 'Content-Type: text/plain; charset=utf-8', '', body, ''].join('\r\n');
+}
+
+/** The template a scenario starts from: a phase the checker processes needs every order in. */
+export function templateKind(scenario: Scenario): 'none' | 'everyone' {
+  return scenario.name.startsWith('judge check') ? 'everyone' : 'none';
+}
+
+/**
+ * The crash points a bounded run tries: the first write of each kind (a journal commit of each
+ * sort, the status file, the archive, a sent mail), which are the distinct moments of the protocol;
+ * `npm run proof` tries them all.
+ */
+export function firstOfEachKind(labels: readonly string[]): number[] {
+  const seen = new Set<string>();
+  const points: number[] = [];
+  labels.forEach((label, index) => {
+    const kind = label.replace(/ \S+\.eml$/, ' *.eml').replace(/history\/\S+/, 'history/*');
+    if (!seen.has(kind)) points.push(index + 1);
+    seen.add(kind);
+  });
+  return points;
+}
