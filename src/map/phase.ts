@@ -38,10 +38,13 @@ export function phaseAbbrev(phase: Phase): string {
   return `${phase.season[0]}${phase.year}${phase.type[0]}`;
 }
 
+/** A year of at most nine digits: any game's, and still a whole number once read (`1.905e+42` is not). */
+const YEAR = /^-?\d{1,9}$/;
+
 /** Parses `SPRING 1901 MOVEMENT` (any case, any spacing, common type synonyms). */
 export function parsePhase(text: string): Phase | null {
   const words = text.trim().split(/\s+/);
-  if (words.length !== 3 || !/^-?\d+$/.test(words[1]!)) return null;
+  if (words.length !== 3 || !YEAR.test(words[1]!)) return null;
   return { season: words[0]!.toUpperCase(), year: Number(words[1]), type: normalisePhaseType(words[2]!) };
 }
 
@@ -52,7 +55,7 @@ export function flowPhases(flow: readonly FlowStep[]): { season: string; type: s
 
 /** Parses `S1901M` against a flow (the letters must name a season and type the flow has). */
 export function parsePhaseAbbrev(text: string, flow: readonly FlowStep[]): Phase | null {
-  const match = /^([A-Za-z])(-?\d+)([A-Za-z])$/.exec(text.trim());
+  const match = /^([A-Za-z])(-?\d{1,9})([A-Za-z])$/.exec(text.trim());
   if (!match) return null;
   const [, seasonLetter, year, typeLetter] = match;
   const step = flowPhases(flow).find(

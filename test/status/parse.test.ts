@@ -115,3 +115,10 @@ describe('errors name the file and the line', () => {
     expect(problems('GAME alpha\nPHASE FORMING\nSPY bond\n')).toEqual(["games/alpha/status:3: warning: unknown line starting 'SPY', kept as written"]);
   });
 });
+
+describe('a phase year too long to be a whole number', () => {
+  it('is refused at reading, with its line, never reaching the writer', () => {
+    const parsed = readStatus(Buffer.from(`GAME fuzz\nPHASE SPRING ${'1905'.padEnd(43, '0')} MOVEMENT\n`), 'fuzz/status');
+    expect(parsed.diagnostics.some((diagnostic) => diagnostic.severity === 'error' && diagnostic.line === 2)).toBe(true);
+  });
+});
