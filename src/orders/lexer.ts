@@ -15,8 +15,9 @@ export interface Token {
   spaced: boolean;
 }
 
-const ARROWS = /^(?:-+>|=+>|→)/;
-const WORD = /^[\p{L}\p{N}.'_]+/u;
+// Sticky: matched where `lastIndex` stands, so that a long line is never copied once per token.
+const ARROWS = /(?:-+>|=+>|→)/y;
+const WORD = /[\p{L}\p{N}.'_]+/uy;
 const SYMBOLS: Record<string, TokenKind> = {
   '-': 'dash',
   '–': 'dash',
@@ -38,15 +39,14 @@ export function lex(text: string): LexResult {
   let index = 0;
   let spaced = true;
   while (index < text.length) {
-    const rest = text.slice(index);
     const char = text[index]!;
     if (/\s|,|;/.test(char)) {
       index++;
       spaced = true;
       continue;
     }
-    const arrow = ARROWS.exec(rest);
-    const word = arrow ? null : WORD.exec(rest);
+    const arrow = matchAt(ARROWS, text, index);
+    const word = arrow ? null : matchAt(WORD, text, index);
     let kind: TokenKind;
     let length: number;
     if (arrow) {
@@ -67,4 +67,9 @@ export function lex(text: string): LexResult {
     spaced = false;
   }
   return { ok: true, tokens };
+}
+
+function matchAt(pattern: RegExp, text: string, index: number): RegExpExecArray | null {
+  pattern.lastIndex = index;
+  return pattern.exec(text);
 }

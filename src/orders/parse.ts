@@ -72,8 +72,14 @@ function classify(map: GameMap, text: string, tokens: Token[]): Verdict<Item[]> 
 function readings(items: Item[]): Reading[][] | null {
   let result: Reading[][] = [[]];
   for (const item of items) {
+    // Readings are extended in place where an item does not branch, so a long line costs its length, not its square.
     if (item.kind !== 'place') {
-      result = result.map((reading) => [...reading, item]);
+      for (const reading of result) reading.push(item);
+      continue;
+    }
+    const [only] = item.locations;
+    if (item.locations.length === 1 && !item.optional) {
+      for (const reading of result) reading.push({ kind: 'place', location: only!, word: item.word });
       continue;
     }
     const placed = result.flatMap((reading) => item.locations.map((location) => [...reading, { kind: 'place' as const, location, word: item.word }]));
