@@ -40,8 +40,25 @@ interface PressBody {
   readonly clean: boolean;
 }
 
+/**
+ * What one mail may ask, so that a short mail (with a forged From, perhaps) cannot make the judge
+ * mail megabytes to someone, write thousands of lines into a status file, or spend minutes hashing
+ * passwords: commands in all, password checks (each costs a deliberately slow hash), games created.
+ * A query asked twice in one mail is answered once.
+ */
+export const MAIL_LIMITS = { commands: 500, passwordChecks: 10, creations: 1 } as const;
+const PASSWORD_COMMANDS: ReadonlySet<Command['kind']> = new Set(['signon', 'takeover', 'resign', 'join', 'joinAs', 'create', 'purge', 'rename']);
+const QUERIES: ReadonlySet<Command['kind']> = new Set(['list', 'summary', 'history', 'map', 'help', 'status']);
+
 class MailReader {
   private context: Context = { kind: 'start' };
+  private passwordChecks = 0;
+  private creations = 0;
+  private readonly queries = new Set<string>();
+  /** Counts the sessions the mail opened: a query is the same query only within one session. */
+  private sessions = 0;
+  /** Set once the mail asked more than it may: the rest of it is not read. */
+  private overLimit = false;
   /** The END words of the status-file stanza being read, if any. */
   private stanza: readonly string[] | null = null;
   private next = 0;
@@ -51,7 +68,7 @@ class MailReader {
   constructor(private readonly lines: readonly SourceLine[]) {}
 
   read(): void {
-    while (this.next < this.lines.length) {
+    while (this.next < this.lines.length && !this.overLimit) {
       const source = this.lines[this.next++]!;
       if (isComment(source.text)) continue;
       if (isSignatureSeparator(source.text)) return;
@@ -192,6 +209,8 @@ class MailReader {
   }
 
   private emit(source: SourceLine, body: CommandBody): void {
+    const refusal = this.overLimitReason(body, source);
+    if (refusal !== null) return this.problem(source, refusal);
     this.commands.push({ ...body, line: source.line, text: source.text });
     if (body.kind === 'signon' || body.kind === 'takeover' || body.kind === 'resign')
       this.enter({ kind: 'session', master: body.who.form === 'master' });
@@ -200,7 +219,25 @@ class MailReader {
     else if (body.kind === 'signoff') this.enter({ kind: 'closed' });
   }
 
+  /** Why the mail may not ask this too, or null; past the command limit the rest of the mail is not read. */
+  private overLimitReason(body: CommandBody, source: SourceLine): string | null {
+    if (this.commands.length >= MAIL_LIMITS.commands) {
+      this.overLimit = true;
+      return `a mail may hold at most ${MAIL_LIMITS.commands} commands and orders; this line and the rest of the mail were not read`;
+    }
+    if (PASSWORD_COMMANDS.has(body.kind) && ++this.passwordChecks > MAIL_LIMITS.passwordChecks)
+      return `a mail may sign on, join or create at most ${MAIL_LIMITS.passwordChecks} times; send the rest in another mail`;
+    if (body.kind === 'create' && ++this.creations > MAIL_LIMITS.creations) return 'a mail may create one game; send another mail for the next';
+    if (QUERIES.has(body.kind)) {
+      const asked = `${this.sessions} ${wordsOf(source.text).join(' ').toUpperCase()}`;
+      if (this.queries.has(asked)) return 'asked already in this mail, and answered once';
+      this.queries.add(asked);
+    }
+    return null;
+  }
+
   private enter(context: Context): void {
+    this.sessions++;
     this.context = context;
     this.stanza = null;
   }

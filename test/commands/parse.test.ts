@@ -602,7 +602,7 @@ describe('PURGE and RENAME', () => {
   itRefuses('need all their words', [
     ['PURGE oldgame', 'PURGE needs the game name and the Master password: PURGE game password'],
     ['RENAME oldgame masterpw', 'RENAME needs the game name, the new name and the Master password: RENAME game newgame password'],
-    ['RENAME oldgame a.b pw', `"a.b" is not a game name (letters, digits, '_' and '-', at most 20 characters)`],
+    ['RENAME oldgame a.b pw', `"a.b" is not a game name (letters, digits, '_' and '-', at most 20 characters, starting with a letter or a digit, and none of the reserved names (status, history, results, con, prn, aux, nul, com1-9, lpt1-9))`],
   ]);
 });
 
@@ -791,7 +791,7 @@ describe('lines for mail programs without line breaks (\\\\)', () => {
 });
 
 describe('game names', () => {
-  const rule = "(letters, digits, '_' and '-', at most 20 characters)";
+  const rule = "(letters, digits, '_' and '-', at most 20 characters, starting with a letter or a digit, and none of the reserved names (status, history, results, con, prn, aux, nul, com1-9, lpt1-9))";
   it.each([
     ['SIGNON A../etc pw', `"../etc" is not a game name ${rule}`],
     ['SIGNON austria@a/b pw', `"a/b" is not a game name ${rule}`],
@@ -886,5 +886,32 @@ describe('properties', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('what one mail may ask', () => {
+  it('answers a query asked twice in one session once, and again after another SIGNON', () => {
+    const parsed = parseMail('MAP alpha PNG\nMAP alpha PNG\nHELP\nHELP\nSIGNON Falpha pw\nMAP alpha PNG');
+    expect(parsed.commands.map((command) => command.kind)).toEqual(['map', 'help', 'signon', 'map']);
+    expect(parsed.problems.map((problem) => [problem.line, problem.reason])).toEqual([
+      [2, 'asked already in this mail, and answered once'],
+      [4, 'asked already in this mail, and answered once'],
+    ]);
+  });
+
+  it('reads at most 500 commands and orders, and says where it stopped', () => {
+    const orders = Array.from({ length: 20_000 }, () => 'A PAR H');
+    const parsed = parseMail(['SIGNON Falpha pw', ...orders].join('\n'));
+    expect(parsed.commands).toHaveLength(500);
+    expect(parsed.problems).toEqual([{ line: 501, text: 'A PAR H', reason: expect.stringContaining('at most 500 commands') }]);
+  });
+
+  it('creates one game per mail and checks at most ten passwords', () => {
+    const creates = parseMail('CREATE g1 pw\nSIGNOFF\nCREATE g2 pw\nSIGNOFF');
+    expect(creates.commands.filter((command) => command.kind === 'create')).toHaveLength(1);
+    expect(creates.problems[0]!.reason).toContain('create one game');
+    const signons = parseMail(Array.from({ length: 30 }, (_, n) => `SIGNON Falpha pw${n}`).join('\n'));
+    expect(signons.commands).toHaveLength(10);
+    expect(signons.problems).toHaveLength(20);
   });
 });
