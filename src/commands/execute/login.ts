@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../status/password.js';
 import type { LoadedGame } from '../../store/game-store.js';
 import type { PlayerRef } from '../types.js';
 import { currentMap, loadGame, type ExecutionContext } from './context.js';
-import { GUESS_WINDOW_MINUTES, GUESSES_PER_ADDRESS, GUESSES_PER_GAME, type WrongPassword } from './guessing.js';
+import { GUESS_WINDOW_MINUTES, GUESSES_PER_ADDRESS, GUESSES_PER_GAME, GUESSES_PER_TARGET, type GuessBlock, type GuessTarget, type WrongPassword } from './guessing.js';
 
 /**
  * Checking who a SIGNON, RESIGN or Master command says the sender is. A refusal never tells a
@@ -84,18 +84,34 @@ export async function logIn(context: ExecutionContext, gameName: string, who: Pl
   const game = loaded.game;
   const instant = context.now.toJSDate();
   const registered = registeredAddresses(game).includes(context.sender);
-  const block = context.guard.blocked(context.sender, gameName, registered, instant);
-  if (block !== null) {
-    const reason =
-      block.by === 'address'
-        ? `too many wrong passwords came from your address; the judge takes no password from it until ${clock(block.until)}`
-        : `too many wrong passwords were sent for game '${gameName}'; until ${clock(block.until)} the judge takes passwords for it only from its players' registered addresses`;
-    return { ok: false, reason, notices: [] };
-  }
-  const authenticated = await authenticate(game, currentMap(context, game), who, password);
+  const map = currentMap(context, game);
+  const target = guessTarget(game, map, who, context.sender);
+  const block = context.guard.blocked(context.sender, gameName, target, registered, instant);
+  if (block !== null) return { ok: false, reason: blockReason(block, gameName), notices: [] };
+  const authenticated = await authenticate(game, map, who, password);
   if (authenticated !== null) return { ok: true, loaded, who: authenticated };
-  const wrong = context.guard.failed(context.sender, gameName, instant);
+  const wrong = context.guard.failed(context.sender, gameName, target, instant);
   return { ok: false, reason: `no player of game '${gameName}' has that name and password`, notices: guessingNotices(context, game, who, wrong) };
+}
+
+/** The place a password was tried for, and whether the sender is registered for it (its owner). */
+function guessTarget(game: GameStatus, map: GameMap, who: PlayerRef, sender: string): GuessTarget {
+  if (who.form === 'master') return { name: 'MASTER', ownAddress: game.master?.email.toLowerCase() === sender };
+  const power = referredPower(game, map, who);
+  const name = power?.name ?? describeTarget(who).toUpperCase();
+  return { name, ownAddress: power?.addresses.some((address) => address.toLowerCase() === sender) ?? false };
+}
+
+function blockReason(block: NonNullable<GuessBlock>, game: string): string {
+  const until = clock(block.until);
+  switch (block.by) {
+    case 'address':
+      return `too many wrong passwords came from your address; the judge takes no password from it until ${until}. If you are the player and lost your password, ask the Master of '${game}' to give your power a new one`;
+    case 'target':
+      return `too many wrong passwords were sent for this place in game '${game}'; until ${until} the judge takes its password only from its player's registered address`;
+    case 'game':
+      return `too many wrong passwords were sent for game '${game}'; until ${until} the judge takes passwords for it only from its players' registered addresses`;
+  }
 }
 
 function describeTarget(who: PlayerRef): string {
@@ -112,7 +128,8 @@ function describeTarget(who: PlayerRef): string {
 }
 
 function guessingNotices(context: ExecutionContext, game: GameStatus, who: PlayerRef, wrong: WrongPassword): Notice[] {
-  if (!game.master || (!wrong.addressLimitReached && !wrong.gameLimitReached)) return [];
+  const owner = wrong.targetLimitReached ? ownerNotice(context, game, who) : [];
+  if (!game.master || (!wrong.addressLimitReached && !wrong.gameLimitReached && !wrong.targetLimitReached)) return owner;
   const until = clock(context.now.plus({ minutes: GUESS_WINDOW_MINUTES }).toJSDate());
   const view = {
     game: game.name,
@@ -122,6 +139,16 @@ function guessingNotices(context: ExecutionContext, game: GameStatus, who: Playe
     until,
     byAddress: wrong.addressLimitReached ? { limit: GUESSES_PER_ADDRESS } : null,
     byGame: wrong.gameLimitReached ? { limit: GUESSES_PER_GAME } : null,
+    byTarget: wrong.targetLimitReached ? { limit: GUESSES_PER_TARGET, place: referredPower(game, currentMap(context, game), who)?.name ?? describeTarget(who) } : null,
   };
-  return [{ to: [game.master.email], subject: `${game.name}: wrong passwords`, text: context.service.templates.render('password-guessing', view) }];
+  return [...owner, { to: [game.master.email], subject: `${game.name}: wrong passwords`, text: context.service.templates.render('password-guessing', view) }];
+}
+
+/** The player whose power someone tries to open is told, at their registered address, and how to get in. */
+function ownerNotice(context: ExecutionContext, game: GameStatus, who: PlayerRef): Notice[] {
+  const power = referredPower(game, currentMap(context, game), who);
+  if (!power || power.addresses.length === 0) return [];
+  const until = clock(context.now.plus({ minutes: GUESS_WINDOW_MINUTES }).toJSDate());
+  const view = { game: game.name, power: power.name, limit: GUESSES_PER_TARGET, minutes: GUESS_WINDOW_MINUTES, until };
+  return [{ to: [...power.addresses], subject: `${game.name}: wrong passwords for your power`, text: context.service.templates.render('password-guessing-owner', view) }];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GUESSES_PER_ADDRESS, GUESSES_PER_GAME } from '../../../src/commands/execute/guessing.js';
+import { GUESSES_PER_ADDRESS, GUESSES_PER_GAME, GUESSES_PER_TARGET } from '../../../src/commands/execute/guessing.js';
 import { address, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
 
 describe('SIGNON and SIGNOFF', () => {
@@ -75,7 +75,8 @@ describe('SIGNON and SIGNOFF', () => {
     const players = await startedGame(judge);
     const notices = [];
     for (let n = 1; n <= GUESSES_PER_GAME; n++) {
-      const outcome = await judge.send(`guesser${n}@example.org`, `SIGNON Falpha guess${n}`);
+      // Spread over the powers, so that no one power's own limit is what closes the game.
+      const outcome = await judge.send(`guesser${n}@example.org`, `SIGNON ${'FGEIART'[n % 7]}alpha guess${n}`);
       notices.push(...outcome.notices);
     }
     expect(notices).toHaveLength(1);
@@ -86,6 +87,28 @@ describe('SIGNON and SIGNOFF', () => {
     const germany = players.get('GERMANY')!;
     const player = await judge.send(germany.address, `SIGNON Galpha ${germany.password}`);
     expect(player.reply.text).toContain('Signed on as Germany');
+  });
+
+  it("stops guesses at one power sent under its fellow players' forged addresses, and tells its player how to get in", async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const forged = [...players.entries()].filter(([power]) => power !== 'FRANCE').map(([, player]) => player.address);
+    const notices = [];
+    for (let n = 1; n <= forged.length; n++) {
+      const outcome = await judge.send(forged[n - 1]!, `SIGNON Falpha guess${n}`);
+      notices.push(...outcome.notices);
+    }
+    const refused = await judge.send(forged[0]!, `SIGNON Falpha ${france.password}`);
+    expect(refused.reply.text).toContain('too many wrong passwords were sent for this place');
+    expect(refused.reply.text).not.toContain('Signed on');
+    const toOwner = noticesTo(notices, france.address);
+    expect(toOwner).toHaveLength(1);
+    expect(toOwner[0]!.text).toContain('the judge still takes it from your own registered address');
+    expect(toOwner[0]!.text).not.toContain(france.password);
+    expect(noticesTo(notices, MASTER).some((notice) => notice.text.includes(`FRANCE has had ${GUESSES_PER_TARGET} wrong passwords`))).toBe(true);
+    const owner = await judge.send(france.address, `SIGNON Falpha ${france.password}`);
+    expect(owner.reply.text).toContain('Signed on as France');
   });
 
   it('SIGNOFF ends the session: nothing after it acts for the power', async () => {
