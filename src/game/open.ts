@@ -12,7 +12,7 @@ export function openGameService(config: LoadedConfig, db: JudgeDatabase, now?: (
   const games = folder(config, 'games');
   const maps = folder(config, 'maps');
   return new GameService({
-    store: new GameStore({ games, audit: new AuditLog(db) }),
+    store: new GameStore({ games, audit: new AuditLog(db), ...(now ? { clock: () => now().toJSDate() } : {}) }),
     games,
     mapFolders: [maps, join(maps, '..', 'trials')],
     templates: new Templates(folder(config, 'templates')),

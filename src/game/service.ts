@@ -127,6 +127,11 @@ export class GameService {
     return this.options.store.load(name);
   }
 
+  /** How many games `who` created since `since` (the audit log remembers every CREATE). */
+  creationsBy(who: string, since: Date): number {
+    return this.options.store.creationsBy(who, since);
+  }
+
   /** Whether a change caused by `cause` (a mail's command) reached its game. */
   tookEffect(cause: string): boolean {
     return this.options.store.tookEffect(cause);

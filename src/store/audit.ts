@@ -47,6 +47,8 @@ export interface AuditChange {
   readonly after: Uint8Array;
   /** What caused the change (a mail's command), so that a mail run again can tell whether it took effect. */
   readonly cause?: string | null;
+  /** When the change is made; the current time if not given (a judge's clock may be set, in tests). */
+  readonly at?: Date;
   /** The temporary file holding `after` until it is renamed into place, when there is one. */
   readonly staged?: string | null;
 }
@@ -99,6 +101,7 @@ export class AuditLog {
   private readonly pendingOf;
   private readonly pendingFilesQuery;
   private readonly doneByCause;
+  private readonly createdBy;
   private readonly select;
 
   constructor(db: JudgeDatabase) {
@@ -123,6 +126,7 @@ export class AuditLog {
     addColumnIfMissing(db, 'audit', 'cause', 'TEXT');
     addColumnIfMissing(db, 'audit', 'staged', 'TEXT');
     db.exec(`CREATE INDEX IF NOT EXISTS audit_by_cause ON audit (cause) WHERE cause IS NOT NULL`);
+    db.exec(`CREATE INDEX IF NOT EXISTS audit_creations ON audit (actor, at) WHERE before_sha256 IS NULL`);
     this.insert = db.prepare(
       `INSERT INTO audit (file, game, at, actor, command, before_sha256, after_sha256, changes, state, cause, staged)
        VALUES (@file, @game, @at, @actor, @command, @before_sha256, @after_sha256, @changes, 'pending', @cause, @staged)`,
@@ -134,6 +138,10 @@ export class AuditLog {
     this.pendingFilesQuery = db.prepare<[], { file: string }>(`SELECT DISTINCT file FROM audit WHERE state = 'pending'`);
     this.doneByCause = db.prepare<[string], { done: number }>(`SELECT count(*) AS done FROM audit WHERE cause = ? AND state = 'done'`);
     this.select = db.prepare(`SELECT * FROM audit WHERE file = ? ORDER BY id`);
+    // A game's status file is created (no before) once per game: that is the count of games made.
+    this.createdBy = db.prepare<[string, string], { n: number }>(
+      `SELECT count(*) AS n FROM audit WHERE actor = ? AND before_sha256 IS NULL AND game IS NOT NULL AND state = 'done' AND at > ?`,
+    );
     this.beginWithMails = db.transaction((change: AuditChange, mails: readonly QueuedMail[]) => {
       const id = this.insertEntry(change);
       this.outbox.hold(id, mails, Date.now());
@@ -174,7 +182,7 @@ export class AuditLog {
     const result = this.insert.run({
       file: change.file,
       game: change.game,
-      at: new Date().toISOString(),
+      at: (change.at ?? new Date()).toISOString(),
       actor: change.actor,
       command: change.command,
       before_sha256: change.before === null ? null : sha256(change.before),
@@ -212,6 +220,11 @@ export class AuditLog {
   /** The files with entries a crash left pending. */
   pendingFiles(): string[] {
     return this.pendingFilesQuery.all().map((row) => row.file);
+  }
+
+  /** How many game status files `actor` created since `since`. */
+  creationsBy(actor: string, since: Date): number {
+    return this.createdBy.get(actor, since.toISOString())?.n ?? 0;
   }
 
   /** Whether a change caused by `cause` reached its file. */

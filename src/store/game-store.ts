@@ -42,6 +42,8 @@ export interface GameStoreOptions {
   readonly lock?: LockOptions;
   /** How many times `update` starts again when the file is edited by hand under it. */
   readonly attempts?: number;
+  /** The judge's clock, for the audit log's times (the wall clock when not given). */
+  readonly clock?: () => Date;
 }
 
 /** The file changed on disk after it was read, and the change was not written over it. */
@@ -157,6 +159,11 @@ export class GameStore {
     }
   }
 
+  /** How many game folders `who` created since `since`. */
+  creationsBy(who: string, since: Date): number {
+    return this.options.audit.creationsBy(who, since);
+  }
+
   /** Whether a change with this cause reached its file (call `recoverAll` first after a crash). */
   tookEffect(cause: string): boolean {
     return this.options.audit.tookEffect(cause);
@@ -227,7 +234,8 @@ export class GameStore {
           const prepared = prepareWrite(target.path, next);
           let entry: number;
           try {
-            const change = { file: target.file, game: target.game, actor: actor.who, command: actor.command, cause: actor.cause ?? null, before: current, after: next, staged: prepared.staged };
+            const at = this.options.clock?.() ?? new Date();
+            const change = { file: target.file, game: target.game, actor: actor.who, command: actor.command, cause: actor.cause ?? null, before: current, after: next, staged: prepared.staged, at };
             entry = audit.begin(change, announce?.() ?? []);
             if (!sameBytes(readIfExists(target.path), current)) {
               prepared.discard();

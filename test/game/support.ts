@@ -17,8 +17,8 @@ export function testJudge(options: { mapFolders?: string[]; seed?: number } = {}
   const root = mkdtempSync(join(tmpdir(), 'judge-game-'));
   const games = join(root, 'games');
   const db = openDatabase(join(root, 'var', 'judge.db'));
-  const store = new GameStore({ games, audit: new AuditLog(db) });
   const clock = { now: DateTime.fromISO('2026-01-05T12:00:00Z', { zone: 'utc' }) };
+  const store = new GameStore({ games, audit: new AuditLog(db), clock: () => clock.now.toJSDate() });
   let state = options.seed ?? 1;
   const random = (): number => {
     state = (state * 1103515245 + 12345) % 2147483648;

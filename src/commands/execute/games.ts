@@ -14,9 +14,15 @@ type Create = Extract<CommandBody, { kind: 'create' }>;
 type Purge = Extract<CommandBody, { kind: 'purge' }>;
 type Rename = Extract<CommandBody, { kind: 'rename' }>;
 
+/** Games one address may create in a day: enough for any Master, too few to fill a judge's disk. */
+export const CREATIONS_PER_DAY = 5;
+
 export async function create(context: ExecutionContext, command: Create): Promise<Step> {
   const master = { id: null, email: context.sender, name: '' };
   const actor = actorOf(context, 'CREATE');
+  const created = context.service.creationsBy(context.sender, context.now.minus({ days: 1 }).toJSDate());
+  if (created >= CREATIONS_PER_DAY)
+    throw new GameRuleError(`your address created ${created} games in the last day, the most this judge takes; create the next one tomorrow, or ask the judgekeeper (${context.judge.keeper})`);
   try {
     await context.service.create({ name: command.game, master, masterPassword: command.password, map: null }, actor);
   } catch (error) {

@@ -98,3 +98,16 @@ describe('Master commands from players', () => {
     expect(judge.statusText('alpha')).toBe(before);
   });
 });
+
+describe('games created in bulk', () => {
+  it(`are refused past ${5} a day from one address, and taken again the next day`, async () => {
+    const judge = mailJudge();
+    for (let n = 1; n <= 5; n++) expect((await judge.send(MASTER, `CREATE flood${n} masterpw`)).reply.text).toContain(`Game 'flood${n}' is created`);
+    const sixth = await judge.send(MASTER, 'CREATE flood6 masterpw');
+    expect(sixth.reply.text).toContain('created 5 games in the last day');
+    expect(existsSync(join(judge.games, 'flood6'))).toBe(false);
+    expect((await judge.send('other@example.org', 'CREATE other1 pw')).reply.text).toContain("Game 'other1' is created");
+    judge.clock.now = judge.clock.now.plus({ hours: 25 });
+    expect((await judge.send(MASTER, 'CREATE flood6 masterpw')).reply.text).toContain("Game 'flood6' is created");
+  });
+});
