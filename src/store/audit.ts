@@ -102,6 +102,7 @@ export class AuditLog {
   private readonly pendingFilesQuery;
   private readonly doneByCause;
   private readonly createdBy;
+  private readonly lastDone;
   private readonly select;
 
   constructor(db: JudgeDatabase) {
@@ -142,6 +143,7 @@ export class AuditLog {
     this.createdBy = db.prepare<[string, string], { n: number }>(
       `SELECT count(*) AS n FROM audit WHERE actor = ? AND before_sha256 IS NULL AND game IS NOT NULL AND state = 'done' AND at > ?`,
     );
+    this.lastDone = db.prepare<[string], { after_sha256: string }>(`SELECT after_sha256 FROM audit WHERE file = ? AND state = 'done' ORDER BY id DESC LIMIT 1`);
     this.beginWithMails = db.transaction((change: AuditChange, mails: readonly QueuedMail[]) => {
       const id = this.insertEntry(change);
       this.outbox.hold(id, mails, Date.now());
@@ -220,6 +222,11 @@ export class AuditLog {
   /** The files with entries a crash left pending. */
   pendingFiles(): string[] {
     return this.pendingFilesQuery.all().map((row) => row.file);
+  }
+
+  /** The checksum of the file as the judge last wrote it, or null. */
+  lastWritten(file: string): string | null {
+    return this.lastDone.get(file)?.after_sha256 ?? null;
   }
 
   /** How many game status files `actor` created since `since`. */

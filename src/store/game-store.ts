@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../map/model.js';
 import { readMainStatus, renderMainStatusBytes, type MainStatus, type ParsedMainStatus } from '../status/main-status.js';
@@ -90,7 +90,7 @@ export class GameStore {
 
   load(name: string): LoadedGame {
     const path = this.statusPath(name);
-    const bytes = readIfExists(path);
+    const bytes = this.readSettled(path, this.gameTarget(name).file);
     if (bytes === null) throw this.noSuchGame(name, path);
     return this.loaded(name, path, bytes);
   }
@@ -191,6 +191,24 @@ export class GameStore {
     return readMainStatus(bytes ?? Buffer.alloc(0), displayPath(path));
   }
 
+  /**
+   * The file as it is once nobody is writing it. The judge's own writes are whole (renamed into
+   * place) and known by their checksum; a file changed in the last moments by someone else (the
+   * judgekeeper's editor, which may write in place) is read again once it has stayed unchanged for
+   * SETTLE_MS, so that the judge never acts on half a file.
+   */
+  private readSettled(path: string, file: string): Buffer | null {
+    const giveUpAt = Date.now() + MOST_SETTLING_MS;
+    for (;;) {
+      const bytes = readIfExists(path);
+      const modified = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+      if (bytes === null || modified === undefined) return bytes;
+      const quietFor = Date.now() - modified;
+      if (quietFor >= SETTLE_MS || Date.now() >= giveUpAt || this.options.audit.lastWritten(file) === sha256(bytes)) return bytes;
+      sleepSync(SETTLE_MS - quietFor);
+    }
+  }
+
   private noSuchGame(name: string, path: string): NoSuchGameError {
     return new NoSuchGameError(`there is no game ${name} (no ${displayPath(path)})`);
   }
@@ -226,7 +244,7 @@ export class GameStore {
       `${target.path}.lock`,
       async (lock) => {
         for (let attempt = 0; attempt < this.attempts; attempt++) {
-          const current = readIfExists(target.path);
+          const current = this.readSettled(target.path, target.file);
           audit.reconcile(target.file, current === null ? null : sha256(current));
           removeAbandonedWrites(target.path);
           const next = await produce(current);
@@ -257,6 +275,18 @@ export class GameStore {
       this.options.lock,
     );
   }
+}
+
+/**
+ * How long a file the judge did not write must have been left alone before the judge acts on it:
+ * an editor that saves in place (not by rename) is caught half-way through otherwise.
+ */
+const SETTLE_MS = 400;
+/** The longest the judge waits for a file being edited to settle before it acts on it as it is. */
+const MOST_SETTLING_MS = 5_000;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function readIfExists(path: string): Buffer | null {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,5 +155,24 @@ describe('creating games and the main status file', () => {
     expect(audit.history('riverrun/status').find((entry) => entry.id === id)!.state).toBe('abandoned');
     expect(readdirSync(join(games, 'riverrun'))).toEqual(['status']);
     expect(sha256(readFileSync(path))).toBe(store.load('riverrun').sha256);
+  });
+});
+
+describe('a status file an editor is saving in place', () => {
+  it('is acted on only once it has settled, never half-written', async () => {
+    const { store, games } = setUp({ riverrun: hashedRiverrun });
+    const path = join(games, 'riverrun', 'status');
+    const cut = Math.floor(hashedRiverrun.length / 2);
+    // A separate process, as an editor is: the judge's wait for the file blocks this one.
+    const editor = spawn(process.execPath, [
+      '-e',
+      `const fs = require('fs'); const fd = fs.openSync(${JSON.stringify(path)}, 'w');
+       fs.writeSync(fd, ${JSON.stringify(hashedRiverrun.slice(0, cut))});
+       setTimeout(() => { fs.writeSync(fd, ${JSON.stringify(hashedRiverrun.slice(cut))}); fs.closeSync(fd); }, 250);`,
+    ]);
+    const exited = new Promise((resolve) => editor.once('exit', resolve));
+    while (readFileSync(path, 'utf8') !== hashedRiverrun.slice(0, cut)) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(store.load('riverrun').bytes.toString('utf8')).toBe(hashedRiverrun);
+    await exited;
   });
 });
