@@ -143,6 +143,9 @@ export function readMapDefinition(path: string, options: MapLoadOptions = {}): D
   });
 }
 
+/** The name the map file USEs its game's MORPH lines by: a plain file name, as every USE must be. */
+const MORPH_FILE_NAME = '+morph';
+
 /**
  * A game's MORPH lines are map lines added after its map file: read as if the map file ended with
  * them, under a name that says where they come from.
@@ -152,8 +155,8 @@ function withMorph(fs: MapFileSystem, mapPath: string, morph: { lines: readonly 
   const mapText = fs.read(mapPath);
   return {
     ...fs,
-    read: (path) => (path === mapPath ? `${mapText}\nUSE ${morphPath}\n` : path === morphPath ? `${morph.lines.join('\n')}\n` : fs.read(path)),
-    resolve: (name, fromDir) => (name === morphPath ? morphPath : fs.resolve(name, fromDir)),
+    read: (path) => (path === mapPath ? `${mapText}\nUSE ${MORPH_FILE_NAME}\n` : path === morphPath ? `${morph.lines.join('\n')}\n` : fs.read(path)),
+    resolve: (name, fromDir) => (name === MORPH_FILE_NAME ? morphPath : fs.resolve(name, fromDir)),
     display: (path) => (path === morphPath ? morph.source : fs.display(path)),
   };
 }

@@ -4,6 +4,7 @@ import { ProcessingError } from '../../game/process.js';
 import { StatusWriteError } from '../../status/safe.js';
 import { GameExistsError, NoSuchGameError } from '../../store/game-store.js';
 import { GameNameError } from '../../store/game-name.js';
+import { MapLoadError } from '../../map/load.js';
 
 /**
  * The errors that mean "not allowed" or "not possible" for a player's command, with the words the
@@ -13,6 +14,7 @@ import { GameNameError } from '../../store/game-name.js';
 export function refusalReason(error: unknown): string | null {
   if (error instanceof StatusWriteError) return `the status file cannot hold this, so nothing was written: ${error.message}`;
   if (error instanceof NoSuchGameError) return 'there is no such game on this judge';
+  if (error instanceof MapLoadError) return `the game's map cannot be read with this, so nothing was written: ${error.message}`;
   if (error instanceof TimingError) return `the game's TIMING line is wrong: ${error.message}`;
   const known = [GameRuleError, ProcessingError, DeadlineInputError, GameExistsError, GameNameError];
   return known.some((kind) => error instanceof kind) ? (error as Error).message : null;

@@ -111,3 +111,15 @@ describe('games created in bulk', () => {
     expect((await judge.send(MASTER, 'CREATE flood6 masterpw')).reply.text).toContain("Game 'flood6' is created");
   });
 });
+
+describe('a map or MORPH that names a file outside the maps folders', () => {
+  it('is refused with the line, and nothing of the file it names reaches any mail', async () => {
+    const judge = mailJudge();
+    const outcome = await judge.send(MASTER, 'CREATE morphy masterpw\nMORPH\nUSE /etc/passwd\nEND MORPH\nSIGNOFF');
+    const mailed = [outcome.reply.text, ...outcome.notices.map((notice) => notice.text)].join('\n');
+    expect(mailed).toContain('USE /etc/passwd: a map file is named without a folder');
+    expect(mailed).not.toMatch(/root:|daemon:|\/bin\/(ba)?sh/);
+    const escape = await judge.send(MASTER, 'SIGNON Mmorphy masterpw\nMORPH\nUSE ../../games/morphy/status\nEND MORPH');
+    expect(escape.reply.text).toContain('a map file is named without a folder');
+  });
+});
