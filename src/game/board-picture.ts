@@ -1,4 +1,5 @@
 import type { Position } from '../engine/types.js';
+import type { BoardCoordinates } from '../map/board-coordinates.js';
 import type { MapDefinition } from '../map/definition.js';
 import { splitLocation, type GameMap } from '../map/game-map.js';
 import { ADJUSTMENTS } from '../map/phase.js';
@@ -24,12 +25,13 @@ export type PictureFormat = 'svg' | 'png';
 interface Board {
   readonly game: string;
   readonly map: GameMap;
+  readonly coordinates: BoardCoordinates | null;
   readonly position: Position;
   readonly title: string;
 }
 
 function pictureFile(board: Board, hidden: readonly HiddenUnit[], format: PictureFormat): MailAttachment {
-  const svg = boardSvg(board.map, board.position, { title: board.title, subtitle: `map ${board.map.name}`, hidden });
+  const svg = boardSvg(board.map, board.position, { title: board.title, subtitle: `map ${board.map.name}`, hidden, coordinates: board.coordinates });
   if (format === 'png') return { filename: `${board.game}.png`, contentType: 'image/png', content: svgToPng(svg).toString('base64'), encoding: 'base64' };
   return { filename: `${board.game}.svg`, contentType: 'image/svg+xml', content: svg, encoding: 'utf8' };
 }
@@ -85,7 +87,7 @@ export function currentBoardPicture(
 ): MailAttachment {
   const phase = game.phase?.phase;
   const map = phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base;
-  const board = { game: name, map, position: positionOf(game, map), title: gameTitle(name, game) };
+  const board = { game: name, map, coordinates: maps.coordinates, position: positionOf(game, map), title: gameTitle(name, game) };
   return pictureFile(board, hiddenFrom(pendingHiddenBuilds(archive, game, maps), view), format);
 }
 
@@ -96,7 +98,7 @@ export function currentBoardPicture(
  */
 export function resultsPictures(name: string, report: PhaseReport, game: GameStatus, maps: MapDefinition): (view: ResultsView) => MailAttachment | null {
   const map = maps.at(report.next ?? report.phase);
-  const board = { game: name, map, position: positionOf(game, map), title: `Game ${name} after ${phaseTitle(report.phase)}` };
+  const board = { game: name, map, coordinates: maps.coordinates, position: positionOf(game, map), title: `Game ${name} after ${phaseTitle(report.phase)}` };
   const builds = report.outcomes.flatMap((outcome) =>
     outcome.marks.includes('hidden') && outcome.order.kind === 'build' ? [{ power: outcome.power, location: outcome.order.unit.location }] : [],
   );

@@ -1,7 +1,8 @@
 import type { Position, Unit } from '../engine/types.js';
+import type { BoardCoordinates } from '../map/board-coordinates.js';
 import { splitLocation, type GameMap } from '../map/game-map.js';
 import type { Terrain } from '../map/model.js';
-import { boardLayout, type BoardLayout } from './board-layout.js';
+import { boardLayout, CENTER_RING_RADIUS, DISLODGED_UNIT_SIZE, UNIT_SIZE, type BoardLayout } from './board-layout.js';
 import type { Point } from './graph-layout.js';
 import { powerColours, textColourOn } from './power-colours.js';
 import { element, num, textElement, tooltip } from './svg-text.js';
@@ -26,6 +27,8 @@ export interface BoardPicture {
   readonly subtitle?: string;
   /** Units the reader may not see (builds hidden by HIDE_BUILDS or `~` sites): left out of the board and of the unit counts. */
   readonly hidden?: readonly HiddenUnit[];
+  /** Where the map's places are drawn (its coordinates file); without: laid out from the adjacencies. */
+  readonly coordinates?: BoardCoordinates | null;
 }
 
 const HEADER_HEIGHT = 52;
@@ -41,9 +44,6 @@ const TERRAIN_FILL: Readonly<Record<Terrain, string>> = {
 };
 const NEUTRAL_CENTER = '#ffffff';
 const DISLODGED_STROKE = '#d0021b';
-/** Where the center mark and a dislodged unit sit from the province's point: beside the unit standing there, not under it. */
-const CENTER_OFFSET = { x: 15, y: 12 };
-const DISLODGED_OFFSET = { x: -19, y: 9 };
 
 interface PowerView {
   readonly name: string;
@@ -84,10 +84,8 @@ function adjacencyLines(layout: BoardLayout): string {
 }
 
 function coastMarks(layout: BoardLayout): string {
-  const marks = layout.coasts.map(
-    (coast) =>
-      element('circle', { cx: coast.point.x, cy: coast.point.y, r: 3, fill: '#ffffff', stroke: '#4d4d4d', 'stroke-width': 0.8 }, tooltip(coast.location)) +
-      textElement('text', { x: coast.point.x, y: coast.point.y + 11, 'font-size': 7, 'text-anchor': 'middle', fill: '#333333' }, coast.coast.toLowerCase()),
+  const marks = layout.coasts.map((coast) =>
+    element('circle', { cx: coast.point.x, cy: coast.point.y, r: 3, fill: '#ffffff', stroke: '#4d4d4d', 'stroke-width': 0.8 }, tooltip(coast.location)),
   );
   return element('g', {}, marks.join(''));
 }
@@ -101,14 +99,14 @@ function centerMarks(map: GameMap, layout: BoardLayout, position: Position, colo
   }
   const marks: string[] = [];
   for (const place of layout.provinces) {
-    if (!map.isCenter(place.province)) continue;
-    const x = place.point.x + CENTER_OFFSET.x;
-    const y = place.point.y + CENTER_OFFSET.y;
+    const spot = layout.centerSpots.get(place.province);
+    if (spot === undefined) continue;
+    const { x, y } = spot;
     const owner = owners.get(place.province);
     const home = homes.get(place.province);
     const ownerName = owner === undefined ? 'unowned' : `owned by ${map.power(owner)?.displayName ?? owner}`;
     const homeName = home === undefined ? '' : `, a home center of ${map.power(home)?.displayName ?? home}`;
-    if (home !== undefined) marks.push(element('circle', { cx: x, cy: y, r: 8.5, fill: 'none', stroke: colours.get(home) ?? '#000000', 'stroke-width': 2.5 }));
+    if (home !== undefined) marks.push(element('circle', { cx: x, cy: y, r: CENTER_RING_RADIUS, fill: 'none', stroke: colours.get(home) ?? '#000000', 'stroke-width': 2.5 }));
     marks.push(
       element(
         'circle',
@@ -120,15 +118,23 @@ function centerMarks(map: GameMap, layout: BoardLayout, position: Position, colo
   return element('g', {}, marks.join(''));
 }
 
-function labels(layout: BoardLayout): string {
-  const texts = layout.provinces.map((place) =>
-    textElement('text', { x: place.point.x, y: place.point.y - 13, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 'bold', fill: '#222222' }, place.province),
+/**
+ * The names of provinces and coasts, each over a halo of the board's colour so that it stays
+ * legible where a border or an order's line crosses it. The halo is drawn apart, under the names,
+ * because SVG 1.1 cannot paint a text's stroke beneath its fill.
+ */
+function names(layout: BoardLayout): string {
+  const all = [...layout.provinces.map((place) => ({ label: place.label, weight: 'bold' })), ...layout.coasts.map((coast) => ({ label: coast.label, weight: 'normal' }))];
+  const text = all.map(({ label, weight }) => textElement('text', { x: label.at.x, y: label.at.y, 'font-size': label.size, 'font-weight': weight }, label.text)).join('');
+  const attributes = { 'text-anchor': 'middle', 'stroke-linejoin': 'round' };
+  return (
+    element('g', { ...attributes, fill: 'none', stroke: '#f7f6f2', 'stroke-width': 2.5, 'stroke-opacity': 0.85 }, text) +
+    element('g', { ...attributes, id: 'names', fill: '#222222' }, text)
   );
-  return element('g', {}, texts.join(''));
 }
 
 function unitBadge(placed: PlacedUnit, at: Point): string {
-  const size = placed.dislodged ? 16 : 18;
+  const size = placed.dislodged ? DISLODGED_UNIT_SIZE : UNIT_SIZE;
   const what = `${placed.unit.type} ${placed.unit.location} (${placed.power.displayName}${placed.dislodged ? ', dislodged' : ''})`;
   const box = element('rect', {
     x: at.x - size / 2,
@@ -153,10 +159,8 @@ function unitBadges(layout: BoardLayout, units: readonly PlacedUnit[]): string {
   const badges: string[] = [];
   // Dislodged units last, so that they sit on top of the unit that dislodged them.
   for (const placed of [...units.filter((unit) => !unit.dislodged), ...units.filter((unit) => unit.dislodged)]) {
-    const spot = layout.spots.get(placed.unit.location);
-    if (!spot) continue;
-    const at = placed.dislodged ? { x: spot.x + DISLODGED_OFFSET.x, y: spot.y + DISLODGED_OFFSET.y } : spot;
-    badges.push(unitBadge(placed, at));
+    const at = (placed.dislodged ? layout.dislodgedSpots : layout.spots).get(placed.unit.location);
+    if (at !== undefined) badges.push(unitBadge(placed, at));
   }
   return element('g', {}, badges.join(''));
 }
@@ -191,7 +195,7 @@ function legendKey(x: number, y: number): string[] {
   rows.push(swatch(2, TERRAIN_FILL.SHUT), text(2, 'impassable'));
   rows.push(element('circle', { cx: x + 8, cy: y + 3 * ROW, r: 5.5, fill: NEUTRAL_CENTER, stroke: '#1a1a1a' }), text(3, "supply center, in its owner's colour"));
   rows.push(
-    element('circle', { cx: x + 8, cy: y + 4 * ROW, r: 8.5, fill: 'none', stroke: '#555555', 'stroke-width': 2.5 }),
+    element('circle', { cx: x + 8, cy: y + 4 * ROW, r: CENTER_RING_RADIUS, fill: 'none', stroke: '#555555', 'stroke-width': 2.5 }),
     element('circle', { cx: x + 8, cy: y + 4 * ROW, r: 5.5, fill: NEUTRAL_CENTER, stroke: '#1a1a1a' }),
     text(4, "home center: ringed in its power's colour"),
   );
@@ -231,14 +235,14 @@ const fixedParts = new WeakMap<BoardLayout, { ground: string; labels: string }>(
 function fixedPartsOf(layout: BoardLayout): { ground: string; labels: string } {
   let parts = fixedParts.get(layout);
   if (parts === undefined) {
-    parts = { ground: provinceShapes(layout) + adjacencyLines(layout) + coastMarks(layout), labels: labels(layout) };
+    parts = { ground: provinceShapes(layout) + adjacencyLines(layout) + coastMarks(layout), labels: names(layout) };
     fixedParts.set(layout, parts);
   }
   return parts;
 }
 
 export function boardSvg(map: GameMap, position: Position, picture: BoardPicture): string {
-  const layout = boardLayout(map);
+  const layout = boardLayout(map, picture.coordinates ?? null);
   const fixed = fixedPartsOf(layout);
   // By province: a build names `STP` where the unit may stand on `STP/NC`.
   const hiddenKey = (power: string, location: string): string => `${power}\n${splitLocation(location).province}`;
