@@ -115,7 +115,7 @@ function centerMarks(map: GameMap, layout: BoardLayout, position: Position, colo
       ),
     );
   }
-  return element('g', {}, marks.join(''));
+  return element('g', { id: 'centers' }, marks.join(''));
 }
 
 /**
@@ -152,7 +152,7 @@ function unitBadge(placed: PlacedUnit, at: Point): string {
     { x: at.x, y: at.y + size * 0.33, 'text-anchor': 'middle', 'font-size': size * 0.7, 'font-weight': 'bold', fill: textColourOn(placed.power.colour) },
     placed.unit.type,
   );
-  return element('g', {}, tooltip(what) + box + letter);
+  return element('g', { class: 'unit' }, tooltip(what) + box + letter);
 }
 
 function unitBadges(layout: BoardLayout, units: readonly PlacedUnit[]): string {
@@ -162,7 +162,7 @@ function unitBadges(layout: BoardLayout, units: readonly PlacedUnit[]): string {
     const at = (placed.dislodged ? layout.dislodgedSpots : layout.spots).get(placed.unit.location);
     if (at !== undefined) badges.push(unitBadge(placed, at));
   }
-  return element('g', {}, badges.join(''));
+  return element('g', { id: 'units' }, badges.join(''));
 }
 
 function powerViews(map: GameMap, position: Position, visible: (power: string, unit: Unit) => boolean): { views: PowerView[]; units: PlacedUnit[] } {
