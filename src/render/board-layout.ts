@@ -70,8 +70,8 @@ export const DISLODGED_UNIT_SIZE = 16;
 export const CENTER_RING_RADIUS = 8.5;
 export const PROVINCE_NAME_SIZE = 10;
 export const COAST_NAME_SIZE = 8;
-const CENTER_OFFSET = { x: 15, y: 12 };
-const DISLODGED_OFFSET = { x: -19, y: 9 };
+const CENTER_OFFSET = { x: 14, y: 11 };
+const DISLODGED_OFFSET = { x: -12, y: 10 };
 const MARGIN = 8;
 /** The smallest cell, and the largest: a cell reaches this share of the way to its farthest neighbour. */
 const CELL_RADIUS = 0.62 * EDGE;
@@ -79,6 +79,8 @@ const MAX_CELL_RADIUS = 1.6 * EDGE;
 const CELL_SHARE = 0.6;
 /** The closest two provinces of a coordinates file are drawn: a unit and its center mark between them. */
 const MIN_GAP = 0.6 * EDGE;
+/** The closest two provinces of a graph layout are drawn: room for their units, center marks and names. */
+const GRAPH_GAP = 0.9 * EDGE;
 const COAST_OFFSET = 0.34 * EDGE;
 /** Closest two coast marks of one province may be. */
 const COAST_GAP = 16;
@@ -231,7 +233,7 @@ function pointsFromCoordinates(nodes: readonly ProvinceNode[], edges: Iterable<P
 
 /** The adjacency graph laid out, turned the way the known provinces stand on the globe, in pixels. */
 function pointsFromGraph(nodes: readonly ProvinceNode[], edges: Iterable<ProvinceEdge>): Point[] {
-  const points = layoutGraph(nodes.length, [...edges].map((edge) => [edge.a, edge.b] as const));
+  const points = layoutGraph(nodes.length, [...edges].map((edge) => [edge.a, edge.b] as const), { minSeparation: GRAPH_GAP / EDGE });
   orientLayout(points, nodes.map(nameOf));
   return points.map((point) => ({ x: point.x * EDGE, y: point.y * EDGE }));
 }
