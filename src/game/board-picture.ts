@@ -1,4 +1,4 @@
-import type { Position } from '../engine/types.js';
+import type { OrderOutcome, Position } from '../engine/types.js';
 import type { BoardCoordinates } from '../map/board-coordinates.js';
 import type { MapDefinition } from '../map/definition.js';
 import { splitLocation, type GameMap } from '../map/game-map.js';
@@ -11,7 +11,7 @@ import type { GameArchive } from './archive.js';
 import type { MailAttachment } from './attachment.js';
 import { positionOf } from './position.js';
 import type { PhaseReport } from './process.js';
-import { phaseTitle, type ResultsView } from './results.js';
+import { phaseTitle, seesHidden, type ResultsView } from './results.js';
 
 /**
  * The board's picture as a mail attachment: for MAP (the game as it stands) and for results (the
@@ -30,15 +30,15 @@ interface Board {
   readonly title: string;
 }
 
-function pictureFile(board: Board, hidden: readonly HiddenUnit[], format: PictureFormat): MailAttachment {
-  const svg = boardSvg(board.map, board.position, { title: board.title, subtitle: `map ${board.map.name}`, hidden, coordinates: board.coordinates });
+function pictureFile(board: Board, hidden: readonly HiddenUnit[], format: PictureFormat, orders?: readonly OrderOutcome[]): MailAttachment {
+  const svg = boardSvg(board.map, board.position, { title: board.title, subtitle: `map ${board.map.name}`, hidden, coordinates: board.coordinates, orders });
   if (format === 'png') return { filename: `${board.game}.png`, contentType: 'image/png', content: svgToPng(svg).toString('base64'), encoding: 'base64' };
   return { filename: `${board.game}.svg`, contentType: 'image/svg+xml', content: svg, encoding: 'utf8' };
 }
 
 /** The hidden builds one reader may not see: the Master sees them all, a power its own. */
 export function hiddenFrom(builds: readonly HiddenUnit[], view: ResultsView): HiddenUnit[] {
-  return view.master === true ? [] : builds.filter((build) => build.power !== view.reader);
+  return builds.filter((build) => !seesHidden(view, build.power));
 }
 
 function gameTitle(name: string, game: GameStatus): string {
@@ -92,9 +92,10 @@ export function currentBoardPicture(
 }
 
 /**
- * Results: the board after the phase (in the map of the phase that follows), one SVG for every
- * reader unless the phase had hidden builds, which only their power and the Master see drawn.
- * Null when the picture cannot be drawn: the results then go out without it.
+ * Results: the board after the phase (in the map of the phase that follows) with the phase's
+ * orders drawn on it, one SVG for every reader unless the phase had hidden builds, which only
+ * their power and the Master see drawn, as in the results text. Null when the picture cannot be
+ * drawn: the results then go out without it.
  */
 export function resultsPictures(name: string, report: PhaseReport, game: GameStatus, maps: MapDefinition): (view: ResultsView) => MailAttachment | null {
   const map = maps.at(report.next ?? report.phase);
@@ -107,8 +108,9 @@ export function resultsPictures(name: string, report: PhaseReport, game: GameSta
     const hidden = hiddenFrom(builds, view);
     const key = hidden.map((unit) => `${unit.power} ${unit.location}`).join('\n');
     if (!pictures.has(key)) {
+      const orders = report.outcomes.filter((outcome) => !outcome.marks.includes('hidden') || seesHidden(view, outcome.power));
       try {
-        pictures.set(key, pictureFile(board, hidden, 'svg'));
+        pictures.set(key, pictureFile(board, hidden, 'svg', orders));
       } catch {
         // The phase is saved already: a map the drawing cannot cope with must not cost the results mail.
         pictures.set(key, null);

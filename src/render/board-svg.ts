@@ -1,18 +1,19 @@
-import type { Position, Unit } from '../engine/types.js';
+import type { OrderOutcome, Position, Unit } from '../engine/types.js';
 import type { BoardCoordinates } from '../map/board-coordinates.js';
 import { splitLocation, type GameMap } from '../map/game-map.js';
 import type { Terrain } from '../map/model.js';
 import { boardLayout, CENTER_RING_RADIUS, DISLODGED_UNIT_SIZE, UNIT_SIZE, type BoardLayout } from './board-layout.js';
 import type { Point } from './graph-layout.js';
+import { ORDER_KEY, orderMarks, type DislodgedUnit } from './order-marks.js';
 import { powerColours, textColourOn } from './power-colours.js';
 import { element, num, textElement, tooltip } from './svg-text.js';
 
 /**
  * The picture of a board as plain SVG 1.1 text: provinces coloured by terrain with their
  * adjacencies, supply centers in their owner's colour (home centers ringed in their power's),
- * units as A or F badges in their power's colour, dislodged units dashed in red, and a legend with
- * each power's centers and units. Pure: no files read, no scripts, no external references (fonts
- * are named, not embedded).
+ * units as A or F badges in their power's colour, dislodged units dashed in red, on a results
+ * picture the phase's orders (order-marks.ts), and a legend with each power's centers and units.
+ * Pure: no files read, no scripts, no external references (fonts are named, not embedded).
  */
 
 export interface HiddenUnit {
@@ -29,6 +30,11 @@ export interface BoardPicture {
   readonly hidden?: readonly HiddenUnit[];
   /** Where the map's places are drawn (its coordinates file); without: laid out from the adjacencies. */
   readonly coordinates?: BoardCoordinates | null;
+  /**
+   * The orders of the phase just played, as adjudicated, to draw on the board after it (results);
+   * without, the plain position. The caller leaves out what the reader may not see.
+   */
+  readonly orders?: readonly OrderOutcome[];
 }
 
 const HEADER_HEIGHT = 52;
@@ -128,7 +134,7 @@ function names(layout: BoardLayout): string {
   const text = all.map(({ label, weight }) => textElement('text', { x: label.at.x, y: label.at.y, 'font-size': label.size, 'font-weight': weight }, label.text)).join('');
   const attributes = { 'text-anchor': 'middle', 'stroke-linejoin': 'round' };
   return (
-    element('g', { ...attributes, fill: 'none', stroke: '#f7f6f2', 'stroke-width': 2.5, 'stroke-opacity': 0.85 }, text) +
+    element('g', { ...attributes, fill: 'none', stroke: '#f7f6f2', 'stroke-width': 2.5, 'stroke-opacity': 0.9 }, text) +
     element('g', { ...attributes, id: 'names', fill: '#222222' }, text)
   );
 }
@@ -165,10 +171,11 @@ function unitBadges(layout: BoardLayout, units: readonly PlacedUnit[]): string {
   return element('g', { id: 'units' }, badges.join(''));
 }
 
-function powerViews(map: GameMap, position: Position, visible: (power: string, unit: Unit) => boolean): { views: PowerView[]; units: PlacedUnit[] } {
+function powerViews(map: GameMap, position: Position, visible: (power: string, unit: Unit) => boolean): { views: PowerView[]; units: PlacedUnit[]; dislodged: DislodgedUnit[] } {
   const colours = powerColours(map.powers);
   const views: PowerView[] = [];
   const units: PlacedUnit[] = [];
+  const retreating: DislodgedUnit[] = [];
   for (const power of map.powers) {
     const state = position.powers.find((candidate) => candidate.name === power.name);
     const standing = (state?.units ?? []).filter((unit) => visible(power.name, unit));
@@ -182,8 +189,9 @@ function powerViews(map: GameMap, position: Position, visible: (power: string, u
     };
     views.push(view);
     units.push(...standing.map((unit) => ({ unit, power: view, dislodged: false })), ...dislodged.map((unit) => ({ unit, power: view, dislodged: true })));
+    retreating.push(...dislodged.map((unit) => ({ power: power.name, unit })));
   }
-  return { views, units };
+  return { views, units, dislodged: retreating };
 }
 
 function legendKey(x: number, y: number): string[] {
@@ -210,7 +218,11 @@ function legendKey(x: number, y: number): string[] {
 
 const KEY_ROWS = 8;
 
-function legend(views: readonly PowerView[], x: number, hiddenNote: boolean): { markup: string; height: number } {
+function orderKey(x: number, y: number): string[] {
+  return ORDER_KEY.flatMap((entry, row) => [entry.sample({ x: x + 8, y: y + row * ROW }), textElement('text', { x: x + 24, y: y + row * ROW + 4, 'font-size': 11, fill: '#222222' }, entry.words)]);
+}
+
+function legend(views: readonly PowerView[], x: number, notes: { hidden: boolean; orders: boolean }): { markup: string; height: number } {
   const rows: string[] = [textElement('text', { x, y: HEADER_HEIGHT + 12, 'font-size': 13, 'font-weight': 'bold', fill: '#111111' }, 'Powers')];
   for (const [index, view] of views.entries()) {
     const y = HEADER_HEIGHT + 32 + index * ROW;
@@ -222,7 +234,11 @@ function legend(views: readonly PowerView[], x: number, hiddenNote: boolean): { 
   const keyTop = HEADER_HEIGHT + 32 + views.length * ROW + 16;
   rows.push(...legendKey(x, keyTop));
   let bottom = keyTop + KEY_ROWS * ROW;
-  if (hiddenNote) {
+  if (notes.orders) {
+    rows.push(...orderKey(x, bottom + 8));
+    bottom += ORDER_KEY.length * ROW + 8;
+  }
+  if (notes.hidden) {
     rows.push(textElement('text', { x, y: bottom + 4, 'font-size': 11, 'font-style': 'italic', fill: '#222222' }, 'Builds hidden from you are not drawn.'));
     bottom += ROW;
   }
@@ -247,15 +263,16 @@ export function boardSvg(map: GameMap, position: Position, picture: BoardPicture
   // By province: a build names `STP` where the unit may stand on `STP/NC`.
   const hiddenKey = (power: string, location: string): string => `${power}\n${splitLocation(location).province}`;
   const hidden = new Set((picture.hidden ?? []).map((unit) => hiddenKey(unit.power, unit.location)));
-  const { views, units } = powerViews(map, position, (power, unit) => !hidden.has(hiddenKey(power, unit.location)));
+  const { views, units, dislodged } = powerViews(map, position, (power, unit) => !hidden.has(hiddenKey(power, unit.location)));
   const colours = new Map(views.map((view) => [view.name, view.colour]));
-  const key = legend(views, layout.width + 16, hidden.size > 0);
+  const orders = picture.orders === undefined ? { under: '', over: '' } : orderMarks(layout, picture.orders, dislodged, colours);
+  const key = legend(views, layout.width + 16, { hidden: hidden.size > 0, orders: picture.orders !== undefined });
   const width = Math.ceil(layout.width + LEGEND_WIDTH);
   const height = Math.ceil(Math.max(HEADER_HEIGHT + layout.height, key.height));
   const board = element(
     'g',
     { transform: `translate(0,${HEADER_HEIGHT})` },
-    fixed.ground + centerMarks(map, layout, position, colours) + fixed.labels + unitBadges(layout, units),
+    fixed.ground + centerMarks(map, layout, position, colours) + orders.under + fixed.labels + unitBadges(layout, units) + orders.over,
   );
   const heading =
     textElement('text', { x: 16, y: 24, 'font-size': 18, 'font-weight': 'bold', fill: '#111111' }, picture.title) +
