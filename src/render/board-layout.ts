@@ -68,8 +68,8 @@ export const EDGE = 64;
 export const UNIT_SIZE = 18;
 export const DISLODGED_UNIT_SIZE = 16;
 export const CENTER_RING_RADIUS = 8.5;
-export const PROVINCE_NAME_SIZE = 10;
-export const COAST_NAME_SIZE = 8;
+const PROVINCE_NAME_SIZE = 10;
+const COAST_NAME_SIZE = 8;
 const CENTER_OFFSET = { x: 14, y: 11 };
 const DISLODGED_OFFSET = { x: -12, y: 10 };
 const MARGIN = 8;
@@ -198,7 +198,11 @@ function coastPoints(map: GameMap, coasts: readonly Location[], centre: Point, p
   return placed;
 }
 
-/** Neighbourless provinces missing from a coordinates file: their positions, one after another below the board. */
+/**
+ * The provinces where a coordinates file puts them. One it leaves out goes beside its neighbours
+ * that are placed (one with none placed, in a row below the board); then provinces closer than
+ * MIN_GAP are pushed apart.
+ */
 function pointsFromCoordinates(nodes: readonly ProvinceNode[], edges: Iterable<ProvinceEdge>, coordinates: BoardCoordinates): Point[] {
   const placed: (Point | null)[] = nodes.map((node) => {
     const point = coordinates.places.get(node.province)?.point;
@@ -268,8 +272,9 @@ function markBoxes(spots: ReadonlyMap<string, Point>, dislodgedSpots: ReadonlyMa
 
 /** The name of a place: where the coordinates file puts it, or the first free spot beside the place. */
 function nameOfPlace(name: NameToPlace, given: PlaceCoordinates | undefined, taken: TakenBoxes): NamePlace {
-  if (given?.label == null) return placeName(name, taken);
-  const place = nameCentredAt(name.text, name.size, given.label);
+  const label = given?.label ?? null;
+  if (label === null) return placeName(name, taken);
+  const place = nameCentredAt(name.text, name.size, label);
   taken.add(place.box);
   return place;
 }

@@ -115,12 +115,12 @@ function tryAt(name: NameToPlace, side: Point, ring: number): NamePlace {
 export function placeName(name: NameToPlace, taken: TakenBoxes): NamePlace {
   const sides = sidesFacing(name.facing);
   let fallback: NamePlace | null = null;
-  for (const keepInCell of [true, false]) {
+  for (const keepInCell of name.cell.length >= 3 ? [true, false] : [false]) {
     for (let ring = 0; ring < RINGS; ring++) {
       for (const side of sides) {
         const attempt = tryAt(name, side, ring);
         fallback ??= attempt;
-        if (keepInCell && name.cell.length >= 3 && !inside(name.cell, { x: attempt.at.x, y: (attempt.box.top + attempt.box.bottom) / 2 })) continue;
+        if (keepInCell && !inside(name.cell, { x: attempt.at.x, y: (attempt.box.top + attempt.box.bottom) / 2 })) continue;
         if (taken.hits(grown(attempt.box, CLEARANCE))) continue;
         taken.add(attempt.box);
         return attempt;
