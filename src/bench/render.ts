@@ -85,8 +85,8 @@ export async function benchRender(corpus = resolve('..', 'shared', 'corpus')): P
   const definition = readAnyMap(resolve('maps', 'standard.map'));
   const standard = definition.base;
   const coordinates = definition.coordinates;
-  benchOne('maps/standard.map with maps/standard.coords', standard, coordinates, ' (target: picture < 20 ms)');
-  benchOne('maps/standard.map laid out from its adjacencies', standard, null, '');
+  benchOne('maps/standard.map + standard.coords', standard, coordinates, ' (target: picture < 20 ms)');
+  benchOne('maps/standard.map, graph layout', standard, null, '');
   const largest = largestCorpusMap(corpus);
   if (largest) benchOne(`${largest.name} (${new Set(largest.map.locations.map((l) => l.province)).size} provinces)`, largest.map, null, '');
   else console.log(`  (no corpus in ${corpus})`);
