@@ -319,18 +319,36 @@ export function layOutBoard(map: GameMap, coordinates: BoardCoordinates | null =
   return framed({ provinces, coasts, adjacencies, spots, dislodgedSpots, centerSpots, width: 0, height: 0 });
 }
 
+/** The smallest box holding every box given. */
+function bounds(boxes: Iterable<Box>): Box | null {
+  let left = Infinity;
+  let top = Infinity;
+  let right = -Infinity;
+  let bottom = -Infinity;
+  for (const box of boxes) {
+    left = Math.min(left, box.left);
+    top = Math.min(top, box.top);
+    right = Math.max(right, box.right);
+    bottom = Math.max(bottom, box.bottom);
+  }
+  return left === Infinity ? null : { left, top, right, bottom };
+}
+
+function* drawnBoxes(layout: BoardLayout): Generator<Box> {
+  for (const place of layout.provinces) {
+    yield place.label.box;
+    for (const corner of place.cell) yield squareAround(corner, 0);
+  }
+  for (const coast of layout.coasts) yield coast.label.box;
+  for (const spot of layout.spots.values()) yield squareAround(spot, UNIT_SIZE);
+  for (const spot of layout.dislodgedSpots.values()) yield squareAround(spot, DISLODGED_UNIT_SIZE);
+}
+
 /** The layout moved so that everything drawn lies a margin inside the board, and the board's size. */
 function framed(layout: BoardLayout): BoardLayout {
-  const boxes: Box[] = [
-    ...layout.provinces.flatMap((place) => [place.label.box, ...place.cell.map((point) => squareAround(point, 0))]),
-    ...layout.coasts.map((coast) => coast.label.box),
-    ...[...layout.spots.values()].map((spot) => squareAround(spot, UNIT_SIZE)),
-    ...[...layout.dislodgedSpots.values()].map((spot) => squareAround(spot, DISLODGED_UNIT_SIZE)),
-  ];
-  if (boxes.length === 0) return { ...layout, width: 2 * MARGIN, height: 2 * MARGIN };
-  const left = Math.min(...boxes.map((box) => box.left));
-  const top = Math.min(...boxes.map((box) => box.top));
-  const by = { x: MARGIN - left, y: MARGIN - top };
+  const all = bounds(drawnBoxes(layout));
+  if (all === null) return { ...layout, width: 2 * MARGIN, height: 2 * MARGIN };
+  const by = { x: MARGIN - all.left, y: MARGIN - all.top };
   const moved = (point: Point): Point => offset(point, by);
   const movedName = (name: NamePlace): NamePlace => ({ ...name, at: moved(name.at), box: shiftedBox(name.box, by) });
   const movedSpots = (spots: ReadonlyMap<string, Point>) => new Map([...spots].map(([key, spot]) => [key, moved(spot)]));
@@ -341,8 +359,8 @@ function framed(layout: BoardLayout): BoardLayout {
     spots: movedSpots(layout.spots),
     dislodgedSpots: movedSpots(layout.dislodgedSpots),
     centerSpots: movedSpots(layout.centerSpots),
-    width: Math.max(...boxes.map((box) => box.right)) + by.x + MARGIN,
-    height: Math.max(...boxes.map((box) => box.bottom)) + by.y + MARGIN,
+    width: all.right + by.x + MARGIN,
+    height: all.bottom + by.y + MARGIN,
   };
 }
 
