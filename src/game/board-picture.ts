@@ -1,4 +1,5 @@
-import type { Position } from '../engine/types.js';
+import type { OrderOutcome, Position } from '../engine/types.js';
+import type { BoardCoordinates } from '../map/board-coordinates.js';
 import type { MapDefinition } from '../map/definition.js';
 import { splitLocation, type GameMap } from '../map/game-map.js';
 import { ADJUSTMENTS } from '../map/phase.js';
@@ -10,7 +11,7 @@ import type { GameArchive } from './archive.js';
 import type { MailAttachment } from './attachment.js';
 import { positionOf } from './position.js';
 import type { PhaseReport } from './process.js';
-import { phaseTitle, type ResultsView } from './results.js';
+import { phaseTitle, seesHidden, type ResultsView } from './results.js';
 
 /**
  * The board's picture as a mail attachment: for MAP (the game as it stands) and for results (the
@@ -24,19 +25,20 @@ export type PictureFormat = 'svg' | 'png';
 interface Board {
   readonly game: string;
   readonly map: GameMap;
+  readonly coordinates: BoardCoordinates | null;
   readonly position: Position;
   readonly title: string;
 }
 
-function pictureFile(board: Board, hidden: readonly HiddenUnit[], format: PictureFormat): MailAttachment {
-  const svg = boardSvg(board.map, board.position, { title: board.title, subtitle: `map ${board.map.name}`, hidden });
+function pictureFile(board: Board, hidden: readonly HiddenUnit[], format: PictureFormat, orders?: readonly OrderOutcome[]): MailAttachment {
+  const svg = boardSvg(board.map, board.position, { title: board.title, subtitle: `map ${board.map.name}`, hidden, coordinates: board.coordinates, orders });
   if (format === 'png') return { filename: `${board.game}.png`, contentType: 'image/png', content: svgToPng(svg).toString('base64'), encoding: 'base64' };
   return { filename: `${board.game}.svg`, contentType: 'image/svg+xml', content: svg, encoding: 'utf8' };
 }
 
 /** The hidden builds one reader may not see: the Master sees them all, a power its own. */
 export function hiddenFrom(builds: readonly HiddenUnit[], view: ResultsView): HiddenUnit[] {
-  return view.master === true ? [] : builds.filter((build) => build.power !== view.reader);
+  return builds.filter((build) => !seesHidden(view, build.power));
 }
 
 function gameTitle(name: string, game: GameStatus): string {
@@ -85,18 +87,19 @@ export function currentBoardPicture(
 ): MailAttachment {
   const phase = game.phase?.phase;
   const map = phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base;
-  const board = { game: name, map, position: positionOf(game, map), title: gameTitle(name, game) };
+  const board = { game: name, map, coordinates: maps.coordinates, position: positionOf(game, map), title: gameTitle(name, game) };
   return pictureFile(board, hiddenFrom(pendingHiddenBuilds(archive, game, maps), view), format);
 }
 
 /**
- * Results: the board after the phase (in the map of the phase that follows), one SVG for every
- * reader unless the phase had hidden builds, which only their power and the Master see drawn.
- * Null when the picture cannot be drawn: the results then go out without it.
+ * Results: the board after the phase (in the map of the phase that follows) with the phase's
+ * orders drawn on it, one SVG for every reader unless the phase had hidden builds, which only
+ * their power and the Master see drawn, as in the results text. Null when the picture cannot be
+ * drawn: the results then go out without it.
  */
 export function resultsPictures(name: string, report: PhaseReport, game: GameStatus, maps: MapDefinition): (view: ResultsView) => MailAttachment | null {
   const map = maps.at(report.next ?? report.phase);
-  const board = { game: name, map, position: positionOf(game, map), title: `Game ${name} after ${phaseTitle(report.phase)}` };
+  const board = { game: name, map, coordinates: maps.coordinates, position: positionOf(game, map), title: `Game ${name} after ${phaseTitle(report.phase)}` };
   const builds = report.outcomes.flatMap((outcome) =>
     outcome.marks.includes('hidden') && outcome.order.kind === 'build' ? [{ power: outcome.power, location: outcome.order.unit.location }] : [],
   );
@@ -105,8 +108,9 @@ export function resultsPictures(name: string, report: PhaseReport, game: GameSta
     const hidden = hiddenFrom(builds, view);
     const key = hidden.map((unit) => `${unit.power} ${unit.location}`).join('\n');
     if (!pictures.has(key)) {
+      const orders = report.outcomes.filter((outcome) => !outcome.marks.includes('hidden') || seesHidden(view, outcome.power));
       try {
-        pictures.set(key, pictureFile(board, hidden, 'svg'));
+        pictures.set(key, pictureFile(board, hidden, 'svg', orders));
       } catch {
         // The phase is saved already: a map the drawing cannot cope with must not cost the results mail.
         pictures.set(key, null);

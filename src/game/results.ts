@@ -32,6 +32,11 @@ export interface ResultsView {
   master?: boolean;
 }
 
+/** Whether the reader may see what a power keeps hidden (its hidden builds): only the power itself and the Master. */
+export function seesHidden(view: ResultsView, power: string): boolean {
+  return view.master === true || view.reader === power;
+}
+
 /**
  * Renders the results for many readers: readers differ only in the hidden builds they may see, so
  * without hidden builds one text serves them all.
@@ -51,10 +56,9 @@ export function resultsRenderer(report: PhaseReport, map: GameMap, templates: Te
 
 export function renderResults(report: PhaseReport, map: GameMap, templates: Templates, view: ResultsView): string {
   const name = (power: string): string => map.power(power)?.displayName ?? power;
-  const seesHidden = (power: string): boolean => view.master === true || view.reader === power;
   const byPower = new Map<string, string[]>();
   for (const outcome of report.outcomes) {
-    const hidden = outcome.marks.includes('hidden') && !seesHidden(outcome.power);
+    const hidden = outcome.marks.includes('hidden') && !seesHidden(view, outcome.power);
     const line = hidden ? 'BUILD HIDDEN.' : outcomeLine(outcome);
     const lines = byPower.get(outcome.power) ?? [];
     lines.push(line);

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import { GameMap } from './game-map.js';
 import { formatDiagnostic, type Diagnostic, type Phase } from './model.js';
+import { checkBoardCoordinates, parseBoardCoordinates } from './board-coordinates.js';
 import { BaseMapDefinition, uniqueDiagnostics, type MapDefinition } from './definition.js';
 export type { MapDefinition } from './definition.js';
 import { formatPhase } from './phase.js';
@@ -163,8 +164,25 @@ function withMorph(fs: MapFileSystem, mapPath: string, morph: { lines: readonly 
 
 /** Reads a map of either syntax, chosen by its file name: nJudge's `map.<variant>` (with its seed), else DPjudge's. */
 export function readMapOfAnyDialect(path: string, options: MapLoadOptions = {}): MapDefinition {
-  if (/\.map$/i.test(path) || !isNJudgeMapFileName(path)) return readMapDefinition(path, options);
-  return readNJudgeMap(resolve(path), nodeMapFileSystem(options.searchPath ?? []));
+  const fs = nodeMapFileSystem(options.searchPath ?? []);
+  const definition = /\.map$/i.test(path) || !isNJudgeMapFileName(path) ? readMapDefinition(path, options) : readNJudgeMap(resolve(path), fs);
+  const coordinatesFile = findBoardCoordinates(definition.base, resolve(path), fs);
+  if (coordinatesFile !== null) {
+    const { coordinates, diagnostics } = parseBoardCoordinates(fs.read(coordinatesFile), fs.display(coordinatesFile));
+    definition.drawnAt(coordinates, [...diagnostics, ...checkBoardCoordinates(coordinates, definition.base)]);
+  }
+  return definition;
+}
+
+/**
+ * The coordinates file of a map: `<map>.coords` beside the map file, else that of the graphical
+ * map it names with MAP (DPjudge's way of saying a variant is drawn on another map's board).
+ */
+function findBoardCoordinates(map: GameMap, path: string, fs: MapFileSystem): string | null {
+  const folder = dirname(path);
+  const beside = findInFolder(folder, `${map.name}.coords`);
+  if (beside !== null || map.data.graphicalMap === map.name) return beside;
+  return fs.resolve(`${map.data.graphicalMap}.coords`, folder);
 }
 
 /** Loads a map for play: throws MapLoadError listing every error with file:line. */

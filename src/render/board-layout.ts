@@ -1,14 +1,22 @@
+import type { BoardCoordinates, PlaceCoordinates } from '../map/board-coordinates.js';
 import type { GameMap } from '../map/game-map.js';
 import type { Location, Terrain } from '../map/model.js';
 import { provinceCells } from './cells.js';
-import { layoutGraph, type Point } from './graph-layout.js';
+import { GOLDEN_ANGLE, layoutGraph, separate, type Point } from './graph-layout.js';
+import { orientLayout } from './known-places.js';
+import { nameCentredAt, placeName, squareAround, TakenBoxes, type NamePlace, type NameToPlace } from './label-places.js';
+import type { Box } from './svg-text.js';
 
 /**
- * Where everything of a map goes in the picture, in pixels. Map files have no coordinates, so the
- * provinces are placed by a stress layout of their adjacency graph (graph-layout.ts); each coast
- * sits on the rim of its province, towards the places it reaches. Laying out a map takes tens of
- * milliseconds (over a hundred for the largest), so a layout is made once and kept: per map
- * object, and per geography, because a map is built anew for each phase a game reaches.
+ * Where everything of a map goes in the picture, in pixels. A map with a coordinates file
+ * (`<map>.coords`, read by the map loader) has its provinces where the file puts them; any other
+ * is placed by a stress layout of its adjacency graph (graph-layout.ts), turned the way its
+ * provinces stand on the globe where their names are known (known-places.ts). Each province's
+ * cell is laid around its point, each coast sits on the rim of its province towards the places
+ * it reaches, and every name is put where it covers no unit, no center and no other name.
+ * Laying out a map takes tens of milliseconds (over a hundred for the largest), so a layout is
+ * made once and kept: per map object, and per geography, because a game's map may be built anew
+ * for a phase (IN and FROM blocks) without its geography changing.
  */
 
 export interface ProvincePlace {
@@ -18,6 +26,8 @@ export interface ProvincePlace {
   readonly point: Point;
   /** The province's area: a polygon around `point`. */
   readonly cell: readonly Point[];
+  /** Where its abbreviation is written. */
+  readonly label: NamePlace;
 }
 
 export interface CoastPlace {
@@ -26,6 +36,8 @@ export interface CoastPlace {
   /** The coast part (`NC`). */
   readonly coast: string;
   readonly point: Point;
+  /** Where the coast part is written. */
+  readonly label: NamePlace;
 }
 
 export interface Adjacency {
@@ -41,40 +53,62 @@ export interface BoardLayout {
   readonly adjacencies: readonly Adjacency[];
   /** Where a unit on each location stands: its province's point, or its coast's mark. */
   readonly spots: ReadonlyMap<string, Point>;
-  /** The board's size; every point lies inside it. */
+  /** Where a unit dislodged from each location is drawn: beside the unit that dislodged it, not under it. */
+  readonly dislodgedSpots: ReadonlyMap<string, Point>;
+  /** Where each supply center's mark sits, by province: beside the unit standing there. */
+  readonly centerSpots: ReadonlyMap<string, Point>;
+  /** The board's size; everything drawn lies inside it. */
   readonly width: number;
   readonly height: number;
 }
 
 /** Pixels per graph edge: room for a unit, a center mark and a label around each province point. */
 export const EDGE = 64;
-const MARGIN = 44;
+/** The sides of a unit's badge, standing and dislodged, and the radius of a home center's ring. */
+export const UNIT_SIZE = 18;
+export const DISLODGED_UNIT_SIZE = 16;
+export const CENTER_RING_RADIUS = 8.5;
+const PROVINCE_NAME_SIZE = 10;
+const COAST_NAME_SIZE = 8;
+const CENTER_OFFSET = { x: 14, y: 11 };
+const DISLODGED_OFFSET = { x: -12, y: 10 };
+const MARGIN = 8;
+/** The smallest cell, and the largest: a cell reaches this share of the way to its farthest neighbour. */
 const CELL_RADIUS = 0.62 * EDGE;
+const MAX_CELL_RADIUS = 1.6 * EDGE;
+const CELL_SHARE = 0.6;
+/** The closest two provinces of a coordinates file are drawn: a unit and its center mark between them. */
+const MIN_GAP = 0.6 * EDGE;
+/** The closest two provinces of a graph layout are drawn: room for their units, center marks and names. */
+const GRAPH_GAP = 0.9 * EDGE;
 const COAST_OFFSET = 0.34 * EDGE;
 /** Closest two coast marks of one province may be. */
 const COAST_GAP = 16;
 
-const byMap = new WeakMap<GameMap, BoardLayout>();
+const byMap = new WeakMap<GameMap, { coordinates: BoardCoordinates | null; layout: BoardLayout }>();
 /** The most recently used layouts by geography; a judge runs games on a few dozen maps at most. */
 const byGeography = new Map<string, BoardLayout>();
 const GEOGRAPHIES_KEPT = 64;
 
-/** Everything the layout depends on: places, their names and terrain, and their adjacencies. */
-function geography(map: GameMap): string {
-  return map.locations
+/** Everything the layout depends on: places, their names and terrain, their adjacencies, and where the coordinates put them. */
+function geography(map: GameMap, coordinates: BoardCoordinates | null): string {
+  const places = map.locations
     .map((location) => `${location.abbrev} ${location.terrain} ${location.name}\t${location.abuts.map((abut) => `${abut.to}${abut.armies ? 'a' : ''}`).join(' ')}`)
     .join('\n');
+  if (coordinates === null) return places;
+  const drawn = [...coordinates.places].map(([place, { point, label }]) => `${place} ${point.x} ${point.y}${label === null ? '' : ` ${label.x} ${label.y}`}`);
+  return `${places}\n\n${drawn.join('\n')}`;
 }
 
-export function boardLayout(map: GameMap): BoardLayout {
-  let layout = byMap.get(map);
-  if (layout) return layout;
-  const key = geography(map);
-  layout = byGeography.get(key) ?? layOutBoard(map);
+export function boardLayout(map: GameMap, coordinates: BoardCoordinates | null = null): BoardLayout {
+  const kept = byMap.get(map);
+  if (kept && kept.coordinates === coordinates) return kept.layout;
+  const key = geography(map, coordinates);
+  const layout = byGeography.get(key) ?? layOutBoard(map, coordinates);
   byGeography.delete(key);
   byGeography.set(key, layout);
   if (byGeography.size > GEOGRAPHIES_KEPT) byGeography.delete(byGeography.keys().next().value!);
-  byMap.set(map, layout);
+  byMap.set(map, { coordinates, layout });
   return layout;
 }
 
@@ -98,8 +132,15 @@ function provinceOfTarget(map: GameMap, to: string): string | undefined {
   return map.location(to)?.province;
 }
 
-function provinceEdges(map: GameMap, nodes: readonly ProvinceNode[], index: ReadonlyMap<string, number>): Map<string, { a: number; b: number; armies: boolean }> {
-  const edges = new Map<string, { a: number; b: number; armies: boolean }>();
+interface ProvinceEdge {
+  readonly a: number;
+  readonly b: number;
+  /** An army may cross: a land connection. */
+  armies: boolean;
+}
+
+function provinceEdges(map: GameMap, nodes: readonly ProvinceNode[], index: ReadonlyMap<string, number>): Map<string, ProvinceEdge> {
+  const edges = new Map<string, ProvinceEdge>();
   for (const [from, node] of nodes.entries()) {
     for (const location of node.locations) {
       for (const abut of location.abuts) {
@@ -157,38 +198,172 @@ function coastPoints(map: GameMap, coasts: readonly Location[], centre: Point, p
   return placed;
 }
 
+/**
+ * The provinces where a coordinates file puts them. One it leaves out goes beside its neighbours
+ * that are placed (one with none placed, in a row below the board); then provinces closer than
+ * MIN_GAP are pushed apart.
+ */
+function pointsFromCoordinates(nodes: readonly ProvinceNode[], edges: Iterable<ProvinceEdge>, coordinates: BoardCoordinates): Point[] {
+  const placed: (Point | null)[] = nodes.map((node) => {
+    const point = coordinates.places.get(node.province)?.point;
+    return point === undefined ? null : { x: point.x, y: point.y };
+  });
+  const neighbours: number[][] = nodes.map(() => []);
+  for (const edge of edges) {
+    neighbours[edge.a]!.push(edge.b);
+    neighbours[edge.b]!.push(edge.a);
+  }
+  // A province the file leaves out goes beside its neighbours that it places, ring by ring outwards.
+  for (let progress = true; progress; ) {
+    progress = false;
+    for (const [index, point] of placed.entries()) {
+      if (point !== null) continue;
+      const around = neighbours[index]!.flatMap((neighbour) => placed[neighbour] ?? []);
+      if (around.length === 0) continue;
+      const angle = index * GOLDEN_ANGLE;
+      placed[index] = {
+        x: around.reduce((sum, other) => sum + other.x, 0) / around.length + MIN_GAP * Math.cos(angle),
+        y: around.reduce((sum, other) => sum + other.y, 0) / around.length + MIN_GAP * Math.sin(angle),
+      };
+      progress = true;
+    }
+  }
+  const bottom = Math.max(0, ...placed.flatMap((point) => (point === null ? [] : [point.y])));
+  let column = 0;
+  const points = placed.map((point) => point ?? { x: MIN_GAP * ++column, y: bottom + MIN_GAP });
+  separate(points, MIN_GAP);
+  return points;
+}
+
+/** The adjacency graph laid out, turned the way the known provinces stand on the globe, in pixels. */
+function pointsFromGraph(nodes: readonly ProvinceNode[], edges: Iterable<ProvinceEdge>): Point[] {
+  const points = layoutGraph(nodes.length, [...edges].map((edge) => [edge.a, edge.b] as const), { minSeparation: GRAPH_GAP / EDGE });
+  orientLayout(points, nodes.map(nameOf));
+  return points.map((point) => ({ x: point.x * EDGE, y: point.y * EDGE }));
+}
+
+/**
+ * How far each province's cell may reach from its point: far enough to meet its farthest
+ * neighbour halfway (a province with distant neighbours, like a sea, gets a large cell), within
+ * bounds, so that a province on the edge of the board does not spread out to the frame.
+ */
+function cellRadii(points: readonly Point[], edges: Iterable<ProvinceEdge>): number[] {
+  const farthest = points.map(() => 0);
+  for (const edge of edges) {
+    const length = Math.hypot(points[edge.a]!.x - points[edge.b]!.x, points[edge.a]!.y - points[edge.b]!.y);
+    farthest[edge.a] = Math.max(farthest[edge.a]!, length);
+    farthest[edge.b] = Math.max(farthest[edge.b]!, length);
+  }
+  return farthest.map((length) => Math.min(MAX_CELL_RADIUS, Math.max(CELL_RADIUS, CELL_SHARE * length)));
+}
+
+function offset(point: Point, by: Point): Point {
+  return { x: point.x + by.x, y: point.y + by.y };
+}
+
+/** Every box a unit or a center mark may take: no name may cover one. */
+function markBoxes(spots: ReadonlyMap<string, Point>, dislodgedSpots: ReadonlyMap<string, Point>, centerSpots: ReadonlyMap<string, Point>): TakenBoxes {
+  const taken = new TakenBoxes();
+  for (const spot of spots.values()) taken.add(squareAround(spot, UNIT_SIZE));
+  for (const spot of dislodgedSpots.values()) taken.add(squareAround(spot, DISLODGED_UNIT_SIZE));
+  for (const spot of centerSpots.values()) taken.add(squareAround(spot, 2 * CENTER_RING_RADIUS + 2));
+  return taken;
+}
+
+/** The name of a place: where the coordinates file puts it, or the first free spot beside the place. */
+function nameOfPlace(name: NameToPlace, given: PlaceCoordinates | undefined, taken: TakenBoxes): NamePlace {
+  const label = given?.label ?? null;
+  if (label === null) return placeName(name, taken);
+  const place = nameCentredAt(name.text, name.size, label);
+  taken.add(place.box);
+  return place;
+}
+
 /** The layout made afresh, without the caches (`boardLayout` is the one to call). */
-export function layOutBoard(map: GameMap): BoardLayout {
+export function layOutBoard(map: GameMap, coordinates: BoardCoordinates | null = null): BoardLayout {
   const nodes = provinceNodes(map);
   const index = new Map(nodes.map((node, position) => [node.province, position]));
-  const edges = provinceEdges(map, nodes, index);
-  const raw = layoutGraph(nodes.length, [...edges.values()].map((edge) => [edge.a, edge.b] as const));
-  const minX = raw.length === 0 ? 0 : Math.min(...raw.map((point) => point.x));
-  const minY = raw.length === 0 ? 0 : Math.min(...raw.map((point) => point.y));
-  const points = raw.map((point) => ({ x: MARGIN + (point.x - minX) * EDGE, y: MARGIN + (point.y - minY) * EDGE }));
+  const edges = [...provinceEdges(map, nodes, index).values()];
+  const points = coordinates === null ? pointsFromGraph(nodes, edges) : pointsFromCoordinates(nodes, edges, coordinates);
   const pointOf = new Map(nodes.map((node, position) => [node.province, points[position]!]));
-  const cells = provinceCells(points, CELL_RADIUS);
-  const provinces = nodes.map((node, position) => ({
-    province: node.province,
-    name: nameOf(node),
-    terrain: terrainOf(node),
-    point: points[position]!,
-    cell: cells[position]!,
-  }));
+  const cells = provinceCells(points, cellRadii(points, edges));
   const spots = new Map<string, Point>();
-  const coasts: CoastPlace[] = [];
+  const coastLocations: Location[] = [];
   for (const node of nodes) {
     const centre = pointOf.get(node.province)!;
     for (const location of node.locations) if (location.coast === null) spots.set(location.abbrev, centre);
-    const coastLocations = node.locations.filter((location) => location.coast !== null);
-    for (const [order, point] of coastPoints(map, coastLocations, centre, pointOf).entries()) {
-      const location = coastLocations[order]!;
-      spots.set(location.abbrev, point);
-      coasts.push({ location: location.abbrev, coast: location.coast!, point });
+    const coasts = node.locations.filter((location) => location.coast !== null);
+    const computed = coastPoints(map, coasts, centre, pointOf);
+    for (const [order, location] of coasts.entries()) {
+      const given = coordinates?.places.get(location.abbrev)?.point;
+      spots.set(location.abbrev, given === undefined ? computed[order]! : { x: given.x, y: given.y });
+      coastLocations.push(location);
     }
   }
-  const adjacencies = [...edges.values()].map((edge) => ({ from: points[edge.a]!, to: points[edge.b]!, fleetsOnly: !edge.armies }));
-  const width = Math.max(...points.map((point) => point.x), MARGIN) + MARGIN;
-  const height = Math.max(...points.map((point) => point.y), MARGIN) + MARGIN;
-  return { provinces, coasts, adjacencies, spots, width, height };
+  const dislodgedSpots = new Map([...spots].map(([location, spot]) => [location, offset(spot, DISLODGED_OFFSET)]));
+  const centerSpots = new Map(nodes.filter((node) => map.isCenter(node.province)).map((node) => [node.province, offset(pointOf.get(node.province)!, CENTER_OFFSET)]));
+  const taken = markBoxes(spots, dislodgedSpots, centerSpots);
+  const provinces = nodes.map((node, position) => {
+    const point = points[position]!;
+    const cell = cells[position]!;
+    const name = { text: node.province, size: PROVINCE_NAME_SIZE, around: point, reach: UNIT_SIZE / 2, cell };
+    return { province: node.province, name: nameOf(node), terrain: terrainOf(node), point, cell, label: nameOfPlace(name, coordinates?.places.get(node.province), taken) };
+  });
+  const coasts = coastLocations.map((location) => {
+    const point = spots.get(location.abbrev)!;
+    const centre = pointOf.get(location.province)!;
+    const name = { text: location.coast!.toLowerCase(), size: COAST_NAME_SIZE, around: point, reach: UNIT_SIZE / 2, cell: [], facing: { x: point.x - centre.x, y: point.y - centre.y } };
+    return { location: location.abbrev, coast: location.coast!, point, label: nameOfPlace(name, coordinates?.places.get(location.abbrev), taken) };
+  });
+  const adjacencies = edges.map((edge) => ({ from: points[edge.a]!, to: points[edge.b]!, fleetsOnly: !edge.armies }));
+  return framed({ provinces, coasts, adjacencies, spots, dislodgedSpots, centerSpots, width: 0, height: 0 });
+}
+
+/** The smallest box holding every box given. */
+function bounds(boxes: Iterable<Box>): Box | null {
+  let left = Infinity;
+  let top = Infinity;
+  let right = -Infinity;
+  let bottom = -Infinity;
+  for (const box of boxes) {
+    left = Math.min(left, box.left);
+    top = Math.min(top, box.top);
+    right = Math.max(right, box.right);
+    bottom = Math.max(bottom, box.bottom);
+  }
+  return left === Infinity ? null : { left, top, right, bottom };
+}
+
+function* drawnBoxes(layout: BoardLayout): Generator<Box> {
+  for (const place of layout.provinces) {
+    yield place.label.box;
+    for (const corner of place.cell) yield squareAround(corner, 0);
+  }
+  for (const coast of layout.coasts) yield coast.label.box;
+  for (const spot of layout.spots.values()) yield squareAround(spot, UNIT_SIZE);
+  for (const spot of layout.dislodgedSpots.values()) yield squareAround(spot, DISLODGED_UNIT_SIZE);
+}
+
+/** The layout moved so that everything drawn lies a margin inside the board, and the board's size. */
+function framed(layout: BoardLayout): BoardLayout {
+  const all = bounds(drawnBoxes(layout));
+  if (all === null) return { ...layout, width: 2 * MARGIN, height: 2 * MARGIN };
+  const by = { x: MARGIN - all.left, y: MARGIN - all.top };
+  const moved = (point: Point): Point => offset(point, by);
+  const movedName = (name: NamePlace): NamePlace => ({ ...name, at: moved(name.at), box: shiftedBox(name.box, by) });
+  const movedSpots = (spots: ReadonlyMap<string, Point>) => new Map([...spots].map(([key, spot]) => [key, moved(spot)]));
+  return {
+    provinces: layout.provinces.map((place) => ({ ...place, point: moved(place.point), cell: place.cell.map(moved), label: movedName(place.label) })),
+    coasts: layout.coasts.map((coast) => ({ ...coast, point: moved(coast.point), label: movedName(coast.label) })),
+    adjacencies: layout.adjacencies.map((adjacency) => ({ ...adjacency, from: moved(adjacency.from), to: moved(adjacency.to) })),
+    spots: movedSpots(layout.spots),
+    dislodgedSpots: movedSpots(layout.dislodgedSpots),
+    centerSpots: movedSpots(layout.centerSpots),
+    width: all.right + by.x + MARGIN,
+    height: all.bottom + by.y + MARGIN,
+  };
+}
+
+function shiftedBox(box: Box, by: Point): Box {
+  return { left: box.left + by.x, top: box.top + by.y, right: box.right + by.x, bottom: box.bottom + by.y };
 }

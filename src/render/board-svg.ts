@@ -1,17 +1,19 @@
-import type { Position, Unit } from '../engine/types.js';
+import type { OrderOutcome, Position, Unit } from '../engine/types.js';
+import type { BoardCoordinates } from '../map/board-coordinates.js';
 import { splitLocation, type GameMap } from '../map/game-map.js';
 import type { Terrain } from '../map/model.js';
-import { boardLayout, type BoardLayout } from './board-layout.js';
+import { boardLayout, CENTER_RING_RADIUS, DISLODGED_UNIT_SIZE, UNIT_SIZE, type BoardLayout } from './board-layout.js';
 import type { Point } from './graph-layout.js';
+import { ORDER_KEY, orderMarks, type DislodgedUnit } from './order-marks.js';
 import { powerColours, textColourOn } from './power-colours.js';
 import { element, num, textElement, tooltip } from './svg-text.js';
 
 /**
  * The picture of a board as plain SVG 1.1 text: provinces coloured by terrain with their
  * adjacencies, supply centers in their owner's colour (home centers ringed in their power's),
- * units as A or F badges in their power's colour, dislodged units dashed in red, and a legend with
- * each power's centers and units. Pure: no files read, no scripts, no external references (fonts
- * are named, not embedded).
+ * units as A or F badges in their power's colour, dislodged units dashed in red, on a results
+ * picture the phase's orders (order-marks.ts), and a legend with each power's centers and units.
+ * Pure: no files read, no scripts, no external references (fonts are named, not embedded).
  */
 
 export interface HiddenUnit {
@@ -26,6 +28,13 @@ export interface BoardPicture {
   readonly subtitle?: string;
   /** Units the reader may not see (builds hidden by HIDE_BUILDS or `~` sites): left out of the board and of the unit counts. */
   readonly hidden?: readonly HiddenUnit[];
+  /** Where the map's places are drawn (its coordinates file); without: laid out from the adjacencies. */
+  readonly coordinates?: BoardCoordinates | null;
+  /**
+   * The orders of the phase just played, as adjudicated, to draw on the board after it (results);
+   * without, the plain position. The caller leaves out what the reader may not see.
+   */
+  readonly orders?: readonly OrderOutcome[];
 }
 
 const HEADER_HEIGHT = 52;
@@ -41,9 +50,6 @@ const TERRAIN_FILL: Readonly<Record<Terrain, string>> = {
 };
 const NEUTRAL_CENTER = '#ffffff';
 const DISLODGED_STROKE = '#d0021b';
-/** Where the center mark and a dislodged unit sit from the province's point: beside the unit standing there, not under it. */
-const CENTER_OFFSET = { x: 15, y: 12 };
-const DISLODGED_OFFSET = { x: -19, y: 9 };
 
 interface PowerView {
   readonly name: string;
@@ -84,10 +90,8 @@ function adjacencyLines(layout: BoardLayout): string {
 }
 
 function coastMarks(layout: BoardLayout): string {
-  const marks = layout.coasts.map(
-    (coast) =>
-      element('circle', { cx: coast.point.x, cy: coast.point.y, r: 3, fill: '#ffffff', stroke: '#4d4d4d', 'stroke-width': 0.8 }, tooltip(coast.location)) +
-      textElement('text', { x: coast.point.x, y: coast.point.y + 11, 'font-size': 7, 'text-anchor': 'middle', fill: '#333333' }, coast.coast.toLowerCase()),
+  const marks = layout.coasts.map((coast) =>
+    element('circle', { cx: coast.point.x, cy: coast.point.y, r: 3, fill: '#ffffff', stroke: '#4d4d4d', 'stroke-width': 0.8 }, tooltip(coast.location)),
   );
   return element('g', {}, marks.join(''));
 }
@@ -101,14 +105,14 @@ function centerMarks(map: GameMap, layout: BoardLayout, position: Position, colo
   }
   const marks: string[] = [];
   for (const place of layout.provinces) {
-    if (!map.isCenter(place.province)) continue;
-    const x = place.point.x + CENTER_OFFSET.x;
-    const y = place.point.y + CENTER_OFFSET.y;
+    const spot = layout.centerSpots.get(place.province);
+    if (spot === undefined) continue;
+    const { x, y } = spot;
     const owner = owners.get(place.province);
     const home = homes.get(place.province);
     const ownerName = owner === undefined ? 'unowned' : `owned by ${map.power(owner)?.displayName ?? owner}`;
     const homeName = home === undefined ? '' : `, a home center of ${map.power(home)?.displayName ?? home}`;
-    if (home !== undefined) marks.push(element('circle', { cx: x, cy: y, r: 8.5, fill: 'none', stroke: colours.get(home) ?? '#000000', 'stroke-width': 2.5 }));
+    if (home !== undefined) marks.push(element('circle', { cx: x, cy: y, r: CENTER_RING_RADIUS, fill: 'none', stroke: colours.get(home) ?? '#000000', 'stroke-width': 2.5 }));
     marks.push(
       element(
         'circle',
@@ -117,18 +121,26 @@ function centerMarks(map: GameMap, layout: BoardLayout, position: Position, colo
       ),
     );
   }
-  return element('g', {}, marks.join(''));
+  return element('g', { id: 'centers' }, marks.join(''));
 }
 
-function labels(layout: BoardLayout): string {
-  const texts = layout.provinces.map((place) =>
-    textElement('text', { x: place.point.x, y: place.point.y - 13, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 'bold', fill: '#222222' }, place.province),
+/**
+ * The names of provinces and coasts, each over a halo of the board's colour so that it stays
+ * legible where a border or an order's line crosses it. The halo is drawn apart, under the names,
+ * because SVG 1.1 cannot paint a text's stroke beneath its fill.
+ */
+function names(layout: BoardLayout): string {
+  const all = [...layout.provinces.map((place) => ({ label: place.label, weight: 'bold' })), ...layout.coasts.map((coast) => ({ label: coast.label, weight: 'normal' }))];
+  const text = all.map(({ label, weight }) => textElement('text', { x: label.at.x, y: label.at.y, 'font-size': label.size, 'font-weight': weight }, label.text)).join('');
+  const attributes = { 'text-anchor': 'middle', 'stroke-linejoin': 'round' };
+  return (
+    element('g', { ...attributes, fill: 'none', stroke: '#f7f6f2', 'stroke-width': 2.5, 'stroke-opacity': 0.9 }, text) +
+    element('g', { ...attributes, id: 'names', fill: '#222222' }, text)
   );
-  return element('g', {}, texts.join(''));
 }
 
 function unitBadge(placed: PlacedUnit, at: Point): string {
-  const size = placed.dislodged ? 16 : 18;
+  const size = placed.dislodged ? DISLODGED_UNIT_SIZE : UNIT_SIZE;
   const what = `${placed.unit.type} ${placed.unit.location} (${placed.power.displayName}${placed.dislodged ? ', dislodged' : ''})`;
   const box = element('rect', {
     x: at.x - size / 2,
@@ -146,25 +158,24 @@ function unitBadge(placed: PlacedUnit, at: Point): string {
     { x: at.x, y: at.y + size * 0.33, 'text-anchor': 'middle', 'font-size': size * 0.7, 'font-weight': 'bold', fill: textColourOn(placed.power.colour) },
     placed.unit.type,
   );
-  return element('g', {}, tooltip(what) + box + letter);
+  return element('g', { class: 'unit' }, tooltip(what) + box + letter);
 }
 
 function unitBadges(layout: BoardLayout, units: readonly PlacedUnit[]): string {
   const badges: string[] = [];
   // Dislodged units last, so that they sit on top of the unit that dislodged them.
   for (const placed of [...units.filter((unit) => !unit.dislodged), ...units.filter((unit) => unit.dislodged)]) {
-    const spot = layout.spots.get(placed.unit.location);
-    if (!spot) continue;
-    const at = placed.dislodged ? { x: spot.x + DISLODGED_OFFSET.x, y: spot.y + DISLODGED_OFFSET.y } : spot;
-    badges.push(unitBadge(placed, at));
+    const at = (placed.dislodged ? layout.dislodgedSpots : layout.spots).get(placed.unit.location);
+    if (at !== undefined) badges.push(unitBadge(placed, at));
   }
-  return element('g', {}, badges.join(''));
+  return element('g', { id: 'units' }, badges.join(''));
 }
 
-function powerViews(map: GameMap, position: Position, visible: (power: string, unit: Unit) => boolean): { views: PowerView[]; units: PlacedUnit[] } {
+function powerViews(map: GameMap, position: Position, visible: (power: string, unit: Unit) => boolean): { views: PowerView[]; units: PlacedUnit[]; dislodged: DislodgedUnit[] } {
   const colours = powerColours(map.powers);
   const views: PowerView[] = [];
   const units: PlacedUnit[] = [];
+  const retreating: DislodgedUnit[] = [];
   for (const power of map.powers) {
     const state = position.powers.find((candidate) => candidate.name === power.name);
     const standing = (state?.units ?? []).filter((unit) => visible(power.name, unit));
@@ -178,8 +189,9 @@ function powerViews(map: GameMap, position: Position, visible: (power: string, u
     };
     views.push(view);
     units.push(...standing.map((unit) => ({ unit, power: view, dislodged: false })), ...dislodged.map((unit) => ({ unit, power: view, dislodged: true })));
+    retreating.push(...dislodged.map((unit) => ({ power: power.name, unit })));
   }
-  return { views, units };
+  return { views, units, dislodged: retreating };
 }
 
 function legendKey(x: number, y: number): string[] {
@@ -191,7 +203,7 @@ function legendKey(x: number, y: number): string[] {
   rows.push(swatch(2, TERRAIN_FILL.SHUT), text(2, 'impassable'));
   rows.push(element('circle', { cx: x + 8, cy: y + 3 * ROW, r: 5.5, fill: NEUTRAL_CENTER, stroke: '#1a1a1a' }), text(3, "supply center, in its owner's colour"));
   rows.push(
-    element('circle', { cx: x + 8, cy: y + 4 * ROW, r: 8.5, fill: 'none', stroke: '#555555', 'stroke-width': 2.5 }),
+    element('circle', { cx: x + 8, cy: y + 4 * ROW, r: CENTER_RING_RADIUS, fill: 'none', stroke: '#555555', 'stroke-width': 2.5 }),
     element('circle', { cx: x + 8, cy: y + 4 * ROW, r: 5.5, fill: NEUTRAL_CENTER, stroke: '#1a1a1a' }),
     text(4, "home center: ringed in its power's colour"),
   );
@@ -206,7 +218,11 @@ function legendKey(x: number, y: number): string[] {
 
 const KEY_ROWS = 8;
 
-function legend(views: readonly PowerView[], x: number, hiddenNote: boolean): { markup: string; height: number } {
+function orderKey(x: number, y: number): string[] {
+  return ORDER_KEY.flatMap((entry, row) => [entry.sample({ x: x + 8, y: y + row * ROW }), textElement('text', { x: x + 24, y: y + row * ROW + 4, 'font-size': 11, fill: '#222222' }, entry.words)]);
+}
+
+function legend(views: readonly PowerView[], x: number, notes: { hidden: boolean; orders: boolean }): { markup: string; height: number } {
   const rows: string[] = [textElement('text', { x, y: HEADER_HEIGHT + 12, 'font-size': 13, 'font-weight': 'bold', fill: '#111111' }, 'Powers')];
   for (const [index, view] of views.entries()) {
     const y = HEADER_HEIGHT + 32 + index * ROW;
@@ -218,7 +234,11 @@ function legend(views: readonly PowerView[], x: number, hiddenNote: boolean): { 
   const keyTop = HEADER_HEIGHT + 32 + views.length * ROW + 16;
   rows.push(...legendKey(x, keyTop));
   let bottom = keyTop + KEY_ROWS * ROW;
-  if (hiddenNote) {
+  if (notes.orders) {
+    rows.push(...orderKey(x, bottom + 8));
+    bottom += ORDER_KEY.length * ROW + 8;
+  }
+  if (notes.hidden) {
     rows.push(textElement('text', { x, y: bottom + 4, 'font-size': 11, 'font-style': 'italic', fill: '#222222' }, 'Builds hidden from you are not drawn.'));
     bottom += ROW;
   }
@@ -231,27 +251,28 @@ const fixedParts = new WeakMap<BoardLayout, { ground: string; labels: string }>(
 function fixedPartsOf(layout: BoardLayout): { ground: string; labels: string } {
   let parts = fixedParts.get(layout);
   if (parts === undefined) {
-    parts = { ground: provinceShapes(layout) + adjacencyLines(layout) + coastMarks(layout), labels: labels(layout) };
+    parts = { ground: provinceShapes(layout) + adjacencyLines(layout) + coastMarks(layout), labels: names(layout) };
     fixedParts.set(layout, parts);
   }
   return parts;
 }
 
 export function boardSvg(map: GameMap, position: Position, picture: BoardPicture): string {
-  const layout = boardLayout(map);
+  const layout = boardLayout(map, picture.coordinates ?? null);
   const fixed = fixedPartsOf(layout);
   // By province: a build names `STP` where the unit may stand on `STP/NC`.
   const hiddenKey = (power: string, location: string): string => `${power}\n${splitLocation(location).province}`;
   const hidden = new Set((picture.hidden ?? []).map((unit) => hiddenKey(unit.power, unit.location)));
-  const { views, units } = powerViews(map, position, (power, unit) => !hidden.has(hiddenKey(power, unit.location)));
+  const { views, units, dislodged } = powerViews(map, position, (power, unit) => !hidden.has(hiddenKey(power, unit.location)));
   const colours = new Map(views.map((view) => [view.name, view.colour]));
-  const key = legend(views, layout.width + 16, hidden.size > 0);
+  const orders = picture.orders === undefined ? { under: '', over: '' } : orderMarks(layout, picture.orders, dislodged, colours);
+  const key = legend(views, layout.width + 16, { hidden: hidden.size > 0, orders: picture.orders !== undefined });
   const width = Math.ceil(layout.width + LEGEND_WIDTH);
   const height = Math.ceil(Math.max(HEADER_HEIGHT + layout.height, key.height));
   const board = element(
     'g',
     { transform: `translate(0,${HEADER_HEIGHT})` },
-    fixed.ground + centerMarks(map, layout, position, colours) + fixed.labels + unitBadges(layout, units),
+    fixed.ground + centerMarks(map, layout, position, colours) + orders.under + fixed.labels + unitBadges(layout, units) + orders.over,
   );
   const heading =
     textElement('text', { x: 16, y: 24, 'font-size': 18, 'font-weight': 'bold', fill: '#111111' }, picture.title) +

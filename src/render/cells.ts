@@ -2,7 +2,7 @@ import type { Point } from './graph-layout.js';
 
 /**
  * The area drawn for each province: its Voronoi cell among the province points, cut to a rounded
- * patch of at most `radius` around its point. Neighbouring provinces then share borders the way
+ * patch of at most its radius around its point. Neighbouring provinces then share borders the way
  * provinces on a board do, while a province on the edge of the layout does not spread out to the
  * picture's frame.
  */
@@ -34,8 +34,9 @@ function patch(centre: Point, radius: number): Point[] {
   });
 }
 
-export function provinceCells(points: readonly Point[], radius: number): Point[][] {
+export function provinceCells(points: readonly Point[], radii: readonly number[]): Point[][] {
   return points.map((site, index) => {
+    const radius = radii[index]!;
     let cell = patch(site, radius);
     for (let other = 0; other < points.length; other++) {
       if (other === index) continue;

@@ -26,7 +26,7 @@ const STRESS_ITERATIONS = 120;
 /** Relative stress improvement under which the majorization stops early. */
 const STRESS_TOLERANCE = 1e-5;
 const SEPARATION_PASSES = 60;
-const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+export const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
 
 /** mulberry32: a tiny seeded generator, so that the start vectors are the same on every run. */
 function seeded(seed: number): () => number {
@@ -199,7 +199,7 @@ function alongPrincipalAxes(count: number, xs: Float64Array, ys: Float64Array): 
  * Pushes apart every pair closer than `gap`, half the shortfall each, until none is left (or the
  * passes run out). Nodes on exactly the same spot part along a direction fixed by their indices.
  */
-function separate(points: Point[], gap: number): void {
+export function separate(points: Point[], gap: number): void {
   const count = points.length;
   for (let pass = 0; pass < SEPARATION_PASSES; pass++) {
     let moved = false;

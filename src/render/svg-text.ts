@@ -48,3 +48,32 @@ export function textElement(name: string, attributes: Attributes, text: string):
 export function tooltip(text: string): string {
   return textElement('title', {}, text);
 }
+
+/** A rectangle on the picture. */
+export interface Box {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/** Advance widths in ems of the bold sans-serif faces the picture names, rounded up (DejaVu Sans Bold is the widest). */
+const WIDE = /[MWmw@%]/;
+const NARROW = /[a-z0-9 .,:;'()!|-]/;
+
+/** How wide a text is drawn at `size`: generous, so that what is placed by it never touches. */
+export function textWidth(text: string, size: number): number {
+  let ems = 0;
+  for (const character of text) ems += WIDE.test(character) ? 1.12 : NARROW.test(character) ? 0.72 : 0.86;
+  return ems * size;
+}
+
+/** The box a line of text fills, anchored at the middle of its baseline (`text-anchor="middle"`): capitals above, descenders below. */
+export function textBox(text: string, x: number, baseline: number, size: number): Box {
+  const half = textWidth(text, size) / 2;
+  return { left: x - half, top: baseline - 0.8 * size, right: x + half, bottom: baseline + 0.24 * size };
+}
+
+export function boxesOverlap(a: Box, b: Box): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}

@@ -58,7 +58,7 @@ describe('the board picture by mail', () => {
     expect(attachment!.content.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
-  it('sends the board after the phase with every results mail', async () => {
+  it('sends the board after the phase with every results mail, the orders drawn on it; MAP draws the plain position', async () => {
     const judge = mailJudge();
     const players = await startedGame(judge);
     const france = players.get('FRANCE')!;
@@ -71,7 +71,10 @@ describe('the board picture by mail', () => {
       expect(notice.attachments![0]!.content).toContain('Game alpha after Spring 1901 Movement');
       expect(unitsIn(notice.attachments![0])).toContain('A BUR (France)');
       expect(unitsIn(notice.attachments![0])).not.toContain('A PAR (France)');
+      expect(titles(notice.attachments![0]!.content)).toContain('A PAR - BUR');
     }
+    const map = await judge.send('anyone@example.org', 'MAP alpha');
+    expect(titles(map.reply.attachments[0]!.content)).not.toContain('A PAR - BUR');
   });
 
   it('draws a build hidden by HIDE_BUILDS only for its power and the Master, in results and in MAP', async () => {
@@ -84,6 +87,9 @@ describe('the board picture by mail', () => {
     const german = noticesTo(results, players.get('GERMANY')!.address)[0]!;
     expect(german.text).toContain('BUILD HIDDEN.');
     expect(unitsIn(german.attachments![0])).not.toContain('A MAR (France)');
+    expect(titles(noticesTo(results, france.address)[0]!.attachments![0]!.content)).toContain('BUILD A MAR');
+    expect(titles(noticesTo(results, MASTER)[0]!.attachments![0]!.content)).toContain('BUILD A MAR');
+    expect(german.attachments![0]!.content).not.toContain('BUILD A MAR');
     expect(unitsIn(german.attachments![0])).toContain('A SPA (France)');
 
     const stranger = await judge.send('anyone@example.org', 'MAP alpha');
@@ -107,7 +113,10 @@ describe('the board picture by mail', () => {
     const judge = mailJudge();
     const { winter } = await franceBuilds(judge, []);
     const results = winter.notices.filter((notice) => notice.subject.includes('W1901A results'));
-    for (const notice of results) expect(unitsIn(notice.attachments![0])).toContain('A MAR (France)');
+    for (const notice of results) {
+      expect(unitsIn(notice.attachments![0])).toContain('A MAR (France)');
+      expect(titles(notice.attachments![0]!.content)).toContain('BUILD A MAR');
+    }
     const stranger = await judge.send('anyone@example.org', 'MAP alpha');
     expect(unitsIn(stranger.reply.attachments[0])).toContain('A MAR (France)');
   });

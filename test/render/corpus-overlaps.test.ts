@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { initialPosition } from '../../src/engine/position.js';
+import { isMapFileName, readAnyMap } from '../../src/map/catalog.js';
+import { boardSvg } from '../../src/render/board-svg.js';
+import { projectRoot } from '../game/support.js';
+import { crowdedPositions, nameBoxes, namesOverlapping } from './board-geometry.js';
+
+/**
+ * Conformance: every map of the reference corpus drawn readably. JUDGE_CORPUS names the shared
+ * reference folder (default ../shared, beside the project); without it the check is skipped.
+ */
+const shared = resolve(process.env['JUDGE_CORPUS'] ?? join(projectRoot, '..', 'shared'));
+const corpus = join(shared, 'corpus');
+const FOLDERS = ['dpjudge/maps', 'dpjudge/trials', 'mila-maps', 'njudge'];
+
+describe.skipIf(!existsSync(corpus))('every corpus map', () => {
+  it('is drawn with no name over another name, a unit or a center mark, with units on every place, and every name legible', () => {
+    const problems: string[] = [];
+    let maps = 0;
+    let names = 0;
+    for (const folder of FOLDERS.map((name) => join(corpus, name))) {
+      for (const entry of readdirSync(folder).filter(isMapFileName).sort()) {
+        const definition = readAnyMap(join(folder, entry), { searchPath: [folder] });
+        if (!definition.ok) continue;
+        const map = definition.base;
+        const positions = [initialPosition(map), ...crowdedPositions(map)];
+        for (const position of positions) {
+          const svg = boardSvg(map, position, { title: `Map ${map.name}`, coordinates: definition.coordinates });
+          problems.push(...namesOverlapping(svg).map((problem) => `${folder.slice(corpus.length + 1)}/${entry}: ${problem}`));
+        }
+        const drawn = nameBoxes(boardSvg(map, positions[0]!, { title: `Map ${map.name}`, coordinates: definition.coordinates }));
+        names += drawn.length;
+        for (const name of drawn) if (name.size < 8) problems.push(`${entry}: ${name.what} is ${name.size} pixels high`);
+        maps++;
+      }
+    }
+    console.log(`corpus overlaps: ${maps} maps, ${names} names, ${problems.length} names overlapping or too small`);
+    expect(maps).toBeGreaterThan(90);
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
