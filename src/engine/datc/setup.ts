@@ -54,7 +54,7 @@ export function placedUnit(map: GameMap, line: DatcLine): Verdict<CaseUnit> {
   const power = findPower(map, line.power);
   if (!power) return refuse(`line ${line.line}: unknown power '${line.power}'`);
   const parsed = parseOrder(map, line.text, 'MOVEMENT');
-  // An ambiguous name (`tyr`) means the place this type of unit can stand on.
+  // A unit must be one the terrain takes: `F tyr` (Tyrolia) is no unit of the case.
   const order = parsed.ok
     ? parsed.readings.find((reading) => reading.kind === 'hold' && reading.unit.type !== null && map.mayOccupy(reading.unit.type, armyPlace(map, reading.unit)))
     : undefined;
