@@ -11,7 +11,7 @@ describe('the judge-side cases of test/datc/judge-side.txt', () => {
 
   it('reads the whole file', () => {
     expect(file.problems).toEqual([]);
-    expect(outcomes).toHaveLength(6);
+    expect(outcomes).toHaveLength(8);
   });
 
   it.each(outcomes.map((outcome) => [outcome.id, outcome] as const))('%s', (_id, outcome) => {
