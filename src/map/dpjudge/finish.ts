@@ -122,6 +122,7 @@ class Finisher {
       aliases: this.aliases(locations),
       warnings: [],
       extras: { gateways: [], railways: [], specialCenters: [], arcticWaters: [], highSeas: [] },
+      unsupported: [],
     };
   }
 
