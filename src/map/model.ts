@@ -229,7 +229,7 @@ export interface MapExtras {
    * orders name the railway's own `province` (`A MOS M TSR M IRK`).
    */
   railways: { province: string; powers: string[]; route: string[] }[];
-  /** nJudge Hong Kong-style special centers: the listed powers may not count the province for builds. */
+  /** nJudge Hong Kong-style special centers: the listed powers (letters) may not count the province for builds (see `adjustmentCount`). */
   specialCenters: { province: string; note: string; powers: string[] }[];
   /** nJudge `v` waters: ice-covered in Fall movement, so no move leads into or out of them then. */
   arcticWaters: string[];

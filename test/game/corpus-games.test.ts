@@ -7,7 +7,7 @@ import { playMap } from './play.js';
 /** The two nJudge files that are not maps (a copied report, an ASCII picture): `judge map check` names them. */
 const NOT_MAPS = new Set(['shift_left', 'top']);
 
-/** nJudge maps CREATE refuses until the judge adjudicates their features (colonial's gateway and the rest, loeb9's arctic water). */
+/** nJudge maps CREATE refuses until the judge adjudicates their features (colonial's gateway and railway, loeb9's arctic water). */
 const REFUSED = new Set(['njudge/colonial', 'njudge/loeb9']);
 
 function mapsIn(folder: string): string[] {

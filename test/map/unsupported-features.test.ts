@@ -18,9 +18,8 @@ describe('nJudge features the judge does not adjudicate yet', () => {
     expect(unsupportedUse(map.data)).toBeNull();
     const extras = readAnyMap(join(testMaps, 'map.extras')).base.data;
     expect(extras.unsupported.map(({ feature, source }) => `${feature} ${source.line}`)).toEqual([
-      'Hong Kong centers 26',
-      'gateways 29',
-      'railways 32',
+      'gateways 26',
+      'railways 29',
       'arctic waters 6',
       'high seas 7',
     ]);
@@ -39,7 +38,7 @@ describe('nJudge features the judge does not adjudicate yet', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
       'ok extras: 8 provinces, 3 supply centers, 2 powers, 0 warnings; warning: no game can be created on it: the map uses nJudge features this judge does not adjudicate yet: ' +
-        `Hong Kong centers (${extrasFile}:26), gateways (${extrasFile}:29), railways (${extrasFile}:32), arctic waters (${extrasFile}:6), high seas (${extrasFile}:7)`,
+        `gateways (${extrasFile}:26), railways (${extrasFile}:29), arctic waters (${extrasFile}:6), high seas (${extrasFile}:7)`,
     );
   });
 
@@ -47,7 +46,7 @@ describe('nJudge features the judge does not adjudicate yet', () => {
     const { service, store } = testJudge({ mapFolders: [testMaps] });
     const creating = service.create({ name: 'icy', master, masterPassword: 'secret', map: 'extras' }, { who: 'test', command: 'CREATE' });
     await expect(creating).rejects.toThrow(
-      "no game can be created on the map 'extras': the map uses nJudge features this judge does not adjudicate yet: Hong Kong centers, gateways, railways, arctic waters, high seas",
+      "no game can be created on the map 'extras': the map uses nJudge features this judge does not adjudicate yet: gateways, railways, arctic waters, high seas",
     );
     expect(() => store.load('icy')).toThrow();
   });

@@ -9,7 +9,7 @@ import type { GatewayLine, HongKongLine, MapFile, RailwayLine } from './syntax.j
 /**
  * What the standard model has no place for: Hong Kong provinces, gateways, railways, and the
  * arctic (`v`) and high-sea (`h`) waters. Each entry is checked the way the how-to requires, and
- * the first use of each kind is noted: the judge does not adjudicate them yet.
+ * the first use of each kind the judge does not adjudicate yet (all but Hong Kong provinces) is noted.
  */
 class ExtrasBuilder {
   private readonly locations = new Map<string, Location>();
@@ -71,7 +71,6 @@ class ExtrasBuilder {
       if (!isCenterType(this.map.areas[area]!.type))
         this.sink.warn(this.map.file, entry.line, `HongKong province ${this.map.areas[area]!.name} is not a supply center, so the setting changes nothing`);
       const province = this.geography.provinceOf[area]!;
-      this.uses('Hong Kong centers', entry.line);
       const existing = into.find((special) => special.province === province);
       const powers = [...new Set([...(existing?.powers ?? []), ...line.powers])];
       const names = powers.map((letter) => this.powers.find((power) => power.abbrev === letter)!.displayName);
