@@ -231,7 +231,7 @@ export interface MapExtras {
   railways: { province: string; powers: string[]; route: string[] }[];
   /** nJudge Hong Kong-style special centers: the listed powers (letters) may not count the province for builds (see `adjustmentCount`). */
   specialCenters: { province: string; note: string; powers: string[] }[];
-  /** nJudge `v` waters: ice-covered in Fall movement, so no move leads into or out of them then. */
+  /** nJudge `v` waters: ice-covered in Fall movement, so no move leads into or out of them then (see NJudgeMapDefinition.at). */
   arcticWaters: string[];
   /** nJudge `h` waters: any number of fleets may stand there, so moves into them never bounce. */
   highSeas: string[];

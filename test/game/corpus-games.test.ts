@@ -7,8 +7,8 @@ import { playMap } from './play.js';
 /** The two nJudge files that are not maps (a copied report, an ASCII picture): `judge map check` names them. */
 const NOT_MAPS = new Set(['shift_left', 'top']);
 
-/** nJudge maps CREATE refuses until the judge adjudicates their features (colonial's gateway and railway, loeb9's arctic water). */
-const REFUSED = new Set(['njudge/colonial', 'njudge/loeb9']);
+/** nJudge maps CREATE refuses until the judge adjudicates their features (colonial's gateway and railway). */
+const REFUSED = new Set(['njudge/colonial']);
 
 function mapsIn(folder: string): string[] {
   return readdirSync(join(corpus, folder))

@@ -20,7 +20,6 @@ describe('nJudge features the judge does not adjudicate yet', () => {
     expect(extras.unsupported.map(({ feature, source }) => `${feature} ${source.line}`)).toEqual([
       'gateways 26',
       'railways 29',
-      'arctic waters 6',
       'high seas 7',
     ]);
   });
@@ -38,7 +37,7 @@ describe('nJudge features the judge does not adjudicate yet', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
       'ok extras: 8 provinces, 3 supply centers, 2 powers, 0 warnings; warning: no game can be created on it: the map uses nJudge features this judge does not adjudicate yet: ' +
-        `gateways (${extrasFile}:26), railways (${extrasFile}:29), arctic waters (${extrasFile}:6), high seas (${extrasFile}:7)`,
+        `gateways (${extrasFile}:26), railways (${extrasFile}:29), high seas (${extrasFile}:7)`,
     );
   });
 
@@ -46,7 +45,7 @@ describe('nJudge features the judge does not adjudicate yet', () => {
     const { service, store } = testJudge({ mapFolders: [testMaps] });
     const creating = service.create({ name: 'icy', master, masterPassword: 'secret', map: 'extras' }, { who: 'test', command: 'CREATE' });
     await expect(creating).rejects.toThrow(
-      "no game can be created on the map 'extras': the map uses nJudge features this judge does not adjudicate yet: gateways, railways, arctic waters, high seas",
+      "no game can be created on the map 'extras': the map uses nJudge features this judge does not adjudicate yet: gateways, railways, high seas",
     );
     expect(() => store.load('icy')).toThrow();
   });

@@ -9,7 +9,7 @@ import type { GatewayLine, HongKongLine, MapFile, RailwayLine } from './syntax.j
 /**
  * What the standard model has no place for: Hong Kong provinces, gateways, railways, and the
  * arctic (`v`) and high-sea (`h`) waters. Each entry is checked the way the how-to requires, and
- * the first use of each kind the judge does not adjudicate yet (all but Hong Kong provinces) is noted.
+ * the first use of each kind the judge does not adjudicate yet (gateways, railways, high seas) is noted.
  */
 class ExtrasBuilder {
   private readonly locations = new Map<string, Location>();
@@ -32,15 +32,16 @@ class ExtrasBuilder {
       gateways: this.map.gateways.flatMap((line) => this.gateway(line)),
       railways: this.map.railways.flatMap((line) => this.railway(line)),
       specialCenters,
-      arcticWaters: this.areasOfType('v', 'arctic waters'),
+      arcticWaters: this.areasOfType('v'),
       highSeas: this.areasOfType('h', 'high seas'),
     };
   }
 
-  private areasOfType(type: string, feature: string): string[] {
+  /** The provinces of the areas of a type; `unsupported` names the feature they are while the judge does not adjudicate it. */
+  private areasOfType(type: string, unsupported?: string): string[] {
     return this.map.areas.flatMap((area, index) => {
       if (area.type !== type) return [];
-      this.uses(feature, area.line);
+      if (unsupported) this.uses(unsupported, area.line);
       return [this.geography.provinceOf[index]!];
     });
   }
