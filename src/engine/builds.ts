@@ -34,10 +34,21 @@ function ownsAHome(board: Board, power: number): boolean {
   return homeProvinces(board, power).some((home) => board.owner[home] === power);
 }
 
+/**
+ * Owned centers that an nJudge Hong Kong setting bars the power from counting for builds: the
+ * power still owns them (and may build in one that is its home), but they keep no unit.
+ */
+function uncountedCenters(board: Board, power: number): number {
+  const letter = board.mapPower(power)?.abbrev;
+  const barred = board.map.data.extras.specialCenters.filter((special) => letter !== undefined && special.powers.includes(letter));
+  return barred.filter((special) => board.powers[power]!.centers.includes(special.province)).length;
+}
+
 export function adjustmentCount(board: Board, power: number, flags: RuleFlags): AdjustmentCount {
   const state = board.powers[power]!;
   const definition = board.mapPower(power);
   const centers = state.centers.length;
+  const countable = centers - uncountedCenters(board, power);
   const homes = homeProvinces(board, power);
   const ownsHome = ownsAHome(board, power);
   const reserves = state.reserves ?? (flags.noReserves ? 0 : (definition?.reserves ?? 0));
@@ -46,7 +57,7 @@ export function adjustmentCount(board: Board, power: number, flags: RuleFlags): 
     const id = board.tables.id(unit.location);
     return id >= 0 && homes.includes(board.tables.provinceOf[id]!);
   }).length;
-  const allowed = centers + (ownsHome ? reserves : 0) + Math.min(militia, onHomes);
+  const allowed = countable + (ownsHome ? reserves : 0) + Math.min(militia, onHomes);
   return { power: state.name, centers, units: state.units.length, allowed, change: allowed - state.units.length };
 }
 

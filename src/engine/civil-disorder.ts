@@ -3,22 +3,31 @@ import { filled } from './arrays.js';
 import type { Board } from './board.js';
 import type { BoardRetreat, BoardUnit } from './board.js';
 import { buildableUnits, openBuildSites } from './builds.js';
-import { canSupportInto } from './reach.js';
+import { canSupportInto, moveAbut } from './reach.js';
 import type { RuleFlags } from './rules.js';
 
 /**
- * Which units a power that ordered too few removals loses (DATC 4.D.8 / the 2000 rulebook): the
- * farthest from any of its home centers first, counting provinces as if armies could cross water
- * and fleets land; among equals fleets before armies, then by province name.
+ * Which units a power that ordered too few removals loses (DATC 4.D.8 as DATC v2 prefers it, the
+ * 1982 rulebook's "farthest from the nearest home supply center"): the farthest first, among
+ * equals fleets before armies, then by province name. A fleet counts the moves it could make
+ * itself; an army counts every province as a step, water too, as if it were convoyed (DATC
+ * 6.J.10, 6.J.11). Every home counts, owned or not; a unit that can reach none is farthest.
  */
 export function disorderRemovals(board: Board, power: number, candidates: readonly number[], count: number): number[] {
-  const distance = distancesFromHomes(board, power);
+  const homes = homeProvinces(board, power);
+  const armySteps = armyDistances(board, homes);
+  const distance = new Map(
+    candidates.map((candidate) => {
+      const unit = board.units[candidate]!;
+      return [candidate, unit.type === 'A' ? armySteps[unit.province]! : fleetDistance(board, unit, homes)];
+    }),
+  );
   const tables = board.tables;
   const ranked = [...candidates].sort((a, b) => {
     const unitA = board.units[a]!;
     const unitB = board.units[b]!;
-    const far = distance[unitA.province]!;
-    const farther = distance[unitB.province]!;
+    const far = distance.get(a)!;
+    const farther = distance.get(b)!;
     if (far !== farther) return far > farther ? -1 : 1;
     if (unitA.type !== unitB.type) return unitA.type === 'F' ? -1 : 1;
     return tables.name(unitA.province).localeCompare(tables.name(unitB.province));
@@ -26,18 +35,23 @@ export function disorderRemovals(board: Board, power: number, candidates: readon
   return ranked.slice(0, count);
 }
 
-/** Province id → provinces to the nearest home center; unreachable provinces count as infinitely far. */
-function distancesFromHomes(board: Board, power: number): number[] {
+/** Province ids of the power's home centers. */
+function homeProvinces(board: Board, power: number): Set<number> {
   const tables = board.tables;
-  const distance = filled(tables.count, Number.POSITIVE_INFINITY);
-  const queue: number[] = [];
+  const homes = new Set<number>();
   for (const home of board.powers[power]!.homes) {
     const id = tables.id(home);
-    if (id < 0) continue;
-    const province = tables.provinceOf[id]!;
-    if (distance[province] !== 0) queue.push(province);
-    distance[province] = 0;
+    if (id >= 0) homes.add(tables.provinceOf[id]!);
   }
+  return homes;
+}
+
+/** Province id → steps to the nearest home for an army that may cross any province, land or water; unreachable is infinitely far. */
+function armyDistances(board: Board, homes: ReadonlySet<number>): number[] {
+  const tables = board.tables;
+  const distance = filled(tables.count, Number.POSITIVE_INFINITY);
+  const queue = [...homes];
+  for (const home of homes) distance[home] = 0;
   for (let head = 0; head < queue.length; head++) {
     const province = queue[head]!;
     for (const reached of tables.passableProvinces[province]!) {
@@ -48,6 +62,26 @@ function distancesFromHomes(board: Board, power: number): number[] {
     }
   }
   return distance;
+}
+
+/**
+ * Fleet moves from the fleet's own location (its coast counts) to the nearest location of a home,
+ * each move one the fleet could make with its power's rights; infinitely far when none leads there.
+ */
+function fleetDistance(board: Board, fleet: BoardUnit, homes: ReadonlySet<number>): number {
+  const tables = board.tables;
+  const steps = new Map([[fleet.location, 0]]);
+  const queue = [fleet.location];
+  for (let head = 0; head < queue.length; head++) {
+    const location = queue[head]!;
+    if (homes.has(tables.provinceOf[location]!)) return steps.get(location)!;
+    for (const next of tables.sailable[location]!) {
+      if (steps.has(next) || moveAbut(board, 'F', location, next, fleet.power) === null) continue;
+      steps.set(next, steps.get(location)! + 1);
+      queue.push(next);
+    }
+  }
+  return Number.POSITIVE_INFINITY;
 }
 
 /**

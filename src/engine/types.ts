@@ -85,7 +85,7 @@ export interface AdjustmentCount {
   power: string;
   centers: number;
   units: number;
-  /** Units the power may keep: centers plus any reserves and militia it is entitled to. */
+  /** Units the power may keep: centers (less any a Hong Kong setting bars it from counting) plus any reserves and militia it is entitled to. */
   allowed: number;
   change: number;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { readAnyMap } from '../map/catalog.js';
 import type { MapDefinition } from '../map/definition.js';
 import { MapLoadError } from '../map/load.js';
+import { unsupportedUse } from '../map/model.js';
 import { phaseAbbrev } from '../map/phase.js';
 import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type Vote } from '../status/model.js';
 import { readStatus } from '../status/parse.js';
@@ -185,7 +186,8 @@ export class GameService {
 
   async create(request: NewGameRequest, actor: Actor): Promise<LoadedGame> {
     const game = createGame(request);
-    this.maps(game);
+    const unsupported = unsupportedUse(this.maps(game).base.data);
+    if (unsupported) throw new GameRuleError(`no game can be created on the map '${request.map}': ${unsupported}`);
     const loaded = await this.options.store.create(request.name, actor, game);
     await this.list(actor, request.name, 'forming');
     return loaded;

@@ -15,14 +15,14 @@ import { keyword, VIA_WORDS, type Verb } from './words.js';
 type Item =
   | { kind: 'type'; type: UnitType; word: string }
   /** `optional`: a filler word (THE, SEA, IN ...) that is also a place of this map, read both ways. */
-  | { kind: 'place'; locations: string[]; word: string; optional?: boolean }
+  | { kind: 'place'; location: string; word: string; optional?: boolean }
   | { kind: 'verb'; verb: Verb; word: string }
   | { kind: 'via'; word: string };
 
-/** An item with each place narrowed to one location. */
+/** An item once each optional place is taken or left out. */
 type Reading = Exclude<Item, { kind: 'place' }> | { kind: 'place'; location: string; word: string };
 
-/** A `?` alias can give several readings; more than this many means the line is not an order. */
+/** Filler words that are places give several readings; more than this many means the line is not an order. */
 const MOST_READINGS = 16;
 
 function classify(map: GameMap, text: string, tokens: Token[]): Verdict<Item[]> {
@@ -39,7 +39,7 @@ function classify(map: GameMap, text: string, tokens: Token[]): Verdict<Item[]> 
       const long = matchPlace(map, text, tokens, index, 2);
       if (long && !long.ok) return long;
       if (long) {
-        items.push({ kind: 'place', locations: long.place.locations, word: spanText(index, long.place.next) });
+        items.push({ kind: 'place', location: long.place.location, word: spanText(index, long.place.next) });
         index = long.place.next;
         continue;
       }
@@ -57,7 +57,7 @@ function classify(map: GameMap, text: string, tokens: Token[]): Verdict<Item[]> 
         if (short && !short.ok && !meaning) return short;
         if (!short && !meaning) return refuse(`'${spanText(index, index + 1)}' is neither a place nor an order word`);
         if (short?.ok) {
-          items.push({ kind: 'place', locations: short.place.locations, word: spanText(index, short.place.next), optional: meaning !== null });
+          items.push({ kind: 'place', location: short.place.location, word: spanText(index, short.place.next), optional: meaning !== null });
           index = short.place.next;
           continue;
         }
@@ -68,7 +68,7 @@ function classify(map: GameMap, text: string, tokens: Token[]): Verdict<Item[]> 
   return accept(items);
 }
 
-/** Every way of picking one location per ambiguous place. */
+/** Every way of reading the optional places: as places, or as the filler words they also are. */
 function readings(items: Item[]): Reading[][] | null {
   let result: Reading[][] = [[]];
   for (const item of items) {
@@ -82,7 +82,7 @@ function readings(items: Item[]): Reading[][] | null {
       for (const reading of result) reading.push({ kind: 'place', location: only!, word: item.word });
       continue;
     }
-    const placed = result.flatMap((reading) => item.locations.map((location) => [...reading, { kind: 'place' as const, location, word: item.word }]));
+    const placed = result.map((reading) => [...reading, { kind: 'place' as const, location: item.location, word: item.word }]);
     result = item.optional ? [...placed, ...result] : placed;
     if (result.length > MOST_READINGS) return null;
   }
@@ -238,7 +238,7 @@ function grammar(phase: OrderPhase, reading: Reading[]): Verdict<Order> {
 
 export type ParseResult = { ok: true; readings: Order[] } | { ok: false; reason: string };
 
-/** All the orders a line can mean (one, unless it uses an ambiguous alias), or why it means none. */
+/** All the orders a line can mean (one, unless a filler word is also a place), or why it means none. */
 export function parseOrder(map: GameMap, text: string, phase: OrderPhase): ParseResult {
   const lexed = lex(text);
   if (!lexed.ok) return lexed;

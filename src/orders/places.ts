@@ -1,9 +1,9 @@
 import type { GameMap } from '../map/game-map.js';
 import { lex, type Token } from './lexer.js';
 
-/** A place found in an order: every location it may mean (several for a `?` alias). */
+/** A place found in an order. */
 export interface PlaceMatch {
-  locations: string[];
+  location: string;
   /** Index of the first token after the place and any coast written with it. */
   next: number;
   /** Number of tokens the name itself spans (a coast suffix not included). */
@@ -91,24 +91,25 @@ function coastSuffix(tokens: Token[], index: number): { code: string; next: numb
   return null;
 }
 
-function applyCoast(map: GameMap, locations: string[], code: string): string[] {
-  const result: string[] = [];
-  for (const abbrev of locations) {
-    const location = map.location(abbrev);
-    if (!location) continue;
-    if (location.coast !== null) {
-      if (location.coast === code) result.push(abbrev);
-      continue;
-    }
-    const coast = `${location.province}/${code}`;
-    if (map.location(coast)) result.push(coast);
-  }
-  return result;
+/** The location of `abbrev`'s province on the given coast, or null when the province has no such coast. */
+function applyCoast(map: GameMap, abbrev: string, code: string): string | null {
+  const location = map.location(abbrev);
+  if (!location) return null;
+  if (location.coast !== null) return location.coast === code ? abbrev : null;
+  const coast = `${location.province}/${code}`;
+  return map.location(coast) ? coast : null;
+}
+
+/** Why a name several places answer to (a `?` alias) cannot be read: the places it may mean. */
+function ambiguity(map: GameMap, written: string, locations: readonly string[]): string {
+  const meanings = locations.map((abbrev) => `${map.location(abbrev)?.name ?? abbrev} (${abbrev})`);
+  return `'${written}' may mean ${meanings.slice(0, -1).join(', ')} or ${meanings[meanings.length - 1]}: write the one you mean`;
 }
 
 /**
  * Matches the longest place name starting at `start` (at least `minSpan` tokens long), with any
- * coast written after it. Null when no name starts there.
+ * coast written after it. Null when no name starts there; refused when the name is ambiguous,
+ * since a guess from the order's sense could turn one place into another without a word.
  */
 export function matchPlace(map: GameMap, text: string, tokens: Token[], start: number, minSpan = 1): PlaceResult {
   if (tokens[start]?.kind !== 'word') return null;
@@ -118,21 +119,23 @@ export function matchPlace(map: GameMap, text: string, tokens: Token[], start: n
   for (; end >= start + minSpan - 1; end--) {
     const last = tokens[end]!;
     if (last.kind !== 'word' && last.kind !== 'close') continue;
-    const locations = lookup(map, text.slice(tokens[start]!.start, last.end));
+    const written = text.slice(tokens[start]!.start, last.end);
+    const locations = lookup(map, written);
     if (!locations) continue;
-    const place: PlaceMatch = { locations, next: end + 1, span: end + 1 - start };
+    if (locations.length > 1) return { ok: false, reason: ambiguity(map, written, locations) };
+    const place: PlaceMatch = { location: locations[0]!, next: end + 1, span: end + 1 - start };
     const coast = coastSuffix(tokens, end + 1);
-    const single = locations.length === 1 ? map.location(locations[0]!) : undefined;
+    const named = map.location(place.location);
     const bareCode = coast !== null && tokens[end + 1]!.kind === 'word';
-    if (!coast || (bareCode && (single === undefined || !map.location(`${single.province}/${coast.code}`)))) {
+    if (!coast || (bareCode && (named === undefined || !map.location(`${named.province}/${coast.code}`)))) {
       return { ok: true, place };
     }
-    const coasted = applyCoast(map, locations, coast.code);
-    if (coasted.length === 0) {
-      const name = single ? map.location(single.province)?.name ?? single.name : text.slice(tokens[start]!.start, last.end);
+    const coasted = applyCoast(map, place.location, coast.code);
+    if (coasted === null) {
+      const name = named ? (map.location(named.province)?.name ?? named.name) : written;
       return { ok: false, reason: `${name} has no ${COAST_NAMES[coast.code] ?? coast.code} coast` };
     }
-    return { ok: true, place: { locations: coasted, next: coast.next, span: place.span } };
+    return { ok: true, place: { location: coasted, next: coast.next, span: place.span } };
   }
   return null;
 }

@@ -49,7 +49,7 @@ export class OrderReader {
     if (this.noCheck) {
       if (parsed.readings.length > 1) {
         const meanings = parsed.readings.map(formatOrder).join(' or ');
-        return { ok: false, message: refusal(line, `could mean ${meanings}; ambiguous names cannot be used when orders are not checked`) };
+        return { ok: false, message: refusal(line, `could mean ${meanings}; an order that reads several ways cannot be used when orders are not checked`) };
       }
       const order = parsed.readings[0]!;
       return { ok: true, order, text: formatOrder(order), checked: false };

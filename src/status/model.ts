@@ -264,8 +264,16 @@ export function updatePower(game: GameStatus, name: string, change: (power: Powe
 export function rulesInForce(game: GameStatus, mapRules: readonly string[] = []): string[] {
   const switches = game.rules.flat();
   const off = new Set(switches.filter((item) => !item.on).map((item) => item.rule));
-  const on = new Set([...mapRules, ...switches.filter((item) => item.on).map((item) => item.rule)].filter((rule) => !off.has(rule)));
-  // A rule switched off brings nothing with it, and a rule switched off stays off when another brings it.
+  return withImpliedRules([...mapRules, ...switches.filter((item) => item.on).map((item) => item.rule)], off);
+}
+
+/**
+ * Rules switched on, with the rules each brings, leaving out those switched `off`: a rule switched
+ * off brings nothing with it, and stays off when another rule brings it. Alone, the rules a new
+ * game on a map plays by: `withImpliedRules(map.rules())`.
+ */
+export function withImpliedRules(rules: readonly string[], off: ReadonlySet<string> = new Set()): string[] {
+  const on = new Set(rules.filter((rule) => !off.has(rule)));
   for (const rule of on) for (const implied of ruleInfo(rule)?.implies ?? []) if (!off.has(implied)) on.add(implied);
   return [...on];
 }

@@ -106,7 +106,6 @@ PRESTATE_DISLODGED
   Silver: A nor
 PRESTATE_RESULTS
   SUCCESS: Gold: A wst-nor
-  SUCCESS: Gold: A nor-cen
   FAILURE: Silver: A nor-cen
   FAILURE: Silver: A sou-est
   FAILURE: Gold: A cen-est

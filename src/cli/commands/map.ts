@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatDiagnostic } from '../../map/model.js';
+import { formatDiagnostic, unsupportedUse } from '../../map/model.js';
 import { isMapFileName, readAnyMap } from '../../map/catalog.js';
 
 /** Expands folders to the map files in them; files are taken as given. */
@@ -36,7 +36,8 @@ export function registerMapCommands(program: Command): void {
         const map = definition.base;
         const provinces = new Set(map.locations.map((location) => location.province)).size;
         const status = definition.ok ? 'ok' : 'FAILED';
-        const note = map.data.unplayable ? `; ${map.data.unplayable}` : '';
+        const unsupported = unsupportedUse(map.data, { where: true });
+        const note = (map.data.unplayable ? `; ${map.data.unplayable}` : '') + (unsupported ? `; warning: no game can be created on it: ${unsupported}` : '');
         console.log(
           `${status} ${map.name}: ${provinces} provinces, ${map.centers.length} supply centers, ${map.powers.length} powers, ${definition.warnings.length} warnings${note}`,
         );

@@ -2,6 +2,7 @@ import { unhonouredRules } from '../../game/rule-support.js';
 import type { Notice } from '../../game/service.js';
 import { GameRuleError } from '../../game/lifecycle.js';
 import type { MapDefinition } from '../../map/definition.js';
+import { unsupportedUse } from '../../map/model.js';
 import { isGameKeyword, isPowerKeyword, readsAsPowerHeader, rolesOf } from '../../status/keywords.js';
 import { findPower, type GameStatus } from '../../status/model.js';
 import { parseStatus } from '../../status/parse.js';
@@ -83,10 +84,13 @@ function withLines(game: GameStatus, block: string | null, added: readonly strin
   return [...kept, ...(trailing === undefined ? [] : [trailing])].join('\n');
 }
 
+/** What is wrong with the status file, and a map that uses features the judge does not adjudicate yet (no game may move to it). */
 function errorsOf(game: GameStatus, diagnostics: readonly { severity: string; message: string }[], maps: MapDefinition | null, folder: string): string[] {
   const phase = game.phase?.phase;
   const map = maps === null ? undefined : phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
-  return [...diagnostics, ...validateStatus(game, { ...(map ? { map } : {}), folder })].filter((entry) => entry.severity === 'error').map((entry) => entry.message);
+  const unsupported = maps === null ? null : unsupportedUse(maps.base.data);
+  const errors = [...diagnostics, ...validateStatus(game, { ...(map ? { map } : {}), folder })].filter((entry) => entry.severity === 'error').map((entry) => entry.message);
+  return unsupported === null ? errors : [...errors, unsupported];
 }
 
 function newErrors(before: readonly string[], after: readonly string[]): string[] {

@@ -53,7 +53,7 @@ function timeRuns(map: GameMap, setup: CaseSetup, runs: number): number[] {
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
     const start = performance.now();
-    adjudicate(map, setup.phase, setup.position, setup.orders);
+    adjudicate(map, setup.phase, setup.position, setup.orders, { rules: setup.rules });
     times.push(performance.now() - start);
   }
   return times;
@@ -65,7 +65,7 @@ export function runCase(map: GameMap, datc: DatcCase, options: RunOptions = {}):
   const setup = buildCase(map, datc);
   if (!setup.ok) return failed(setup.reason);
   const phaseType = setup.value.phase.type;
-  const result = adjudicate(map, setup.value.phase, setup.value.position, setup.value.orders);
+  const result = adjudicate(map, setup.value.phase, setup.value.position, setup.value.orders, { rules: setup.value.rules });
   const expected = expectedUnits(map, datc.poststate ?? datc.prestate);
   const expectedDislodged = expectedUnits(map, datc.postDislodged);
   const problem = expected.problem ?? expectedDislodged.problem;

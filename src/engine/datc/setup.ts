@@ -1,11 +1,13 @@
 import type { GameMap } from '../../map/game-map.js';
-import type { Phase } from '../../map/model.js';
+import type { Phase, UnitType } from '../../map/model.js';
 import { MOVEMENT, RETREATS, flowPhases, normalisePhaseType } from '../../map/phase.js';
 import { parseOrder } from '../../orders/parse.js';
 import { OrderReader } from '../../orders/read.js';
-import type { MoveOrder, Order, OrderPhase, SubmittedOrder, UnitRef } from '../../orders/types.js';
-import { Board } from '../board.js';
-import { moveAbut } from '../reach.js';
+import type { MoveOrder, MovementOrder, OrderPhase, SubmittedOrder, UnitRef } from '../../orders/types.js';
+import { Board, PositionError } from '../board.js';
+import { Battle } from '../movement/battle.js';
+import { ruleFlags } from '../rules.js';
+import { withImpliedRules } from '../../status/model.js';
 import { retreatOptions } from '../retreat-options.js';
 import type { Position, PowerState, Unit } from '../types.js';
 import { accept, refuse, type Verdict } from '../verdict.js';
@@ -18,6 +20,8 @@ export interface CaseSetup {
   position: Position;
   /** Lines that cannot be read at all count as no order, which is what the DATC expects of them. */
   orders: SubmittedOrder[];
+  /** The rules a new game on the map plays by: the map's RULE lines and what they bring. */
+  rules: string[];
 }
 
 export interface CaseUnit extends Unit {
@@ -54,7 +58,7 @@ export function placedUnit(map: GameMap, line: DatcLine): Verdict<CaseUnit> {
   const power = findPower(map, line.power);
   if (!power) return refuse(`line ${line.line}: unknown power '${line.power}'`);
   const parsed = parseOrder(map, line.text, 'MOVEMENT');
-  // An ambiguous name (`tyr`) means the place this type of unit can stand on.
+  // A unit must be one the terrain takes: `F tyr` (Tyrolia) is no unit of the case.
   const order = parsed.ok
     ? parsed.readings.find((reading) => reading.kind === 'hold' && reading.unit.type !== null && map.mayOccupy(reading.unit.type, armyPlace(map, reading.unit)))
     : undefined;
@@ -87,7 +91,9 @@ function placeAll(map: GameMap, lines: readonly DatcLine[]): Verdict<CaseUnit[]>
   return accept(units);
 }
 
+/** Sets a case up as a game on the map would be: its rules read the orders and judge them. */
 export function buildCase(map: GameMap, datc: DatcCase): Verdict<CaseSetup> {
+  const rules = withImpliedRules(map.rules());
   const phase = casePhase(map, datc.phase);
   if (!phase.ok) return phase;
   const phaseType = normalisePhaseType(phase.value.type) as OrderPhase;
@@ -106,7 +112,7 @@ export function buildCase(map: GameMap, datc: DatcCase): Verdict<CaseSetup> {
   if (phaseType === RETREATS) {
     const dislodged = placeAll(map, datc.dislodged);
     if (!dislodged.ok) return dislodged;
-    const retreats = retreatsFromResults(map, position, dislodged.value, datc.results);
+    const retreats = retreatsFromResults(map, position, dislodged.value, datc.results, rules);
     if (!retreats.ok) return retreats;
     dislodged.value.forEach((unit, index) => {
       const options = retreats.value[index]!;
@@ -120,7 +126,7 @@ export function buildCase(map: GameMap, datc: DatcCase): Verdict<CaseSetup> {
     if (!power) return refuse(`line ${line.line}: unknown power '${line.power}'`);
     let reader = readers.get(power.name);
     if (!reader) {
-      reader = new OrderReader({ map, position, power: power.name, phase: phaseType });
+      reader = new OrderReader({ map, position, power: power.name, phase: phaseType, rules });
       readers.set(power.name, reader);
     }
     const checked = reader.read(line.text);
@@ -128,12 +134,12 @@ export function buildCase(map: GameMap, datc: DatcCase): Verdict<CaseSetup> {
     const order = checked.ok ? checked.order : parsed?.ok ? parsed.readings[0]! : null;
     if (order) orders.push({ power: power.name, order });
   }
-  return accept({ phase: phase.value, position, orders });
+  return accept({ phase: phase.value, position, orders, rules });
 }
 
 interface PastOrder {
   power: string;
-  order: Order;
+  order: MovementOrder & { unit: { type: UnitType } };
   succeeded: boolean;
 }
 
@@ -144,7 +150,11 @@ function pastOrders(map: GameMap, results: readonly DatcResultLine[]): Verdict<P
     if (!power) return refuse(`line ${line.line}: unknown power '${line.power}'`);
     const parsed = parseOrder(map, line.text, 'MOVEMENT');
     if (!parsed.ok) return refuse(`line ${line.line}: ${parsed.reason}`);
-    orders.push({ power: power.name, order: parsed.readings[0]!, succeeded: line.succeeded });
+    // Read as a movement phase's order, it is one; its unit type places it on the board before the moves.
+    const order = parsed.readings[0] as MovementOrder;
+    const type = order.unit.type;
+    if (type === null) return refuse(`line ${line.line}: say whether the unit is an army or a fleet`);
+    orders.push({ power: power.name, order: { ...order, unit: { ...order.unit, type } }, succeeded: line.succeeded });
   }
   return accept(orders);
 }
@@ -155,24 +165,24 @@ function pastOrders(map: GameMap, results: readonly DatcResultLine[]): Verdict<P
  * retreat unless it came by convoy), and an empty province that two or more failed moves aimed at
  * saw a standoff. A dislodged unit's failed move into its attacker's origin made no standoff.
  */
-function retreatsFromResults(map: GameMap, position: Position, dislodged: readonly CaseUnit[], results: readonly DatcResultLine[]): Verdict<string[][]> {
+function retreatsFromResults(
+  map: GameMap,
+  position: Position,
+  dislodged: readonly CaseUnit[],
+  results: readonly DatcResultLine[],
+  rules: readonly string[],
+): Verdict<string[][]> {
   const past = pastOrders(map, results);
   if (!past.ok) return past;
+  const convoyed = convoyedAttackers(map, position, dislodged, past.value, rules);
+  if (!convoyed.ok) return convoyed;
   const board = new Board(map, position);
   const tables = board.tables;
   const provinceOf = (location: string): number => tables.provinceOf[tables.id(location)]!;
   const moves = past.value.filter((entry): entry is PastOrder & { order: MoveOrder } => entry.order.kind === 'move');
-  const byConvoy = (entry: PastOrder & { order: MoveOrder }): boolean => {
-    const from = tables.id(entry.order.unit.location);
-    const adjacent = moveAbut(board, 'A', from, provinceOf(entry.order.to), board.powerIndex(entry.power)) !== null || entry.order.unit.type === 'F';
-    const ownFleet = past.value.some(
-      (other) => other.power === entry.power && other.order.kind === 'convoy' && provinceOf(other.order.target.location) === provinceOf(entry.order.unit.location),
-    );
-    return entry.order.viaConvoy || !adjacent || ownFleet;
-  };
   const attackerOrigin = new Map<number, number>();
   for (const entry of moves) {
-    if (entry.succeeded) attackerOrigin.set(provinceOf(entry.order.to), byConvoy(entry) ? -1 : provinceOf(entry.order.unit.location));
+    if (entry.succeeded) attackerOrigin.set(provinceOf(entry.order.to), convoyed.value.has(entry) ? -1 : provinceOf(entry.order.unit.location));
   }
   const failedInto = new Map<number, number>();
   for (const entry of moves) {
@@ -190,5 +200,51 @@ function retreatsFromResults(map: GameMap, position: Position, dislodged: readon
       const placed = { power: board.powerIndex(unit.power), type: unit.type, location, province: tables.provinceOf[location]! };
       return retreatOptions(board, placed, closed, attackerOrigin.get(placed.province) ?? -1);
     }),
+  );
+}
+
+/**
+ * The successful moves that went by convoy, decided as the movement phase decided them: the board
+ * before the moves is set up again (each unit of the results where its order was given, the
+ * dislodged and the other units where they stand) and its orders read by the movement rules.
+ */
+function convoyedAttackers(
+  map: GameMap,
+  position: Position,
+  dislodged: readonly CaseUnit[],
+  past: readonly PastOrder[],
+  rules: readonly string[],
+): Verdict<Set<PastOrder>> {
+  const provinceOf = (location: string): string => map.location(location)?.province ?? location;
+  const ordered = new Set(past.map((entry) => provinceOf(entry.order.unit.location)));
+  const entered = new Set(past.flatMap((entry) => (entry.succeeded && entry.order.kind === 'move' ? [provinceOf(entry.order.to)] : [])));
+  const before: Position = {
+    powers: position.powers.map((state) => ({
+      ...state,
+      units: [
+        ...state.units.filter((unit) => !ordered.has(provinceOf(unit.location)) && !entered.has(provinceOf(unit.location))),
+        ...dislodged.filter((unit) => unit.power === state.name && !ordered.has(provinceOf(unit.location))),
+        ...past.filter((entry) => entry.power === state.name).map((entry) => ({ type: entry.order.unit.type, location: armyPlace(map, entry.order.unit) })),
+      ].map((unit) => ({ type: unit.type, location: unit.location })),
+      retreating: [],
+    })),
+  };
+  let board: Board;
+  try {
+    board = new Board(map, before);
+  } catch (error) {
+    if (error instanceof PositionError) return refuse(`the results do not fit the position: ${error.message}`);
+    throw error;
+  }
+  const battle = new Battle(board, past, { flags: ruleFlags(rules), dummies: new Set() });
+  const tables = board.tables;
+  return accept(
+    new Set(
+      past.filter((entry) => {
+        if (!entry.succeeded || entry.order.kind !== 'move') return false;
+        const unit = board.occupant[tables.provinceOf[tables.id(entry.order.unit.location)]!]!;
+        return unit >= 0 && battle.convoyed[unit] === 1;
+      }),
+    ),
   );
 }

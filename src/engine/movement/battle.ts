@@ -5,7 +5,7 @@ import { provinceOf } from '../../orders/check/units.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
 import type { Board } from '../board.js';
 import { filled } from '../arrays.js';
-import { moveAbut } from '../reach.js';
+import { moveAbut, restrictionsAllow } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
 
 /** What a unit does this turn, after checking: an illegal or missing order leaves it holding. */
@@ -245,21 +245,55 @@ export class Battle {
   }
 
   /**
-   * An army goes by convoy when it cannot march there, when it wrote a route, when it asked for a
-   * convoy that some fleet offers, or when a fleet of its own power offers one (DATC 4.A.3 intent).
+   * An army goes by convoy when it cannot march there or wrote a route. When it could march, it
+   * goes by sea only if the fleets offering the convoy form a whole route, and then only if it asked
+   * for a convoy or a fleet of its own power offers one (DATC 4.A.3 intent): intent and `VIA
+   * CONVOY` choose between two routes, so with no convoy route the army marches (DATC v2 on 6.G.8).
    */
   private chooseConvoy(army: number): void {
     let byConvoy = this.route[army] !== null || this.moveAbutOf(army) === null;
     if (!byConvoy) {
       const entry = this.entries[this.entryOf[army]!]!;
       const asked = entry.checked?.order.kind === 'move' && entry.checked.order.viaConvoy;
-      for (let fleet = this.firstConvoy[army]!; fleet >= 0 && !byConvoy; fleet = this.nextConvoy[fleet]!) {
-        byConvoy = asked || this.power[fleet] === this.power[army];
+      let intended = false;
+      for (let fleet = this.firstConvoy[army]!; fleet >= 0 && !intended; fleet = this.nextConvoy[fleet]!) {
+        intended = asked || this.power[fleet] === this.power[army];
       }
+      byConvoy = intended && this.convoyChainReaches(army, () => true);
     }
     if (!byConvoy) return;
     this.convoyed[army] = 1;
     this.mode[army] = this.convoyMode(army);
+  }
+
+  /**
+   * Some chain of the fleets offering to convoy the army, taking only those that `stays` keeps in
+   * place, leads from the army to its destination. Every leg is one a fleet could sail, open to the
+   * army's power. `stays` is asked lazily, fleet by fleet as the chain reaches them: the resolver
+   * passes its own decisions.
+   */
+  convoyChainReaches(army: number, stays: (fleet: number) => boolean): boolean {
+    const board = this.board;
+    const tables = board.tables;
+    const placed = board.units[army]!;
+    const crosses = (from: number, to: number): boolean => {
+      const abut = tables.abut(from, to);
+      return abut !== undefined && abut.fleets && restrictionsAllow(board, abut, placed.power);
+    };
+    const landing = this.dest[army]!;
+    const reached: number[] = [];
+    for (let fleet = this.firstConvoy[army]!; fleet >= 0; fleet = this.nextConvoy[fleet]!) {
+      if (crosses(placed.location, board.units[fleet]!.location) && stays(fleet)) reached.push(fleet);
+    }
+    for (let head = 0; head < reached.length; head++) {
+      const at = board.units[reached[head]!]!.location;
+      if (crosses(at, landing)) return true;
+      for (let fleet = this.firstConvoy[army]!; fleet >= 0; fleet = this.nextConvoy[fleet]!) {
+        if (reached.includes(fleet)) continue;
+        if (crosses(at, board.units[fleet]!.location) && stays(fleet)) reached.push(fleet);
+      }
+    }
+    return false;
   }
 
   /** A convoyed army's strength follows its last step: the best adjacency any offered fleet lands it by. */

@@ -1,5 +1,4 @@
 import { filled } from '../arrays.js';
-import { restrictionsAllow } from '../reach.js';
 import { CONVOY, HALF, MOVE, NORMAL, SUPPORT, WEAK, type Battle } from './battle.js';
 
 /**
@@ -259,7 +258,6 @@ export class Resolver {
 
   private adjudicatePath(army: number): number {
     const battle = this.battle;
-    const tables = battle.board.tables;
     const route = battle.route[army];
     const fleetAt = (location: number): number => {
       for (let fleet = battle.firstConvoy[army]!; fleet >= 0; fleet = battle.nextConvoy[fleet]!) {
@@ -274,25 +272,6 @@ export class Resolver {
       }
       return SUCCEEDS;
     }
-    const placed = battle.board.units[army]!;
-    // A convoy leg is one a fleet could sail (see MapTables.sailable), and open to the army's power.
-    const crosses = (from: number, to: number): boolean => {
-      const abut = tables.abut(from, to);
-      return abut !== undefined && abut.fleets && restrictionsAllow(battle.board, abut, placed.power);
-    };
-    const landing = battle.dest[army]!;
-    const reached: number[] = [];
-    for (let fleet = battle.firstConvoy[army]!; fleet >= 0; fleet = battle.nextConvoy[fleet]!) {
-      if (crosses(placed.location, battle.board.units[fleet]!.location) && this.resolve(fleet) === SUCCEEDS) reached.push(fleet);
-    }
-    for (let head = 0; head < reached.length; head++) {
-      const at = battle.board.units[reached[head]!]!.location;
-      if (crosses(at, landing)) return SUCCEEDS;
-      for (let fleet = battle.firstConvoy[army]!; fleet >= 0; fleet = battle.nextConvoy[fleet]!) {
-        if (reached.includes(fleet)) continue;
-        if (crosses(at, battle.board.units[fleet]!.location) && this.resolve(fleet) === SUCCEEDS) reached.push(fleet);
-      }
-    }
-    return FAILS;
+    return battle.convoyChainReaches(army, (fleet) => this.resolve(fleet) === SUCCEEDS) ? SUCCEEDS : FAILS;
   }
 }

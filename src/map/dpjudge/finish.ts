@@ -122,6 +122,7 @@ class Finisher {
       aliases: this.aliases(locations),
       warnings: [],
       extras: { gateways: [], railways: [], specialCenters: [], arcticWaters: [], highSeas: [] },
+      unsupported: [],
     };
   }
 
@@ -273,8 +274,15 @@ class Finisher {
     }
   }
 
+  /**
+   * Every name a place answers to. A location's abbreviation and full name mean that location
+   * alone: an alias of another place that spells them (`tyr?` of the Tyrrhenian Sea is Tyrolia's
+   * TYR) is left out, so that an order never silently names another province than the one whose
+   * abbreviation it wrote. Other names shared by several places stay ambiguous.
+   */
   private aliases(locations: Location[]): Map<string, AliasEntry> {
     const aliases = new Map<string, AliasEntry>();
+    const exact = new Set<string>();
     const add = (text: string, location: string, ambiguous: boolean): void => {
       const key = aliasKey(text);
       if (key === '') return;
@@ -287,11 +295,20 @@ class Finisher {
       entry.locations.push(location);
       entry.ambiguous = true;
     };
-    for (const location of locations) add(location.abbrev, location.abbrev, false);
     for (const location of locations) {
-      const place = this.builder.places.get(location.abbrev)!;
-      if (place.name) add(place.name, location.abbrev, false);
-      for (const alias of place.aliases) add(alias.text, location.abbrev, alias.ambiguous);
+      add(location.abbrev, location.abbrev, false);
+      exact.add(aliasKey(location.abbrev));
+    }
+    for (const location of locations) {
+      const name = this.builder.places.get(location.abbrev)!.name;
+      if (!name) continue;
+      add(name, location.abbrev, false);
+      exact.add(aliasKey(name));
+    }
+    for (const location of locations) {
+      for (const alias of this.builder.places.get(location.abbrev)!.aliases) {
+        if (!exact.has(aliasKey(alias.text))) add(alias.text, location.abbrev, alias.ambiguous);
+      }
     }
     return aliases;
   }

@@ -47,7 +47,7 @@ export function convertVariant(texts: VariantTexts): { data: MapData; diagnostic
     : { names: texts.report && seed ? [...powerNamesFromReport(texts.report.text, seed.units, index)].map(([letter, name]) => ({ letter, name })) : [], complete: false };
   const powers = buildPowers(map, index, geography, seed, cast, sink);
   const centers = orderCenters(map, index, geography.provinceOf, sink);
-  const extras = buildExtras(map, index, geography, powers, sink);
+  const { extras, unsupported } = buildExtras(map, index, geography, powers, sink);
   const files = [texts.map.file, texts.seed?.file, known ? undefined : texts.report?.file].filter((file): file is string => file !== undefined);
   const data: MapData = {
     name: texts.variant,
@@ -71,6 +71,7 @@ export function convertVariant(texts: VariantTexts): { data: MapData; diagnostic
     aliases: buildAliases(map, geography),
     warnings: [],
     extras,
+    unsupported,
   };
   return { data, diagnostics: sink.items };
 }
