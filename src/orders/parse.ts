@@ -77,12 +77,12 @@ function readings(items: Item[]): Reading[][] | null {
       for (const reading of result) reading.push(item);
       continue;
     }
-    const [only] = item.locations;
-    if (item.locations.length === 1 && !item.optional) {
-      for (const reading of result) reading.push({ kind: 'place', location: only!, word: item.word });
+    const place = { kind: 'place' as const, location: item.location, word: item.word };
+    if (!item.optional) {
+      for (const reading of result) reading.push(place);
       continue;
     }
-    const placed = result.map((reading) => [...reading, { kind: 'place' as const, location: item.location, word: item.word }]);
+    const placed = result.map((reading) => [...reading, place]);
     result = item.optional ? [...placed, ...result] : placed;
     if (result.length > MOST_READINGS) return null;
   }
