@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { DateTime } from 'luxon';
 import { gameZone, parseIsoInstant } from '../../deadline/index.js';
-import { loadConfig, type LoadedConfig } from '../../config/config.js';
+import { CONFIG_OPTION_HELP, loadConfig, type LoadedConfig } from '../../config/config.js';
 import type { NoticeSink } from '../../checker/sink.js';
 import type { JudgeDatabase } from '../../store/database.js';
 import { openJournal, sendQueuedMail } from '../../daemon/wiring.js';
@@ -9,7 +9,7 @@ import { mailSettings } from '../../mail/settings.js';
 import { OutboxNoticeSink } from '../../mail/notice-sink.js';
 
 interface CheckOptions {
-  readonly config: string;
+  readonly config?: string;
   readonly now?: string;
   readonly resume?: boolean;
 }
@@ -33,7 +33,7 @@ export function registerCheckCommand(program: Command, sinkFor: CheckSinkFactory
     .command('check')
     .description('run one sweep of the deadline checker by hand and print what it did, one line per action')
     .argument('[game...]', 'only these games (such a sweep neither detects nor records an outage)')
-    .option('-c, --config <file>', 'the configuration file', 'judge.config.json')
+    .option('-c, --config <file>', CONFIG_OPTION_HELP)
     .option('--now <time>', 'sweep as if it were this ISO 8601 time (UTC unless it has an offset; default: now)')
     .option('--resume', 'end the hold after an outage and sweep')
     .action(async (games: string[], options: CheckOptions) => {
