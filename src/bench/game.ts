@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DateTime } from 'luxon';
-import { loadConfig, folder } from '../config/config.js';
+import { embeddedConfig, folder } from '../config/config.js';
 import { openDatabase } from '../store/database.js';
 import { AuditLog } from '../store/audit.js';
 import { GameStore } from '../store/game-store.js';
@@ -30,7 +30,7 @@ const ORDERS: Record<string, string[]> = {
 export async function benchGame(runs = 60): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'judge-bench-game-'));
   try {
-    const config = loadConfig(join(root, 'judge.config.json'));
+    const config = embeddedConfig(root);
     const db = openDatabase(join(root, 'judge.db'));
     const games = join(root, 'games');
     const service = new GameService({

@@ -174,6 +174,11 @@ export class DeadlineIndex {
     return this.statements.due.all(now.toMillis()).map((row) => ({ name: row.game, state: row.state, memory: memoryOf(row) }));
   }
 
+  /** Whether the index lists the game: forming, active or waiting, not finished. */
+  lists(game: string): boolean {
+    return this.statements.one.get(game) !== undefined;
+  }
+
   /** Every game the index lists as active. */
   activeGames(): string[] {
     return this.statements.all

@@ -3,6 +3,7 @@ import { formatDeadlineStamp } from '../deadline/index.js';
 import { phaseAbbrev } from '../map/phase.js';
 import { describeDeadline, phaseTitle } from '../game/results.js';
 import { mailAddressesOf } from '../game/control.js';
+import { lateText } from '../game/orders.js';
 import type { Notice } from '../game/service.js';
 import type { GameStatus, NeededPower } from '../status/model.js';
 import type { Templates } from '../templates/templates.js';
@@ -78,6 +79,11 @@ export class CheckerMail {
     return `${game.name} ${phaseAbbrev(situation.phase)}: ${what}`;
   }
 
+  /** Late powers as players read them: `FRANCE`, or `FRANCE incomplete (F MAO)` when some orders are in. */
+  private lateList(situation: Situation, late: readonly string[]): string {
+    return list(late.map((power) => lateText({ power, unordered: situation.incomplete.get(power) ?? [] })));
+  }
+
   private addressesOf(game: GameStatus, power: string): string[] {
     return mailAddressesOf(game, power);
   }
@@ -105,10 +111,20 @@ export class CheckerMail {
       .filter(({ to }) => to.length > 0)
       .map(({ power, to }) => {
         const others = situation.hideLatePowers ? [] : late.filter((other) => other !== power);
-        return { to, subject, text: this.templates.render('late-notice', { ...view, power, others: others.length > 0 ? list(others) : null }) };
+        const unordered = situation.incomplete.get(power);
+        return {
+          to,
+          subject,
+          text: this.templates.render('late-notice', {
+            ...view,
+            power,
+            incomplete: unordered === undefined ? null : list(unordered),
+            others: others.length > 0 ? this.lateList(situation, others) : null,
+          }),
+        };
       });
     if (game.master) {
-      const text = this.templates.render('late-notice', { ...view, master: late.length > 0, late: list(late) });
+      const text = this.templates.render('late-notice', { ...view, master: late.length > 0, late: this.lateList(situation, late) });
       notices.push({ to: [game.master.email], subject, text });
     }
     return notices;
@@ -143,7 +159,7 @@ export class CheckerMail {
     const text = this.templates.render('grace-expired', {
       ...this.gameView(game, situation),
       graceEnded: this.graceEnded(game, situation),
-      late: list(late),
+      late: this.lateList(situation, late),
       disorder: outcome.disorder === true,
       preview: outcome.preview === true,
       resigned: resigned.length > 0 ? list(resigned) : null,

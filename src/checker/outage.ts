@@ -47,8 +47,12 @@ export class OutageGuard {
     return this.read.get(key)?.value ?? null;
   }
 
-  /** Called by every full sweep before it acts on any game. */
-  async check(context: SweepContext, index: DeadlineIndex, resume: boolean): Promise<OutageOutcome> {
+  /**
+   * Called by every full sweep before it acts on any game. A sweep that does not `detect` (one at a
+   * time the judgekeeper chose) only minds the hold: it neither reads the gap as an outage nor
+   * records itself as the last sweep.
+   */
+  async check(context: SweepContext, index: DeadlineIndex, { resume, detect }: { resume: boolean; detect: boolean }): Promise<OutageOutcome> {
     const now = context.now.toMillis();
     const heldSince = this.get(HELD_SINCE);
     if (heldSince !== null) {
@@ -58,6 +62,7 @@ export class OutageGuard {
       this.write.run(LAST_SWEEP, now);
       return { hold: false, lines: [`resumed after the outage that began ${since}`] };
     }
+    if (!detect) return { hold: false, lines: [] };
     const last = this.get(LAST_SWEEP);
     // Never back: a `judge check --now` in the past must not make the daemon's next sweep look late.
     this.write.run(LAST_SWEEP, Math.max(now, last ?? now));

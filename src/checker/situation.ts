@@ -19,8 +19,10 @@ export interface Situation {
   readonly warnings: readonly DateTime[];
   /** When late powers are resigned or put in civil disorder; null: never. */
   readonly graceExpiry: DateTime | null;
-  /** Powers that owe orders and have none on file. */
+  /** Powers that owe orders and lack some on file. */
   readonly late: readonly string[];
+  /** The units still without an order of each late power that has sent some orders. */
+  readonly incomplete: ReadonlyMap<string, readonly string[]>;
   /** Someone asked to wait for the deadline (or ALWAYS_WAIT), where waiting applies to this phase. */
   readonly waitForDeadline: boolean;
   readonly delay: number;
@@ -57,14 +59,16 @@ export function readSituation(game: GameStatus, service: GameService): Situation
   const masterProcesses = line.mode === 'WAIT';
   const waitingApplies = !rules.includes('NO_MINOR_WAIT') || phase.type === MOVEMENT;
   const wanted = rules.includes('ALWAYS_WAIT') || waitRequested(game, rules);
+  // In a phase only the Master processes, players owe nothing: the Master is the one late.
+  const lateness = masterProcesses ? [] : service.lateness(game);
   return {
     phase,
     zone,
     deadline,
     warnings: deadline ? warningTimes(deadline, timing) : [],
     graceExpiry: (deadline && graceExpiry(deadline, timing, { civilDisorder: regime === 'civil-disorder' })) ?? null,
-    // In a phase only the Master processes, players owe nothing: the Master is the one late.
-    late: masterProcesses ? [] : service.latePowers(game),
+    late: lateness.map((late) => late.power),
+    incomplete: new Map(lateness.filter((late) => late.unordered.length > 0).map((late) => [late.power, late.unordered])),
     waitForDeadline: waitingApplies && wanted,
     delay: game.delay ?? 0,
     regime,

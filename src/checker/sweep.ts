@@ -37,6 +37,11 @@ export interface SweepOptions {
   readonly games?: readonly string[];
   /** Ends the hold after an outage (`judge check --resume`). */
   readonly resume?: boolean;
+  /**
+   * False for a sweep at a time the judgekeeper chose (`judge check --now`): the gap since the last
+   * sweep is then no outage, and this sweep is not recorded as the last. A held judge stays held.
+   */
+  readonly outage?: boolean;
 }
 
 /** One line of a sweep's report: `game: action (detail)`; the game is `*` for the judge as a whole. */
@@ -86,9 +91,11 @@ export class DeadlineChecker {
     // A crash may have cut a change short anywhere (a mail, `judge process`, the last sweep): settle it first.
     await this.options.service.recoverInterrupted();
     const reread = await this.index.refresh(now);
+    const unknown = options.games?.filter((game) => !this.index.lists(game)) ?? [];
+    if (unknown.length > 0) throw new Error(`no game ${unknown.map((game) => `'${game}'`).join(', ')} is waiting for a deadline on this judge`);
     const actions: SweepAction[] = [];
     if (options.games === undefined) {
-      const outage = await this.outage.check(context, this.index, options.resume === true);
+      const outage = await this.outage.check(context, this.index, { resume: options.resume === true, detect: options.outage !== false });
       actions.push(...outage.lines.map((line) => ({ game: '*', action: 'outage', detail: line })));
       if (outage.hold) return { at: now, reread, due: 0, actions };
     }

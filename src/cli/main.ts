@@ -11,20 +11,20 @@ program
 
 registerCommands(program);
 
-program
-  .command('help')
-  .description('list the commands')
-  .action(() => program.outputHelp());
+// Commander's own help command: `judge help` lists the commands, `judge help check` explains one.
+program.helpCommand('help [command]', 'list the commands, or explain one');
 
 program.configureOutput({
   writeErr: (text) => process.stderr.write(text.split('\n').find((line) => line.trim() !== '') + '\n'),
 });
 
 try {
-  await program.parseAsync(process.argv);
+  // A bare `judge` is someone finding their way: show them the commands rather than nothing.
+  await program.parseAsync(process.argv.length > 2 ? process.argv : [...process.argv, 'help']);
 } catch (error) {
   if (error instanceof CommanderError) {
-    process.exitCode = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 2;
+    // Help and --version end with commander's exit code 0; a usage mistake with 2, as with other Unix tools.
+    process.exitCode = error.exitCode === 0 ? 0 : 2;
   } else {
     process.stderr.write(`judge: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

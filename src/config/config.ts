@@ -141,18 +141,56 @@ export interface LoadedConfig {
   file: string | null;
 }
 
-export function loadConfig(file = 'judge.config.json'): LoadedConfig {
-  const path = resolve(file);
-  if (!existsSync(path)) return { config: DEFAULT_CONFIG, root: dirname(path), file: null };
+/** The name of the configuration file in the places the judge looks for one. */
+export const CONFIG_FILE_NAME = 'judge.config.json';
+
+/** The judge's embedded defaults, with relative folders resolved against `root`. */
+export function embeddedConfig(root: string): LoadedConfig {
+  return { config: DEFAULT_CONFIG, root, file: null };
+}
+
+/**
+ * Where the judge looks for its configuration when none is named: the current folder first (a judge
+ * run from its own folder), then the installation (a judge run from anywhere else on the machine).
+ */
+export function configPlaces(cwd = process.cwd()): string[] {
+  return [...new Set([join(resolve(cwd), CONFIG_FILE_NAME), join(installation(), CONFIG_FILE_NAME)])];
+}
+
+/**
+ * Reads the configuration. A file named by the judgekeeper must exist: running on defaults instead
+ * would start a judge on an empty mailbox beside the mistyped path. With no file named, the first of
+ * `configPlaces` that exists is read, and without any the embedded defaults apply in `cwd`.
+ */
+export function loadConfig(file?: string, cwd = process.cwd()): LoadedConfig {
+  if (file !== undefined) {
+    const path = resolve(cwd, file);
+    if (!existsSync(path)) throw new ConfigError(`${file}: no such configuration file`);
+    return readConfigFile(path, file);
+  }
+  const found = configPlaces(cwd).find((place) => existsSync(place));
+  return found === undefined ? embeddedConfig(resolve(cwd)) : readConfigFile(found, found);
+}
+
+/** `shown` is how error messages name the file: as the judgekeeper wrote it. */
+function readConfigFile(path: string, shown: string): LoadedConfig {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new ConfigError(`${file}: not valid JSON: ${(error as Error).message}`);
+    throw new ConfigError(`${shown}: not valid JSON: ${(error as Error).message}`);
   }
-  if (!isObject(parsed)) throw new ConfigError(`${file}: must hold a JSON object`);
-  const config = merge(DEFAULT_CONFIG as unknown as Json, parsed, '', file, false) as unknown as JudgeConfig;
+  if (!isObject(parsed)) throw new ConfigError(`${shown}: must hold a JSON object`);
+  const config = merge(DEFAULT_CONFIG as unknown as Json, parsed, '', shown, false) as unknown as JudgeConfig;
   return { config, root: dirname(path), file: path };
+}
+
+/** The help of every command's --config option. */
+export const CONFIG_OPTION_HELP = `the configuration file (default: ./${CONFIG_FILE_NAME}, else the installation's)`;
+
+/** How the start line and reports name where the configuration came from. */
+export function configSource(loaded: LoadedConfig): string {
+  return loaded.file === null ? `the embedded default configuration (no ${CONFIG_FILE_NAME} found)` : loaded.file;
 }
 
 /**

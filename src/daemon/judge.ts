@@ -1,4 +1,4 @@
-import type { LoadedConfig } from '../config/config.js';
+import { configSource, folder, type LoadedConfig } from '../config/config.js';
 import { ImapSource } from '../mail/imap-source.js';
 import { logLine } from '../mail/intake.js';
 import { MaildirSource } from '../mail/maildir-source.js';
@@ -87,7 +87,7 @@ function run(
   sender.start();
   source.start();
   const pruning = startPruning(db, log);
-  log(`judge ${loaded.config.judge.name} started: mail in from ${source.description}, out as ${sending}`);
+  log(startLine(loaded, settings, source.description, sending));
   return {
     async stop() {
       clearInterval(pruning);
@@ -96,6 +96,15 @@ function run(
       await sender.stop();
     },
   };
+}
+
+/** Everything a judgekeeper needs to see that the judge runs on the configuration they meant. */
+function startLine(loaded: LoadedConfig, settings: MailSettings, receiving: string, sending: string): string {
+  return (
+    `judge ${loaded.config.judge.name} started: mail in from ${receiving}, out as ${sending}; ` +
+    `configuration ${configSource(loaded)}; games in ${folder(loaded, 'games')}, journal in ${settings.varFolder}; ` +
+    `deadlines checked at cron '${loaded.config.deadlines.cron}' (UTC)`
+  );
 }
 
 const PRUNING_INTERVAL_MS = 6 * 3_600_000;

@@ -66,15 +66,27 @@ export function hasOrders(power: PowerStatus, phase: OrderPhase): boolean {
 }
 
 /**
- * Whether a power's orders are complete. Without DEFAULT_UNORDERED a movement phase wants an order
- * for every unit (canonical orders name the unit's place second: `A PAR - BUR`); other phases, and
- * games with the rule, want any orders at all.
+ * The units a power has ordered some of its units but not these, as `F MAO`. Without
+ * DEFAULT_UNORDERED (`everyUnit`) a movement phase wants an order for every unit (canonical orders
+ * name the unit's place second: `A PAR - BUR`); other phases, and games with the rule, want any
+ * orders at all, so no unit is ever left out there.
  */
-export function hasCompleteOrders(power: PowerStatus, phase: OrderPhase, everyUnit: boolean): boolean {
-  if (!hasOrders(power, phase)) return false;
-  if (phase !== MOVEMENT || !everyUnit) return true;
+export function unorderedUnits(power: PowerStatus, phase: OrderPhase, everyUnit: boolean): string[] {
+  if (phase !== MOVEMENT || !everyUnit) return [];
   const ordered = new Set(power.orders.map((line) => line.trim().split(/\s+/)[1]?.toUpperCase()));
-  return power.units.filter((unit) => unit.retreats === null).every((unit) => ordered.has(unit.location));
+  return power.units.filter((unit) => unit.retreats === null && !ordered.has(unit.location)).map((unit) => `${unit.type} ${unit.location}`);
+}
+
+/** A power that owes orders and lacks some. */
+export interface LatePower {
+  readonly power: string;
+  /** The units still without an order, as `F MAO`; empty when the power has no orders at all. */
+  readonly unordered: readonly string[];
+}
+
+/** A late power as replies and notices name it: `FRANCE`, or `FRANCE incomplete (F MAO)` when some orders are in. */
+export function lateText(late: LatePower): string {
+  return late.unordered.length === 0 ? late.power : `${late.power} incomplete (${late.unordered.join(', ')})`;
 }
 
 export interface OrderContext {

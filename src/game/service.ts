@@ -35,7 +35,7 @@ import {
   type JoinRequest,
   type NewGameRequest,
 } from './lifecycle.js';
-import { clearOrders, hasCompleteOrders, orderPhaseOf, submitOrders, waitRequested, type SubmissionReport } from './orders.js';
+import { clearOrders, hasOrders, orderPhaseOf, unorderedUnits, type LatePower, submitOrders, waitRequested, type SubmissionReport } from './orders.js';
 import { positionOf } from './position.js';
 import { currentPhase, processPhase, type PhaseReport } from './process.js';
 import { phaseTitle, renderResults, resultsRenderer } from './results.js';
@@ -225,8 +225,13 @@ export class GameService {
     return { ...report!, game: loaded.game, ready: loaded.game.delay !== null && this.latePowers(loaded.game).length === 0 };
   }
 
-  /** Powers that owe orders for the current phase and have none on file (dummies without a controller owe none). */
+  /** Powers that owe orders for the current phase and lack some on file (dummies without a controller owe none). */
   latePowers(game: GameStatus): string[] {
+    return this.lateness(game).map((late) => late.power);
+  }
+
+  /** The late powers, each with the units it has left without an order. */
+  lateness(game: GameStatus): LatePower[] {
     const phase = game.phase?.phase;
     if (!phase || typeof phase !== 'object') return [];
     const orderPhase = orderPhaseOf(phase);
@@ -239,8 +244,13 @@ export class GameService {
       .filter((power) => power !== undefined)
       // A dummy owes orders when someone controls it, or when the Master is to order it (no CD_DUMMIES).
       .filter((power) => power.player?.current !== 'DUMMY' || power.control.length > 0 || !rules.includes('CD_DUMMIES'))
-      .filter((power) => !hasCompleteOrders(power, orderPhase, !rules.includes('DEFAULT_UNORDERED')))
-      .map((power) => power.name);
+      .map((power) => ({
+        power: power.name,
+        ordered: hasOrders(power, orderPhase),
+        unordered: unorderedUnits(power, orderPhase, !rules.includes('DEFAULT_UNORDERED')),
+      }))
+      .filter((power) => !power.ordered || power.unordered.length > 0)
+      .map(({ power, ordered, unordered }) => ({ power, unordered: ordered ? unordered : [] }));
   }
 
   private withReadiness(game: GameStatus): GameStatus {

@@ -25,6 +25,24 @@ async function judgeWithAGame(): Promise<string> {
   return config;
 }
 
+function lastSweep(config: string): number | undefined {
+  const db = openDatabase(join(loadConfig(config).root, 'var', 'judge.db'));
+  try {
+    return db.prepare<[], { value: number }>("SELECT value FROM checker_state WHERE key = 'last_sweep_at'").get()?.value;
+  } finally {
+    db.close();
+  }
+}
+
+function deadlineOf(config: string): string | null {
+  const db = openDatabase(join(loadConfig(config).root, 'var', 'judge.db'));
+  try {
+    return openGameService(loadConfig(config), db).load('alpha').game.deadline;
+  } finally {
+    db.close();
+  }
+}
+
 async function judgeCheck(...args: string[]): Promise<string[]> {
   const program = new Command().exitOverride();
   registerCheckCommand(program);
@@ -54,6 +72,36 @@ describe('judge check', () => {
     const late = await judgeCheck('-c', config, '--now', '2026-01-09T12:00', 'alpha');
     expect(late.at(-2)).toBe('alpha: late notice (AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY; DELAY 24)');
     expect(late.filter((line) => line.includes('mail (check alpha late notice)'))).toHaveLength(8);
+  });
+
+  it('at a chosen --now counts no outage and records no sweep, unless --outage says so', async () => {
+    const config = await judgeWithAGame();
+    await judgeCheck('-c', config, '--now', '2026-01-05T12:20Z', '--outage');
+    expect(lastSweep(config)).toBe(utc('2026-01-05T12:20').toMillis());
+
+    expect(await judgeCheck('-c', config, '--now', '2026-01-06T12:20Z')).toEqual(['swept at 2026-01-06 12:20 UTC: 0 games due, 0 actions, 0 status files read']);
+    expect(lastSweep(config)).toBe(utc('2026-01-05T12:20').toMillis());
+    expect(deadlineOf(config)).toBe('202601091200');
+
+    expect(await judgeCheck('-c', config, '--now', '2026-01-06T12:20Z', '--outage')).toContain('*: outage (outage of 1 day: 1 deadline moved on by 1 day)');
+    expect(deadlineOf(config)).toBe('202601101200');
+  });
+
+  it('never records a sweep later than the present', async () => {
+    const config = await judgeWithAGame();
+    await judgeCheck('-c', config);
+    const swept = lastSweep(config);
+    await expect(judgeCheck('-c', config, '--now', '2999-01-01T00:00Z', '--outage')).rejects.toThrow(
+      'judge check: --now may not be later than the present with --outage or --resume',
+    );
+    await judgeCheck('-c', config, '--now', '2999-01-01T00:00Z');
+    expect(lastSweep(config)).toBe(swept);
+    expect(swept).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('refuses a game it does not know', async () => {
+    const config = await judgeWithAGame();
+    await expect(judgeCheck('-c', config, 'alpha', 'nosuch')).rejects.toThrow("no game 'nosuch' is waiting for a deadline on this judge");
   });
 
   it('refuses a --now that is not an ISO time', async () => {

@@ -58,8 +58,8 @@ describe('a game through weeks of twenty-minute sweeps', () => {
       ['2026-01-12T20:20Z', italy],
       ['2026-01-12T20:20Z', MASTER],
     ]);
-    expect(late[0]!.text).toContain('Orders are also missing from: ITALY.');
-    expect(late[2]!.text).toContain('Orders are missing from: ENGLAND, ITALY.');
+    expect(late[0]!.text).toContain('Orders are also missing or incomplete from: ITALY.');
+    expect(late[2]!.text).toContain('Orders are missing or incomplete from: ENGLAND, ITALY.');
     expect(readFileSync(join(judge.games, 'alpha', 'status'), 'utf8')).toMatch(/^DELAY 22$/m);
     const delays = actions.filter((action) => action.action === 'delay' && action.at > '2026-01-12T12:00Z' && action.at < '2026-01-12T20:20Z');
     expect(delays).toHaveLength(24);

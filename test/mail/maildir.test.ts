@@ -9,8 +9,9 @@ import { JudgeProcess, judgeFolder, plainMail, temporaryFolder, until } from './
 import { useBuiltJudge } from './support/built-judge.js';
 
 /**
- * The embedded default: no judge.config.json at all, so no mail server. `judge start` (what
- * `npm start` runs) reads var/maildir/new and writes its replies as .eml files into var/outbox.
+ * The default mail settings: no mail server. `judge start` (what `npm start` runs) reads
+ * var/maildir/new and writes its replies as .eml files into var/outbox. Each judge here has an empty
+ * judge.config.json of its own: without one it would read the installation's, and share its var/.
  */
 
 useBuiltJudge();
@@ -28,6 +29,7 @@ afterEach(async () => {
 });
 
 function start(folder: string): JudgeProcess {
+  writeFileSync(join(folder, 'judge.config.json'), '{}');
   const child = JudgeProcess.cli(['start'], folder);
   running.push(child);
   return child;
@@ -42,10 +44,12 @@ function drop(maildir: string, name: string, mail: string): void {
 const files = (folder: string) => readdirSync(folder).filter((name) => !name.startsWith('.'));
 
 describe('the embedded default: a local Maildir in, .eml files out', () => {
-  it('runs with no configuration file, answers a mail dropped into var/maildir/new, and stops cleanly on SIGTERM', async () => {
+  it('runs on the judge.config.json of its folder, answers a mail dropped into var/maildir/new, and stops cleanly on SIGTERM', async () => {
     const folder = temporaryFolder('judge-default-');
     const daemon = start(folder);
-    await daemon.waitForLine(/judge LOCAL started: mail in from Maildir .*var\/maildir, out as \.eml files in .*var\/outbox/);
+    const startLine = await daemon.waitForLine(/judge LOCAL started: mail in from Maildir .*var\/maildir, out as \.eml files in .*var\/outbox/);
+    expect(startLine).toContain(`; configuration ${join(folder, 'judge.config.json')}; games in ${join(folder, 'games')}, journal in ${join(folder, 'var')}; `);
+    expect(startLine).toMatch(/deadlines checked at cron '\*\/20 \* \* \* \*' \(UTC\)$/);
     const maildir = join(folder, 'var', 'maildir');
     drop(maildir, '1700000000.M1P1.test', plainMail({ messageId: '<local@player.test>', subject: 'trying it' }));
 
@@ -64,6 +68,16 @@ describe('the embedded default: a local Maildir in, .eml files out', () => {
     daemon.kill('SIGTERM');
     expect(await daemon.exited).toBe(0);
     expect(daemon.lines.at(-1)).toMatch(/judge stopped$/);
+  });
+
+  it('refuses to start on a --config that names no file, in one line', async () => {
+    const folder = temporaryFolder('judge-default-');
+    const daemon = JudgeProcess.cli(['start', '--config', join(folder, 'nosuch.json')], folder);
+    running.push(daemon);
+
+    expect(await daemon.exited).toBe(1);
+    expect(daemon.stderr.join('')).toBe(`judge: ${join(folder, 'nosuch.json')}: no such configuration file\n`);
+    expect(files(folder)).toEqual([]);
   });
 
   it('refuses to run a second judge on the same folder', async () => {

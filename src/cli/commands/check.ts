@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { DateTime } from 'luxon';
 import { gameZone, parseIsoInstant } from '../../deadline/index.js';
-import { loadConfig, type LoadedConfig } from '../../config/config.js';
+import { CONFIG_OPTION_HELP, loadConfig, type LoadedConfig } from '../../config/config.js';
 import type { NoticeSink } from '../../checker/sink.js';
 import type { JudgeDatabase } from '../../store/database.js';
 import { openJournal, sendQueuedMail } from '../../daemon/wiring.js';
@@ -9,9 +9,22 @@ import { mailSettings } from '../../mail/settings.js';
 import { OutboxNoticeSink } from '../../mail/notice-sink.js';
 
 interface CheckOptions {
-  readonly config: string;
+  readonly config?: string;
   readonly now?: string;
   readonly resume?: boolean;
+  readonly outage?: boolean;
+}
+
+/**
+ * Whether the sweep counts the time since the last one as an outage and records itself as the last:
+ * always at the present; at a chosen --now only when asked, and never from the future, or the daemon's
+ * sweeps would take the judge for running until then and miss a real outage.
+ */
+function recordsTheSweep(options: CheckOptions, now: DateTime): boolean {
+  if (options.now === undefined) return true;
+  const records = options.outage === true || options.resume === true;
+  if (records && now > DateTime.utc()) throw new Error('judge check: --now may not be later than the present with --outage or --resume');
+  return records;
 }
 
 /** How `judge check` hands on the mails a sweep causes. */
@@ -33,11 +46,13 @@ export function registerCheckCommand(program: Command, sinkFor: CheckSinkFactory
     .command('check')
     .description('run one sweep of the deadline checker by hand and print what it did, one line per action')
     .argument('[game...]', 'only these games (such a sweep neither detects nor records an outage)')
-    .option('-c, --config <file>', 'the configuration file', 'judge.config.json')
+    .option('-c, --config <file>', CONFIG_OPTION_HELP)
     .option('--now <time>', 'sweep as if it were this ISO 8601 time (UTC unless it has an offset; default: now)')
     .option('--resume', 'end the hold after an outage and sweep')
+    .option('--outage', 'with --now: count the time since the last sweep as an outage, as the daemon would, and record this sweep as the last')
     .action(async (games: string[], options: CheckOptions) => {
       const now = options.now === undefined ? DateTime.utc() : parseIsoInstant('--now', options.now, gameZone('UTC'));
+      const outage = recordsTheSweep(options, now);
       const loaded = loadConfig(options.config);
       const db = openJournal(mailSettings(loaded));
       try {
@@ -45,7 +60,7 @@ export function registerCheckCommand(program: Command, sinkFor: CheckSinkFactory
         const { openChecker } = await import('../../checker/open.js');
         const { reportLines, summaryLine } = await import('../../checker/report.js');
         const checker = openChecker(loaded, db, sinkFor(db, loaded), () => now);
-        const report = await checker.sweep(now, { ...(games.length > 0 ? { games } : {}), resume: options.resume === true });
+        const report = await checker.sweep(now, { ...(games.length > 0 ? { games } : {}), resume: options.resume === true, outage });
         for (const line of [...reportLines(report), summaryLine(report)]) process.stdout.write(`${line}\n`);
         await sendQueuedMail(loaded, db);
       } finally {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../../config/config.js';
+import { CONFIG_OPTION_HELP, loadConfig } from '../../config/config.js';
 import { printLogLine } from './start.js';
 
 /** sysexits.h's EX_TEMPFAIL: a delivery agent keeps a mail whose command exits with it, and retries later. */
@@ -9,8 +9,8 @@ export function registerMailCommand(program: Command): void {
   program
     .command('mail')
     .description('process one RFC 822 mail from standard input (for procmail, .forward and aliases); exit 0 once handled')
-    .option('-c, --config <file>', 'the configuration file', 'judge.config.json')
-    .action(async (options: { config: string }) => {
+    .option('-c, --config <file>', CONFIG_OPTION_HELP)
+    .action(async (options: { config?: string }) => {
       try {
         // Loaded here, not at the top: a delivery agent starts a judge per mail, and other commands need none of it.
         const { handlePipedMail } = await import('../../daemon/pipe-mode.js');

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { writeFileSync } from 'node:fs';
-import { loadConfig } from '../../config/config.js';
+import { CONFIG_OPTION_HELP, loadConfig } from '../../config/config.js';
 import { currentBoardPicture } from '../../game/board-picture.js';
 import { openGameService } from '../../game/open.js';
 import { renderResults } from '../../game/results.js';
@@ -17,8 +17,8 @@ export function registerProcessCommands(program: Command): void {
     .description("process a game's current phase now (results are mailed through the outbox); --preview shows them without changing the game")
     .argument('<game>', 'the game name')
     .option('--preview', 'adjudicate and print the results; change nothing, mail nothing')
-    .option('-c, --config <file>', 'the configuration file', 'judge.config.json')
-    .action(async (name: string, options: { preview?: boolean; config: string }) => {
+    .option('-c, --config <file>', CONFIG_OPTION_HELP)
+    .action(async (name: string, options: { preview?: boolean; config?: string }) => {
       const config = loadConfig(options.config);
       const db = openJournal(mailSettings(config));
       try {
@@ -38,8 +38,8 @@ export function registerProcessCommands(program: Command): void {
     .argument('<game>', 'the game name')
     .option('--svg <file>', 'write a picture of the board (hidden builds included) as SVG to the file')
     .option('--png <file>', 'write the same picture as PNG')
-    .option('-c, --config <file>', 'the configuration file', 'judge.config.json')
-    .action((name: string, options: { config: string; svg?: string; png?: string }) => {
+    .option('-c, --config <file>', CONFIG_OPTION_HELP)
+    .action((name: string, options: { config?: string; svg?: string; png?: string }) => {
       const config = loadConfig(options.config);
       const db = openJournal(mailSettings(config));
       try {

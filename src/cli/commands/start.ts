@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { loadConfig } from '../../config/config.js';
+import { CONFIG_OPTION_HELP, loadConfig } from '../../config/config.js';
 
 /** A log line as the daemon prints it: the time in UTC, then what happened. */
 export function printLogLine(line: string): void {
@@ -22,8 +22,8 @@ export function registerStartCommand(program: Command): void {
   program
     .command('start')
     .description('run the judge: read mail, process it, send the replies, until SIGTERM or SIGINT')
-    .option('-c, --config <file>', 'the configuration file', 'judge.config.json')
-    .action(async (options: { config: string }) => {
+    .option('-c, --config <file>', CONFIG_OPTION_HELP)
+    .action(async (options: { config?: string }) => {
       // Loaded here, not at the top: every other command would pay for the IMAP client's loading.
       const { startJudge } = await import('../../daemon/judge.js');
       const judge = startJudge(loadConfig(options.config), { log: printLogLine });

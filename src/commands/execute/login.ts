@@ -91,7 +91,22 @@ export async function logIn(context: ExecutionContext, gameName: string, who: Pl
   const authenticated = await authenticate(game, map, who, password);
   if (authenticated !== null) return { ok: true, loaded, who: authenticated };
   const wrong = context.guard.failed(context.sender, gameName, target, instant);
-  return { ok: false, reason: `no player of game '${gameName}' has that name and password`, notices: guessingNotices(context, game, who, wrong) };
+  const reason = `no player of game '${gameName}' has that name and password${senderPowerHint(context, game, map, who)}`;
+  return { ok: false, reason, notices: guessingNotices(context, game, who, wrong) };
+}
+
+/**
+ * When the sender's own address plays another power of the game than the one signed on as, most
+ * likely the wrong letter was used: the refusal names the sender's power. The reply goes only to
+ * that address, so nobody learns anything about another address's power.
+ */
+function senderPowerHint(context: ExecutionContext, game: GameStatus, map: GameMap, who: PlayerRef): string {
+  if (who.form === 'master') return '';
+  const own = game.powers.find((power) => power.addresses.some((address) => address.toLowerCase() === context.sender));
+  if (own === undefined || own.name === referredPower(game, map, who)?.name) return '';
+  const power = map.power(own.name);
+  if (power === undefined) return `. Your address plays ${own.name} in game '${game.name}'`;
+  return `. Your address plays ${power.displayName} in game '${game.name}': sign on with SIGNON ${power.abbrev}${game.name}`;
 }
 
 /** The place a password was tried for, and whether the sender is registered for it (its owner). */

@@ -1,3 +1,4 @@
+import { lateText } from '../../game/orders.js';
 import { GameRuleError, isCompleted, isForming, takeOverPower } from '../../game/lifecycle.js';
 import { phaseTitle } from '../../game/results.js';
 import { scheduleDeadline } from '../../game/schedule.js';
@@ -64,8 +65,8 @@ export async function processGame(context: ExecutionContext, session: MasterSess
   const game = loadGame(context, session.game).game;
   const current = phaseAbbrev(playing(game));
   if (phase !== undefined && phase !== current) throw new GameRuleError(`game '${session.game}' is at ${current}, not ${phase}; nothing was processed`);
-  const late = context.service.latePowers(game);
-  if (!force && late.length > 0) throw new GameRuleError(`orders are missing from ${late.join(', ')}; send PROCESS! to process anyway`);
+  const late = context.service.lateness(game);
+  if (!force && late.length > 0) throw new GameRuleError(`orders are missing or incomplete from ${late.map(lateText).join(', ')}; send PROCESS! to process anyway`);
   const outcome = await context.service.process(session.game, actorOf(context, force ? 'PROCESS!' : 'PROCESS'), { expectPhase: current });
   if (outcome === null) throw new GameRuleError(`game '${session.game}' moved on from ${current} meanwhile; nothing was processed`);
   return { lines: [`${phaseTitle(outcome.report.phase)} of game '${session.game}' is processed; the results are mailed to everyone.`, situation(outcome.game)] };

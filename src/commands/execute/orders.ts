@@ -1,5 +1,5 @@
 import { GameRuleError } from '../../game/lifecycle.js';
-import { hasOrders, ordersOnFile, orderPhaseOf } from '../../game/orders.js';
+import { hasOrders, lateText, ordersOnFile, orderPhaseOf } from '../../game/orders.js';
 import { phaseTitle } from '../../game/results.js';
 import { currentDeadline } from '../../game/schedule.js';
 import type { GameMap } from '../../map/game-map.js';
@@ -59,6 +59,15 @@ function onFileLines(context: ExecutionContext, game: GameStatus, power: PowerSt
   return [`Orders on file for ${name} for ${phaseTitle(phase)}:`, ...(orders.length > 0 ? orders.map((order) => `  ${order}`) : ['  (none)'])];
 }
 
+/** What a power still owes after its orders: the units left without one, so that it knows it is late. */
+function stillLate(context: ExecutionContext, game: GameStatus, power: PowerStatus): string[] {
+  const late = context.service.lateness(game).find((candidate) => candidate.power === power.name);
+  if (late === undefined) return [];
+  const name = displayName(currentMap(context, game), power.name);
+  if (late.unordered.length === 0) return [`${name} has no orders on file and counts as late until it has.`];
+  return [`Still without an order: ${late.unordered.join(', ')}. ${name} counts as late until every unit is ordered.`];
+}
+
 /** Every order line of a SIGNON's block at once: together they replace whatever was on file. */
 export async function submitOrders(context: ExecutionContext, session: PowerSession, lines: readonly string[]): Promise<Step> {
   const current = loadGame(context, session.game).game;
@@ -73,7 +82,7 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
   const refusedCount = report.refused.length;
   const summary = refusedCount > 0 ? [`${refusedCount} order line${refusedCount === 1 ? ' was' : 's were'} not accepted (see below).`] : [];
   return {
-    lines: [...summary, ...onFileLines(context, report.game, now, phase), ...ready],
+    lines: [...summary, ...onFileLines(context, report.game, now, phase), ...stillLate(context, report.game, now), ...ready],
     refused: report.refused,
     failed: refusedCount > 0,
     notices: orderCopies(context, report.game, now, phase),
@@ -125,8 +134,8 @@ export function showStatus(context: ExecutionContext, session: Session): Step {
     const waiting = power.wait ? ['You are waiting (SET WAIT): the phase is not processed early.'] : [];
     return { lines: [situation(game), ...onFileLines(context, game, power, phase), ...waiting] };
   }
-  const late = context.service.latePowers(game);
+  const late = context.service.lateness(game);
   const powers = game.powers.filter((power) => power.role === MAP_POWER_ROLE);
-  const missing = late.length > 0 ? [`Orders missing from: ${late.join(', ')}.`] : ['Every power that owes orders has them on file.'];
+  const missing = late.length > 0 ? [`Orders missing or incomplete from: ${late.map(lateText).join(', ')}.`] : ['Every power that owes orders has them on file.'];
   return { lines: [situation(game), ...powers.flatMap((power) => onFileLines(context, game, power, phase)), ...missing] };
 }

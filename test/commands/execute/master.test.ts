@@ -20,7 +20,7 @@ describe("the Master's commands", () => {
     const judge = mailJudge();
     await startedGame(judge);
     const early = await judge.send(MASTER, master('PROCESS'));
-    expect(early.reply.text).toContain('orders are missing from AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY; send PROCESS! to process anyway');
+    expect(early.reply.text).toContain('orders are missing or incomplete from AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY; send PROCESS! to process anyway');
     const wrongPhase = await judge.send(MASTER, master('PROCESS! F1901M'));
     expect(wrongPhase.reply.text).toContain("game 'alpha' is at S1901M, not F1901M; nothing was processed");
     const forced = await judge.send(MASTER, master('PROCESS! S1901M'));

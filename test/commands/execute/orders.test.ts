@@ -17,6 +17,23 @@ describe('orders, CLEAR and STATUS', () => {
     expect(status).toMatch(/^ORDERS\nA PAR - BUR\nF BRE - MAO$/m);
   });
 
+  it('names the units a partly refused set of orders leaves without one, and says the power counts as late', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const signon = `SIGNON Falpha ${france.password}`;
+    const partly = await judge.send(france.address, `${signon}
+A PAR - BUR
+A MAR - SPA
+F BRE - MUN`);
+    expect(partly.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  A MAR - SPA\n');
+    expect(partly.reply.text).toContain('Still without an order: F BRE. France counts as late until every unit is ordered.');
+    const refused = await judge.send(france.address, `${signon}\nF BRE - MUN`);
+    expect(refused.reply.text).toContain('France has no orders on file and counts as late until it has.');
+    const complete = await judge.send(france.address, `${signon}\n${HOLDS.FRANCE}`);
+    expect(complete.reply.text).not.toContain('counts as late');
+  });
+
   it('says so when the last orders are in, and CLEAR takes the readiness back', async () => {
     const judge = mailJudge();
     const players = await startedGame(judge);
@@ -51,7 +68,9 @@ describe('orders, CLEAR and STATUS', () => {
     expect(master.reply.text).toContain('Orders on file for Germany for Spring 1901 Movement:\n  A MUN - BUR');
     expect(master.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR');
     // France and Germany ordered one unit each: without DEFAULT_UNORDERED their orders are not complete.
-    expect(master.reply.text).toContain('Orders missing from: AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY.');
+    expect(master.reply.text).toContain(
+      'Orders missing or incomplete from: AUSTRIA, ENGLAND, FRANCE incomplete (F BRE, A MAR), GERMANY incomplete (F KIE, A BER), ITALY, RUSSIA, TURKEY.',
+    );
   });
 
   it('lets the Master order for a power with the Master password, with a copy to the power', async () => {

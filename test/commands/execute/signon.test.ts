@@ -48,6 +48,22 @@ describe('SIGNON and SIGNOFF', () => {
     expect(judge.statusText('alpha')).toBe(before);
   });
 
+  it("refuses a SIGNON with another power's letter, naming to the sender's own address the power it plays", async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const wrongLetter = await judge.send(france.address, `SIGNON Ealpha ${france.password}`);
+    expect(wrongLetter.reply.text).toContain(
+      "SIGNON refused: no player of game 'alpha' has that name and password. Your address plays France in game 'alpha': sign on with SIGNON Falpha.",
+    );
+    expect(wrongLetter.reply.to).toEqual([france.address]);
+    expect(wrongLetter.notices).toEqual([]);
+    const ownLetter = await judge.send(france.address, 'SIGNON Falpha guess');
+    expect(ownLetter.reply.text).toContain("SIGNON refused: no player of game 'alpha' has that name and password.\n");
+    const stranger = await judge.send('forger@example.org', `SIGNON Ealpha ${france.password}`);
+    expect(stranger.reply.text).not.toContain('Your address plays');
+  });
+
   it('takes no more passwords from an address after too many wrong ones, and tells the Master', async () => {
     const judge = mailJudge();
     const players = await startedGame(judge);
