@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DovecotServer } from '../mail/harness/dovecot.js';
-import { SmtpSink, type AcceptedMail } from '../mail/harness/smtp-sink.js';
+import { DovecotServer } from '../../test/support/dovecot.js';
+import { SmtpSink, type AcceptedMail } from '../../test/support/smtp-sink.js';
 import { formatMs, percentile } from './stats.js';
 
 /**

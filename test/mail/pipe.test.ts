@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SmtpSink } from '../../src/mail/harness/smtp-sink.js';
+import { SmtpSink } from '../support/smtp-sink.js';
 import { readJournal } from './support/journal-reader.js';
 import { JUDGE_ADDRESS, JudgeProcess, judgeFolder, plainMail, type JudgeFolder } from './support/judge-setup.js';
 import { useBuiltJudge } from './support/built-judge.js';

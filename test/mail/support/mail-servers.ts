@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startJudge, type RunningJudge } from '../../../src/daemon/judge.js';
-import { DovecotServer } from '../../../src/mail/harness/dovecot.js';
-import { SmtpSink } from '../../../src/mail/harness/smtp-sink.js';
+import { DovecotServer } from '../../support/dovecot.js';
+import { SmtpSink } from '../../support/smtp-sink.js';
 import type { CommandProcessor } from '../../../src/mail/processor.js';
 import type { JudgeFolder } from './judge-setup.js';
 

@@ -12,26 +12,14 @@ import { ImapFlow } from 'imapflow';
  * its login processes and own the mail, since Dovecot refuses to run those as root.
  */
 
-const INSTALL_HINT = "dovecot-imapd is missing: install it with 'sudo apt-get install dovecot-imapd'";
+const INSTALL_HINT = "dovecot-imapd is missing: install it with 'sudo apt-get install dovecot-imapd' (.ci/run does)";
 
-function findDovecot(): string | null {
+/** The dovecot binary, or a one-line error saying how to install it: tests do not change the machine. */
+export function dovecotBinary(): string {
   const folders = [...(process.env['PATH'] ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin'];
-  return folders.map((folder) => join(folder, 'dovecot')).find((path) => existsSync(path)) ?? null;
-}
-
-/** The dovecot binary; installed with apt-get when missing and running as root, else a one-line error. */
-export function ensureDovecot(): string {
-  const found = findDovecot();
-  if (found !== null) return found;
-  if (process.getuid?.() !== 0) throw new Error(INSTALL_HINT);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'dovecot-imapd']]) {
-    const result = spawnSync('apt-get', args, { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed: ${result.stderr.trim().split('\n').pop()}`);
-  }
-  const installed = findDovecot();
-  if (installed === null) throw new Error(INSTALL_HINT);
-  return installed;
+  const found = folders.map((folder) => join(folder, 'dovecot')).find((path) => existsSync(path));
+  if (found === undefined) throw new Error(INSTALL_HINT);
+  return found;
 }
 
 function freePort(): Promise<number> {
@@ -116,7 +104,7 @@ export class DovecotServer {
   ) {}
 
   static async start(): Promise<DovecotServer> {
-    const binary = ensureDovecot();
+    const binary = dovecotBinary();
     const folder = mkdtempSync(join(tmpdir(), 'judge-dovecot-'));
     // Dovecot's unprivileged processes must reach the configuration and the Maildir below it.
     chmodSync(folder, 0o755);
