@@ -1,10 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+/** `npm test`: everything the repository holds; the conformance suite has its own configuration. */
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default, a test process per core but one, leaves a 2-core machine half idle while
+    // tests wait on child processes, Dovecot and the disk.
+    maxWorkers: 2,
   },
 });

@@ -6,14 +6,12 @@ import { startJudge, type RunningJudge } from '../../src/daemon/judge.js';
 import type { CommandProcessor } from '../../src/mail/processor.js';
 import { readJournal } from './support/journal-reader.js';
 import { JudgeProcess, judgeFolder, plainMail, temporaryFolder, until } from './support/judge-setup.js';
-import { useBuiltJudge } from './support/built-judge.js';
 
 /**
  * The embedded default: no judge.config.json at all, so no mail server. `judge start` (what
  * `npm start` runs) reads var/maildir/new and writes its replies as .eml files into var/outbox.
  */
 
-useBuiltJudge();
 
 const running: JudgeProcess[] = [];
 let judge: RunningJudge | null = null;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { readStatus, writeStatus, type GameStatus } from '../../src/status/index.js';
 import { AuditLog, sha256 } from '../../src/store/audit.js';
 import { openDatabase } from '../../src/store/database.js';
@@ -10,7 +10,6 @@ import { GameStore } from '../../src/store/game-store.js';
 import { fixtureText } from '../status/fixtures.js';
 // The child's own module: the parent computes the versions the child writes with the same code.
 import { versionNumberOf, versionOf } from './children/crash-writer.mjs';
-import { compileStore } from './compiled.js';
 
 const TRIALS = 60;
 const GAME = 'crash';
@@ -31,10 +30,7 @@ async function killWriterMidway(dist: string, games: string, database: string, f
 }
 
 describe('a writer killed with SIGKILL while saving', () => {
-  let dist: string;
-  beforeAll(() => {
-    dist = compileStore();
-  }, 60_000);
+  const dist = inject('compiledJudge');
 
   it(`leaves every file old or new, never torn, and the audit log agreeing with it (${TRIALS} trials)`, async () => {
     const root = mkdtempSync(join(tmpdir(), 'judge-crash-'));

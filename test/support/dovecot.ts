@@ -7,9 +7,10 @@ import { ImapFlow } from 'imapflow';
 
 /**
  * A real IMAP server for the tests and the benchmark: Debian's Dovecot, run in the foreground from a
- * private configuration in a temporary folder, listening on 127.0.0.1 on a free port, with one user
- * whose Maildir lives in that folder. Run as root, Dovecot's own `dovenull` and `dovecot` users run
- * its login processes and own the mail, since Dovecot refuses to run those as root.
+ * private configuration in a temporary folder, listening on 127.0.0.1 on a free port. Any user name
+ * logs in with the server's password and gets its own Maildir in that folder, so that one server
+ * serves many tests, each with mailboxes of its own. Run as root, Dovecot's own `dovenull` and
+ * `dovecot` users run its login processes and own the mail, since Dovecot refuses to run those as root.
  */
 
 const INSTALL_HINT = "dovecot-imapd is missing: install it with 'sudo apt-get install dovecot-imapd' (.ci/run does)";
@@ -51,6 +52,8 @@ function accounts(): Accounts {
   return { loginUser: 'dovenull', internalUser: 'dovecot', internalGroup: 'dovecot', mailUid, mailGid: Number(id('-g', 'dovecot')) };
 }
 
+const PASSWORD = 'judge-test-password';
+
 function configuration(folder: string, port: number, who: Accounts, root: boolean): string {
   // chroot needs root; as another user every service runs unconfined as that user.
   const chroot = root ? '' : '  chroot =\n';
@@ -69,8 +72,8 @@ default_login_user = ${who.loginUser}
 default_internal_user = ${who.internalUser}
 default_internal_group = ${who.internalGroup}
 passdb {
-  driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${folder}/passwd
+  driver = static
+  args = password=${PASSWORD}
 }
 userdb {
   driver = static
@@ -91,10 +94,16 @@ ${chroot}}
 `;
 }
 
-export class DovecotServer {
+/** Where a server listens and the password every user logs in with. */
+export interface DovecotAddress {
+  readonly host: string;
+  readonly port: number;
+  readonly password: string;
+}
+
+export class DovecotServer implements DovecotAddress {
   readonly host = '127.0.0.1';
-  readonly user = 'judge';
-  readonly password = 'judge-test-password';
+  readonly password = PASSWORD;
   private process: ChildProcess | null = null;
 
   private constructor(
@@ -114,7 +123,6 @@ export class DovecotServer {
     for (const sub of ['run', 'state']) mkdirSync(join(folder, sub));
     mkdirSync(join(folder, 'home'));
     if (root) chownSync(join(folder, 'home'), who.mailUid, who.mailGid);
-    writeFileSync(join(folder, 'passwd'), `${server.user}:{PLAIN}${server.password}::::::\n`);
     writeFileSync(join(folder, 'dovecot.conf'), configuration(folder, server.port, who, root));
     try {
       await server.resume();
@@ -167,8 +175,24 @@ export class DovecotServer {
     const log = join(this.folder, 'dovecot.log');
     return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-3).join(' | ') : 'no log';
   }
+}
 
-  /** A connected client of the test user; the caller logs it out. */
+/** One user's mailboxes on a Dovecot server, made on the user's first login. */
+export class MailAccount implements DovecotAddress {
+  readonly host: string;
+  readonly port: number;
+  readonly password: string;
+
+  constructor(
+    server: DovecotAddress,
+    readonly user: string,
+  ) {
+    this.host = server.host;
+    this.port = server.port;
+    this.password = server.password;
+  }
+
+  /** A connected client of this user; the caller logs it out. */
   async client(): Promise<ImapFlow> {
     const client = new ImapFlow({
       host: this.host,
