@@ -11,5 +11,9 @@ export default defineConfig({
     // Vitest's default, a test process per core but one, leaves a 2-core machine half idle while
     // tests wait on child processes, Dovecot and the disk.
     maxWorkers: 2,
+    // A test process loads the judge's modules once for all its files, not once per file: half the
+    // CPU time of a run went to loading them. No test relies on a fresh module state; the one that
+    // mocks a module loads its subjects afresh (test/status/cli-roundtrip.test.ts).
+    isolate: false,
   },
 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { afterAll, inject } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../../../src/config/config.js';
@@ -21,17 +21,9 @@ type MailOverrides = Record<string, unknown>;
 /** Quick backoff so that outages heal within a test's time. */
 const TEST_BACKOFF = { firstSeconds: 0.1, maxSeconds: 0.5 };
 
-const madeFolders: string[] = [];
-
-afterAll(() => {
-  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-/** A temporary folder, removed after the tests of the file that made it. */
+/** A temporary folder, removed with the test run's (see test/support/environment.ts). */
 export function temporaryFolder(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  madeFolders.push(folder);
-  return folder;
+  return mkdtempSync(join(tmpdir(), prefix));
 }
 
 export function judgeFolder(mail: MailOverrides = {}): JudgeFolder {
