@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/durability/proof.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 24 * 3_600_000,
     hookTimeout: 120_000,
     pool: 'forks',

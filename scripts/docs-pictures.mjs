@@ -4,11 +4,11 @@
 // docs/standard-fall-1901-results.png: the results picture of the Fall 1901 the render bench
 // draws (bounces, supports, convoys, a dislodgement), as a results mail draws it.
 import { writeFileSync } from 'node:fs';
-import { standardFall1901 } from '../dist/bench/render.js';
-import { initialPosition } from '../dist/engine/position.js';
-import { readAnyMap } from '../dist/map/catalog.js';
-import { svgToPng } from '../dist/render/board-png.js';
-import { boardSvg } from '../dist/render/board-svg.js';
+import { standardFall1901 } from '../dist-bench/src/bench/render.js';
+import { initialPosition } from '../dist-bench/src/engine/position.js';
+import { readAnyMap } from '../dist-bench/src/map/catalog.js';
+import { svgToPng } from '../dist-bench/src/render/board-png.js';
+import { boardSvg } from '../dist-bench/src/render/board-svg.js';
 
 const definition = readAnyMap('maps/standard.map');
 const map = definition.base;

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DovecotServer } from '../mail/harness/dovecot.js';
-import { SmtpSink, type AcceptedMail } from '../mail/harness/smtp-sink.js';
+import { DovecotServer, MailAccount } from '../../test/support/dovecot.js';
+import { SmtpSink, type AcceptedMail } from '../../test/support/smtp-sink.js';
 import { formatMs, percentile } from './stats.js';
 
 /**
@@ -84,7 +84,7 @@ function runJudge(args: readonly string[], cwd: string, input?: string) {
 }
 
 /** The judge daemon on Dovecot and the sink, until `work` is done. */
-async function withDaemon(dovecot: DovecotServer, sink: SmtpSink, work: (judge: ReturnType<typeof runJudge>) => Promise<void>) {
+async function withDaemon(dovecot: MailAccount, sink: SmtpSink, work: (judge: ReturnType<typeof runJudge>) => Promise<void>) {
   const { folder, config } = judgeFolder({
     imap: { host: dovecot.host, port: dovecot.port, tls: false, user: dovecot.user, password: dovecot.password },
     smtp: { host: '127.0.0.1', port: sink.port, secure: false },
@@ -99,7 +99,7 @@ async function withDaemon(dovecot: DovecotServer, sink: SmtpSink, work: (judge: 
   }
 }
 
-async function appendAll(dovecot: DovecotServer, mails: readonly { id: string; raw: string }[], appended: Map<string, number>) {
+async function appendAll(dovecot: MailAccount, mails: readonly { id: string; raw: string }[], appended: Map<string, number>) {
   const clients = await Promise.all(Array.from({ length: IMAP_APPENDERS }, () => dovecot.client()));
   await Promise.all(
     clients.map(async (client, lane) => {
@@ -112,7 +112,7 @@ async function appendAll(dovecot: DovecotServer, mails: readonly { id: string; r
   );
 }
 
-async function benchBacklog(dovecot: DovecotServer, sink: SmtpSink): Promise<void> {
+async function benchBacklog(dovecot: MailAccount, sink: SmtpSink): Promise<void> {
   const mails = Array.from({ length: MAILS }, (_, index) => mailFrom(index, 'backlog'));
   await appendAll(dovecot, mails, new Map());
   const accepted = acceptedReplies(sink);
@@ -124,7 +124,7 @@ async function benchBacklog(dovecot: DovecotServer, sink: SmtpSink): Promise<voi
   });
 }
 
-async function benchStreaming(dovecot: DovecotServer, sink: SmtpSink): Promise<void> {
+async function benchStreaming(dovecot: MailAccount, sink: SmtpSink): Promise<void> {
   const warmUp = Array.from({ length: WARM_UP_MAILS }, (_, index) => mailFrom(index, 'warm-up'));
   const mails = Array.from({ length: MAILS }, (_, index) => mailFrom(index, 'stream'));
   const accepted = acceptedReplies(sink);
@@ -177,8 +177,8 @@ export async function benchMail(): Promise<void> {
   // The sink does not parse what it takes: that would slow the server, not the judge, in this process.
   const sink = await SmtpSink.start({ parse: false });
   try {
-    await benchBacklog(dovecot, sink);
-    await benchStreaming(dovecot, sink);
+    await benchBacklog(new MailAccount(dovecot, 'backlog'), sink);
+    await benchStreaming(new MailAccount(dovecot, 'streaming'), sink);
     await benchPipe(sink);
   } finally {
     await sink.stop();

@@ -11,7 +11,24 @@ import type { GameStatus } from './model.js';
 export const PASSWORD_HASH_PREFIX = 'scrypt$';
 
 /** Node's default scrypt cost: about 50 ms and 16 MiB per hash. */
-const COST = { N: 16384, r: 8, p: 1 };
+const DEFAULT_N = 16384;
+/** The cheapest N that JUDGE_SCRYPT_N may set: about 3 ms and 1 MiB per hash. */
+const LOWEST_N = 1024;
+
+/**
+ * N is Node's default unless JUDGE_SCRYPT_N lowers it, for a judge whose passwords guard nothing:
+ * the tests, which hash thousands of throw-away passwords. A hash records its own cost, so hashes
+ * made at any cost are verified alike.
+ */
+function costN(setting: string | undefined): number {
+  if (setting === undefined) return DEFAULT_N;
+  const n = Number(setting);
+  if (!Number.isInteger(n) || n < LOWEST_N || n > DEFAULT_N || (n & (n - 1)) !== 0)
+    throw new Error(`JUDGE_SCRYPT_N must be a power of two from ${LOWEST_N} to ${DEFAULT_N}, got '${setting}'`);
+  return n;
+}
+
+const COST = { N: costN(process.env['JUDGE_SCRYPT_N']), r: 8, p: 1 };
 /** A hash asking for more than this is refused rather than allowed to take a gigabyte. */
 const LARGEST_COST = { N: 1 << 20, r: 16, p: 4 };
 const SALT_BYTES = 16;

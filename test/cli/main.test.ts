@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useBuiltJudge } from '../mail/support/built-judge.js';
 import { JudgeProcess, temporaryFolder } from '../mail/support/judge-setup.js';
 
 /** The `judge` command as a judgekeeper first meets it. */
-
-useBuiltJudge();
 
 async function judge(...args: string[]): Promise<{ code: number | null; output: string }> {
   const run = JudgeProcess.cli(args, temporaryFolder('judge-cli-'));

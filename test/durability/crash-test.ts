@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useBuiltJudge } from '../mail/support/built-judge.js';
 import { crashPoints, firstOfEachKind, gameTemplate, runTrial, templateKind, type Scenario } from './harness.js';
 
 /**
@@ -9,7 +8,6 @@ import { crashPoints, firstOfEachKind, gameTemplate, runTrial, templateKind, typ
  * scenario, so that the scenarios run side by side.
  */
 export function crashTest(scenario: Scenario): void {
-  useBuiltJudge();
   let template = '';
   beforeAll(async () => {
     template = await gameTemplate(templateKind(scenario));

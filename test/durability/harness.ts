@@ -1,14 +1,16 @@
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
 import { openGameService } from '../../src/game/open.js';
 import { openJournal } from '../../src/daemon/wiring.js';
 import { mailSettings } from '../../src/mail/settings.js';
 import { readStatus } from '../../src/status/parse.js';
 import { validateStatus } from '../../src/status/validate.js';
-import { builtJudge, ROOT } from '../mail/support/built-judge.js';
+import { inject } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /**
  * The crash harness: a judge run as its own process is killed by SIGKILL at its Nth durable write
@@ -101,7 +103,7 @@ export function newTrial(template: string): Trial {
 /** Runs the built judge in the trial's folder, with `input` on its standard input; resolves with the signal that ended it, if any. */
 export function judge(trial: Trial, args: readonly string[], input: string | undefined, env: Record<string, string> = {}): Promise<NodeJS.Signals | null> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [join(builtJudge(), 'cli', 'main.js'), ...args], { cwd: trial.folder, env: { ...process.env, ...env }, timeout: 60_000 }, (error) =>
+    const child = execFile(process.execPath, [join(inject('compiledJudge'), 'cli', 'main.js'), ...args], { cwd: trial.folder, env: { ...process.env, ...env }, timeout: 60_000 }, (error) =>
       resolve(error && 'signal' in error ? ((error.signal as NodeJS.Signals | null) ?? null) : null),
     );
     child.stdin!.end(input ?? '');

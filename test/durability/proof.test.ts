@@ -2,15 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { crashPoints, gameTemplate, runTrial, templateKind, type TrialResult } from './harness.js';
 import { SCENARIOS } from './scenarios.js';
-import { useBuiltJudge } from '../mail/support/built-judge.js';
 
 /**
  * `npm run proof -- --trials N`: every durable write of every scenario is a crash point, then N
  * trials more at crash points drawn at random; one table at the end (also written to the file
  * PROOF_REPORT names). Not part of `npm test`, which tries the first write of each kind.
  */
-
-useBuiltJudge();
 
 const extraTrials = Number(process.env['PROOF_TRIALS'] ?? 0);
 const results: (TrialResult & { scenario: string })[] = [];

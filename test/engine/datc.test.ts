@@ -1,20 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findPower } from '../../src/engine/datc/names.js';
 import { readDatc } from '../../src/engine/datc/reader.js';
 import { runCases } from '../../src/engine/datc/runner.js';
 import { testMap } from './helpers.js';
-
-describe('the DATC file of the shared reference material', () => {
-  it('passes every case on the standard map', () => {
-    const file = readDatc(readFileSync(resolve('..', 'shared', 'datc', 'datc_v2.4_06.txt'), 'utf8'));
-    expect(file.problems).toEqual([]);
-    const outcomes = runCases(file.cases, () => testMap('standard'));
-    expect(outcomes.filter((outcome) => !outcome.passed).map((outcome) => `${outcome.id}: ${outcome.detail}`)).toEqual([]);
-    expect(outcomes).toHaveLength(167);
-  });
-});
 
 describe('any DATC-format file', () => {
   const straits = testMap('straits');

@@ -6,11 +6,10 @@ import type { Position } from '../../src/engine/types.js';
 import { readMapDefinition } from '../../src/map/load.js';
 import { OrderReader } from '../../src/orders/read.js';
 
-/** loeb9: the Arctic (ARC) is open water in spring and impassable the rest of the year. */
-const maps = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'dpjudge', 'maps');
-const loeb9 = readMapDefinition(join(maps, 'loeb9.map'), { searchPath: [maps] });
-const spring = loeb9.at({ season: 'SPRING', year: 1902, type: 'MOVEMENT' });
-const fall = loeb9.at({ season: 'FALL', year: 1902, type: 'MOVEMENT' });
+/** The Arctic (ARC) is open water in spring and impassable the rest of the year, as on loeb9. */
+const arctic = readMapDefinition(join(__dirname, '..', 'maps', 'arctic.map'));
+const spring = arctic.at({ season: 'SPRING', year: 1902, type: 'MOVEMENT' });
+const fall = arctic.at({ season: 'FALL', year: 1902, type: 'MOVEMENT' });
 
 /** The board empty but for one Russian fleet. */
 function withRussianFleet(location: string): Position {

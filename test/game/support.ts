@@ -10,7 +10,6 @@ import { GameService, type Notice } from '../../src/game/service.js';
 import { Templates } from '../../src/templates/templates.js';
 
 export const projectRoot = join(__dirname, '..', '..');
-export const corpus = join(projectRoot, '..', 'shared', 'corpus');
 
 /** A game service on a fresh games folder and database, with a clock the test moves. */
 export function testJudge(options: { mapFolders?: string[]; seed?: number } = {}) {

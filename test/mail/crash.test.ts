@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { readJournal, settled } from './support/journal-reader.js';
 import { useMailServers } from './support/mail-servers.js';
 import { JudgeProcess, judgeFolder, plainMail, until } from './support/judge-setup.js';
-import { useBuiltJudge } from './support/built-judge.js';
 
 /**
  * The judge killed with SIGKILL at the two instants that matter: right after a mail's effect is
@@ -11,31 +10,30 @@ import { useBuiltJudge } from './support/built-judge.js';
  */
 
 const servers = useMailServers();
-useBuiltJudge();
 
 describe('the judge killed with SIGKILL', () => {
   it('right after committing a mail, before moving it: the mail is recognised again, answered once', async () => {
     const folder = judgeFolder(servers.settings());
-    await servers.dovecot.append([plainMail({ messageId: '<crash-commit@player.test>' })]);
+    await servers.mailbox.append([plainMail({ messageId: '<crash-commit@player.test>' })]);
 
     const crashing = JudgeProcess.script('crashing-judge.mjs', [folder.configFile], folder.folder);
     expect(await crashing.exited).toBeNull();
     expect(crashing.lines.filter((line) => line.startsWith('mail from'))).toHaveLength(1);
-    expect(await servers.dovecot.messages('INBOX')).toHaveLength(1);
+    expect(await servers.mailbox.messages('INBOX')).toHaveLength(1);
     const afterCrash = readJournal(folder.folder);
     expect(afterCrash.received).toMatchObject([{ message_id: '<crash-commit@player.test>', outcome: 'processed' }]);
     expect(afterCrash.outbox).toMatchObject([{ state: 'pending', attempts: 0 }]);
     expect(servers.sink.accepted).toHaveLength(0);
 
     servers.startJudge(folder);
-    await until(async () => (await servers.dovecot.messages('INBOX')).length === 0, 10_000, 'the mail to be moved');
+    await until(async () => (await servers.mailbox.messages('INBOX')).length === 0, 10_000, 'the mail to be moved');
     await until(() => settled(folder.folder, 1), 10_000, 'the reply to be sent');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(servers.sink.accepted).toHaveLength(1);
     expect((await servers.sink.waitFor(1)).map(({ parsed }) => parsed.inReplyTo)).toEqual(['<crash-commit@player.test>']);
     expect(readJournal(folder.folder).received).toHaveLength(1);
     expect(servers.logs.some((line) => line.includes('duplicate (already processed)'))).toBe(true);
-    expect(await servers.dovecot.messages('processed')).toHaveLength(1);
+    expect(await servers.mailbox.messages('processed')).toHaveLength(1);
   });
 
   it('while sending a reply: the reply goes out once, when a judge runs again', async () => {
@@ -43,7 +41,7 @@ describe('the judge killed with SIGKILL', () => {
     servers.sink.holdReplies = true;
     const daemon = JudgeProcess.cli(['start', '--config', folder.configFile], folder.folder);
     await daemon.waitForLine(/judge TESTJUDGE started/);
-    await servers.dovecot.append([plainMail({ messageId: '<crash-send@player.test>' })]);
+    await servers.mailbox.append([plainMail({ messageId: '<crash-send@player.test>' })]);
 
     await servers.sink.nextHeld();
     daemon.kill('SIGKILL');

@@ -27,7 +27,7 @@ describe('a whole game by mail through Dovecot and smtp-server', () => {
     const mailsTo = (address: string) => servers.sink.captured.filter((mail) => mail.envelopeTo.includes(address));
     const send = async (from: string, body: string, subject = 'judge') => {
       const before = servers.sink.captured.length;
-      await servers.dovecot.append([plainMail({ from, subject, body, messageId: `<game-${++serial}@player.test>` })]);
+      await servers.mailbox.append([plainMail({ from, subject, body, messageId: `<game-${++serial}@player.test>` })]);
       await servers.sink.waitFor(before + 1);
       await until(() => servers.logs.some((line) => line.includes(`"${subject}"`)), 10_000, `the judge to handle "${subject}"`);
     };

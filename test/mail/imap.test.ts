@@ -11,9 +11,9 @@ const servers = useMailServers();
 async function inboxDrained(processed: number, failed = 0): Promise<void> {
   await until(
     async () =>
-      (await servers.dovecot.messages('INBOX')).length === 0 &&
-      (await servers.dovecot.messages('processed')).length >= processed &&
-      (await servers.dovecot.messages('failed')).length >= failed,
+      (await servers.mailbox.messages('INBOX')).length === 0 &&
+      (await servers.mailbox.messages('processed')).length >= processed &&
+      (await servers.mailbox.messages('failed')).length >= failed,
     20_000,
     `the inbox to drain into ${processed} processed and ${failed} failed`,
   );
@@ -30,7 +30,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
       headers: { References: '<older@dip.test>' },
       body: 'HELP\n',
     });
-    await servers.dovecot.append([mail]);
+    await servers.mailbox.append([mail]);
 
     const [reply] = await servers.sink.waitFor(1);
     const { parsed } = reply!;
@@ -54,11 +54,11 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
   it('gives the same mail delivered twice, at once or later, one effect and one reply', async () => {
     const folder = judgeFolder(servers.settings());
     const mail = plainMail({ messageId: '<twice@player.test>' });
-    await servers.dovecot.append([mail, mail]);
+    await servers.mailbox.append([mail, mail]);
     servers.startJudge(folder);
     await inboxDrained(2);
     await until(() => settled(folder.folder, 1), 5_000, 'the outbox to drain');
-    await servers.dovecot.append([mail]);
+    await servers.mailbox.append([mail]);
     await inboxDrained(3);
 
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -71,7 +71,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
   it('never answers auto-replies, bounces, list mail or its own mail', async () => {
     const folder = judgeFolder(servers.settings());
     servers.startJudge(folder);
-    await servers.dovecot.append([
+    await servers.mailbox.append([
       plainMail({ subject: 'Out of office', headers: { 'Auto-Submitted': 'auto-replied' } }),
       plainMail({
         from: 'Mail Delivery System <MAILER-DAEMON@mx.player.test>',
@@ -103,7 +103,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     const folder = judgeFolder(servers.settings({ maxMessageBytes: 4096 }));
     servers.startJudge(folder);
     const big = plainMail({ messageId: '<big@player.test>', body: `HELP\n${'x'.repeat(70).concat('\n').repeat(200)}` });
-    await servers.dovecot.append([big]);
+    await servers.mailbox.append([big]);
 
     const [refusal] = await servers.sink.waitFor(1);
     expect(refusal!.parsed.inReplyTo).toBe('<big@player.test>');
@@ -117,7 +117,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     const folder = judgeFolder(servers.settings({ throttle: { mails: 3, minutes: 10 } }));
     servers.startJudge(folder);
     const flood = Array.from({ length: 8 }, (_, index) => plainMail({ from: 'flood@player.test', subject: `flood ${index}` }));
-    await servers.dovecot.append([...flood, plainMail({ from: 'calm@player.test', subject: 'calm' })]);
+    await servers.mailbox.append([...flood, plainMail({ from: 'calm@player.test', subject: 'calm' })]);
 
     await inboxDrained(9);
     await until(() => settled(folder.folder, 9), 5_000, 'nine mails recorded');
@@ -141,7 +141,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     };
     const folder = judgeFolder(servers.settings());
     servers.startJudge(folder, failing);
-    await servers.dovecot.append([
+    await servers.mailbox.append([
       plainMail({ subject: 'breaks', messageId: '<boom@player.test>', body: 'BOOM\n' }),
       plainMail({ subject: 'after', messageId: '<after@player.test>' }),
     ]);
@@ -155,7 +155,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     const toSender = mails.find(({ parsed }) => parsed.inReplyTo === '<boom@player.test>')!;
     expect(toSender.parsed.text).toMatch(/could not process your mail/);
     expect(mails.some(({ parsed }) => parsed.inReplyTo === '<after@player.test>')).toBe(true);
-    const failedMail = (await servers.dovecot.messages('failed'))[0]!.toString();
+    const failedMail = (await servers.mailbox.messages('failed'))[0]!.toString();
     expect(failedMail).toContain('<boom@player.test>');
   });
 

@@ -6,7 +6,6 @@ import { startJudge, type RunningJudge } from '../../src/daemon/judge.js';
 import type { CommandProcessor } from '../../src/mail/processor.js';
 import { readJournal } from './support/journal-reader.js';
 import { JudgeProcess, judgeFolder, plainMail, temporaryFolder, until } from './support/judge-setup.js';
-import { useBuiltJudge } from './support/built-judge.js';
 
 /**
  * The default mail settings: no mail server. `judge start` (what `npm start` runs) reads
@@ -14,7 +13,6 @@ import { useBuiltJudge } from './support/built-judge.js';
  * judge.config.json of its own: without one it would read the installation's, and share its var/.
  */
 
-useBuiltJudge();
 
 const running: JudgeProcess[] = [];
 let judge: RunningJudge | null = null;

@@ -3,7 +3,8 @@ import { readJournal, settled } from './support/journal-reader.js';
 import { useMailServers } from './support/mail-servers.js';
 import { judgeFolder, plainMail, until } from './support/judge-setup.js';
 
-const servers = useMailServers();
+// Its own Dovecot: the first test stops and restarts it, which the tests of other files must not see.
+const servers = useMailServers({ ownDovecot: true });
 
 /** Mails from `count` players with Message-IDs `<outage-<label>-<n>@player.test>`, n from 0. */
 function mails(label: string, count: number): { ids: string[]; raws: string[] } {
@@ -16,7 +17,7 @@ async function deliverSteadily(raws: readonly string[], onDelivered: (count: num
   for (let index = 0; index < raws.length; index++) {
     for (;;) {
       try {
-        await servers.dovecot.append([raws[index]!]);
+        await servers.mailbox.append([raws[index]!]);
         break;
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -38,10 +39,10 @@ describe('outages while mail flows', () => {
 
     await deliverSteadily(raws, async (delivered) => {
       if (delivered !== 8) return;
-      await servers.dovecot.stop();
+      await servers.ownDovecot.stop();
       await until(() => servers.logs.some((line) => line.startsWith('imap: disconnected')), 10_000, 'the judge to notice');
       await new Promise((resolve) => setTimeout(resolve, 700));
-      await servers.dovecot.resume();
+      await servers.ownDovecot.resume();
     });
 
     await servers.sink.waitFor(24);

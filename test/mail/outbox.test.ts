@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newMessageId } from '../../src/store/journal.js';
-import { SmtpSink } from '../../src/mail/harness/smtp-sink.js';
+import { SmtpSink } from '../support/smtp-sink.js';
 import { OutboxSender } from '../../src/mail/outbox-sender.js';
 import { smtpTransport } from '../../src/mail/transport.js';
 import { openDatabase, type JudgeDatabase } from '../../src/store/database.js';

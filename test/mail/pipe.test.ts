@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SmtpSink } from '../../src/mail/harness/smtp-sink.js';
+import { SmtpSink } from '../support/smtp-sink.js';
 import { readJournal } from './support/journal-reader.js';
 import { JUDGE_ADDRESS, JudgeProcess, judgeFolder, plainMail, type JudgeFolder } from './support/judge-setup.js';
-import { useBuiltJudge } from './support/built-judge.js';
 
 /** `judge mail < message.eml`, as procmail, `.forward` and `aliases` run it: a process per mail. */
 
-useBuiltJudge();
 
 let sink: SmtpSink;
 

@@ -1,16 +1,16 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { builtJudge, ROOT, useBuiltJudge } from './support/built-judge.js';
+import { join, resolve } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { temporaryFolder, until } from './support/judge-setup.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /**
  * contrib/judge.service run as systemd runs it: its ExecStart command line, in its WorkingDirectory,
  * with the installation (/opt/judge) and the data folder (/srv/judge) put where this test has them.
  */
 
-useBuiltJudge();
 
 function unitSetting(unit: string, key: string): string {
   const line = unit.split('\n').find((candidate) => candidate.startsWith(`${key}=`));
@@ -22,7 +22,7 @@ describe('contrib/judge.service', () => {
   it("starts the judge from its data folder on the configuration its command line names, and stops it with its KillSignal", async () => {
     const unit = readFileSync(join(ROOT, 'contrib', 'judge.service'), 'utf8');
     const data = temporaryFolder('judge-srv-');
-    const here = (setting: string) => setting.replaceAll('/srv/judge', data).replace('/opt/judge/dist', builtJudge()).replace('/usr/bin/node', process.execPath);
+    const here = (setting: string) => setting.replaceAll('/srv/judge', data).replace('/opt/judge/dist', inject('compiledJudge')).replace('/usr/bin/node', process.execPath);
     writeFileSync(join(data, 'judge.config.json'), JSON.stringify({ judge: { name: 'SERVICE' } }));
     const [command, ...args] = here(unitSetting(unit, 'ExecStart')).split(' ');
     const child = spawn(command!, args, { cwd: here(unitSetting(unit, 'WorkingDirectory')), stdio: ['ignore', 'pipe', 'pipe'] });

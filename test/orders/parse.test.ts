@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { formatOrder } from '../../src/orders/format.js';
 import { parseOrder } from '../../src/orders/parse.js';
 import type { OrderPhase } from '../../src/orders/types.js';
-import { join } from 'node:path';
-import { readMapDefinition } from '../../src/map/load.js';
 import { testMap } from '../engine/helpers.js';
 
 const standard = testMap('standard');
@@ -153,13 +151,12 @@ describe('lines that are not orders', () => {
 
 describe('filler words that are places of the map', () => {
   // The classical map calls Thebes THE: the word people drop in "the army in Paris" is a place there.
-  const maps = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'dpjudge', 'maps');
-  const classical = readMapDefinition(join(maps, 'classical.map'), { searchPath: [maps] }).base;
+  const thebes = testMap('thebes');
 
   it('reads them as places where the order needs one, and drops them where it does not', () => {
-    expect(read('A THE - ALE', 'MOVEMENT', classical)).toEqual(['A THE - ALE']);
-    expect(read('F ALE - THE', 'MOVEMENT', classical)).toEqual(['F ALE - THE']);
-    expect(read('The army in Thebes holds', 'MOVEMENT', classical)).toEqual(['A THE H']);
+    expect(read('A THE - ALE', 'MOVEMENT', thebes)).toEqual(['A THE - ALE']);
+    expect(read('F ALE - THE', 'MOVEMENT', thebes)).toEqual(['F ALE - THE']);
+    expect(read('The army in Thebes holds', 'MOVEMENT', thebes)).toEqual(['A THE H']);
     expect(read('the fleet in Sevastopol - Black Sea')).toEqual(['F SEV - BLA']);
   });
 });

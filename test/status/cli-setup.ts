@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { vi } from 'vitest';
 import { registerGameCommands } from '../../src/cli/commands/game.js';
 
-/** A judge folder in a temporary place: configuration, the corpus maps, and the given games. */
+/** A judge folder in a temporary place: configuration, the judge's maps, and the given games. */
 export function judgeFolder(games: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'judge-cli-'));
-  const maps = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'dpjudge', 'maps');
+  const maps = join(__dirname, '..', '..', 'maps');
   writeFileSync(join(root, 'judge.config.json'), JSON.stringify({ folders: { maps, games: 'games' } }));
   for (const [name, text] of Object.entries(games)) {
     mkdirSync(join(root, 'games', name), { recursive: true });

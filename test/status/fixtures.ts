@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { loadMapFile } from '../../src/map/load.js';
 import type { GameMap } from '../../src/map/game-map.js';
 
-/** The hand-written status files of `fixtures/`, and the corpus standard map to check them against. */
+/** The hand-written status files of `fixtures/`, and the judge's standard map to check them against. */
 export const FIXTURES = join(__dirname, 'fixtures');
 
 export function fixtureNames(): string[] {
@@ -23,6 +23,6 @@ export function fixtureText(name: string): string {
 let standard: GameMap | undefined;
 
 export function standardMap(): GameMap {
-  standard ??= loadMapFile(join(__dirname, '..', '..', '..', 'shared', 'corpus', 'dpjudge', 'maps', 'standard.map'));
+  standard ??= loadMapFile(join(__dirname, '..', '..', 'maps', 'standard.map'));
   return standard;
 }

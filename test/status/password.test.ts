@@ -1,11 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword, isPasswordHash, newGame, newPower, verifyPassword, withHashedPasswords } from '../../src/status/index.js';
 
 describe('passwords', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it("cost Node's default scrypt N unless JUDGE_SCRYPT_N lowers it, as the tests' set-up does", async () => {
+    const hashedWith = async (setting: string | undefined) => {
+      vi.stubEnv('JUDGE_SCRYPT_N', setting);
+      vi.resetModules();
+      const { hashPassword: hash } = await import('../../src/status/password.js');
+      return hash('tr0ub4dor');
+    };
+    expect(await hashedWith(undefined)).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(await hashedWith('1024')).toMatch(/^scrypt\$1024\$8\$1\$/);
+    await expect(hashedWith('1000')).rejects.toThrow('JUDGE_SCRYPT_N must be a power of two from 1024 to 16384');
+  });
+
   it('are hashed with scrypt under a recognisable prefix, with a fresh salt each time', async () => {
     const first = await hashPassword('tr0ub4dor');
     const second = await hashPassword('tr0ub4dor');
-    expect(first).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/);
+    expect(first).toMatch(/^scrypt\$\d+\$8\$1\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/);
     expect(first).not.toBe(second);
     expect(first).not.toContain('tr0ub4dor');
     expect(isPasswordHash(first)).toBe(true);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { readStatus, writeStatus, type GameStatus } from '../../src/status/index.js';
 import { AuditLog, sha256 } from '../../src/store/audit.js';
 import { openDatabase } from '../../src/store/database.js';
@@ -10,18 +10,25 @@ import { GameStore } from '../../src/store/game-store.js';
 import { fixtureText } from '../status/fixtures.js';
 // The child's own module: the parent computes the versions the child writes with the same code.
 import { versionNumberOf, versionOf } from './children/crash-writer.mjs';
-import { compileStore } from './compiled.js';
 
 const TRIALS = 60;
 const GAME = 'crash';
 const WRITER = join(__dirname, 'children', 'crash-writer.mjs');
 
-/** Starts a writer at version `first`, lets it save for a random moment, then kills it with SIGKILL. */
-async function killWriterMidway(dist: string, games: string, database: string, first: number): Promise<void> {
+/**
+ * Starts a writer at version `first`, lets it save for a random moment, then kills it with SIGKILL.
+ * The moment begins once the writer is ready and has saved `savedFirst` times: on a busy machine a
+ * first save can outlast every moment, and the kills must land in later saves too.
+ */
+async function killWriterMidway(dist: string, games: string, database: string, first: number, savedFirst: number): Promise<void> {
   const child = spawn(process.execPath, [WRITER, dist, games, database, GAME, String(first)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('ready') && output.split('saved').length - 1 >= savedFirst) resolve();
+    });
     child.on('exit', () => reject(new Error('the writer ended before it was ready')));
   });
   await new Promise((resolve) => setTimeout(resolve, Math.random() * 40));
@@ -31,10 +38,7 @@ async function killWriterMidway(dist: string, games: string, database: string, f
 }
 
 describe('a writer killed with SIGKILL while saving', () => {
-  let dist: string;
-  beforeAll(() => {
-    dist = compileStore();
-  }, 60_000);
+  const dist = inject('compiledJudge');
 
   it(`leaves every file old or new, never torn, and the audit log agreeing with it (${TRIALS} trials)`, async () => {
     const root = mkdtempSync(join(tmpdir(), 'judge-crash-'));
@@ -48,7 +52,7 @@ describe('a writer killed with SIGKILL while saving', () => {
     const outcomes = { advanced: 0, unchanged: 0 };
     for (let trial = 0; trial < TRIALS; trial++) {
       const before = store.load(GAME).game;
-      await killWriterMidway(dist, games, database, version + 1);
+      await killWriterMidway(dist, games, database, version + 1, trial % 2);
       await store.recover(GAME);
 
       const bytes = readFileSync(join(games, GAME, 'status'));

@@ -3,9 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { FileLock, LockLostError, LockTimeoutError, withLock } from '../../src/store/lock.js';
-import { compileStore } from './compiled.js';
 
 function folder(): string {
   return mkdtempSync(join(tmpdir(), 'judge-lock-'));
@@ -82,10 +81,7 @@ describe('the lock file', () => {
 });
 
 describe('the lock between processes', () => {
-  let dist: string;
-  beforeAll(() => {
-    dist = compileStore();
-  }, 60_000);
+  const dist = inject('compiledJudge');
 
   it('lets two processes update one file without losing an update', async () => {
     const dir = folder();

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { afterAll } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../../../src/config/config.js';
-import { builtJudge, ROOT } from './built-judge.js';
 
 /** A judge's folder for one test, with its own judge.config.json, var/ and journal. */
 
@@ -22,17 +21,9 @@ type MailOverrides = Record<string, unknown>;
 /** Quick backoff so that outages heal within a test's time. */
 const TEST_BACKOFF = { firstSeconds: 0.1, maxSeconds: 0.5 };
 
-const madeFolders: string[] = [];
-
-afterAll(() => {
-  for (const folder of madeFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-/** A temporary folder, removed after the tests of the file that made it. */
+/** A temporary folder, removed with the test run's (see test/support/environment.ts). */
 export function temporaryFolder(prefix: string): string {
-  const folder = mkdtempSync(join(tmpdir(), prefix));
-  madeFolders.push(folder);
-  return folder;
+  return mkdtempSync(join(tmpdir(), prefix));
 }
 
 export function judgeFolder(mail: MailOverrides = {}): JudgeFolder {
@@ -80,7 +71,7 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs: 
   }
 }
 
-/** The judge as a separate process, from the compiled build, so that a test can signal or kill it. */
+/** The judge as a separate process, compiled once per run, so that a test can signal or kill it. */
 export class JudgeProcess {
   readonly lines: string[] = [];
   readonly stderr: string[] = [];
@@ -103,12 +94,12 @@ export class JudgeProcess {
 
   /** `judge <args>`, the installed command line, with `input` on its standard input. */
   static cli(args: readonly string[], cwd: string, input?: string): JudgeProcess {
-    return new JudgeProcess([join(builtJudge(), 'cli', 'main.js'), ...args], cwd, input);
+    return new JudgeProcess([join(inject('compiledJudge'), 'cli', 'main.js'), ...args], cwd, input);
   }
 
-  /** A plain-JavaScript entry point under test/mail/support, given the build folder and `args`. */
+  /** A plain-JavaScript entry point under test/mail/support, given the compiled judge's folder and `args`. */
   static script(script: string, args: readonly string[], cwd: string): JudgeProcess {
-    return new JudgeProcess([join(ROOT, 'test', 'mail', 'support', script), builtJudge(), ...args], cwd, undefined);
+    return new JudgeProcess([join(import.meta.dirname, script), inject('compiledJudge'), ...args], cwd, undefined);
   }
 
   async waitForLine(pattern: RegExp, timeoutMs = 20_000): Promise<string> {

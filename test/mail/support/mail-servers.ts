@@ -1,39 +1,56 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { startJudge, type RunningJudge } from '../../../src/daemon/judge.js';
-import { DovecotServer } from '../../../src/mail/harness/dovecot.js';
-import { SmtpSink } from '../../../src/mail/harness/smtp-sink.js';
+import { DovecotServer, MailAccount, type DovecotAddress } from '../../support/dovecot.js';
+import { SmtpSink } from '../../support/smtp-sink.js';
 import type { CommandProcessor } from '../../../src/mail/processor.js';
 import type { JudgeFolder } from './judge-setup.js';
 
 /**
- * Dovecot and the SMTP sink for the tests of one file, started before them and stopped after them,
- * and the judge each test runs in this process, stopped after the test.
+ * Dovecot and the SMTP sink for the tests of one file, and the judge each test runs in this process,
+ * stopped after the test. Dovecot is the run's shared server (see global-setup.ts), on which each
+ * test reads and writes mailboxes of its own user; a file that stops and restarts Dovecot starts
+ * its own. The sink is the file's, started before its tests and stopped after them.
  */
 export interface MailServers {
-  readonly dovecot: DovecotServer;
+  /** This test's mailboxes. */
+  readonly mailbox: MailAccount;
+  /** The Dovecot server of a file that asked for its own. */
+  readonly ownDovecot: DovecotServer;
   readonly sink: SmtpSink;
   /** The log lines of the judge this test started. */
   readonly logs: string[];
-  /** Mail settings that read the Dovecot test user's INBOX and send through the sink. */
+  /** Mail settings that read this test's INBOX and send through the sink. */
   settings(more?: Record<string, unknown>): Record<string, unknown>;
   startJudge(folder: JudgeFolder, processor?: CommandProcessor): void;
 }
 
-export function useMailServers(): MailServers {
-  let dovecot: DovecotServer | null = null;
+let users = 0;
+
+function sharedDovecot(): DovecotAddress {
+  const shared = inject('dovecot');
+  if ('unavailable' in shared) throw new Error(shared.unavailable);
+  return shared;
+}
+
+export function useMailServers(options: { ownDovecot?: boolean } = {}): MailServers {
+  let ownDovecot: DovecotServer | null = null;
+  let dovecot: DovecotAddress | null = null;
+  let mailbox: MailAccount | null = null;
   let sink: SmtpSink | null = null;
   let judge: RunningJudge | null = null;
   const logs: string[] = [];
 
   beforeAll(async () => {
-    dovecot = await DovecotServer.start();
+    if (options.ownDovecot) dovecot = ownDovecot = await DovecotServer.start();
+    else dovecot = sharedDovecot();
     sink = await SmtpSink.start();
   });
   afterAll(async () => {
     await sink?.stop();
-    await dovecot?.dispose();
+    await ownDovecot?.dispose();
   });
   beforeEach(() => {
+    mailbox = new MailAccount(dovecot!, `test-${process.pid}-${++users}`);
     sink!.clear();
     logs.length = 0;
   });
@@ -44,15 +61,18 @@ export function useMailServers(): MailServers {
   });
 
   return {
-    get dovecot() {
-      return dovecot!;
+    get mailbox() {
+      return mailbox!;
+    },
+    get ownDovecot() {
+      return ownDovecot!;
     },
     get sink() {
       return sink!;
     },
     logs,
     settings(more = {}) {
-      const imap = { host: dovecot!.host, port: dovecot!.port, tls: false, user: dovecot!.user, password: dovecot!.password, pollSeconds: 5 };
+      const imap = { host: mailbox!.host, port: mailbox!.port, tls: false, user: mailbox!.user, password: mailbox!.password, pollSeconds: 5 };
       return { imap, smtp: { host: '127.0.0.1', port: sink!.port, secure: false }, ...more };
     },
     startJudge(folder, processor) {

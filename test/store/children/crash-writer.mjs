@@ -1,4 +1,5 @@
-// Saves a game over and over, each version with its own deadline and message, until killed.
+// Saves a game over and over, each version with its own deadline and message, until killed; says
+// 'ready' before the first save and 'saved' after each.
 // Run as: node crash-writer.mjs <compiled dist> <games folder> <database> <game> <first version>
 import { pathToFileURL } from 'node:url';
 
@@ -23,5 +24,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { openDatabase } = await import(`${dist}/store/database.js`);
   const store = new GameStore({ games, audit: new AuditLog(openDatabase(database)) });
   process.stdout.write('ready\n');
-  for (let k = Number(first); ; k++) await store.update(name, { who: 'crash test', command: 'SET DEADLINE' }, ({ game }) => versionOf(game, k));
+  for (let k = Number(first); ; k++) {
+    await store.update(name, { who: 'crash test', command: 'SET DEADLINE' }, ({ game }) => versionOf(game, k));
+    process.stdout.write('saved\n');
+  }
 }

@@ -1,9 +1,8 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { Command } from 'commander';
 import { join } from 'node:path';
-import { registerMapCommands } from '../../src/cli/commands/map.js';
-
-const corpus = join(__dirname, '..', '..', '..', 'shared', 'corpus');
+import { registerMapCommands } from '../src/cli/commands/map.js';
+import { corpus } from './corpus.js';
 
 async function mapCheck(...paths: string[]): Promise<{ lines: string[]; exitCode: number | undefined }> {
   const lines: string[] = [];

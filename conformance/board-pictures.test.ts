@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { initialPosition } from '../../src/engine/position.js';
-import { isMapFileName, readAnyMap } from '../../src/map/catalog.js';
-import { boardSvg } from '../../src/render/board-svg.js';
-import { corpus } from '../game/support.js';
-import { checkXml } from './xml-check.js';
+import { initialPosition } from '../src/engine/position.js';
+import { isMapFileName, readAnyMap } from '../src/map/catalog.js';
+import { boardSvg } from '../src/render/board-svg.js';
+import { corpus } from './corpus.js';
+import { checkXml } from '../test/render/xml-check.js';
 
 const FOLDERS = ['dpjudge/maps', 'dpjudge/trials', 'mila-maps', 'njudge'];
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { corpus } from './support.js';
-import { playMap } from './play.js';
+import { playMap } from '../test/game/play.js';
+import { corpus } from './corpus.js';
 
 /** The two nJudge files that are not maps (a copied report, an ASCII picture): `judge map check` names them. */
 const NOT_MAPS = new Set(['shift_left', 'top']);
@@ -17,8 +17,12 @@ function mapsIn(folder: string): string[] {
     .filter((name) => !NOT_MAPS.has(name) && !REFUSED.has(`${folder}/${name}`));
 }
 
-describe('a game on every map of the corpus', () => {
-  for (const folder of ['dpjudge/maps', 'mila-maps', 'njudge']) {
+/**
+ * A game of six phases on each map of one corpus folder. Each folder has a test file of its own so
+ * that the folders are played side by side, one per core.
+ */
+export function playEveryMapOf(folder: string): void {
+  describe('a game on every map of the corpus', () => {
     it(`plays six phases on each map of ${folder}, every bot order taken and every status file valid`, async () => {
       const maps = mapsIn(folder);
       expect(maps.length).toBeGreaterThan(10);
@@ -26,6 +30,6 @@ describe('a game on every map of the corpus', () => {
         const { played } = await playMap(join(corpus, folder), name, 6, 5);
         expect({ name, phases: played.length }).toEqual({ name, phases: 6 });
       }
-    }, 120_000);
-  }
-});
+    });
+  });
+}

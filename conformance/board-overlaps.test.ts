@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { initialPosition } from '../../src/engine/position.js';
-import { isMapFileName, readAnyMap } from '../../src/map/catalog.js';
-import { boardSvg } from '../../src/render/board-svg.js';
-import { projectRoot } from '../game/support.js';
-import { crowdedPositions, nameBoxes, namesOverlapping } from './board-geometry.js';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { initialPosition } from '../src/engine/position.js';
+import { isMapFileName, readAnyMap } from '../src/map/catalog.js';
+import { boardSvg } from '../src/render/board-svg.js';
+import { crowdedPositions, nameBoxes, namesOverlapping } from '../test/render/board-geometry.js';
+import { corpus } from './corpus.js';
 
-/**
- * Conformance: every map of the reference corpus drawn readably. JUDGE_CORPUS names the shared
- * reference folder (default ../shared, beside the project); without it the check is skipped.
- */
-const shared = resolve(process.env['JUDGE_CORPUS'] ?? join(projectRoot, '..', 'shared'));
-const corpus = join(shared, 'corpus');
+/** Every map of the corpus drawn readably (the folder comes from JUDGE_CORPUS, see corpus.ts). */
 const FOLDERS = ['dpjudge/maps', 'dpjudge/trials', 'mila-maps', 'njudge'];
 
-describe.skipIf(!existsSync(corpus))('every corpus map', () => {
+describe('every corpus map', () => {
   it('is drawn with no name over another name, a unit or a center mark, with units on every place, and every name legible', () => {
     const problems: string[] = [];
     let maps = 0;

@@ -7,31 +7,20 @@ import { ImapFlow } from 'imapflow';
 
 /**
  * A real IMAP server for the tests and the benchmark: Debian's Dovecot, run in the foreground from a
- * private configuration in a temporary folder, listening on 127.0.0.1 on a free port, with one user
- * whose Maildir lives in that folder. Run as root, Dovecot's own `dovenull` and `dovecot` users run
- * its login processes and own the mail, since Dovecot refuses to run those as root.
+ * private configuration in a temporary folder, listening on 127.0.0.1 on a free port. Any user name
+ * logs in with the server's password and gets its own Maildir in that folder, so that one server
+ * serves many tests, each with mailboxes of its own. Run as root, Dovecot's own `dovenull` and
+ * `dovecot` users run its login processes and own the mail, since Dovecot refuses to run those as root.
  */
 
-const INSTALL_HINT = "dovecot-imapd is missing: install it with 'sudo apt-get install dovecot-imapd'";
+const INSTALL_HINT = "dovecot-imapd is missing: install it with 'sudo apt-get install dovecot-imapd' (.ci/run does)";
 
-function findDovecot(): string | null {
+/** The dovecot binary, or a one-line error saying how to install it: tests do not change the machine. */
+export function dovecotBinary(): string {
   const folders = [...(process.env['PATH'] ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin'];
-  return folders.map((folder) => join(folder, 'dovecot')).find((path) => existsSync(path)) ?? null;
-}
-
-/** The dovecot binary; installed with apt-get when missing and running as root, else a one-line error. */
-export function ensureDovecot(): string {
-  const found = findDovecot();
-  if (found !== null) return found;
-  if (process.getuid?.() !== 0) throw new Error(INSTALL_HINT);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'dovecot-imapd']]) {
-    const result = spawnSync('apt-get', args, { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed: ${result.stderr.trim().split('\n').pop()}`);
-  }
-  const installed = findDovecot();
-  if (installed === null) throw new Error(INSTALL_HINT);
-  return installed;
+  const found = folders.map((folder) => join(folder, 'dovecot')).find((path) => existsSync(path));
+  if (found === undefined) throw new Error(INSTALL_HINT);
+  return found;
 }
 
 function freePort(): Promise<number> {
@@ -63,6 +52,8 @@ function accounts(): Accounts {
   return { loginUser: 'dovenull', internalUser: 'dovecot', internalGroup: 'dovecot', mailUid, mailGid: Number(id('-g', 'dovecot')) };
 }
 
+const PASSWORD = 'judge-test-password';
+
 function configuration(folder: string, port: number, who: Accounts, root: boolean): string {
   // chroot needs root; as another user every service runs unconfined as that user.
   const chroot = root ? '' : '  chroot =\n';
@@ -81,8 +72,8 @@ default_login_user = ${who.loginUser}
 default_internal_user = ${who.internalUser}
 default_internal_group = ${who.internalGroup}
 passdb {
-  driver = passwd-file
-  args = scheme=PLAIN username_format=%u ${folder}/passwd
+  driver = static
+  args = password=${PASSWORD}
 }
 userdb {
   driver = static
@@ -103,10 +94,16 @@ ${chroot}}
 `;
 }
 
-export class DovecotServer {
+/** Where a server listens and the password every user logs in with. */
+export interface DovecotAddress {
+  readonly host: string;
+  readonly port: number;
+  readonly password: string;
+}
+
+export class DovecotServer implements DovecotAddress {
   readonly host = '127.0.0.1';
-  readonly user = 'judge';
-  readonly password = 'judge-test-password';
+  readonly password = PASSWORD;
   private process: ChildProcess | null = null;
 
   private constructor(
@@ -116,7 +113,7 @@ export class DovecotServer {
   ) {}
 
   static async start(): Promise<DovecotServer> {
-    const binary = ensureDovecot();
+    const binary = dovecotBinary();
     const folder = mkdtempSync(join(tmpdir(), 'judge-dovecot-'));
     // Dovecot's unprivileged processes must reach the configuration and the Maildir below it.
     chmodSync(folder, 0o755);
@@ -126,7 +123,6 @@ export class DovecotServer {
     for (const sub of ['run', 'state']) mkdirSync(join(folder, sub));
     mkdirSync(join(folder, 'home'));
     if (root) chownSync(join(folder, 'home'), who.mailUid, who.mailGid);
-    writeFileSync(join(folder, 'passwd'), `${server.user}:{PLAIN}${server.password}::::::\n`);
     writeFileSync(join(folder, 'dovecot.conf'), configuration(folder, server.port, who, root));
     try {
       await server.resume();
@@ -179,8 +175,24 @@ export class DovecotServer {
     const log = join(this.folder, 'dovecot.log');
     return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-3).join(' | ') : 'no log';
   }
+}
 
-  /** A connected client of the test user; the caller logs it out. */
+/** One user's mailboxes on a Dovecot server, made on the user's first login. */
+export class MailAccount implements DovecotAddress {
+  readonly host: string;
+  readonly port: number;
+  readonly password: string;
+
+  constructor(
+    server: DovecotAddress,
+    readonly user: string,
+  ) {
+    this.host = server.host;
+    this.port = server.port;
+    this.password = server.password;
+  }
+
+  /** A connected client of this user; the caller logs it out. */
   async client(): Promise<ImapFlow> {
     const client = new ImapFlow({
       host: this.host,

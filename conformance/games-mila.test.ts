@@ -1,0 +1,3 @@
+import { playEveryMapOf } from './corpus-games.js';
+
+playEveryMapOf('mila-maps');
