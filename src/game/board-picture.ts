@@ -1,7 +1,7 @@
 import type { Position } from '../engine/types.js';
 import type { MapDefinition } from '../map/definition.js';
 import { splitLocation, type GameMap } from '../map/game-map.js';
-import { ADJUSTMENTS } from '../map/phase.js';
+import { ADJUSTMENTS, parsePhaseAbbrev } from '../map/phase.js';
 import { svgToPng } from '../render/board-png.js';
 import { boardSvg, type HiddenUnit } from '../render/board-svg.js';
 import { readStatus } from '../status/parse.js';
@@ -87,6 +87,24 @@ export function currentBoardPicture(
   const map = phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base;
   const board = { game: name, map, position: positionOf(game, map), title: gameTitle(name, game) };
   return pictureFile(board, hiddenFrom(pendingHiddenBuilds(archive, game, maps), view), format);
+}
+
+/**
+ * HISTORY's picture of one processed phase: the board just after it (the status file saved then),
+ * in the map of the phase that followed. Builds of the last processed phase that are still hidden
+ * stay out of it as they do on MAP's; older ones have been shown by movement results since.
+ * Null when the game kept no status file from just after that phase.
+ */
+export function processedPhasePicture(name: string, phase: string, maps: MapDefinition, archive: GameArchive, view: ResultsView): MailAttachment | null {
+  const saved = archive.snapshot(`${phase}.next`);
+  if (saved === null) return null;
+  const after = readStatus(saved).game;
+  const next = after.phase?.phase;
+  const map = next !== undefined && typeof next === 'object' ? maps.at(next) : maps.base;
+  const processed = parsePhaseAbbrev(phase, maps.base.data.flow);
+  const board = { game: name, map, position: positionOf(after, map), title: `Game ${name} after ${processed ? phaseTitle(processed) : phase}` };
+  const latest = archive.resultsBlocks().at(-1)?.phase === phase;
+  return pictureFile(board, latest ? hiddenFrom(pendingHiddenBuilds(archive, after, maps), view) : [], 'svg');
 }
 
 /**

@@ -2,8 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { installedBinary } from '../../harness/debian-packages.js';
 
 /**
  * A real IMAP server for the tests and the benchmark: Debian's Dovecot, run in the foreground from a
@@ -12,26 +13,9 @@ import { ImapFlow } from 'imapflow';
  * its login processes and own the mail, since Dovecot refuses to run those as root.
  */
 
-const INSTALL_HINT = "dovecot-imapd is missing: install it with 'sudo apt-get install dovecot-imapd'";
-
-function findDovecot(): string | null {
-  const folders = [...(process.env['PATH'] ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin'];
-  return folders.map((folder) => join(folder, 'dovecot')).find((path) => existsSync(path)) ?? null;
-}
-
 /** The dovecot binary; installed with apt-get when missing and running as root, else a one-line error. */
 export function ensureDovecot(): string {
-  const found = findDovecot();
-  if (found !== null) return found;
-  if (process.getuid?.() !== 0) throw new Error(INSTALL_HINT);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'dovecot-imapd']]) {
-    const result = spawnSync('apt-get', args, { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed: ${result.stderr.trim().split('\n').pop()}`);
-  }
-  const installed = findDovecot();
-  if (installed === null) throw new Error(INSTALL_HINT);
-  return installed;
+  return installedBinary('dovecot', 'dovecot-imapd');
 }
 
 function freePort(): Promise<number> {
