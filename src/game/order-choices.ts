@@ -1,5 +1,6 @@
 import { Board, type BoardUnit } from '../engine/board.js';
 import { adjustmentCount, buildableUnits, openBuildSites } from '../engine/builds.js';
+import { fleetRouteExists } from '../engine/convoy-routes.js';
 import { canSupportInto } from '../engine/reach.js';
 import { ruleFlags, type RuleFlags } from '../engine/rules.js';
 import type { MapDefinition } from '../map/definition.js';
@@ -48,6 +49,8 @@ interface Chooser {
   readonly board: Board;
   readonly power: number;
   readonly flags: RuleFlags;
+  /** Made once, when the first fleet asks. */
+  convoyRoutes(): Map<BoardUnit, number[]>;
   /** The order's canonical text when the power may give it now, else null. */
   legal(order: Order): string | null;
 }
@@ -63,6 +66,17 @@ function provinces(board: Board): number[] {
   return all;
 }
 
+/** Each army with the provinces some chain of fleets could carry it to now: the only convoys worth checking. */
+function convoyRoutes(board: Board, flags: RuleFlags): Map<BoardUnit, number[]> {
+  const routes = new Map<BoardUnit, number[]>();
+  const all = provinces(board);
+  for (const army of board.units.filter((unit) => unit.type === 'A')) {
+    const destinations = all.filter((province) => province !== army.province && fleetRouteExists(board, flags, army.location, province));
+    if (destinations.length > 0) routes.set(army, destinations);
+  }
+  return routes;
+}
+
 function legalOf(chooser: Chooser, candidates: readonly Order[]): string[] {
   const texts = new Set<string>();
   for (const candidate of candidates) {
@@ -74,24 +88,30 @@ function legalOf(chooser: Chooser, candidates: readonly Order[]): string[] {
 
 const byText = (a: string, b: string) => a.localeCompare(b);
 
+/** Where a unit might move: the places it borders, and for an army the provinces fleets could carry it to. */
+function reachable(chooser: Chooser, unit: BoardUnit): number[] {
+  const near = Array.from(chooser.board.tables.neighbours[unit.location]!);
+  return unit.type === 'A' ? [...near, ...(chooser.convoyRoutes().get(unit) ?? [])] : near;
+}
+
 function movementChoices(chooser: Chooser, unit: BoardUnit): string[] {
   const { board } = chooser;
   const tables = board.tables;
   const self = ref(board, unit);
-  const moves: Order[] = [];
-  for (let to = 0; to < tables.count; to++) moves.push({ kind: 'move', unit: self, to: tables.abbrev(to), route: [], viaConvoy: false });
+  const moves: Order[] = reachable(chooser, unit).map((to) => ({ kind: 'move', unit: self, to: tables.abbrev(to), route: [], viaConvoy: false }));
   const supports: Order[] = [];
-  for (const province of provinces(board)) {
-    if (!canSupportInto(board, unit.type, unit.location, province, unit.power)) continue;
-    for (const other of board.units) {
-      if (other.province === unit.province) continue;
-      supports.push({ kind: 'support', unit: self, target: ref(board, other), to: other.province === province ? null : tables.abbrev(province) });
-    }
+  const supportable = (province: number) => province !== unit.province && canSupportInto(board, unit.type, unit.location, province, unit.power);
+  for (const other of board.units) {
+    if (other === unit) continue;
+    const target = ref(board, other);
+    if (supportable(other.province)) supports.push({ kind: 'support', unit: self, target, to: null });
+    const into = new Set(reachable(chooser, other).map((location) => tables.provinceOf[location]!));
+    for (const province of into) if (supportable(province)) supports.push({ kind: 'support', unit: self, target, to: tables.abbrev(province) });
   }
   const convoys: Order[] = [];
   if (unit.type === 'F') {
-    for (const army of board.units.filter((other) => other.type === 'A')) {
-      for (const province of provinces(board)) convoys.push({ kind: 'convoy', unit: self, target: ref(board, army), to: tables.abbrev(province) });
+    for (const [army, destinations] of chooser.convoyRoutes()) {
+      for (const province of destinations) convoys.push({ kind: 'convoy', unit: self, target: ref(board, army), to: tables.abbrev(province) });
     }
   }
   return [
@@ -141,10 +161,15 @@ export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: s
   if (power < 0) return null;
   const flags = ruleFlags(rules);
   const immobile = immobility(game, { map, position, phase, rules })(status.name);
+  let routes: Map<BoardUnit, number[]> | undefined;
   const chooser: Chooser = {
     board,
     power,
     flags,
+    convoyRoutes() {
+      routes ??= convoyRoutes(board, flags);
+      return routes;
+    },
     legal(order) {
       const verdict = checkOrder(board, power, order, orderPhase, flags, immobile);
       return verdict.ok ? formatOrder(verdict.value) : null;

@@ -8,6 +8,9 @@ import { openGameService } from '../../src/game/open.js';
 import { orderChoices } from '../../src/game/order-choices.js';
 import type { GameService } from '../../src/game/service.js';
 import { updatePower } from '../../src/status/model.js';
+import { positionOf } from '../../src/game/position.js';
+import type { Phase } from '../../src/map/model.js';
+import { OrderReader } from '../../src/orders/index.js';
 import { openDatabase, type JudgeDatabase } from '../../src/store/database.js';
 
 /** The order choices the web pages offer, checked against what the judge takes by mail. */
@@ -24,8 +27,15 @@ beforeAll(async () => {
   const commands = new MailCommandProcessor({ service, judge: loaded.config.judge, db });
   let mails = 0;
   const send = (from: string, text: string) => commands.execute({ from, text, mailKey: `choices ${++mails}` }, new Date());
-  await send('master@choices.test', 'CREATE choices masterpw\nSIGNOFF');
-  for (let n = 1; n <= 7; n++) await send(`p${n}@choices.test`, `JOIN choices pw${n}`);
+  for (const game of ['choices', 'afloat']) {
+    await send('master@choices.test', `CREATE ${game} masterpw\nSIGNOFF`);
+    for (let n = 1; n <= 7; n++) await send(`p${n}@choices.test`, `JOIN ${game} pw${n}`);
+  }
+  // Fleets at sea and armies by the shore: the convoys worth offering.
+  await service.submitOrders('afloat', 'ENGLAND', ['F LON - NTH', 'F EDI - NWG', 'A LVP - YOR'], actor);
+  await service.submitOrders('afloat', 'FRANCE', ['F BRE - MAO', 'A PAR - PIC', 'A MAR - SPA'], actor);
+  await service.submitOrders('afloat', 'ITALY', ['F NAP - ION', 'A ROM - APU', 'A VEN H'], actor);
+  await service.process('afloat', actor);
 });
 
 afterAll(() => {
@@ -84,6 +94,33 @@ describe('the orders offered for each unit', () => {
       ['A VEN', 'A VEN - TYR'],
     ]);
     expect(italy.units.find((unit) => unit.unit === 'A ROM')!.choices.slice(0, 2)).toEqual(['A ROM - MUN', 'A ROM H']);
+  });
+
+  it('leave out no order the judge would take, where fleets stand at sea', () => {
+    const game = service.load('afloat').game;
+    const maps = service.maps(game);
+    const phase = game.phase!.phase as Phase;
+    const map = maps.at(phase);
+    const position = positionOf(game, map);
+    const units = position.powers.flatMap((power) => power.units);
+    const places = map.locations.map((location) => location.abbrev);
+    for (const power of ['ENGLAND', 'FRANCE', 'ITALY']) {
+      const choices = new Set(orderChoices(game, maps, power)!.units.flatMap((unit) => unit.choices));
+      const reader = new OrderReader({ map, position, power, phase: 'MOVEMENT', rules: [] });
+      const own = position.powers.find((state) => state.name === power)!.units;
+      for (const unit of own) {
+        const self = `${unit.type} ${unit.location}`;
+        const written = [
+          ...places.map((place) => `${self} - ${place}`),
+          ...units.flatMap((other) => [`${self} S ${other.type} ${other.location}`, ...places.map((place) => `${self} S ${other.type} ${other.location} - ${place}`)]),
+          ...units.filter((other) => other.type === 'A').flatMap((army) => places.map((place) => `${self} C A ${army.location} - ${place}`)),
+        ];
+        for (const line of written) {
+          const read = reader.read(line);
+          if (read.ok) expect(choices.has(read.text), `${line} reads as ${read.text}`).toBe(true);
+        }
+      }
+    }
   });
 
   it('are none for a power that orders nothing', () => {
