@@ -52,7 +52,9 @@ function gameTitle(name: string, game: GameStatus): string {
  */
 export function pendingHiddenBuilds(archive: GameArchive, game: GameStatus, maps: MapDefinition): HiddenUnit[] {
   const last = archive.resultsBlocks().at(-1);
-  const saved = last === undefined ? null : archive.snapshot(last.phase);
+  // Only an adjustment phase builds: after any other, the saved status file need not be read.
+  if (last === undefined || parsePhaseAbbrev(last.phase, maps.base.data.flow)?.type !== ADJUSTMENTS) return [];
+  const saved = archive.snapshot(last.phase);
   if (saved === null) return [];
   const before = readStatus(saved).game;
   const phase = before.phase?.phase;
