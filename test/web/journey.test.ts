@@ -154,8 +154,9 @@ describe("the judge's web pages, in Chromium", () => {
     expect(mailsTo(mails, address(players.get('GERMANY')!)).some((mail) => mail.text?.includes('Shall we share the Channel?'))).toBe(false);
     for (const n of players.values()) expect(mailsTo(mails, address(n)).some((mail) => mail.subject?.includes(`${GAME} S1901M results`))).toBe(true);
 
-    await germany.goto(`/game/${GAME}`);
+    await germany.goto(`/game/${GAME}?zone=America/New_York`);
     expect(await germany.locator('table.powers tr', { hasText: 'Germany' }).innerText()).toContain('A BUR');
+    expect(await germany.locator('.deadline').innerText()).toMatch(/GMT\nthat is .* America\/New_York/);
     expect(await germany.locator('.heading').innerText()).toContain('Fall 1901 Movement');
     const board = await germany.request.get(`/game/${GAME}/board.svg`);
     expect(board.headers()['content-type']).toContain('image/svg+xml');
@@ -232,6 +233,19 @@ describe("the judge's web pages, in Chromium", () => {
     expect(posted.status()).toBe(403);
     expect(await posted.text()).not.toMatch(/at .*\.(js|ts):\d+/);
     expect(phaseOf()).toBe('SPRING 1902 MOVEMENT');
+  }, 60_000);
+
+  it('takes commands written as in a mail, and shows SUMMARY once the game is over', async () => {
+    await master.goto(`/game/${GAME}`);
+    const box = master.locator(`form[action="/game/${GAME}/commands"]`);
+    await box.locator('textarea[name=commands]').fill('// the Master ends it here\r\nTERMINATE');
+    await submit(box);
+    expect(await replyOf(master)).toContain(`Game '${GAME}' is terminated.`);
+    const stranger = await newPage();
+    await stranger.goto(`/game/${GAME}`);
+    const summary = await stranger.locator('section.summary').innerText();
+    expect(summary).toContain(`Summary of game '${GAME}'`);
+    expect(summary).toContain('Supply centers at the start of each year');
   }, 60_000);
 
   it('refuses a wrong password, and counts it against the same guessing limits as mail', async () => {
