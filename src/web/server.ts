@@ -298,7 +298,7 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     }
     const game = service.load(signedOn.game).game;
     if (sessionPassword(game, signedOn.session) === signedOn.fingerprint) return request.visitor;
-    const newPassword = /^SET PASSWORD (\S+)$/i.exec(commandLines.at(-1) ?? '')?.[1];
+    const newPassword = commandLines.map((line) => /^\s*SET\s+PASSWORD\s+(\S+)\s*$/i.exec(line)?.[1]).filter((word) => word !== undefined).at(-1);
     if (newPassword === undefined) {
       visitors.signOff(request.visitor.id);
       return { id: request.visitor.id, signedOn: null };

@@ -235,6 +235,24 @@ describe("the judge's web pages, in Chromium", () => {
     expect(phaseOf()).toBe('SPRING 1902 MOVEMENT');
   }, 60_000);
 
+  it('keeps a player signed on after a new password set on the web, and signs off one whose password changed by mail', async () => {
+    const italy = await playerPage('ITALY');
+    const form = italy.locator(`form[action="/game/${GAME}/password"]`);
+    await form.locator('input[name=password]').fill('webpw');
+    await submit(form);
+    expect(await replyOf(italy)).toContain(`Your password in game '${GAME}' is changed.`);
+    expect(await italy.content()).not.toContain('webpw');
+    expect(await italy.locator('form.signoff').count()).toBe(1);
+    await chooseOrders(italy, {});
+    expect(await replyOf(italy)).toContain('Orders on file for Italy');
+    const italian = players.get('ITALY')!;
+    const byMail = await judge.mail(address(italian), `SIGNON I${GAME} webpw\nSET PASSWORD mailpw`);
+    expect(byMail.text).toContain('Signed on as Italy');
+    await italy.goto(`/game/${GAME}`);
+    expect(await italy.locator('form.signoff').count()).toBe(0);
+    expect(await italy.locator('form[action="/signon"]').count()).toBe(1);
+  }, 60_000);
+
   it('takes commands written as in a mail, and shows SUMMARY once the game is over', async () => {
     await master.goto(`/game/${GAME}`);
     const box = master.locator(`form[action="/game/${GAME}/commands"]`);
