@@ -74,7 +74,8 @@ function latencies(handedOver: Map<string, number>, accepted: Map<string, number
   return `latency median ${formatMs(percentile(sorted, 0.5))}, p95 ${formatMs(percentile(sorted, 0.95))}`;
 }
 
-function runJudge(args: readonly string[], cwd: string, input?: string) {
+/** A `judge` process, as a judgekeeper starts it; `printed` resolves when its output first holds `text`. */
+export function runJudge(args: readonly string[], cwd: string, input?: string) {
   const child = spawn(process.execPath, [JUDGE_COMMAND, ...args], { cwd, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'inherit'] });
   if (input !== undefined) child.stdin!.end(input);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

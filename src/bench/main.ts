@@ -5,6 +5,7 @@ import { benchGame } from './game.js';
 import { benchMaps } from './maps.js';
 import { benchRender } from './render.js';
 import { benchStatus } from './status.js';
+import { benchWeb } from './web.js';
 
 /** `npm run bench`: every speed and memory target of the judge, printed as numbers. */
 await benchMaps();
@@ -14,3 +15,4 @@ await benchStatus();
 await benchEngine();
 await benchChecker();
 await benchGame();
+await benchWeb();

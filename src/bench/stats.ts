@@ -23,12 +23,28 @@ export function measure(work: () => void, runs: number, warmup = Math.min(runs, 
     work();
     times.push(performance.now() - start);
   }
+  return timing(times);
+}
+
+function timing(times: number[]): Timing {
   times.sort((a, b) => a - b);
-  return { median: percentile(times, 0.5), p95: percentile(times, 0.95), runs };
+  return { median: percentile(times, 0.5), p95: percentile(times, 0.95), runs: times.length };
 }
 
 export function formatMs(ms: number): string {
   if (ms < 0.01) return `${(ms * 1000).toFixed(2)} µs`;
   if (ms < 1) return `${(ms * 1000).toFixed(1)} µs`;
   return `${ms.toFixed(2)} ms`;
+}
+
+/** `measure` for work that waits (requests, I/O). */
+export async function measureAsync(work: () => Promise<unknown>, runs: number, warmup = Math.min(runs, 20)): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  return timing(times);
 }

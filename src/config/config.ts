@@ -24,6 +24,17 @@ export interface JudgeConfig {
   };
   mail: MailConfig;
   deadlines: DeadlinesConfig;
+  web: WebConfig;
+}
+
+/**
+ * The judge's web pages, served by `judge start` beside the mail. `listen` is the address the
+ * pages are served on (http only: a judge on the internet sits behind a proxy that adds TLS).
+ */
+export interface WebConfig {
+  enabled: boolean;
+  /** `http://host:port`; port 0 takes any free port. */
+  listen: string;
 }
 
 /**
@@ -98,6 +109,7 @@ export const DEFAULT_CONFIG: JudgeConfig = {
     backoff: { firstSeconds: 1, maxSeconds: 300 },
   },
   deadlines: { cron: '*/20 * * * *', outageMinutes: 60, outagePolicy: 'extend' },
+  web: { enabled: true, listen: 'http://127.0.0.1:8080' },
 };
 
 export class ConfigError extends Error {}

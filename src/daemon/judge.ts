@@ -9,6 +9,12 @@ import type { JudgeDatabase } from '../store/database.js';
 import { JOURNAL_KEPT_DAYS, pruneJournal } from '../store/journal-pruning.js';
 import { startChecker } from '../checker/open.js';
 import { OutboxNoticeSink } from '../mail/notice-sink.js';
+import { MailCommandProcessor } from '../commands/execute/index.js';
+import { openGameService } from '../game/open.js';
+import type { Notice } from '../game/service.js';
+import type { MailQueue } from '../web/commands.js';
+import { startWebServer, type RunningWeb } from '../web/server.js';
+import { webSettings, type WebSettings } from '../web/settings.js';
 import { acquireInstanceLock } from './instance-lock.js';
 import { newIntake, newSender, openJournal } from './wiring.js';
 
@@ -27,6 +33,8 @@ export interface JudgeOptions {
 }
 
 export interface RunningJudge {
+  /** The address the web pages are served at, once they are; null when they are turned off or their address could not be had. */
+  readonly web: Promise<string | null>;
   /** Finishes the mail in hand and the mails being sent, then closes everything. */
   stop(): Promise<void>;
 }
@@ -40,13 +48,15 @@ function newSource(settings: MailSettings, handle: MailHandler, log: (line: stri
 export function startJudge(loaded: LoadedConfig, options: JudgeOptions = {}): RunningJudge {
   const log = options.log ?? (() => undefined);
   const settings = mailSettings(loaded);
+  const web = webSettings(loaded);
   const lock = acquireInstanceLock(settings.varFolder);
   let db: JudgeDatabase | null = null;
   try {
     db = openJournal(settings);
-    const running = run(db, loaded, settings, options.processor, log);
+    const running = run(db, loaded, settings, web, options.processor, log);
     const journal = db;
     return {
+      web: running.web,
       async stop() {
         await running.stop();
         journal.close();
@@ -65,6 +75,7 @@ function run(
   db: JudgeDatabase,
   loaded: LoadedConfig,
   settings: MailSettings,
+  webSettings: WebSettings,
   processor: CommandProcessor | undefined,
   log: (line: string) => void,
 ): RunningJudge {
@@ -78,19 +89,23 @@ function run(
   };
   const source = newSource(settings, handle, log);
   const outbox = new OutboxNoticeSink(db, loaded.config.judge);
-  const checker = startChecker(loaded, db, {
-    send(notices, origin) {
+  const mails = {
+    send(notices: readonly Notice[], origin: string) {
       outbox.send(notices, origin);
       if (notices.length > 0) sender.wake();
     },
-  }, log);
+  };
+  const checker = startChecker(loaded, db, mails, log);
   sender.start();
   source.start();
   const pruning = startPruning(db, log);
   log(startLine(loaded, settings, source.description, sending));
+  const web = serveWebPages(db, loaded, webSettings, mails, log);
   return {
+    web: web.then((running) => running?.url ?? null),
     async stop() {
       clearInterval(pruning);
+      await (await web)?.close();
       await source.stop();
       await checker.stop();
       await sender.stop();
@@ -105,6 +120,24 @@ function startLine(loaded: LoadedConfig, settings: MailSettings, receiving: stri
     `configuration ${configSource(loaded)}; games in ${folder(loaded, 'games')}, journal in ${settings.varFolder}; ` +
     `deadlines checked at cron '${loaded.config.deadlines.cron}' (UTC)`
   );
+}
+
+/**
+ * The web pages, on their own command processor over the same games and journal (as the deadline
+ * checker has its own). An address that cannot be had costs the pages, not the mail: the judge goes
+ * on by mail and says why.
+ */
+async function serveWebPages(db: JudgeDatabase, loaded: LoadedConfig, settings: WebSettings, mails: MailQueue, log: (line: string) => void): Promise<RunningWeb | null> {
+  if (!settings.enabled) return null;
+  const commands = new MailCommandProcessor({ service: openGameService(loaded, db), judge: loaded.config.judge, db });
+  try {
+    const web = await startWebServer({ loaded, settings, commands, mails, log });
+    log(`web pages on ${web.url}`);
+    return web;
+  } catch (error) {
+    log(`web pages not served: ${loaded.config.web.listen}: ${(error as Error).message}; the judge goes on by mail only`);
+    return null;
+  }
 }
 
 const PRUNING_INTERVAL_MS = 6 * 3_600_000;

@@ -2,7 +2,7 @@ import type { OrderOutcome, Position } from '../engine/types.js';
 import type { BoardCoordinates } from '../map/board-coordinates.js';
 import type { MapDefinition } from '../map/definition.js';
 import { splitLocation, type GameMap } from '../map/game-map.js';
-import { ADJUSTMENTS } from '../map/phase.js';
+import { ADJUSTMENTS, parsePhaseAbbrev } from '../map/phase.js';
 import { svgToPng } from '../render/board-png.js';
 import { boardSvg, type HiddenUnit } from '../render/board-svg.js';
 import { readStatus } from '../status/parse.js';
@@ -54,7 +54,9 @@ function gameTitle(name: string, game: GameStatus): string {
  */
 export function pendingHiddenBuilds(archive: GameArchive, game: GameStatus, maps: MapDefinition): HiddenUnit[] {
   const last = archive.resultsBlocks().at(-1);
-  const saved = last === undefined ? null : archive.snapshot(last.phase);
+  // Only an adjustment phase builds: after any other, the saved status file need not be read.
+  if (last === undefined || parsePhaseAbbrev(last.phase, maps.base.data.flow)?.type !== ADJUSTMENTS) return [];
+  const saved = archive.snapshot(last.phase);
   if (saved === null) return [];
   const before = readStatus(saved).game;
   const phase = before.phase?.phase;
@@ -89,6 +91,24 @@ export function currentBoardPicture(
   const map = phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base;
   const board = { game: name, map, coordinates: maps.coordinates, position: positionOf(game, map), title: gameTitle(name, game) };
   return pictureFile(board, hiddenFrom(pendingHiddenBuilds(archive, game, maps), view), format);
+}
+
+/**
+ * HISTORY's picture of one processed phase: the board just after it (the status file saved then),
+ * in the map of the phase that followed. Builds of the last processed phase that are still hidden
+ * stay out of it as they do on MAP's; older ones have been shown by movement results since.
+ * Null when the game kept no status file from just after that phase.
+ */
+export function processedPhasePicture(name: string, phase: string, maps: MapDefinition, archive: GameArchive, view: ResultsView): MailAttachment | null {
+  const saved = archive.snapshot(`${phase}.next`);
+  if (saved === null) return null;
+  const after = readStatus(saved).game;
+  const next = after.phase?.phase;
+  const map = next !== undefined && typeof next === 'object' ? maps.at(next) : maps.base;
+  const processed = parsePhaseAbbrev(phase, maps.base.data.flow);
+  const board = { game: name, map, coordinates: maps.coordinates, position: positionOf(after, map), title: `Game ${name} after ${processed ? phaseTitle(processed) : phase}` };
+  const latest = archive.resultsBlocks().at(-1)?.phase === phase;
+  return pictureFile(board, latest ? hiddenFrom(pendingHiddenBuilds(archive, after, maps), view) : [], 'svg');
 }
 
 /**

@@ -97,7 +97,7 @@ export interface OrderContext {
 }
 
 /** Whether a power's units may not move: it is a dummy, under IMMOBILE_DUMMIES. Made once per reading of the game. */
-function immobility(game: GameStatus, context: OrderContext): (power: string) => boolean {
+export function immobility(game: GameStatus, context: OrderContext): (power: string) => boolean {
   const immobile = ruleFlags(context.rules).immobileDummies ? dummyPowers(game) : new Set<string>();
   return (power) => immobile.has(findPower(game, power)?.name ?? power);
 }

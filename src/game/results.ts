@@ -12,9 +12,10 @@ export function phaseTitle(phase: Phase): string {
   return `${word(phase.season)} ${phase.year} ${word(phase.type)}`;
 }
 
-export function describeDeadline(stamp: string, zone: string | null): string {
-  const zoneName = zone ?? undefined;
-  const instant = parseDeadlineStamp(stamp, gameZone(zoneName));
+/** A deadline stamp, written in the game's `zone`, as players read it: in that zone, or in `shownIn` (a zone the reader chose). */
+export function describeDeadline(stamp: string, zone: string | null, shownIn?: string): string {
+  const instant = parseDeadlineStamp(stamp, gameZone(zone ?? undefined));
+  if (shownIn !== undefined) return `${instant.setZone(shownIn).toFormat('ccc d LLL yyyy HH:mm')} ${shownIn}`;
   return `${instant.toFormat('ccc d LLL yyyy HH:mm')} ${zone ?? 'GMT'}`;
 }
 

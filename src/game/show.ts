@@ -5,31 +5,71 @@ import { describeDeadline, phaseTitle } from './results.js';
 /**
  * The position as a player wants to see it: phase, deadline, and per power its units (with
  * retreat options), centers and who plays it. Nothing private: no passwords, no addresses, and
- * `hidden` builds the reader may not see yet are counted without their place.
+ * `hidden` builds the reader may not see yet are counted without their place. LIST mails it as
+ * text; the web pages lay the same view out as a table.
  */
-export function showGame(game: GameStatus, maps: MapDefinition, hidden: readonly { power: string; location: string }[] = []): string {
+
+export interface PowerView {
+  readonly name: string;
+  /** `dummy`, `vacant` when nobody plays the power; null when a player does (who is not told). */
+  readonly occupant: string | null;
+  readonly centers: readonly string[];
+  /** `A PAR`, `F STP/SC (dislodged; may retreat to BOT)`, or a build out of sight. */
+  readonly units: readonly string[];
+}
+
+export interface GameView {
+  /** `Game alpha (map standard): Spring 1901 Movement`. */
+  readonly heading: string;
+  /** The deadline in the game's zone; null when there is none. */
+  readonly deadline: string | null;
+  readonly result: string | null;
+  readonly powers: readonly PowerView[];
+}
+
+export const HIDDEN_UNIT = 'a unit built out of sight';
+
+function unitText(unit: { type: string; location: string; retreats: readonly string[] | null }): string {
+  if (unit.retreats === null) return `${unit.type} ${unit.location}`;
+  return `${unit.type} ${unit.location} ${unit.retreats.length > 0 ? `(dislodged; may retreat to ${unit.retreats.join(' ')})` : '(dislodged; no retreat)'}`;
+}
+
+export function gameView(game: GameStatus, maps: MapDefinition, hidden: readonly { power: string; location: string }[] = []): GameView {
   const phase = game.phase?.phase;
-  const lines: string[] = [];
   const title = !phase ? 'no phase' : typeof phase === 'string' ? phase : phaseTitle(phase);
-  lines.push(`Game ${game.name} (map ${maps.base.name}): ${title}${game.phase?.mode === 'WAIT' ? ', waiting for the Master to process' : ''}`);
-  if (game.deadline) lines.push(`Deadline: ${describeDeadline(game.deadline, game.zone)}`);
-  if (game.result) lines.push(`Result: ${game.result.victors.length > 0 ? game.result.victors.join(', ') : 'terminated'} (${game.result.phase})`);
   const map = typeof phase === 'object' ? maps.at(phase) : maps.base;
-  for (const power of game.powers) {
-    if (power.role !== MAP_POWER_ROLE) continue;
-    const name = map.power(power.name)?.displayName ?? power.name;
-    const occupant = power.player?.current;
-    const who = occupant === undefined ? '' : typeof occupant === 'string' ? ` [${occupant.toLowerCase()}]` : '';
-    lines.push('', `${name}${who}: ${power.owns.length} centers, ${power.units.length} units`);
-    if (power.owns.length > 0) lines.push(`  centers: ${power.owns.join(' ')}`);
-    for (const unit of power.units) {
-      // A build still out of sight (HIDE_BUILDS, `~` sites) is counted but not placed.
-      if (hidden.some((entry) => entry.power === power.name && entry.location === unit.location)) {
-        lines.push('  a unit built out of sight');
-        continue;
-      }
-      lines.push(`  ${unit.type} ${unit.location}${unit.retreats === null ? '' : unit.retreats.length > 0 ? ` (dislodged; may retreat to ${unit.retreats.join(' ')})` : ' (dislodged; no retreat)'}`);
-    }
+  const powers = game.powers
+    .filter((power) => power.role === MAP_POWER_ROLE)
+    .map((power) => {
+      const occupant = power.player?.current;
+      return {
+        name: map.power(power.name)?.displayName ?? power.name,
+        occupant: occupant === undefined ? null : typeof occupant === 'string' ? occupant.toLowerCase() : null,
+        centers: power.owns,
+        // A build still out of sight (HIDE_BUILDS, `~` sites) is counted but not placed.
+        units: power.units.map((unit) => (hidden.some((entry) => entry.power === power.name && entry.location === unit.location) ? HIDDEN_UNIT : unitText(unit))),
+      };
+    });
+  return {
+    heading: `Game ${game.name} (map ${maps.base.name}): ${title}${game.phase?.mode === 'WAIT' ? ', waiting for the Master to process' : ''}`,
+    deadline: game.deadline ? describeDeadline(game.deadline, game.zone) : null,
+    result: game.result ? `${game.result.victors.length > 0 ? game.result.victors.join(', ') : 'terminated'} (${game.result.phase})` : null,
+    powers,
+  };
+}
+
+export function gameViewText(view: GameView): string {
+  const lines: string[] = [view.heading];
+  if (view.deadline) lines.push(`Deadline: ${view.deadline}`);
+  if (view.result) lines.push(`Result: ${view.result}`);
+  for (const power of view.powers) {
+    lines.push('', `${power.name}${power.occupant === null ? '' : ` [${power.occupant}]`}: ${power.centers.length} centers, ${power.units.length} units`);
+    if (power.centers.length > 0) lines.push(`  centers: ${power.centers.join(' ')}`);
+    for (const unit of power.units) lines.push(`  ${unit}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+export function showGame(game: GameStatus, maps: MapDefinition, hidden: readonly { power: string; location: string }[] = []): string {
+  return gameViewText(gameView(game, maps, hidden));
 }

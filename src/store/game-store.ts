@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../map/model.js';
 import { readMainStatus, renderMainStatusBytes, type MainStatus, type ParsedMainStatus } from '../status/main-status.js';
 import type { GameStatus } from '../status/model.js';
-import { readStatus } from '../status/parse.js';
+import { readStatus, type ParsedStatus } from '../status/parse.js';
 import { withHashedPasswords } from '../status/password.js';
 import { writeStatus } from '../status/write.js';
 import { prepareWrite, removeAbandonedWrites } from './atomic-write.js';
@@ -79,6 +79,12 @@ const RECOVERY: Actor = { who: 'judge', command: 'RECOVER' };
  */
 export class GameStore {
   private readonly attempts: number;
+  /**
+   * Each status file's last reading, by its checksum: a file nobody changed since is not parsed
+   * again (the web pages read the same game for every visitor). Models are immutable, so one
+   * reading can be handed out to every caller.
+   */
+  private readonly readings = new Map<string, { readonly sha256: string; readonly parsed: ParsedStatus }>();
 
   constructor(private readonly options: GameStoreOptions) {
     this.attempts = options.attempts ?? DEFAULT_ATTEMPTS;
@@ -225,8 +231,13 @@ export class GameStore {
   }
 
   private loaded(name: string, path: string, bytes: Buffer): LoadedGame {
-    const parsed = readStatus(bytes, displayPath(path));
-    return { name, path, game: parsed.game, diagnostics: parsed.diagnostics, bytes, sha256: sha256(bytes) };
+    const checksum = sha256(bytes);
+    let reading = this.readings.get(path);
+    if (reading?.sha256 !== checksum) {
+      reading = { sha256: checksum, parsed: readStatus(bytes, displayPath(path)) };
+      this.readings.set(path, reading);
+    }
+    return { name, path, game: reading.parsed.game, diagnostics: reading.parsed.diagnostics, bytes, sha256: checksum };
   }
 
   /**

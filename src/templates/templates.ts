@@ -2,22 +2,35 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Mustache from 'mustache';
 
+/** Template files, each read once: the judgekeeper's changes show after a restart. */
+export class TemplateFiles {
+  private readonly cache = new Map<string, string>();
+
+  constructor(private readonly folder: string) {}
+
+  read(file: string): string {
+    let template = this.cache.get(file);
+    if (template === undefined) {
+      template = readFileSync(join(this.folder, file), 'utf8');
+      this.cache.set(file, template);
+    }
+    return template;
+  }
+}
+
 /**
  * Every mail the judge writes comes from a plain-text template in `templates/`, so a judgekeeper
  * can reword them without touching code. Mail is plain text: nothing is HTML-escaped.
  */
 export class Templates {
-  private readonly cache = new Map<string, string>();
+  private readonly files: TemplateFiles;
 
-  constructor(private readonly folder: string) {}
+  constructor(folder: string) {
+    this.files = new TemplateFiles(folder);
+  }
 
   text(name: string): string {
-    let template = this.cache.get(name);
-    if (template === undefined) {
-      template = readFileSync(join(this.folder, `${name}.txt`), 'utf8');
-      this.cache.set(name, template);
-    }
-    return template;
+    return this.files.read(`${name}.txt`);
   }
 
   render(name: string, view: object): string {

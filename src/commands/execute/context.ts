@@ -9,12 +9,16 @@ import { NoSuchGameError, type Actor, type LoadedGame } from '../../store/game-s
 import type { PasswordGuard } from './guessing.js';
 import type { Session } from './step.js';
 
+/** How commands reach the judge: by mail, or from its web pages. */
+export type Channel = 'mail' | 'web';
+
 /** What every command of one mail runs with: the game API, who sent the mail, and when. */
 export interface ExecutionContext {
   readonly service: GameService;
   readonly judge: JudgeConfig['judge'];
   /** The sender's address, lower case. */
   readonly sender: string;
+  readonly via: Channel;
   /** The moment the mail is executed, in UTC. */
   readonly now: DateTime;
   readonly guard: PasswordGuard;
@@ -26,7 +30,7 @@ export interface ExecutionContext {
 }
 
 export function actorOf(context: ExecutionContext, command: string): Actor {
-  return { who: context.sender, command, ...(context.cause !== undefined && { cause: context.cause }) };
+  return { who: context.via === 'web' ? `${context.sender} (web)` : context.sender, command, ...(context.cause !== undefined && { cause: context.cause }) };
 }
 
 /** Loads a game, with the reply a player should read when there is none (not the file's path). */

@@ -1,7 +1,8 @@
 import { GameRuleError, isCompleted, isForming, playablePowers } from '../../game/lifecycle.js';
+import type { ResultsBlock } from '../../game/archive.js';
 import { hiddenFrom, pendingHiddenBuilds } from '../../game/board-picture.js';
 import type { ResultsView } from '../../game/results.js';
-import { showGame } from '../../game/show.js';
+import { gameView, gameViewText, type GameView } from '../../game/show.js';
 import { readStatus } from '../../status/parse.js';
 import { MAP_POWER_ROLE, rulesInForce, type GameStatus, type Occupant } from '../../status/model.js';
 import { situation } from './announcements.js';
@@ -35,44 +36,59 @@ function openings(context: ExecutionContext, game: GameStatus): string {
   return game.need.length > 0 ? `needs players for ${game.need.map((entry) => entry.power).join(', ')}` : '';
 }
 
-/** A listed game's line; null for a private game (only invited players are to know of it) or one that cannot be read. */
-function listingLine(context: ExecutionContext, name: string, state: string): string | null {
+/** A game open to the public: its name, and its state, map and openings. */
+export interface OpenGame {
+  readonly name: string;
+  readonly details: string;
+}
+
+/** A listed game; null for a private game (only invited players are to know of it) or one that cannot be read. */
+function openGame(context: ExecutionContext, name: string, state: string): OpenGame | null {
   try {
     const game = loadGame(context, name).game;
     if (game.privacy !== null) return null;
-    const details = [state, mapsOf(context, game).base.name, openings(context, game)].filter((part) => part !== '');
-    return `  ${name.padEnd(20)} ${details.join(', ')}`;
+    return { name, details: [state, mapsOf(context, game).base.name, openings(context, game)].filter((part) => part !== '').join(', ') };
   } catch {
     // A game whose file or map is broken is the judgekeeper's business; the list goes on without it.
     return null;
   }
 }
 
-function listAll(context: ExecutionContext): Step {
-  const lines = context.service
+/** The games LIST without a game name tells of: public, listed, and forming or being played. */
+export function openGames(context: ExecutionContext): OpenGame[] {
+  return context.service
     .listings()
     .status.games.filter((listing) => !listing.flags.includes('unlisted'))
     .filter((listing) => listing.state === 'forming' || listing.state === 'active' || listing.state === 'waiting')
-    .map((listing) => listingLine(context, listing.name, listing.state))
-    .filter((line) => line !== null);
-  if (lines.length === 0) return { lines: ['No public game on this judge is forming or being played just now. CREATE one!'] };
-  return { lines: ['Games on this judge (LIST game for more about one):', ...lines] };
+    .map((listing) => openGame(context, listing.name, listing.state))
+    .filter((game) => game !== null);
 }
 
-function describeGame(context: ExecutionContext, name: string, game: GameStatus, view: ResultsView): string[] {
+function listAll(context: ExecutionContext): Step {
+  const games = openGames(context);
+  if (games.length === 0) return { lines: ['No public game on this judge is forming or being played just now. CREATE one!'] };
+  return { lines: ['Games on this judge (LIST game for more about one):', ...games.map((game) => `  ${game.name.padEnd(20)} ${game.details}`)] };
+}
+
+/** What LIST game tells one reader: the board, then the game's description, rules and progress. */
+export interface GameListing {
+  readonly board: GameView;
+  readonly notes: readonly string[];
+}
+
+function describeGame(context: ExecutionContext, name: string, game: GameStatus, view: ResultsView): GameListing {
   const maps = mapsOf(context, game);
   const rules = rulesInForce(game, maps.base.rules());
   const hidden = hiddenFrom(pendingHiddenBuilds(context.service.archive(name), game, maps), view);
-  const lines = showGame(game, maps, hidden).trimEnd().split('\n');
-  const extra: string[] = [];
-  for (const block of game.descriptions) extra.push(...block.lines);
-  if (game.privacy !== null) extra.push('The game is private: JOIN needs its privacy word, which the Master gives out.');
-  if (rules.length > 0) extra.push(`Rules: ${rules.join(' ')}`);
-  if (game.timing) extra.push(`Timing: ${game.timing}`);
+  const notes: string[] = [];
+  for (const block of game.descriptions) notes.push(...block.lines);
+  if (game.privacy !== null) notes.push('The game is private: JOIN needs its privacy word, which the Master gives out.');
+  if (rules.length > 0) notes.push(`Rules: ${rules.join(' ')}`);
+  if (game.timing) notes.push(`Timing: ${game.timing}`);
   const open = openings(context, game);
-  if (open !== '') extra.push(`Openings: ${open}.`);
-  if (!isForming(game) && !isCompleted(game)) extra.push(...progress(context, game, rules));
-  return [...lines, ...(extra.length > 0 ? ['', ...extra] : [])];
+  if (open !== '') notes.push(`Openings: ${open}.`);
+  if (!isForming(game) && !isCompleted(game)) notes.push(...progress(context, game, rules));
+  return { board: gameView(game, maps, hidden), notes };
 }
 
 /** Who holds the phase back: named only under LIST_WAITERS and LIST_UNORDERED, else just said. */
@@ -89,12 +105,17 @@ function progress(context: ExecutionContext, game: GameStatus, rules: readonly s
   return lines;
 }
 
+/** LIST game, as `session`'s reader may see it. */
+export function gameListing(context: ExecutionContext, session: Session, game: string | undefined): GameListing {
+  const name = requestedGame(session, game, 'LIST');
+  return describeGame(context, name, loadGame(context, name).game, readerOf(session));
+}
+
 export function list(context: ExecutionContext, session: Session, game: string | undefined): Step {
   const signedGame = session.kind === 'power' || session.kind === 'master' ? session.game : undefined;
   if (game === undefined && signedGame === undefined) return listAll(context);
-  const view = readerOf(session);
-  const name = requestedGame(session, game, 'LIST');
-  return { lines: describeGame(context, name, loadGame(context, name).game, view) };
+  const { board, notes } = gameListing(context, session, game);
+  return { lines: [...gameViewText(board).trimEnd().split('\n'), ...(notes.length > 0 ? ['', ...notes] : [])] };
 }
 
 function yearOf(abbrev: string): number | null {
@@ -154,10 +175,15 @@ export function summary(context: ExecutionContext, session: Session, requested: 
   return { lines: [`Summary of game '${name}' (map ${mapsOf(context, game).base.name}).`, situation(game), ...started, ...result, ...table, '', ...playerLines(context, game, revealed)] };
 }
 
-export function history(context: ExecutionContext, session: Session, requested: string | undefined, phases: readonly string[]): Step {
+/** The results HISTORY tells of: every processed phase of the game, or those in `phases`. */
+export function historyBlocks(context: ExecutionContext, session: Session, requested: string | undefined, phases: readonly string[] = []): { name: string; blocks: ResultsBlock[] } {
   const name = requestedGame(session, requested, 'HISTORY');
   loadGame(context, name);
-  const blocks = context.service.archive(name).resultsBlocks().filter((block) => phases.length === 0 || phases.includes(block.phase));
+  return { name, blocks: context.service.archive(name).resultsBlocks().filter((block) => phases.length === 0 || phases.includes(block.phase)) };
+}
+
+export function history(context: ExecutionContext, session: Session, requested: string | undefined, phases: readonly string[]): Step {
+  const { name, blocks } = historyBlocks(context, session, requested, phases);
   if (blocks.length === 0) return { lines: [phases.length > 0 ? `Game '${name}' has no results for ${phases.join(', ')}.` : `No phase of game '${name}' has been processed yet.`] };
   return { lines: blocks.flatMap((block) => [`=== ${block.phase} ===`, ...block.text.trimEnd().split('\n'), '']) };
 }

@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../../status/password.js';
 import type { LoadedGame } from '../../store/game-store.js';
 import type { PlayerRef } from '../types.js';
 import { currentMap, loadGame, type ExecutionContext } from './context.js';
+import type { Session } from './step.js';
 import { GUESS_WINDOW_MINUTES, GUESSES_PER_ADDRESS, GUESSES_PER_GAME, GUESSES_PER_TARGET, type GuessBlock, type GuessTarget, type WrongPassword } from './guessing.js';
 
 /**
@@ -55,6 +56,15 @@ function passwordOf(game: GameStatus, power: PowerStatus | undefined): string | 
   if (!power) return null;
   const controller = controllerOf(power);
   return controller === null ? power.password : (findPower(game, controller)?.password ?? null);
+}
+
+/**
+ * The stored password that opened a session: the Master's, or the power's (its controller's under
+ * CONTROL). The web pages keep it to notice a password changed since their visitor signed on.
+ */
+export function sessionPassword(game: GameStatus, session: Exclude<Session, { kind: 'none' | 'closed' }>): string | null {
+  if (session.kind === 'master' || session.master) return game.masterPassword;
+  return passwordOf(game, findPower(game, session.power));
 }
 
 /** The power (or Master) the password opens; a power's page also opens with the Master's password. */

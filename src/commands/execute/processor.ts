@@ -4,10 +4,12 @@ import type { GameService, Notice } from '../../game/service.js';
 import type { JudgeDatabase } from '../../store/database.js';
 import { parseMail } from '../parse.js';
 import type { ParsedMail } from '../types.js';
+import type { Channel, ExecutionContext } from './context.js';
 import { MailEffects } from './effects.js';
 import { PasswordGuard } from './guessing.js';
 import type { Reply } from './reply.js';
 import { MailRun } from './run.js';
+import type { Session } from './step.js';
 
 /**
  * Executes the commands of a mail against the games and answers it: exactly one reply, echoing each
@@ -31,6 +33,8 @@ export interface MailToExecute {
   readonly text: string;
   /** The same for every fetch of the same mail. */
   readonly mailKey: string;
+  /** Where the commands came from: the audit log marks changes made from the web pages. */
+  readonly via?: Channel;
 }
 
 export interface ExecutionOutcome {
@@ -38,6 +42,8 @@ export interface ExecutionOutcome {
   readonly summary: string;
   readonly reply: Reply;
   readonly notices: Notice[];
+  /** Who the last lines acted for: the web pages keep a successful SIGNON's as the visitor's. */
+  readonly session: Session;
 }
 
 const BLOCK_ENDS: ReadonlySet<string> = new Set(['signon', 'takeover', 'join', 'joinAs', 'create', 'signoff']);
@@ -68,15 +74,24 @@ export class MailCommandProcessor {
 
   async execute(mail: MailToExecute, now: Date): Promise<ExecutionOutcome> {
     const parsed: ParsedMail = parseMail(mail.text);
-    const context = {
+    const context = { ...this.readingContext(now), sender: mail.from.trim().toLowerCase(), via: mail.via ?? 'mail', mailHasProblems: hasMistakes(parsed) };
+    return new MailRun(context, this.effects, mail.mailKey, parsed).execute();
+  }
+
+  /**
+   * The context the reading commands (LIST, HISTORY, SUMMARY, MAP, HELP) run in outside any mail:
+   * the web pages show what they tell by calling them with the visitor's session.
+   */
+  readingContext(now: Date): ExecutionContext {
+    return {
       service: this.deps.service,
       judge: this.deps.judge,
-      sender: mail.from.trim().toLowerCase(),
+      sender: '',
+      via: 'web',
       now: DateTime.fromJSDate(now, { zone: 'utc' }),
       guard: this.guard,
       random: this.deps.random ?? Math.random,
-      mailHasProblems: hasMistakes(parsed),
+      mailHasProblems: false,
     };
-    return new MailRun(context, this.effects, mail.mailKey, parsed).execute();
   }
 }

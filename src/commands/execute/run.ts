@@ -214,6 +214,6 @@ export class MailRun {
     const { reply, copies } = buildReply(this.context.service.templates, this.context.judge, this.context.sender, this.entries, [...this.owners.values()], [...this.games]);
     const refused = this.entries.reduce((count, entry) => count + entry.refused.length, 0);
     const summary = `${this.commandCount} command${this.commandCount === 1 ? '' : 's'}, ${refused} refused line${refused === 1 ? '' : 's'}${this.games.size > 0 ? ` (${[...this.games].join(', ')})` : ''}`;
-    return { summary, reply, notices: [...this.notices, ...copies] };
+    return { summary, reply, notices: [...this.notices, ...copies], session: this.session };
   }
 }

@@ -1,0 +1,189 @@
+import { Board, type BoardUnit } from '../engine/board.js';
+import { adjustmentCount, buildableUnits, openBuildSites } from '../engine/builds.js';
+import { fleetRouteExists } from '../engine/convoy-routes.js';
+import { canSupportInto } from '../engine/reach.js';
+import { ruleFlags, type RuleFlags } from '../engine/rules.js';
+import type { MapDefinition } from '../map/definition.js';
+import { ADJUSTMENTS, MOVEMENT } from '../map/phase.js';
+import { checkOrder } from '../orders/check/index.js';
+import { formatOrder } from '../orders/format.js';
+import type { Order, OrderPhase, UnitRef } from '../orders/types.js';
+import { findPower, rulesInForce, type GameStatus } from '../status/model.js';
+import { immobility, orderPhaseOf, ordersOnFile } from './orders.js';
+import { positionOf } from './position.js';
+
+/**
+ * Every order a power may give now, unit by unit, for the web pages to offer as choices. The
+ * candidates come from the map (every place a unit might move, support or convoy into, every build
+ * site) and are kept only when the check that reads mailed orders accepts them, so no choice is
+ * refused at entry and none the rules allow is missing, apart from what only a written order can
+ * say (explicit convoy routes, SIGNAL_SUPPORT signals).
+ */
+
+export interface UnitOrders {
+  /** `A PAR`. */
+  readonly unit: string;
+  /** Canonical orders: in movement the hold first, in retreats the disband last. */
+  readonly choices: readonly string[];
+  /** The unit's order on file, one of the choices; null when it has none. */
+  readonly onFile: string | null;
+}
+
+export interface AdjustmentChoices {
+  /** Builds (positive) or removals (negative) due. */
+  readonly count: number;
+  /** Every build (and WAIVE) or every removal. */
+  readonly choices: readonly string[];
+  readonly onFile: readonly string[];
+}
+
+export interface OrderChoices {
+  readonly phase: OrderPhase;
+  /** Movement and retreat phases: one list per unit ordered. */
+  readonly units: readonly UnitOrders[];
+  /** Adjustment phases: what is due and what may be picked. */
+  readonly adjustment: AdjustmentChoices | null;
+}
+
+interface Chooser {
+  readonly board: Board;
+  readonly power: number;
+  readonly flags: RuleFlags;
+  /** Made once, when the first fleet asks. */
+  convoyRoutes(): Map<BoardUnit, number[]>;
+  /** The order's canonical text when the power may give it now, else null. */
+  legal(order: Order): string | null;
+}
+
+function ref(board: Board, unit: BoardUnit): UnitRef {
+  return { type: unit.type, location: board.tables.abbrev(unit.location) };
+}
+
+/** Provinces by id: the locations that are their own province (coasts are reached through them). */
+function provinces(board: Board): number[] {
+  const all: number[] = [];
+  for (let id = 0; id < board.tables.count; id++) if (board.tables.provinceOf[id] === id) all.push(id);
+  return all;
+}
+
+/** Each army with the provinces some chain of fleets could carry it to now: the only convoys worth checking. */
+function convoyRoutes(board: Board, flags: RuleFlags): Map<BoardUnit, number[]> {
+  const routes = new Map<BoardUnit, number[]>();
+  const all = provinces(board);
+  for (const army of board.units.filter((unit) => unit.type === 'A')) {
+    const destinations = all.filter((province) => province !== army.province && fleetRouteExists(board, flags, army.location, province));
+    if (destinations.length > 0) routes.set(army, destinations);
+  }
+  return routes;
+}
+
+function legalOf(chooser: Chooser, candidates: readonly Order[]): string[] {
+  const texts = new Set<string>();
+  for (const candidate of candidates) {
+    const text = chooser.legal(candidate);
+    if (text !== null) texts.add(text);
+  }
+  return [...texts];
+}
+
+const byText = (a: string, b: string) => a.localeCompare(b);
+
+/** Where a unit might move: the places it borders, and for an army the provinces fleets could carry it to. */
+function reachable(chooser: Chooser, unit: BoardUnit): number[] {
+  const near = Array.from(chooser.board.tables.neighbours[unit.location]!);
+  return unit.type === 'A' ? [...near, ...(chooser.convoyRoutes().get(unit) ?? [])] : near;
+}
+
+function movementChoices(chooser: Chooser, unit: BoardUnit): string[] {
+  const { board } = chooser;
+  const tables = board.tables;
+  const self = ref(board, unit);
+  const moves: Order[] = reachable(chooser, unit).map((to) => ({ kind: 'move', unit: self, to: tables.abbrev(to), route: [], viaConvoy: false }));
+  const supports: Order[] = [];
+  const supportable = (province: number) => province !== unit.province && canSupportInto(board, unit.type, unit.location, province, unit.power);
+  for (const other of board.units) {
+    if (other === unit) continue;
+    const target = ref(board, other);
+    if (supportable(other.province)) supports.push({ kind: 'support', unit: self, target, to: null });
+    const into = new Set(reachable(chooser, other).map((location) => tables.provinceOf[location]!));
+    for (const province of into) if (supportable(province)) supports.push({ kind: 'support', unit: self, target, to: tables.abbrev(province) });
+  }
+  const convoys: Order[] = [];
+  if (unit.type === 'F') {
+    for (const [army, destinations] of chooser.convoyRoutes()) {
+      for (const province of destinations) convoys.push({ kind: 'convoy', unit: self, target: ref(board, army), to: tables.abbrev(province) });
+    }
+  }
+  return [
+    ...legalOf(chooser, [{ kind: 'hold', unit: self }]),
+    ...legalOf(chooser, moves).sort(byText),
+    ...legalOf(chooser, supports).sort(byText),
+    ...legalOf(chooser, convoys).sort(byText),
+  ];
+}
+
+function retreatChoices(chooser: Chooser, unit: BoardUnit & { retreats: readonly string[] }): string[] {
+  const self = ref(chooser.board, unit);
+  const retreats: Order[] = unit.retreats.map((to) => ({ kind: 'retreat', unit: self, to }));
+  return [...legalOf(chooser, retreats).sort(byText), ...legalOf(chooser, [{ kind: 'disband', unit: self }])];
+}
+
+function adjustmentChoices(chooser: Chooser, count: number): string[] {
+  const { board, power } = chooser;
+  if (count < 0) {
+    const removals: Order[] = board.units.filter((unit) => unit.power === power).map((unit) => ({ kind: 'remove', unit: ref(board, unit) }));
+    return legalOf(chooser, removals).sort(byText);
+  }
+  const builds: Order[] = openBuildSites(board, power, chooser.flags).flatMap((province) =>
+    buildableUnits(board.tables, province).map((unit): Order => ({ kind: 'build', unit })),
+  );
+  return [...legalOf(chooser, builds).sort(byText), ...legalOf(chooser, [{ kind: 'waive' }])];
+}
+
+/** The unit's order on file; one the choices lack (entered unchecked, or as a signal) is offered too, so that resending keeps it. */
+function withOnFile(unit: string, choices: string[], onFile: readonly string[]): UnitOrders {
+  const own = onFile.find((line) => line.startsWith(`${unit} `)) ?? null;
+  return { unit, choices: own === null || choices.includes(own) ? choices : [own, ...choices], onFile: own };
+}
+
+/** What `power` may order in the game's current phase; null when it orders nothing now. */
+export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: string): OrderChoices | null {
+  const phase = game.phase?.phase;
+  if (phase === undefined || typeof phase !== 'object') return null;
+  const orderPhase = orderPhaseOf(phase);
+  const status = findPower(game, powerName);
+  if (orderPhase === null || status === undefined) return null;
+  const map = maps.at(phase);
+  const rules = rulesInForce(game, map.rules());
+  const position = positionOf(game, map);
+  const board = new Board(map, position);
+  const power = board.powerIndex(status.name);
+  if (power < 0) return null;
+  const flags = ruleFlags(rules);
+  const immobile = immobility(game, { map, position, phase, rules })(status.name);
+  let routes: Map<BoardUnit, number[]> | undefined;
+  const chooser: Chooser = {
+    board,
+    power,
+    flags,
+    convoyRoutes() {
+      routes ??= convoyRoutes(board, flags);
+      return routes;
+    },
+    legal(order) {
+      const verdict = checkOrder(board, power, order, orderPhase, flags, immobile);
+      return verdict.ok ? formatOrder(verdict.value) : null;
+    },
+  };
+  const onFile = ordersOnFile(status, orderPhase);
+  if (orderPhase === ADJUSTMENTS) {
+    const count = adjustmentCount(board, power, flags).change;
+    if (count === 0) return null;
+    return { phase: orderPhase, units: [], adjustment: { count, choices: adjustmentChoices(chooser, count), onFile } };
+  }
+  const units =
+    orderPhase === MOVEMENT
+      ? board.units.filter((unit) => unit.power === power).map((unit) => withOnFile(board.describe(unit), movementChoices(chooser, unit), onFile))
+      : board.retreating.filter((unit) => unit.power === power).map((unit) => withOnFile(board.describe(unit), retreatChoices(chooser, unit), onFile));
+  return units.length === 0 ? null : { phase: orderPhase, units, adjustment: null };
+}

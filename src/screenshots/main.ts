@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openBrowser } from '../harness/chromium.js';
+import { demoJudge, demoPlayer, playedDemoGame } from '../harness/demo-game.js';
+import { OutboxNoticeSink } from '../mail/notice-sink.js';
+import { startWebServer } from '../web/server.js';
+import { webSettings } from '../web/settings.js';
+
+/**
+ * `npm run screenshots`: the README's pictures of the web pages. A judge on a temporary folder gets
+ * a game a phase into play and another forming, by mail commands; its pages are then photographed
+ * in Chromium: the front page, and a game page as France's player sees it, signed on.
+ */
+
+const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
+const GAME = 'demo';
+
+const judge = demoJudge('screenshots');
+const { loaded, commands, mail } = judge;
+const numberOf = await playedDemoGame(judge, GAME);
+await mail(demoPlayer(numberOf('FRANCE')), `SIGNON F${GAME} pw${numberOf('FRANCE')}\nA BUR - MUN\nA SPA - POR`);
+await mail('nina@example.org', 'CREATE newgame secretpw\nSIGNOFF');
+for (let n = 8; n <= 10; n++) await mail(demoPlayer(n), `JOIN newgame pw${n}`);
+
+const web = await startWebServer({ loaded, settings: webSettings(loaded), commands, mails: new OutboxNoticeSink(judge.db, loaded.config.judge), log: () => undefined });
+const browser = await openBrowser({ baseURL: web.url, width: 1280, height: 900 });
+try {
+  const page = browser.page;
+  await page.goto('/');
+  await page.screenshot({ path: join(DOCS, 'web-front-page.png'), fullPage: true });
+  await page.goto(`/game/${GAME}`);
+  const signOn = page.locator('form[action="/signon"]');
+  await signOn.locator('select[name=who]').selectOption('FRANCE');
+  await signOn.locator('input[name=password]').fill(`pw${numberOf('FRANCE')}`);
+  await signOn.locator('button').click();
+  await page.goto(`/game/${GAME}`);
+  // The top of the page: the board, the powers and the order choices.
+  await page.screenshot({ path: join(DOCS, 'web-game-page.png'), clip: { x: 0, y: 0, width: 1280, height: 1235 }, fullPage: true });
+  process.stdout.write(`docs/web-front-page.png and docs/web-game-page.png written\n`);
+} finally {
+  await browser.close();
+  await web.close();
+  judge.close();
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { MailCommandProcessor, Session } from '../commands/execute/index.js';
+import type { Notice } from '../game/service.js';
+
+/**
+ * A web action is a mail's commands: the form's fields become the lines a player would mail, run by
+ * the same command processor (same checks, same game lock, same audit log, marked as from the web),
+ * and every mail they cause goes into the outbox as it would for a mail. The reply is shown on the
+ * page instead of being mailed back.
+ */
+
+/** Where the mails go: the daemon's outbox. */
+export interface MailQueue {
+  send(notices: readonly Notice[], origin: string): void;
+}
+
+export interface WebOutcome {
+  /** The reply a mail would have got. */
+  readonly reply: string;
+  /** What the commands mailed the visitor too (a copy of their press), shown under the reply. */
+  readonly mailedToVisitor: readonly Notice[];
+  readonly session: Session;
+}
+
+/**
+ * The sender of what a visitor does before the pages know who they are (signing on): not an
+ * address, so nothing is mailed to it, but wrong passwords from one visitor's address count
+ * together, as they do for one mail address.
+ */
+export function webVisitorAddress(ip: string): string {
+  return `web visitor at ${ip}`;
+}
+
+function isVisitorAddress(address: string): boolean {
+  return address.startsWith(webVisitorAddress(''));
+}
+
+export class WebCommands {
+  constructor(
+    private readonly commands: MailCommandProcessor,
+    private readonly mails: MailQueue,
+    private readonly now: () => Date,
+  ) {}
+
+  /**
+   * Runs `text` as a mail from `from`. `mailReply`: others the reply concerns (the player of a power
+   * the Master acted for) get it by mail, as they would have got the mail's reply.
+   */
+  async run(text: string, from: string, mailReply: boolean): Promise<WebOutcome> {
+    const mailKey = `web ${randomUUID()}`;
+    const outcome = await this.commands.execute({ from, text, mailKey, via: 'web' }, this.now());
+    const sender = from.trim().toLowerCase();
+    const mailable = (notice: Notice): Notice => ({ ...notice, to: notice.to.filter((address) => !isVisitorAddress(address)) });
+    const replyCopy: Notice = { to: outcome.reply.to.filter((address) => address !== sender), subject: outcome.reply.subject, text: outcome.reply.text, attachments: outcome.reply.attachments };
+    const notices = [...outcome.notices, ...(mailReply ? [replyCopy] : [])].map(mailable).filter((notice) => notice.to.length > 0);
+    this.mails.send(notices, mailKey);
+    return {
+      reply: outcome.reply.text,
+      mailedToVisitor: outcome.notices.filter((notice) => notice.to.some((address) => address.toLowerCase() === sender)),
+      session: outcome.session,
+    };
+  }
+}

@@ -1,0 +1,199 @@
+import { IANAZone } from 'luxon';
+import type { JudgeConfig } from '../config/config.js';
+import { readerOf, type ExecutionContext } from '../commands/execute/context.js';
+import type { MailCommandProcessor, Session } from '../commands/execute/index.js';
+import { help } from '../commands/execute/help.js';
+import { gameListing, historyBlocks, openGames, summary } from '../commands/execute/listings.js';
+import { showStatus } from '../commands/execute/orders.js';
+import { NO_SESSION } from '../commands/execute/step.js';
+import { currentBoardPicture, processedPhasePicture } from '../game/board-picture.js';
+import { GameRuleError, isCompleted } from '../game/lifecycle.js';
+import { orderChoices, type OrderChoices } from '../game/order-choices.js';
+import { describeDeadline, phaseTitle } from '../game/results.js';
+import { RULES } from '../game/rules-catalog.js';
+import { ruleSupport } from '../game/rule-support.js';
+import type { GameMap } from '../map/game-map.js';
+import { MAP_POWER_ROLE, type GameStatus } from '../status/model.js';
+import type { HtmlTemplates, PageView } from './html.js';
+import type { SignedOn, Visitors } from './visitors.js';
+
+/**
+ * The pages, as view models for the HTML templates. What a page tells about a game comes from the
+ * code that answers LIST, HISTORY, SUMMARY, MAP, STATUS and HELP by mail, run for the visitor's
+ * session: a visitor signed on to a power sees what that power's player reads by mail, and anyone
+ * else what a stranger reads. Nothing here decides on its own what may be seen.
+ */
+
+export interface Visitor {
+  readonly id: string;
+  readonly signedOn: SignedOn | null;
+}
+
+/** What a form did: the judge's reply, and the mails it sent the visitor too. */
+export interface ActionResult {
+  readonly reply: string;
+  readonly mailed: readonly { readonly subject: string; readonly text: string }[];
+}
+
+export interface PageDeps {
+  readonly commands: MailCommandProcessor;
+  readonly templates: HtmlTemplates;
+  readonly judge: JudgeConfig['judge'];
+  readonly visitors: Visitors;
+  readonly now: () => Date;
+}
+
+/** The session a page about `game` is read under: the visitor's when signed on to that game. */
+export function readingSession(visitor: Visitor, game: string): Session {
+  return visitor.signedOn?.game === game ? visitor.signedOn.session : NO_SESSION;
+}
+
+function mapOf(context: ExecutionContext, game: GameStatus): GameMap {
+  const maps = context.service.maps(game);
+  const phase = game.phase?.phase;
+  return phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base;
+}
+
+function option(value: string, label: string, selected: boolean) {
+  return { value, label, selected };
+}
+
+/** The order form: a list of choices per unit, or per build or removal due. */
+function orderForm(choices: OrderChoices) {
+  const adjustment = choices.adjustment;
+  const slots =
+    adjustment === null
+      ? []
+      : Array.from({ length: Math.abs(adjustment.count) }, (_, index) => ({
+          label: `${adjustment.count > 0 ? 'Build' : 'Removal'} ${index + 1}`,
+          options: [option('', adjustment.count > 0 ? '(none)' : '(choose)', adjustment.onFile[index] === undefined), ...adjustment.choices.map((text) => option(text, text, adjustment.onFile[index] === text))],
+        }));
+  const units = choices.units.map((unit) => ({
+    label: unit.unit,
+    options: unit.choices.map((text, index) => option(text, text, unit.onFile === null ? index === 0 : unit.onFile === text)),
+  }));
+  const due = adjustment === null ? null : adjustment.count > 0 ? `${adjustment.count} build${adjustment.count === 1 ? '' : 's'} due` : `${-adjustment.count} removal${adjustment.count === -1 ? '' : 's'} due`;
+  return { rows: [...units, ...slots], due };
+}
+
+export class WebPages {
+  constructor(private readonly deps: PageDeps) {}
+
+  private context(): ExecutionContext {
+    return this.deps.commands.readingContext(this.deps.now());
+  }
+
+  private render(name: string, visitor: Visitor, view: PageView): string {
+    const signedOn = visitor.signedOn && { game: visitor.signedOn.game, label: visitor.signedOn.label };
+    const layout = { judge: this.deps.judge.name, address: this.deps.judge.address, token: this.deps.visitors.formToken(visitor.id), signedOn };
+    return this.deps.templates.page(name, { ...view, token: layout.token }, layout);
+  }
+
+  front(visitor: Visitor, result: ActionResult | null = null): string {
+    return this.render('front', visitor, { title: 'Games', games: openGames(this.context()), actionResult: result });
+  }
+
+  message(visitor: Visitor, title: string, text: string): string {
+    return this.render('message', visitor, { title, text });
+  }
+
+  help(visitor: Visitor): string {
+    const session = visitor.signedOn?.session ?? NO_SESSION;
+    return this.render('help', visitor, { title: 'Help', text: help(this.context(), session, undefined).lines.join('\n') });
+  }
+
+  rules(visitor: Visitor): string {
+    const rules = RULES.map((rule) => ({ name: rule.name, topic: rule.topic, state: ruleSupport(rule), summary: rule.summary }));
+    return this.render('rules', visitor, { title: 'Rules', rules });
+  }
+
+  /** A game's page; `zone`: the time zone the visitor asked to read the deadline in. */
+  game(name: string, visitor: Visitor, zone: string | null, result: ActionResult | null = null): string {
+    const context = this.context();
+    const session = readingSession(visitor, name);
+    const listing = gameListing(context, session, name);
+    const game = context.service.load(name).game;
+    const map = mapOf(context, game);
+    const processed = context.service.archive(name).resultsBlocks().length;
+    const view = {
+      title: `Game ${name}`,
+      name,
+      heading: listing.board.heading,
+      deadline: listing.board.deadline,
+      zone: this.deadlineIn(game, zone),
+      result: listing.board.result,
+      powers: listing.board.powers.map((power) => ({ ...power, centerCount: power.centers.length, centerList: power.centers.join(' '), unitCount: power.units.length })),
+      notes: listing.notes,
+      summary: isCompleted(game) ? summary(context, session, name).lines.join('\n') : null,
+      processed: processed > 0 ? { count: processed } : null,
+      signOn: session.kind === 'none' ? { choices: this.signOnChoices(game, map) } : null,
+      player: session.kind === 'power' ? this.playerPanel(context, session, game, map) : null,
+      master: session.kind === 'master' ? { status: this.statusText(context, session) } : null,
+      anyone: session.kind !== 'none' ? { recipients: this.pressRecipients(game, map, session) } : null,
+      actionResult: result,
+    };
+    return this.render('game', visitor, view);
+  }
+
+  history(name: string, visitor: Visitor): string {
+    const { blocks } = historyBlocks(this.context(), readingSession(visitor, name), name);
+    return this.render('history', visitor, { title: `History of ${name}`, name, blocks: blocks.map((block) => ({ phase: block.phase, text: block.text })), empty: blocks.length === 0 });
+  }
+
+  /** MAP's picture of the board as it stands, as the visitor may see it. */
+  board(name: string, visitor: Visitor): string {
+    const context = this.context();
+    const game = context.service.load(name).game;
+    const picture = currentBoardPicture(name, game, context.service.maps(game), context.service.archive(name), readerOf(readingSession(visitor, name)), 'svg');
+    return picture.content;
+  }
+
+  /** HISTORY's picture of a processed phase; null when the game kept none. */
+  phaseBoard(name: string, phase: string, visitor: Visitor): string | null {
+    const context = this.context();
+    historyBlocks(context, readingSession(visitor, name), name, [phase]);
+    const game = context.service.load(name).game;
+    return processedPhasePicture(name, phase, context.service.maps(game), context.service.archive(name), readerOf(readingSession(visitor, name)))?.content ?? null;
+  }
+
+  private deadlineIn(game: GameStatus, zone: string | null) {
+    if (zone === null || zone === '') return null;
+    if (!IANAZone.isValidZone(zone)) return { chosen: zone, shown: null, unknown: true };
+    return { chosen: zone, shown: game.deadline ? describeDeadline(game.deadline, game.zone, zone) : null, unknown: false };
+  }
+
+  private signOnChoices(game: GameStatus, map: GameMap) {
+    const powers = game.powers
+      .filter((power) => power.role === MAP_POWER_ROLE && map.power(power.name) !== undefined)
+      .map((power) => ({ value: power.name, label: map.power(power.name)!.displayName }));
+    return [...powers, { value: 'MASTER', label: 'the Master' }];
+  }
+
+  private pressRecipients(game: GameStatus, map: GameMap, session: Session) {
+    const self = session.kind === 'power' ? session.power : null;
+    const powers = game.powers
+      .filter((power) => power.role === MAP_POWER_ROLE && power.name !== self && map.power(power.name) !== undefined)
+      .map((power) => ({ value: power.name, label: map.power(power.name)!.displayName }));
+    return session.kind === 'master' ? powers : [...powers, { value: 'MASTER', label: 'the Master' }];
+  }
+
+  /** STATUS's answer: the orders on file the session may see; null when the game takes no orders now. */
+  private statusText(context: ExecutionContext, session: Session): string | null {
+    try {
+      return showStatus(context, session).lines.join('\n');
+    } catch (error) {
+      if (error instanceof GameRuleError) return null;
+      throw error;
+    }
+  }
+
+  private playerPanel(context: ExecutionContext, session: Extract<Session, { kind: 'power' }>, game: GameStatus, map: GameMap) {
+    const phase = game.phase?.phase;
+    const choices = orderChoices(game, context.service.maps(game), session.power);
+    return {
+      power: map.power(session.power)?.displayName ?? session.power,
+      status: this.statusText(context, session),
+      orders: choices === null || phase === undefined || typeof phase !== 'object' ? null : { phase: phaseTitle(phase), ...orderForm(choices) },
+    };
+  }
+}

@@ -1,0 +1,328 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { join } from 'node:path';
+import { folder, type LoadedConfig } from '../config/config.js';
+import type { MailCommandProcessor, Session } from '../commands/execute/index.js';
+import { sessionPassword } from '../commands/execute/login.js';
+import { mailAddressesOf } from '../game/control.js';
+import { GameRuleError } from '../game/lifecycle.js';
+import type { GameMap } from '../map/game-map.js';
+import type { GameStatus } from '../status/model.js';
+import { isGameName } from '../status/game-name.js';
+import { NoSuchGameError } from '../store/game-store.js';
+import { WebCommands, webVisitorAddress, type MailQueue, type WebOutcome } from './commands.js';
+import { checked, FormError, gameField, line, lines, optionalWord, pressLines, signonWord, text, word, type Fields } from './forms.js';
+import { HtmlTemplates } from './html.js';
+import { WebPages, type ActionResult, type Visitor } from './pages.js';
+import { webSecret } from './secret.js';
+import type { WebSettings } from './settings.js';
+import { VISITOR_COOKIE, Visitors, type SignedOn } from './visitors.js';
+
+/**
+ * The judge's web pages: fastify serving server-rendered HTML that works without JavaScript. Every
+ * form carries the visitor's form token; every action runs as the commands of a mail through the
+ * command processor (see commands.ts). Request logging is off: a form's body may hold a password,
+ * and no password is ever put in a URL.
+ */
+
+export interface WebDeps {
+  readonly loaded: LoadedConfig;
+  readonly settings: WebSettings;
+  /** The command processor the actions run through, and the reading commands the pages show. */
+  readonly commands: MailCommandProcessor;
+  readonly mails: MailQueue;
+  readonly log: (line: string) => void;
+  readonly now?: () => Date;
+}
+
+export interface RunningWeb {
+  /** The address the pages are served at, port included. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    visitor: Visitor;
+  }
+}
+
+/** Stops a form that did not come from the judge's pages: no token, another visitor's, a stale one. */
+class StaleFormError extends Error {
+  override name = 'StaleFormError';
+}
+
+const STALE_FORM =
+  'This form did not come from this page as you have it now: it has no form token, or one from before you signed on or off, or from another browser. Nothing was done. Load the page again and send the form from there.';
+
+const SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+};
+
+/** A form's lines, as a player would mail them after their SIGNON. */
+const ACTIONS: Readonly<Record<string, (fields: Fields) => string[]>> = {
+  orders(fields) {
+    const chosen = lines(fields, 'order');
+    if (chosen.length === 0) throw new FormError('no order was chosen');
+    return chosen;
+  },
+  clear: () => ['CLEAR'],
+  commands: (fields) => text(fields, 'commands', 'The commands').split('\n'),
+  press: pressLines,
+  wait(fields) {
+    const choice = word(fields, 'wait', 'WAIT or NOWAIT').toUpperCase();
+    if (choice !== 'WAIT' && choice !== 'NOWAIT') throw new FormError('choose WAIT or NOWAIT');
+    return [`SET ${choice}`];
+  },
+  absence(fields) {
+    const until = optionalWord(fields, 'until', 'The last day');
+    return [`SET ABSENCE ${word(fields, 'from', 'The first day')}${until === null ? '' : ` TO ${until}`}`];
+  },
+  vote: (fields) => [`VOTE ${word(fields, 'vote', 'The vote')}`],
+  propose: (fields) => [`PROPOSE ${word(fields, 'proposal', 'The proposal')}`],
+  address: (fields) => [`SET ADDRESS ${word(fields, 'addresses', 'The address')}`],
+  password: (fields) => [`SET PASSWORD ${word(fields, 'password', 'The new password')}`],
+  resign(fields) {
+    if (!checked(fields, 'sure')) throw new FormError('tick the box to say you mean to resign');
+    return ['RESIGN'];
+  },
+  process: (fields) => [checked(fields, 'force') ? 'PROCESS!' : 'PROCESS'],
+  preview: () => ['PREVIEW'],
+  rollback(fields) {
+    const phase = optionalWord(fields, 'phase', 'The phase');
+    return [phase === null ? 'ROLLBACK' : `ROLLBACK ${phase}`];
+  },
+  deadline: (fields) => [`SET DEADLINE ${line(fields, 'deadline', 'The deadline')}`],
+};
+
+/** Where a signed-on visitor's commands come from: the address the game has for them, as their mails would. */
+function senderOf(game: GameStatus, session: SignedOn['session']): string | null {
+  if (session.kind === 'master' || session.master) return game.master?.email ?? null;
+  return mailAddressesOf(game, session.power)[0] ?? null;
+}
+
+function labelOf(game: GameStatus, map: GameMap, session: SignedOn['session']): string {
+  if (session.kind === 'master') return `the Master of ${game.name}`;
+  const name = map.power(session.power)?.displayName ?? session.power;
+  return `${name} in ${game.name}${session.master ? " (with the Master's password)" : ''}`;
+}
+
+function mailedOf(outcome: WebOutcome): ActionResult {
+  return { reply: outcome.reply, mailed: outcome.mailedToVisitor.map((notice) => ({ subject: notice.subject, text: notice.text })) };
+}
+
+function signedSession(session: Session): session is SignedOn['session'] {
+  return session.kind === 'power' || session.kind === 'master';
+}
+
+export function buildWebApp(deps: WebDeps): FastifyInstance {
+  const now = deps.now ?? (() => new Date());
+  const secret = webSecret(deps.settings.varFolder);
+  const visitors = new Visitors(secret);
+  const templates = new HtmlTemplates(join(folder(deps.loaded, 'templates'), 'web'));
+  const pages = new WebPages({ commands: deps.commands, templates, judge: deps.loaded.config.judge, visitors, now });
+  const web = new WebCommands(deps.commands, deps.mails, now);
+  const service = deps.commands.readingContext(now()).service;
+
+  const app = Fastify({ logger: false, bodyLimit: 200_000 });
+  app.register(fastifyCookie, { secret });
+  app.register(fastifyFormbody);
+  app.decorateRequest('visitor', null as unknown as Visitor);
+
+  /** The visitor still signed on, unless the password that let them in has changed or the game is gone. */
+  const stillSignedOn = (signedOn: SignedOn | null): SignedOn | null => {
+    if (signedOn === null) return null;
+    try {
+      const game = service.load(signedOn.game).game;
+      if (sessionPassword(game, signedOn.session) === signedOn.fingerprint) return signedOn;
+    } catch (error) {
+      if (!(error instanceof NoSuchGameError)) throw error;
+    }
+    return null;
+  };
+
+  const setVisitorCookie = (reply: FastifyReply, id: string) =>
+    reply.setCookie(VISITOR_COOKIE, id, { signed: true, httpOnly: true, sameSite: 'strict', path: '/' });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[VISITOR_COOKIE];
+    const unsigned = cookie === undefined ? null : request.unsignCookie(cookie);
+    let id = unsigned?.valid ? unsigned.value : null;
+    if (id === null) {
+      id = visitors.newId();
+      setVisitorCookie(reply, id);
+    }
+    const signedOn = stillSignedOn(visitors.find(id, now().getTime()));
+    if (signedOn === null) visitors.signOff(id);
+    request.visitor = { id, signedOn };
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(SECURITY_HEADERS);
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'POST') return;
+    const fields = (request.body ?? {}) as Fields;
+    if (!visitors.formTokenMatches(request.visitor.id, fields.token)) throw new StaleFormError(STALE_FORM);
+  });
+
+  const html = (reply: FastifyReply, page: string, status = 200) => reply.code(status).type('text/html; charset=utf-8').send(page);
+  const svg = (reply: FastifyReply, picture: string) => reply.type('image/svg+xml; charset=utf-8').send(picture);
+
+  app.setErrorHandler((error, request, reply) => {
+    const visitor = request.visitor ?? { id: visitors.newId(), signedOn: null };
+    if (error instanceof StaleFormError) return html(reply, pages.message(visitor, 'Form refused', error.message), 403);
+    if (error instanceof FormError) return html(reply, pages.message(visitor, 'Form not sent', `The form could not be sent: ${error.message}. Nothing was done.`), 400);
+    if (error instanceof GameRuleError || error instanceof NoSuchGameError) return html(reply, pages.message(visitor, 'Not found', `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`), 404);
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status < 500) return html(reply, pages.message(visitor, 'Request refused', 'The judge could not read this request. Nothing was done.'), status);
+    deps.log(`web: ${request.method} ${request.routeOptions.url ?? 'unknown route'} failed: ${(error as Error).stack ?? String(error)}`);
+    return html(reply, pages.message(visitor, 'Something went wrong', 'The judge failed to answer this request; the judgekeeper can find out why in its log. Nothing more than the judge could finish was done.'), 500);
+  });
+
+  app.setNotFoundHandler((request, reply) => html(reply, pages.message(request.visitor, 'Not found', 'There is no such page on this judge.'), 404));
+
+  app.get('/style.css', (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'max-age=3600').send(templates.text('style.css')));
+  app.get('/', (request, reply) => html(reply, pages.front(request.visitor)));
+  app.get('/help', (request, reply) => html(reply, pages.help(request.visitor)));
+  app.get('/rules', (request, reply) => html(reply, pages.rules(request.visitor)));
+
+  const gameName = (request: FastifyRequest): string => {
+    const name = (request.params as { name: string }).name;
+    if (!isGameName(name)) throw new GameRuleError(`there is no game '${name}' on this judge`);
+    return name.toLowerCase();
+  };
+
+  app.get('/game/:name', (request, reply) => {
+    const zone = (request.query as { zone?: unknown }).zone;
+    return html(reply, pages.game(gameName(request), request.visitor, typeof zone === 'string' ? zone : null));
+  });
+  app.get('/game/:name/board.svg', (request, reply) => svg(reply, pages.board(gameName(request), request.visitor)));
+  app.get('/game/:name/history', (request, reply) => html(reply, pages.history(gameName(request), request.visitor)));
+  app.get('/game/:name/history/:phase.svg', (request, reply) => {
+    const phase = (request.params as { phase: string }).phase.toUpperCase();
+    const picture = /^[A-Z0-9]{1,12}$/.test(phase) ? pages.phaseBoard(gameName(request), phase, request.visitor) : null;
+    if (picture === null) return html(reply, pages.message(request.visitor, 'Not found', 'The judge has no picture of that phase.'), 404);
+    return svg(reply, picture);
+  });
+
+  /** Signs the visitor on to what the commands ended signed on to, under a new visitor id; null when they signed on to nothing. */
+  const signOnAfter = (request: FastifyRequest, reply: FastifyReply, session: Session, password: string): Visitor | null => {
+    if (!signedSession(session)) return null;
+    const game = service.load(session.game).game;
+    const map = service.maps(game).base;
+    const who = session.kind === 'master' ? 'MASTER' : session.power;
+    const signedOn: SignedOn = { game: session.game, who, password, session, label: labelOf(game, map, session), fingerprint: sessionPassword(game, session) };
+    const id = visitors.signOn(request.visitor.id, signedOn, now().getTime());
+    setVisitorCookie(reply, id);
+    return { id, signedOn };
+  };
+
+  /** Runs what a visitor not signed on sends (SIGNON, JOIN, CREATE...), signing them on to where it leads. */
+  const anonymousAction = async (request: FastifyRequest, reply: FastifyReply, commandText: string, from: string, password: string) => {
+    const outcome = await web.run(commandText, from, false);
+    const visitor = signOnAfter(request, reply, outcome.session, password);
+    const result = mailedOf(outcome);
+    if (visitor === null) return html(reply, pages.front(request.visitor, result));
+    return html(reply, pages.game(visitor.signedOn!.game, visitor, null, result));
+  };
+
+  app.post('/signon', async (request, reply) => {
+    const fields = request.body as Fields;
+    const game = gameField(fields);
+    const password = word(fields, 'password', 'The password');
+    const command = `SIGNON ${signonWord(word(fields, 'who', 'Who you are'), game)} ${password}`;
+    return anonymousAction(request, reply, command, webVisitorAddress(request.ip), password);
+  });
+
+  app.post('/join', async (request, reply) => {
+    const fields = request.body as Fields;
+    const game = gameField(fields);
+    const password = word(fields, 'password', 'The password');
+    const address = mailAddress(fields);
+    const power = optionalWord(fields, 'power', 'The power');
+    const privacy = optionalWord(fields, 'privacy', 'The privacy word');
+    const observer = optionalWord(fields, 'observer', "The observer's name");
+    const target = observer !== null ? `OBSERVE ${observer}@${game}` : `JOIN ${power === null ? game : `${power}@${game}`}`;
+    return anonymousAction(request, reply, `${target} ${password}${privacy === null ? '' : ` ${privacy}`}`, address, password);
+  });
+
+  app.post('/takeover', async (request, reply) => {
+    const fields = request.body as Fields;
+    const password = word(fields, 'password', 'The password');
+    const command = `TAKEOVER ${signonWord(word(fields, 'power', 'The power'), gameField(fields))} ${password}`;
+    return anonymousAction(request, reply, command, mailAddress(fields), password);
+  });
+
+  app.post('/create', async (request, reply) => {
+    const fields = request.body as Fields;
+    const password = word(fields, 'password', 'The password');
+    const map = optionalWord(fields, 'map', 'The map');
+    const command = [`CREATE ${gameField(fields)} ${password}`, ...(map === null ? [] : [`MAP ${map}`])].join('\n');
+    return anonymousAction(request, reply, command, mailAddress(fields), password);
+  });
+
+  app.post('/signoff', (request, reply) => {
+    visitors.signOff(request.visitor.id);
+    return html(reply, pages.front({ id: request.visitor.id, signedOn: null }, { reply: 'Signed off.', mailed: [] }));
+  });
+
+  app.post('/game/:name/:action', async (request, reply) => {
+    const name = gameName(request);
+    const action = ACTIONS[(request.params as { action: string }).action];
+    if (action === undefined) return html(reply, pages.message(request.visitor, 'Not found', 'There is no such form on this judge.'), 404);
+    const signedOn = request.visitor.signedOn;
+    if (signedOn === null || signedOn.game !== name) {
+      return html(reply, pages.message(request.visitor, 'Not signed on', `Sign on to game '${name}' first (on its page); nothing was done.`), 403);
+    }
+    const commandLines = action(request.body as Fields);
+    const game = service.load(name).game;
+    const from = senderOf(game, signedOn.session) ?? webVisitorAddress(request.ip);
+    const outcome = await web.run([`SIGNON ${signonWord(signedOn.who, name)} ${signedOn.password}`, ...commandLines].join('\n'), from, true);
+    const visitor = afterAction(request, reply, signedOn, outcome, commandLines);
+    return html(reply, pages.game(name, visitor, null, mailedOf(outcome)));
+  });
+
+  /** The visitor's sign-on after their commands: a new password they set is kept; any other change to it signs them off. */
+  const afterAction = (request: FastifyRequest, reply: FastifyReply, signedOn: SignedOn, outcome: WebOutcome, commandLines: readonly string[]): Visitor => {
+    if (!signedSession(outcome.session)) {
+      visitors.signOff(request.visitor.id);
+      return { id: request.visitor.id, signedOn: null };
+    }
+    const game = service.load(signedOn.game).game;
+    if (sessionPassword(game, signedOn.session) === signedOn.fingerprint) return request.visitor;
+    const newPassword = commandLines.map((line) => /^\s*SET\s+PASSWORD\s+(\S+)\s*$/i.exec(line)?.[1]).filter((word) => word !== undefined).at(-1);
+    if (newPassword === undefined) {
+      visitors.signOff(request.visitor.id);
+      return { id: request.visitor.id, signedOn: null };
+    }
+    return signOnAfter(request, reply, signedOn.session, newPassword)!;
+  };
+
+  return app;
+}
+
+const MAIL_ADDRESS = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;
+
+function mailAddress(fields: Fields): string {
+  const address = word(fields, 'address', 'Your e-mail address');
+  if (!MAIL_ADDRESS.test(address)) throw new FormError(`'${address}' is not an e-mail address`);
+  return address;
+}
+
+/** Serves the pages; the promise is refused when the address cannot be listened on. */
+export async function startWebServer(deps: WebDeps): Promise<RunningWeb> {
+  const app = buildWebApp(deps);
+  await app.listen({ host: deps.settings.host, port: deps.settings.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : deps.settings.port;
+  const host = deps.settings.host.includes(':') ? `[${deps.settings.host}]` : deps.settings.host;
+  return { url: `http://${host}:${port}/`, close: () => app.close() };
+}

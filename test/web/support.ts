@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { loadConfig } from '../../src/config/config.js';
+import { startJudge, type RunningJudge } from '../../src/daemon/judge.js';
+
+/**
+ * A whole judge for the web tests, as `npm start` runs it: its mail comes from the local Maildir
+ * and goes out as .eml files, and its pages are served on a free port. Mails are dropped into the
+ * Maildir as a player's mail program would deliver them.
+ */
+
+export const JUDGE_ADDRESS = 'judge@web.test';
+
+export interface WebJudge {
+  readonly folder: string;
+  readonly url: string;
+  readonly judge: RunningJudge;
+  /** Drops a mail into the Maildir and waits for the judge's reply to it. */
+  mail(from: string, body: string): Promise<ParsedMail>;
+  /** Every mail the judge has written so far, oldest first. */
+  sent(): Promise<ParsedMail[]>;
+  /** The game's status file as it is now. */
+  status(game: string): string;
+  /** A read-only look at the judge's database. */
+  query<T>(sql: string, ...parameters: unknown[]): T[];
+  close(): Promise<void>;
+}
+
+export async function until<T>(check: () => T | null | undefined | false | Promise<T | null | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+let serial = 0;
+
+export async function startWebJudge(): Promise<WebJudge> {
+  const folder = mkdtempSync(join(tmpdir(), 'judge-web-'));
+  const configFile = join(folder, 'judge.config.json');
+  const config = { judge: { name: 'WEBTEST', address: JUDGE_ADDRESS, keeper: 'keeper@web.test' }, web: { listen: 'http://127.0.0.1:0' } };
+  writeFileSync(configFile, JSON.stringify(config));
+  const judge = startJudge(loadConfig(configFile));
+  const url = await judge.web;
+  if (url === null) throw new Error('the judge serves no web pages');
+  const maildir = join(folder, 'var', 'maildir');
+  const outbox = join(folder, 'var', 'outbox');
+  const sent = async () => {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox).filter((file) => file.endsWith('.eml')).sort();
+    } catch {
+      return [];
+    }
+    return Promise.all(files.map((file) => simpleParser(readFileSync(join(outbox, file)))));
+  };
+  return {
+    folder,
+    url: url.replace(/\/$/, ''),
+    judge,
+    async mail(from, body) {
+      const number = ++serial;
+      const name = `web-test-${process.pid}-${number}`;
+      const raw = [`From: <${from}>`, `To: ${JUDGE_ADDRESS}`, `Subject: commands ${number}`, `Message-ID: <${name}@player.test>`, 'Content-Type: text/plain; charset=utf-8', '', body].join('\r\n');
+      mkdirSync(join(maildir, 'tmp'), { recursive: true });
+      // Written aside and renamed in, as a delivery agent does, so the judge never reads half a mail.
+      writeFileSync(join(maildir, 'tmp', name), raw);
+      renameSync(join(maildir, 'tmp', name), join(maildir, 'new', name));
+      const subject = `Re: commands ${number}`;
+      return until(async () => (await sent()).find((mail) => mail.subject === subject), `the judge's reply to the mail from ${from}`);
+    },
+    sent,
+    status: (game) => readFileSync(join(folder, 'games', game, 'status'), 'utf8'),
+    query<T>(sql: string, ...parameters: unknown[]) {
+      const db = new Database(join(folder, 'var', 'judge.db'), { readonly: true });
+      try {
+        return db.prepare(sql).all(...parameters) as T[];
+      } finally {
+        db.close();
+      }
+    },
+    async close() {
+      await judge.stop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The mails among `mails` sent to `address`. */
+export function mailsTo(mails: readonly ParsedMail[], address: string): ParsedMail[] {
+  return mails.filter((mail) => [mail.to].flat().some((to) => to?.value.some((entry) => entry.address === address)));
+}
