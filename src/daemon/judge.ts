@@ -92,7 +92,8 @@ function run(
   const mails = {
     send(notices: readonly Notice[], origin: string) {
       outbox.send(notices, origin);
-      if (notices.length > 0) sender.wake();
+      // Whatever caused these may have queued mails of its own with a status file (a phase's results).
+      sender.wake();
     },
   };
   const checker = startChecker(loaded, db, mails, log);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
@@ -21,6 +21,7 @@ let service: GameService;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'judge-choices-'));
+  writeFileSync(join(folder, 'judge.config.json'), '{}');
   const loaded = loadConfig(join(folder, 'judge.config.json'));
   db = openDatabase(join(folder, 'var', 'judge.db'));
   service = openGameService({ ...loaded, root: folder }, db);

@@ -9,13 +9,13 @@ import { webSettings } from '../../src/web/settings.js';
 function configWith(web: object) {
   const folder = mkdtempSync(join(tmpdir(), 'judge-web-settings-'));
   const file = join(folder, 'judge.config.json');
-  writeFileSync(file, JSON.stringify({ web }));
+  writeFileSync(file, JSON.stringify(Object.keys(web).length === 0 ? {} : { web }));
   return loadConfig(file);
 }
 
 describe('the web section of judge.config.json', () => {
   it('serves on 127.0.0.1:8080 by default, and takes another address or none', () => {
-    const defaults = webSettings(loadConfig(join(tmpdir(), 'no-such-folder-for-judge', 'judge.config.json')));
+    const defaults = webSettings(configWith({}));
     expect(defaults).toMatchObject({ enabled: true, host: '127.0.0.1', port: 8080 });
     expect(webSettings(configWith({ listen: 'http://[::1]:9000' }))).toMatchObject({ host: '::1', port: 9000 });
     expect(webSettings(configWith({ enabled: false })).enabled).toBe(false);

@@ -26,8 +26,10 @@ export function registerStartCommand(program: Command): void {
     .action(async (options: { config?: string }) => {
       // Loaded here, not at the top: every other command would pay for the IMAP client's loading.
       const { startJudge } = await import('../../daemon/judge.js');
+      // Listening before the judge starts: a SIGTERM while it starts (the start line is out) must stop it cleanly.
+      const signalled = untilSignalled();
       const judge = startJudge(loadConfig(options.config), { log: printLogLine });
-      const signal = await untilSignalled();
+      const signal = await signalled;
       printLogLine(`${signal}: finishing the mail in hand`);
       await judge.stop();
     });
