@@ -1,6 +1,7 @@
 import { buildSync } from 'esbuild';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { processAlive } from '../../src/store/processes.js';
 
 /**
  * The judge compiled to JavaScript, for the tests that run it in a separate process (Node 20 cannot
@@ -24,20 +25,11 @@ function sourcesUnder(folder: string): string[] {
   });
 }
 
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Compiles src/ into a folder of this run's own; its `cli/main.js` is the `judge` command. */
 export function compileJudge(): string {
   mkdirSync(BUILDS, { recursive: true });
   // Builds of runs that were killed before their teardown.
-  for (const name of readdirSync(BUILDS)) if (!running(Number(name))) rmSync(join(BUILDS, name), { recursive: true, force: true });
+  for (const name of readdirSync(BUILDS)) if (!processAlive(Number(name))) rmSync(join(BUILDS, name), { recursive: true, force: true });
   const out = join(BUILDS, String(process.pid));
   const source = join(PROJECT_ROOT, 'src');
   buildSync({ entryPoints: sourcesUnder(source), outbase: source, outdir: out, format: 'esm', platform: 'node', target: 'node20', logLevel: 'error' });

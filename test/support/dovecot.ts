@@ -16,7 +16,7 @@ import { ImapFlow } from 'imapflow';
 const INSTALL_HINT = "dovecot-imapd is missing: install it with 'sudo apt-get install dovecot-imapd' (.ci/run does)";
 
 /** The dovecot binary, or a one-line error saying how to install it: tests do not change the machine. */
-export function dovecotBinary(): string {
+function dovecotBinary(): string {
   const folders = [...(process.env['PATH'] ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin'];
   const found = folders.map((folder) => join(folder, 'dovecot')).find((path) => existsSync(path));
   if (found === undefined) throw new Error(INSTALL_HINT);
