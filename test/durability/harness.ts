@@ -204,17 +204,21 @@ export function templateKind(scenario: Scenario): 'none' | 'everyone' {
 }
 
 /**
- * The crash points a bounded run tries: the first write of each kind (a journal commit of each
- * sort, the status file, the archive, a sent mail), which are the distinct moments of the protocol;
- * `npm run proof` tries them all.
+ * The crash points a bounded run tries: the first write of each kind of the protocol's own (a
+ * journal commit of each sort, the game's status file, a sent mail). The archive's files and the
+ * main status file's listing are rewritten idempotently by the same steps, so `npm test` leaves
+ * them to `npm run proof`, which tries every write.
  */
 export function firstOfEachKind(labels: readonly string[]): number[] {
   const seen = new Set<string>();
   const points: number[] = [];
   labels.forEach((label, index) => {
-    const kind = label.replace(/ \S+\.eml$/, ' *.eml').replace(/history\/\S+/, 'history/*');
-    if (!seen.has(kind)) points.push(index + 1);
+    const kind = label.replace(/ \S+\.eml$/, ' *.eml');
+    if (!seen.has(kind) && !ARCHIVE_OR_LISTING.test(label)) points.push(index + 1);
     seen.add(kind);
   });
   return points;
 }
+
+/** Writes of the archive (history, results) and of the main status file's listing (`games/status`, audited as `status`). */
+const ARCHIVE_OR_LISTING = /^rename (history\/|\S+\/results$|games\/status$)|^audit begin status /;
