@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /**
- * The browsers the tests and benchmarks drive (Chromium) are Debian packages, which `.ci/run`
+ * The servers and browsers the tests and benchmarks drive (Dovecot, Chromium) are Debian packages, which `.ci/run`
  * installs; tests never change the machine, so a missing one is an error saying what to install.
  */
 export function installedBinary(binary: string, packageName: string): string {

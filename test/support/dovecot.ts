@@ -2,8 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { installedBinary } from '../../src/harness/debian-packages.js';
 
 /**
  * A real IMAP server for the tests and the benchmark: Debian's Dovecot, run in the foreground from a
@@ -13,15 +14,6 @@ import { ImapFlow } from 'imapflow';
  * `dovecot` users run its login processes and own the mail, since Dovecot refuses to run those as root.
  */
 
-const INSTALL_HINT = "dovecot-imapd is missing: install it with 'sudo apt-get install dovecot-imapd' (.ci/run does)";
-
-/** The dovecot binary, or a one-line error saying how to install it: tests do not change the machine. */
-function dovecotBinary(): string {
-  const folders = [...(process.env['PATH'] ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin'];
-  const found = folders.map((folder) => join(folder, 'dovecot')).find((path) => existsSync(path));
-  if (found === undefined) throw new Error(INSTALL_HINT);
-  return found;
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -113,7 +105,7 @@ export class DovecotServer implements DovecotAddress {
   ) {}
 
   static async start(): Promise<DovecotServer> {
-    const binary = dovecotBinary();
+    const binary = installedBinary('dovecot', 'dovecot-imapd');
     const folder = mkdtempSync(join(tmpdir(), 'judge-dovecot-'));
     // Dovecot's unprivileged processes must reach the configuration and the Maildir below it.
     chmodSync(folder, 0o755);
