@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readDatc } from '../src/engine/datc/reader.js';
-import { runCases } from '../src/engine/datc/runner.js';
+import { readDatc } from '../src/datc/reader.js';
+import { runCases } from '../src/datc/runner.js';
 import { testMap } from '../test/engine/helpers.js';
 import { DATC_FILE } from './corpus.js';
 

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { adjudicate } from '../engine/adjudicate.js';
-import { readDatc } from '../engine/datc/reader.js';
-import { runCases } from '../engine/datc/runner.js';
+import { readDatc } from '../datc/reader.js';
+import { runCases } from '../datc/runner.js';
 import type { PhaseResult, Position } from '../engine/types.js';
 import type { GameMap } from '../map/game-map.js';
 import { loadMapFile } from '../map/load.js';
 import type { Phase } from '../map/model.js';
-import { OrderReader } from '../orders/read.js';
+import { OrderReader } from '../engine/legality/reader.js';
 import type { OrderPhase, SubmittedOrder } from '../orders/types.js';
 import { formatMs, measure } from './stats.js';
 

@@ -1,4 +1,4 @@
-import { checkOrder } from '../orders/check/index.js';
+import { checkOrder } from './legality/check.js';
 import { formatOrder } from '../orders/format.js';
 import type { Order, OrderPhase, SubmittedOrder } from '../orders/types.js';
 import type { Board } from './board.js';

@@ -1,5 +1,5 @@
 import type { GameMap } from '../map/game-map.js';
-import { provinceOf } from '../orders/check/units.js';
+import { provinceOf } from './legality/units.js';
 import type { RetreatPhaseOrder, SubmittedOrder } from '../orders/types.js';
 import { Board } from './board.js';
 import { disorderRetreat } from './civil-disorder.js';

@@ -5,7 +5,7 @@ import { canSupportInto } from '../engine/reach.js';
 import { ruleFlags, type RuleFlags } from '../engine/rules.js';
 import type { MapDefinition } from '../map/definition.js';
 import { ADJUSTMENTS, MOVEMENT } from '../map/phase.js';
-import { checkOrder } from '../orders/check/index.js';
+import { checkOrder } from '../engine/legality/check.js';
 import { formatOrder } from '../orders/format.js';
 import type { Order, OrderPhase, UnitRef } from '../orders/types.js';
 import { findPower, rulesInForce, type GameStatus } from '../status/model.js';

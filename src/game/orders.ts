@@ -4,7 +4,7 @@ import { ADJUSTMENTS, MOVEMENT, RETREATS } from '../map/phase.js';
 import { ruleFlags } from '../engine/rules.js';
 import type { Position } from '../engine/types.js';
 import { formatOrder } from '../orders/format.js';
-import { OrderReader } from '../orders/read.js';
+import { OrderReader } from '../engine/legality/reader.js';
 import type { Order, OrderPhase, SubmittedOrder } from '../orders/types.js';
 import { findPower, updatePower, type GameStatus, type PhaseOrder, type PowerStatus } from '../status/model.js';
 import { dummyPowers } from './control.js';

@@ -1,6 +1,6 @@
 import type { GameMap } from '../map/game-map.js';
 import type { UnitType } from '../map/model.js';
-import { accept, refuse, type Verdict } from '../engine/verdict.js';
+import { accept, refuse, type Verdict } from './verdict.js';
 import { lex, type Token } from './lexer.js';
 import { matchPlace } from './places.js';
 import type { AdjustmentOrder, MovementOrder, Order, OrderPhase, RetreatPhaseOrder, UnitRef } from './types.js';
@@ -9,7 +9,8 @@ import { keyword, VIA_WORDS, type Verb } from './words.js';
 /**
  * Reads an order line the way players write them: case-insensitive, any alias of the map, coasts
  * in every usual spelling, dashes optional between places, verbs in front or behind in retreat and
- * adjustment phases. Purely syntactic: whether the order is legal is for `check/`.
+ * adjustment phases. Purely syntactic: whether the order is legal is for the
+ * adjudicator's `engine/legality/`.
  */
 
 type Item =

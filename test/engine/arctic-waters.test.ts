@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readAnyMap } from '../../src/map/catalog.js';
-import { readOrder } from '../../src/orders/read.js';
+import { readOrder } from '../../src/engine/legality/reader.js';
 import { master, testJudge } from '../game/support.js';
 import { FALL, FALL_RETREATS, play, position, SPRING, unitsAfter } from './helpers.js';
 

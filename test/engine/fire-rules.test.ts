@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/engine/adjudicate.js';
 import type { PhaseResult } from '../../src/engine/types.js';
 import { collectOrders, submitOrders } from '../../src/game/orders.js';
-import { OrderReader } from '../../src/orders/read.js';
+import { OrderReader } from '../../src/engine/legality/reader.js';
 import { newGame, newPower, type GameStatus } from '../../src/status/model.js';
 import { SPRING, orders, outcomeOf, position, testMap, unitsAfter, type BoardSpec } from './helpers.js';
 

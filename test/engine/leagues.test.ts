@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOrder } from '../../src/orders/read.js';
+import { readOrder } from '../../src/engine/legality/reader.js';
 import { type BoardSpec, SPRING, outcomeOf, play, position, testMap, unitsAfter } from './helpers.js';
 
 const leagues = testMap('leagues');

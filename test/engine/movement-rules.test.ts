@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PhaseResult } from '../../src/engine/types.js';
-import { OrderReader } from '../../src/orders/read.js';
+import { OrderReader } from '../../src/engine/legality/reader.js';
 import { SPRING, outcomeOf, play, position, testMap, unitsAfter } from './helpers.js';
 
 /**

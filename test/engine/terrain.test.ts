@@ -4,7 +4,7 @@ import { ruleFlags } from '../../src/engine/rules.js';
 import { settleOnTerrain } from '../../src/engine/terrain.js';
 import type { Position } from '../../src/engine/types.js';
 import { readMapDefinition } from '../../src/map/load.js';
-import { OrderReader } from '../../src/orders/read.js';
+import { OrderReader } from '../../src/engine/legality/reader.js';
 
 /** The Arctic (ARC) is open water in spring and impassable the rest of the year, as on loeb9. */
 const arctic = readMapDefinition(join(__dirname, '..', 'maps', 'arctic.map'));

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { adjudicate, initialPosition, type Position, type Unit } from '../../src/engine/index.js';
+import { adjudicate } from '../../src/engine/adjudicate.js';
+import { initialPosition } from '../../src/engine/position.js';
+import type { Position, Unit } from '../../src/engine/types.js';
 import type { Phase } from '../../src/map/model.js';
 import { readAnyMap } from '../../src/map/catalog.js';
-import { parseOrder } from '../../src/orders/index.js';
+import { parseOrder } from '../../src/orders/parse.js';
 import { boardLayout } from '../../src/render/board-layout.js';
 import { boardSvg } from '../../src/render/board-svg.js';
 import { projectRoot } from '../game/support.js';

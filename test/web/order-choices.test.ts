@@ -10,7 +10,7 @@ import type { GameService } from '../../src/game/service.js';
 import { updatePower } from '../../src/status/model.js';
 import { positionOf } from '../../src/game/position.js';
 import type { Phase } from '../../src/map/model.js';
-import { OrderReader } from '../../src/orders/index.js';
+import { OrderReader } from '../../src/engine/legality/reader.js';
 import { openDatabase, type JudgeDatabase } from '../../src/store/database.js';
 
 /** The order choices the web pages offer, checked against what the judge takes by mail. */

@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatMs, percentile } from '../../bench/stats.js';
 import { folder, loadConfig } from '../../config/config.js';
-import { readDatc } from '../../engine/datc/reader.js';
-import { runCases, type CaseOutcome } from '../../engine/datc/runner.js';
+import { readDatc } from '../../datc/reader.js';
+import { runCases, type CaseOutcome } from '../../datc/runner.js';
 import type { GameMap } from '../../map/game-map.js';
 import { loadMapFile } from '../../map/load.js';
 
@@ -25,6 +24,16 @@ function mapLoader(mapsDir: string): (variant: string) => GameMap {
   };
 }
 
+/** Microseconds: one adjudication takes tens of them. */
+function micros(ms: number): string {
+  return `${(ms * 1000).toFixed(1)} µs`;
+}
+
+/** The time a `fraction` of the sorted runs stayed within (nearest rank). */
+function quantile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
 function printTimes(outcomes: readonly CaseOutcome[]): void {
   const byType = new Map<string, number[]>();
   for (const outcome of outcomes) byType.set(outcome.phaseType, [...(byType.get(outcome.phaseType) ?? []), ...outcome.times]);
@@ -32,7 +41,7 @@ function printTimes(outcomes: readonly CaseOutcome[]): void {
     if (times.length === 0) continue;
     times.sort((a, b) => a - b);
     const cases = outcomes.filter((outcome) => outcome.phaseType === type).length;
-    console.log(`${type.toLowerCase()}: median ${formatMs(percentile(times, 0.5))}, p95 ${formatMs(percentile(times, 0.95))} per case (${cases} cases)`);
+    console.log(`${type.toLowerCase()}: median ${micros(quantile(times, 0.5))}, p95 ${micros(quantile(times, 0.95))} per case (${cases} cases)`);
   }
 }
 

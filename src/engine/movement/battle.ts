@@ -1,7 +1,7 @@
 import type { Abut } from '../../map/model.js';
-import { phaseMismatch } from '../../orders/check/index.js';
-import { checkMovement, type CheckedMovement } from '../../orders/check/movement.js';
-import { provinceOf } from '../../orders/check/units.js';
+import { phaseMismatch } from '../legality/check.js';
+import { checkMovement, type CheckedMovement } from '../legality/movement.js';
+import { provinceOf } from '../legality/units.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
 import type { Board } from '../board.js';
 import { filled } from '../arrays.js';

@@ -1,6 +1,6 @@
-import type { Board } from '../../engine/board.js';
-import { accept, refuse, type Verdict } from '../../engine/verdict.js';
-import type { RetreatPhaseOrder } from '../types.js';
+import type { Board } from '../board.js';
+import { accept, refuse, type Verdict } from '../../orders/verdict.js';
+import type { RetreatPhaseOrder } from '../../orders/types.js';
 import { ownUnit, provinceOf, typeWord, unitRef } from './units.js';
 
 /** Checks a retreat-phase order: only dislodged units retreat, and only to their listed options. */

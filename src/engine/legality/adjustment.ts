@@ -1,9 +1,9 @@
-import type { Board } from '../../engine/board.js';
-import { adjustmentCount, buildSite, fleetCoasts } from '../../engine/builds.js';
-import { mayOccupy } from '../../engine/reach.js';
-import type { RuleFlags } from '../../engine/rules.js';
-import { accept, refuse, type Verdict } from '../../engine/verdict.js';
-import type { AdjustmentOrder, BuildOrder } from '../types.js';
+import type { Board } from '../board.js';
+import { adjustmentCount, buildSite, fleetCoasts } from '../builds.js';
+import { mayOccupy } from '../reach.js';
+import type { RuleFlags } from '../rules.js';
+import { accept, refuse, type Verdict } from '../../orders/verdict.js';
+import type { AdjustmentOrder, BuildOrder } from '../../orders/types.js';
 import { ownUnit, unitRef } from './units.js';
 
 function checkBuild(board: Board, power: number, order: BuildOrder, flags: RuleFlags): Verdict<BuildOrder> {

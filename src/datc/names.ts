@@ -1,5 +1,5 @@
-import type { GameMap } from '../../map/game-map.js';
-import type { Power } from '../../map/model.js';
+import type { GameMap } from '../map/game-map.js';
+import type { Power } from '../map/model.js';
 
 /** Edit distance counting an adjacent swap as one edit (`Germnay` is one from `Germany`). */
 export function editDistance(a: string, b: string): number {

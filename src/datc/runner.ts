@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { GameMap } from '../../map/game-map.js';
-import { adjudicate } from '../adjudicate.js';
-import type { PhaseResult } from '../types.js';
+import type { GameMap } from '../map/game-map.js';
+import { adjudicate } from '../engine/adjudicate.js';
+import type { PhaseResult } from '../engine/types.js';
 import { placedUnit, buildCase, type CaseSetup, type CaseUnit } from './setup.js';
 import type { DatcCase, DatcLine } from './reader.js';
 

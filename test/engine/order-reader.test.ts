@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../../src/engine/types.js';
-import { OrderReader, readOrder } from '../../src/orders/read.js';
+import { OrderReader, readOrder } from '../../src/engine/legality/reader.js';
 import type { OrderPhase } from '../../src/orders/types.js';
-import { position, testMap } from '../engine/helpers.js';
+import { position, testMap } from './helpers.js';
 
 const standard = testMap('standard');
 

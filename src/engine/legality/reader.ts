@@ -1,11 +1,11 @@
-import type { GameMap } from '../map/game-map.js';
-import { Board } from '../engine/board.js';
-import { ruleFlags, type RuleFlags } from '../engine/rules.js';
-import type { Position } from '../engine/types.js';
-import { checkOrder } from './check/index.js';
-import { formatOrder } from './format.js';
-import { parseOrder } from './parse.js';
-import type { Order, OrderPhase } from './types.js';
+import type { GameMap } from '../../map/game-map.js';
+import { Board } from '../board.js';
+import { ruleFlags, type RuleFlags } from '../rules.js';
+import type { Position } from '../types.js';
+import { checkOrder } from './check.js';
+import { formatOrder } from '../../orders/format.js';
+import { parseOrder } from '../../orders/parse.js';
+import type { Order, OrderPhase } from '../../orders/types.js';
 
 export interface OrderReaderContext {
   map: GameMap;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findPower } from '../../src/engine/datc/names.js';
-import { readDatc } from '../../src/engine/datc/reader.js';
-import { runCases } from '../../src/engine/datc/runner.js';
-import { testMap } from './helpers.js';
+import { findPower } from '../../src/datc/names.js';
+import { readDatc } from '../../src/datc/reader.js';
+import { runCases } from '../../src/datc/runner.js';
+import { testMap } from '../engine/helpers.js';
 
 describe('any DATC-format file', () => {
   const straits = testMap('straits');

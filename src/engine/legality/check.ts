@@ -1,7 +1,7 @@
-import type { Board } from '../../engine/board.js';
-import type { RuleFlags } from '../../engine/rules.js';
-import { refuse, type Verdict } from '../../engine/verdict.js';
-import type { Order, OrderPhase } from '../types.js';
+import type { Board } from '../board.js';
+import type { RuleFlags } from '../rules.js';
+import { refuse, type Verdict } from '../../orders/verdict.js';
+import type { Order, OrderPhase } from '../../orders/types.js';
 import { checkAdjustmentOrder } from './adjustment.js';
 import { checkMovementOrder } from './movement.js';
 import { checkRetreatOrder } from './retreat.js';

@@ -1,7 +1,7 @@
 import type { UnitType } from '../../map/model.js';
-import type { Board, BoardUnit } from '../../engine/board.js';
-import { accept, refuse, type Verdict } from '../../engine/verdict.js';
-import type { UnitRef } from '../types.js';
+import type { Board, BoardUnit } from '../board.js';
+import { accept, refuse, type Verdict } from '../../orders/verdict.js';
+import type { UnitRef } from '../../orders/types.js';
 
 export function typeWord(type: UnitType): string {
   return type === 'A' ? 'army' : 'fleet';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readDatc } from '../../src/engine/datc/reader.js';
-import { runCases } from '../../src/engine/datc/runner.js';
-import { testMap } from './helpers.js';
+import { readDatc } from '../../src/datc/reader.js';
+import { runCases } from '../../src/datc/runner.js';
+import { testMap } from '../engine/helpers.js';
 
 describe('the judge-side cases of test/datc/judge-side.txt', () => {
   const file = readDatc(readFileSync(resolve('test', 'datc', 'judge-side.txt'), 'utf8'));
