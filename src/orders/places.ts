@@ -12,20 +12,34 @@ export interface PlaceMatch {
 
 export type PlaceResult = { ok: true; place: PlaceMatch } | { ok: false; reason: string } | null;
 
-const longestNames = new WeakMap<GameMap, number>();
+const nameSpans = new WeakMap<GameMap, Map<string, number>>();
 
-/** How many tokens the map's longest name or alias spans (`Spain (north coast)` is five): longer spans need no look-up. */
-function longestName(map: GameMap): number {
-  let longest = longestNames.get(map);
-  if (longest === undefined) {
-    longest = 1;
+/**
+ * The first word of each of the map's names and aliases, with how many tokens the longest name
+ * starting with it spans (`Spain (north coast)` is five). Most words of an order start no name at
+ * all (`A`, `S`, `HOLD`), and those need no look-up; a word that does is tried only as long as its
+ * names go.
+ */
+function spansByFirstWord(map: GameMap): Map<string, number> {
+  let spans = nameSpans.get(map);
+  if (spans === undefined) {
+    spans = new Map();
     for (const key of map.data.aliases.keys()) {
       const lexed = lex(key);
-      if (lexed.ok) longest = Math.max(longest, lexed.tokens.length);
+      if (!lexed.ok || lexed.tokens.length === 0) continue;
+      const first = lexed.tokens[0]!.text;
+      spans.set(first, Math.max(spans.get(first) ?? 0, lexed.tokens.length));
     }
-    longestNames.set(map, longest);
+    nameSpans.set(map, spans);
   }
-  return longest;
+  return spans;
+}
+
+/** The longest span a name starting with this word may have; 0 when no name starts with it. */
+function longestNameFrom(map: GameMap, word: string): number {
+  const spans = spansByFirstWord(map);
+  // A place written with a full stop after it (`PAR.`) is looked up without it.
+  return spans.get(word) ?? (word.endsWith('.') ? (spans.get(word.replace(/\.+$/, '')) ?? 0) : 0);
 }
 
 const COAST_WORDS: Record<string, string> = {
@@ -113,7 +127,8 @@ function ambiguity(map: GameMap, written: string, locations: readonly string[]):
  */
 export function matchPlace(map: GameMap, text: string, tokens: Token[], start: number, minSpan = 1): PlaceResult {
   if (tokens[start]?.kind !== 'word') return null;
-  const longest = longestName(map);
+  const longest = longestNameFrom(map, tokens[start]!.text);
+  if (longest < minSpan) return null;
   let end = start;
   while (end + 1 < tokens.length && end + 1 - start < longest && joins(tokens[end + 1]!)) end++;
   for (; end >= start + minSpan - 1; end--) {

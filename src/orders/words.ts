@@ -47,11 +47,13 @@ const FILLER_WORDS = new Set(['THE', 'IN', 'AT', 'FROM', 'OF', 'SEA', 'ON', 'UNI
 /** Words that, before CONVOY, ask for a convoyed move. */
 export const VIA_WORDS = new Set(['VIA', 'BY']);
 
+/** Every order word with its meaning, made once: reading a word allocates nothing. */
+const KEYWORDS = new Map<string, Keyword>([
+  ...Object.entries(TYPE_WORDS).map(([word, type]): [string, Keyword] => [word, { kind: 'type', type }]),
+  ...Object.entries(VERB_WORDS).map(([word, verb]): [string, Keyword] => [word, { kind: 'verb', verb }]),
+  ...[...FILLER_WORDS].map((word): [string, Keyword] => [word, { kind: 'filler' }]),
+]);
+
 export function keyword(word: string): Keyword | null {
-  const bare = word.replace(/\./g, '');
-  const type = TYPE_WORDS[bare];
-  if (type) return { kind: 'type', type };
-  const verb = VERB_WORDS[bare];
-  if (verb) return { kind: 'verb', verb };
-  return FILLER_WORDS.has(bare) ? { kind: 'filler' } : null;
+  return KEYWORDS.get(word.includes('.') ? word.replace(/\./g, '') : word) ?? null;
 }
