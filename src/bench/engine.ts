@@ -95,7 +95,7 @@ function readOrders(map: GameMap, position: Position, phase: OrderPhase, text: s
     for (const written of list.split('|')) {
       const read = reader.read(written);
       if (!read.ok) throw new Error(`bench order refused: ${read.message}`);
-      orders.push({ power, order: read.order });
+      orders.push(read.submitted);
     }
   }
   return orders;

@@ -131,8 +131,8 @@ export function buildCase(map: GameMap, datc: DatcCase): Verdict<CaseSetup> {
     }
     const checked = reader.read(line.text);
     const parsed = checked.ok ? null : parseOrder(map, line.text, phaseType);
-    const order = checked.ok ? checked.order : parsed?.ok ? parsed.readings[0]! : null;
-    if (order) orders.push({ power: power.name, order });
+    if (checked.ok) orders.push(checked.submitted);
+    else if (parsed?.ok) orders.push({ power: power.name, order: parsed.readings[0]! });
   }
   return accept({ phase: phase.value, position, orders, rules });
 }

@@ -30,6 +30,8 @@ export class PositionError extends Error {}
  */
 export class Board {
   readonly map: GameMap;
+  /** The position indexed, kept to tell whether an order was checked against this same board. */
+  readonly position: Position;
   readonly tables: MapTables;
   readonly powers: readonly PowerState[];
   readonly units: PlacedUnit[] = [];
@@ -44,6 +46,7 @@ export class Board {
 
   constructor(map: GameMap, position: Position) {
     this.map = map;
+    this.position = position;
     this.tables = MapTables.of(map);
     this.powers = position.powers;
     const count = this.tables.count;

@@ -162,7 +162,7 @@ export function collectOrders(game: GameStatus, context: OrderContext): Collecte
     const read = reader(context, mapPower.name, orderPhase, immobile(mapPower.name));
     for (const line of ordersOnFile(power, orderPhase)) {
       const result = read.read(line);
-      if (result.ok) collected.orders.push({ power: mapPower.name, order: result.order });
+      if (result.ok) collected.orders.push(result.submitted);
       else collected.invalid.push({ power: mapPower.name, message: result.message });
     }
   }

@@ -1,7 +1,7 @@
 import type { Board } from '../board.js';
 import type { RuleFlags } from '../rules.js';
 import { refuse, type Verdict } from '../../orders/verdict.js';
-import type { Order, OrderPhase } from '../../orders/types.js';
+import type { MovementOrder, Order, OrderPhase } from '../../orders/types.js';
 import { checkAdjustmentOrder } from './adjustment.js';
 import { checkMovementOrder } from './movement.js';
 import { checkRetreatOrder } from './retreat.js';
@@ -19,6 +19,10 @@ const PHASE_OF_KIND: Record<Order['kind'], OrderPhase> = {
 };
 
 const PHASE_WORDS: Record<OrderPhase, string> = { MOVEMENT: 'movement', RETREATS: 'retreat', ADJUSTMENTS: 'adjustment' };
+
+export function isMovementOrder(order: Order): order is MovementOrder {
+  return PHASE_OF_KIND[order.kind] === 'MOVEMENT';
+}
 
 /** Why an order of this kind cannot be given in this phase, or null when it can. */
 export function phaseMismatch(order: Order, phase: OrderPhase): string | null {

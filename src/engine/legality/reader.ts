@@ -2,10 +2,13 @@ import type { GameMap } from '../../map/game-map.js';
 import { Board } from '../board.js';
 import { ruleFlags, type RuleFlags } from '../rules.js';
 import type { Position } from '../types.js';
-import { checkOrder } from './check.js';
+import { checkOrder, isMovementOrder } from './check.js';
+import { checkedSubmission } from './checked.js';
+import { checkMovement } from './movement.js';
 import { formatOrder } from '../../orders/format.js';
 import { parseOrder } from '../../orders/parse.js';
-import type { Order, OrderPhase } from '../../orders/types.js';
+import type { Order, OrderPhase, SubmittedOrder } from '../../orders/types.js';
+import { accept, type Verdict } from '../../orders/verdict.js';
 
 export interface OrderReaderContext {
   map: GameMap;
@@ -20,7 +23,14 @@ export interface OrderReaderContext {
 }
 
 export type ReadOrderResult =
-  | { ok: true; order: Order; text: string; checked: boolean }
+  | {
+      ok: true;
+      order: Order;
+      text: string;
+      checked: boolean;
+      /** The order for the adjudicator, carrying its check (which then need not be made again). */
+      submitted: SubmittedOrder;
+    }
   | { ok: false; message: string };
 
 /** Quotes the player's line in a refusal, the way a judge replies: `"A PAR - MUN": Paris is not adjacent to Munich`. */
@@ -52,20 +62,37 @@ export class OrderReader {
         return { ok: false, message: refusal(line, `could mean ${meanings}; an order that reads several ways cannot be used when orders are not checked`) };
       }
       const order = parsed.readings[0]!;
-      return { ok: true, order, text: formatOrder(order), checked: false };
+      return { ok: true, order, text: formatOrder(order), checked: false, submitted: { power: this.context.power, order } };
     }
     if (this.power < 0) return { ok: false, message: refusal(line, `${this.context.power} is not a power in this game`) };
-    const legal = new Map<string, Order>();
+    if (parsed.readings.length === 1) {
+      const checked = this.check(parsed.readings[0]!);
+      if (!checked.ok) return { ok: false, message: refusal(line, checked.reason) };
+      return { ok: true, order: checked.value.order, text: formatOrder(checked.value.order), checked: true, submitted: checked.value };
+    }
+    const legal = new Map<string, SubmittedOrder>();
     let firstReason: string | null = null;
     for (const reading of parsed.readings) {
-      const checked = checkOrder(this.board, this.power, reading, this.context.phase, this.flags, this.context.immobile ?? false);
-      if (checked.ok) legal.set(formatOrder(checked.value), checked.value);
+      const checked = this.check(reading);
+      if (checked.ok) legal.set(formatOrder(checked.value.order), checked.value);
       else firstReason ??= checked.reason;
     }
     if (legal.size === 0) return { ok: false, message: refusal(line, firstReason!) };
     if (legal.size > 1) return { ok: false, message: refusal(line, `could mean ${[...legal.keys()].join(' or ')}`) };
-    const [text, order] = [...legal.entries()][0]!;
-    return { ok: true, order, text, checked: true };
+    const [text, submitted] = [...legal.entries()][0]!;
+    return { ok: true, order: submitted.order, text, checked: true, submitted };
+  }
+
+  /** One reading checked; a movement order keeps its check for the adjudicator. */
+  private check(order: Order): Verdict<SubmittedOrder> {
+    const { phase, power } = this.context;
+    const immobile = this.context.immobile ?? false;
+    if (phase === 'MOVEMENT' && isMovementOrder(order)) {
+      const checked = checkMovement(this.board, this.power, order, this.flags, immobile);
+      return checked.ok ? accept(checkedSubmission(power, checked.value, this.board, this.flags, immobile)) : checked;
+    }
+    const checked = checkOrder(this.board, this.power, order, phase, this.flags, immobile);
+    return checked.ok ? accept({ power, order: checked.value }) : checked;
   }
 }
 
@@ -73,3 +100,4 @@ export class OrderReader {
 export function readOrder(context: OrderReaderContext, line: string): ReadOrderResult {
   return new OrderReader(context).read(line);
 }
+

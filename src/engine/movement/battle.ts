@@ -1,10 +1,12 @@
 import type { Abut } from '../../map/model.js';
 import { phaseMismatch } from '../legality/check.js';
+import { priorCheck } from '../legality/checked.js';
 import { checkMovement, type CheckedMovement } from '../legality/movement.js';
 import { provinceOf } from '../legality/units.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
 import type { Board } from '../board.js';
 import { filled } from '../arrays.js';
+import { accept } from '../../orders/verdict.js';
 import { moveAbut, restrictionsAllow } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
 
@@ -144,7 +146,9 @@ export class Battle {
     let entry: Entry;
     if (mismatch === null) {
       const movement = order as MovementOrder;
-      const checked = checkMovement(board, power, movement, this.flags, this.immobile[power]!);
+      const immobile = this.immobile[power]!;
+      const prior = priorCheck(submitted, board, power, this.flags, immobile);
+      const checked = prior ? accept(prior) : checkMovement(board, power, movement, this.flags, immobile);
       entry = checked.ok
         ? { submitted, checked: checked.value, unit: checked.value.unit, refusal: null }
         : { submitted, checked: null, unit: this.namedUnit(power, movement), refusal: checked.reason };

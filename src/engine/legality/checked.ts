@@ -1,0 +1,41 @@
+import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
+import type { Board } from '../board.js';
+import type { RuleFlags } from '../rules.js';
+import type { CheckedMovement } from './movement.js';
+
+/**
+ * A movement order as an OrderReader accepted it, with the integer ids its check found. The
+ * adjudicator takes them as they are when it adjudicates the very position the reader checked
+ * against, under the same rules: the check that refused or completed the order at entry is not
+ * made twice. Positions are values, never changed once read (see `Position`).
+ */
+export interface CheckedSubmission extends SubmittedOrder {
+  readonly order: MovementOrder;
+  readonly checked: CheckedMovement;
+  readonly checkedOn: Board;
+  readonly flags: RuleFlags;
+  readonly immobile: boolean;
+}
+
+export function checkedSubmission(power: string, checked: CheckedMovement, board: Board, flags: RuleFlags, immobile: boolean): CheckedSubmission {
+  return { power, order: checked.order, checked, checkedOn: board, flags, immobile };
+}
+
+function sameFlags(a: RuleFlags, b: RuleFlags): boolean {
+  if (a === b) return true;
+  for (const key in a) if (a[key as keyof RuleFlags] !== b[key as keyof RuleFlags]) return false;
+  return true;
+}
+
+/**
+ * The check made at entry, when it holds here: the same map and position (so the same unit
+ * indexes), the same rules, the same power and order; else null.
+ */
+export function priorCheck(submitted: SubmittedOrder, board: Board, power: number, flags: RuleFlags, immobile: boolean): CheckedMovement | null {
+  if (!('checkedOn' in submitted)) return null;
+  const prior = submitted as CheckedSubmission;
+  const on = prior.checkedOn;
+  if (on.position !== board.position || on.map !== board.map || prior.order !== prior.checked.order) return null;
+  const holds = board.units[prior.checked.unit]?.power === power && prior.immobile === immobile && sameFlags(prior.flags, flags);
+  return holds ? prior.checked : null;
+}
