@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { adjudicate } from '../../src/engine/adjudicate.js';
+import { OrderReader } from '../../src/engine/legality/reader.js';
+import type { SubmittedOrder } from '../../src/orders/types.js';
+import { SPRING, position, testMap } from './helpers.js';
+
+const standard = testMap('standard');
+
+function readFor(board: ReturnType<typeof position>, power: string, line: string, rules: string[] = []): SubmittedOrder {
+  const read = new OrderReader({ map: standard, position: board, power, phase: 'MOVEMENT', rules }).read(line);
+  if (!read.ok) throw new Error(read.message);
+  return read.submitted;
+}
+
+describe('orders checked at entry', () => {
+  const before = position(standard, { units: { FRANCE: ['A PAR'], GERMANY: ['A MUN'] } });
+
+  it('are adjudicated on the position they were checked against', () => {
+    const result = adjudicate(standard, SPRING, before, [readFor(before, 'FRANCE', 'A PAR - BUR')]);
+    expect(result.outcomes[0]).toMatchObject({ text: 'A PAR - BUR', succeeded: true });
+  });
+
+  it('are checked again on any other position', () => {
+    const other = position(standard, { units: { FRANCE: ['A PIC'], GERMANY: ['A MUN'] } });
+    const result = adjudicate(standard, SPRING, other, [readFor(before, 'FRANCE', 'A PAR - BUR')]);
+    expect(result.outcomes[0]).toMatchObject({ succeeded: false, marks: ['illegal'], reason: 'there is no army in Paris' });
+  });
+
+  it('are checked again under other rules', () => {
+    const signal = readFor(before, 'FRANCE', 'A PAR S A MUN - KIE', ['SIGNAL_SUPPORT']);
+    const result = adjudicate(standard, SPRING, before, [signal]);
+    expect(result.outcomes[0]).toMatchObject({ succeeded: false, marks: ['illegal'] });
+  });
+
+  it('are checked again when given for another power', () => {
+    const borrowed = { ...readFor(before, 'FRANCE', 'A PAR - BUR'), power: 'GERMANY' };
+    const result = adjudicate(standard, SPRING, before, [borrowed]);
+    expect(result.outcomes[0]).toMatchObject({ succeeded: false, marks: ['illegal'] });
+  });
+});
