@@ -47,7 +47,7 @@ export interface RuleFlags {
   signalSupport: boolean;
 }
 
-const NO_RULES: RuleFlags = {
+const NO_RULES: RuleFlags = Object.freeze({
   buildAny: false,
   hideBuilds: false,
   noReserves: false,
@@ -75,11 +75,24 @@ const NO_RULES: RuleFlags = {
   coastalConvoy: false,
   convoyBack: false,
   signalSupport: false,
-};
+});
+
+/** Flags already made, by their rule list: one frozen object per distinct list, so that equal flags are the same object. */
+const made = new Map<string, RuleFlags>([['', NO_RULES]]);
 
 export function ruleFlags(rules?: Iterable<string>): RuleFlags {
   if (rules === undefined) return NO_RULES;
   const on = new Set([...rules].map((rule) => rule.toUpperCase()));
+  const key = [...on].sort().join(' ');
+  let flags = made.get(key);
+  if (flags === undefined) {
+    flags = Object.freeze(flagsOf(on));
+    made.set(key, flags);
+  }
+  return flags;
+}
+
+function flagsOf(on: ReadonlySet<string>): RuleFlags {
   return {
     buildAny: on.has('BUILD_ANY'),
     hideBuilds: on.has('HIDE_BUILDS'),

@@ -7,7 +7,8 @@ import type { CheckedMovement } from './movement.js';
  * A movement order as an OrderReader accepted it, with the integer ids its check found. The
  * adjudicator takes them as they are when it adjudicates the very position the reader checked
  * against, under the same rules: the check that refused or completed the order at entry is not
- * made twice. Positions are values, never changed once read (see `Position`).
+ * made twice. `ruleFlags` gives equal rules one object, so the same rules are told by identity.
+ * Positions are values, never changed once read (see `Position`).
  */
 export interface CheckedSubmission extends SubmittedOrder {
   readonly order: MovementOrder;
@@ -21,12 +22,6 @@ export function checkedSubmission(power: string, checked: CheckedMovement, board
   return { power, order: checked.order, checked, checkedOn: board, flags, immobile };
 }
 
-function sameFlags(a: RuleFlags, b: RuleFlags): boolean {
-  if (a === b) return true;
-  for (const key in a) if (a[key as keyof RuleFlags] !== b[key as keyof RuleFlags]) return false;
-  return true;
-}
-
 /**
  * The check made at entry, when it holds here: the same map and position (so the same unit
  * indexes), the same rules, the same power and order; else null.
@@ -36,6 +31,6 @@ export function priorCheck(submitted: SubmittedOrder, board: Board, power: numbe
   const prior = submitted as CheckedSubmission;
   const on = prior.checkedOn;
   if (on.position !== board.position || on.map !== board.map || prior.order !== prior.checked.order) return null;
-  const holds = board.units[prior.checked.unit]?.power === power && prior.immobile === immobile && sameFlags(prior.flags, flags);
+  const holds = board.units[prior.checked.unit]?.power === power && prior.immobile === immobile && prior.flags === flags;
   return holds ? prior.checked : null;
 }
