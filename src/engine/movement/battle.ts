@@ -6,7 +6,6 @@ import { provinceOf } from '../legality/units.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
 import type { Board } from '../board.js';
 import { filled } from '../arrays.js';
-import { accept } from '../../orders/verdict.js';
 import { moveAbut, restrictionsAllow } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
 
@@ -137,24 +136,26 @@ export class Battle {
     for (let unit = 0; unit < size; unit++) if (this.kind[unit] === CONVOY) this.dropUnusedConvoy(unit);
   }
 
-  /** Checks an order; a later order for the same unit replaces an earlier one. */
+  /** Checks an order, unless it was checked at entry on this board; a later order for the same unit replaces an earlier one. */
   private enter(submitted: SubmittedOrder): void {
     const board = this.board;
     const power = board.powerIndex(submitted.power);
+    const prior = power < 0 ? null : priorCheck(submitted, board, power, this.flags, this.immobile[power]!);
+    this.record(prior ? { submitted, checked: prior, unit: prior.unit, refusal: null } : this.check(submitted, power));
+  }
+
+  private check(submitted: SubmittedOrder, power: number): Entry {
     const order = submitted.order;
     const mismatch = power < 0 ? `${submitted.power} is not a power in this game` : phaseMismatch(order, 'MOVEMENT');
-    let entry: Entry;
-    if (mismatch === null) {
-      const movement = order as MovementOrder;
-      const immobile = this.immobile[power]!;
-      const prior = priorCheck(submitted, board, power, this.flags, immobile);
-      const checked = prior ? accept(prior) : checkMovement(board, power, movement, this.flags, immobile);
-      entry = checked.ok
-        ? { submitted, checked: checked.value, unit: checked.value.unit, refusal: null }
-        : { submitted, checked: null, unit: this.namedUnit(power, movement), refusal: checked.reason };
-    } else {
-      entry = { submitted, checked: null, unit: NONE, refusal: mismatch };
-    }
+    if (mismatch !== null) return { submitted, checked: null, unit: NONE, refusal: mismatch };
+    const movement = order as MovementOrder;
+    const checked = checkMovement(this.board, power, movement, this.flags, this.immobile[power]!);
+    return checked.ok
+      ? { submitted, checked: checked.value, unit: checked.value.unit, refusal: null }
+      : { submitted, checked: null, unit: this.namedUnit(power, movement), refusal: checked.reason };
+  }
+
+  private record(entry: Entry): void {
     this.entries.push(entry);
     if (entry.unit >= 0) this.entryOf[entry.unit] = this.entries.length - 1;
   }
