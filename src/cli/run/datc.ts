@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatMs, percentile } from '../../bench/stats.js';
+import { formatMs, percentile } from '../durations.js';
 import { folder, loadConfig } from '../../config/config.js';
 import { readDatc } from '../../engine/datc/reader.js';
 import { runCases, type CaseOutcome } from '../../engine/datc/runner.js';
