@@ -4,7 +4,7 @@
 // docs/standard-fall-1901-results.png: the results picture of the Fall 1901 the render bench
 // draws (bounces, supports, convoys, a dislodgement), as a results mail draws it.
 import { writeFileSync } from 'node:fs';
-import { standardFall1901 } from '../dist-bench/src/bench/render.js';
+import { standardFall1901 } from '../dist-bench/bench/render.js';
 import { initialPosition } from '../dist-bench/src/engine/position.js';
 import { readAnyMap } from '../dist-bench/src/map/catalog.js';
 import { svgToPng } from '../dist-bench/src/render/board-png.js';

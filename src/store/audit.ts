@@ -4,7 +4,7 @@ import { lineChanges, type LineChange } from '../status/line-diff.js';
 import { redactLine } from '../status/redact.js';
 import { decodeStatusBytes, splitLines } from '../status/text.js';
 import { durableWrite } from './crash-points.js';
-import type { JudgeDatabase } from './database.js';
+import { withoutSync, type JudgeDatabase } from './database.js';
 import { createJournalTables, Outbox, type QueuedMail } from './journal.js';
 
 /**
@@ -105,7 +105,7 @@ export class AuditLog {
   private readonly lastDone;
   private readonly select;
 
-  constructor(db: JudgeDatabase) {
+  constructor(private readonly db: JudgeDatabase) {
     createJournalTables(db);
     this.outbox = new Outbox(db);
     db.exec(`
@@ -196,13 +196,18 @@ export class AuditLog {
     return Number(result.lastInsertRowid);
   }
 
+  /**
+   * The change is on disk. This commit need not wait for the disk: lost in a power cut, the entry is
+   * pending again and recovery finds the file as the entry's after, which settles it the same way.
+   */
   complete(id: number): void {
-    this.settleWithMails(id, 'done');
+    withoutSync(this.db, () => this.settleWithMails(id, 'done'));
     durableWrite('audit done');
   }
 
+  /** The change was never made; like `complete`, recovery would settle it the same way. */
   abandon(id: number): void {
-    this.settleWithMails(id, 'abandoned');
+    withoutSync(this.db, () => this.settleWithMails(id, 'abandoned'));
     durableWrite('audit abandoned');
   }
 

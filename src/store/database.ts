@@ -18,3 +18,19 @@ export function openDatabase(path: string): JudgeDatabase {
   db.pragma('busy_timeout = 5000');
   return db;
 }
+
+/**
+ * Runs `commit` (one transaction) without waiting for the disk. For commits that only need to keep
+ * their place in order, not to survive a power cut by themselves: in WAL mode a commit is lost in a
+ * power cut only together with every commit after it up to the next synced one, so the journal comes
+ * back as it was at that earlier commit, a state recovery handles already (docs/durability.md says
+ * which commits these are, and why each may be lost). A killed process loses none of them.
+ */
+export function withoutSync<T>(db: JudgeDatabase, commit: () => T): T {
+  db.pragma('synchronous = NORMAL');
+  try {
+    return commit();
+  } finally {
+    db.pragma('synchronous = FULL');
+  }
+}

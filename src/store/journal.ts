@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JudgeDatabase } from './database.js';
+import { withoutSync, type JudgeDatabase } from './database.js';
 
 /**
  * The mail journal in var/judge.db: every mail received with the outcome of its handling, and the
@@ -115,7 +115,10 @@ export class MailsInHand {
   private readonly claimRow;
   private readonly releaseRow;
 
-  constructor(db: JudgeDatabase, alive: ProcessAlive) {
+  constructor(
+    private readonly db: JudgeDatabase,
+    alive: ProcessAlive,
+  ) {
     const holder = db.prepare<[string], { pid: number }>('SELECT pid FROM mail_in_hand WHERE mail_key = ?');
     const take = db.prepare<[string, number, number]>(
       'INSERT INTO mail_in_hand (mail_key, pid, since) VALUES (?, ?, ?) ON CONFLICT (mail_key) DO UPDATE SET pid = excluded.pid, since = excluded.since',
@@ -129,9 +132,9 @@ export class MailsInHand {
     });
   }
 
-  /** Claims the mail for this process; false while another live process has it. */
+  /** Claims the mail for this process; false while another live process has it. A claim need not survive a power cut: its process does not either. */
   claim(key: string, now = Date.now()): boolean {
-    return this.claimRow.immediate(key, process.pid, now);
+    return withoutSync(this.db, () => this.claimRow.immediate(key, process.pid, now));
   }
 
   /** Call in the transaction that records the mail's outcome. */
@@ -213,7 +216,7 @@ export class Outbox {
   private readonly releaseHeld;
   private readonly dropHeldRows;
 
-  constructor(db: JudgeDatabase) {
+  constructor(private readonly db: JudgeDatabase) {
     this.insert = db.prepare<[string, string, number, string, number]>(
       `INSERT INTO outbox (message_id, origin, created_at, mail, next_attempt_at) VALUES (?, ?, ?, ?, ?)`,
     );
@@ -293,10 +296,10 @@ export class Outbox {
   /**
    * Claims up to `limit` due mails for `owner` (a process id) for `leaseMs`, so that a pipe-mode
    * judge and the daemon never send the same row at once. A claim expires, or dies with its owner.
-   * `own` lists the rows this process is sending right now.
+   * `own` lists the rows this process is sending right now. Like any claim, it need not survive a power cut.
    */
   claimDue(owner: number, now: number, limit: number, leaseMs: number, alive: ProcessAlive, own: ReadonlySet<number>) {
-    return this.claimDueRows.immediate(owner, now, limit, leaseMs, alive, own);
+    return withoutSync(this.db, () => this.claimDueRows.immediate(owner, now, limit, leaseMs, alive, own));
   }
 
   /** Marks mails sent, all in one commit. */

@@ -1,47 +1,9 @@
 import type { Command } from 'commander';
-import { DateTime } from 'luxon';
-import { gameZone, parseIsoInstant } from '../../deadline/index.js';
-import { CONFIG_OPTION_HELP, loadConfig, type LoadedConfig } from '../../config/config.js';
-import type { NoticeSink } from '../../checker/sink.js';
-import type { JudgeDatabase } from '../../store/database.js';
-import { openJournal, sendQueuedMail } from '../../daemon/wiring.js';
-import { mailSettings } from '../../mail/settings.js';
-import { OutboxNoticeSink } from '../../mail/notice-sink.js';
+import { CONFIG_OPTION_HELP } from '../../config/config.js';
+import type { CheckOptions, CheckSinkFactory } from '../run/check.js';
 
-interface CheckOptions {
-  readonly config?: string;
-  readonly now?: string;
-  readonly resume?: boolean;
-  readonly outage?: boolean;
-}
-
-/**
- * Whether the sweep counts the time since the last one as an outage and records itself as the last:
- * always at the present; at a chosen --now only when asked, and never from the future, or the daemon's
- * sweeps would take the judge for running until then and miss a real outage.
- */
-function recordsTheSweep(options: CheckOptions, now: DateTime): boolean {
-  if (options.now === undefined) return true;
-  const records = options.outage === true || options.resume === true;
-  if (records && now > DateTime.utc()) throw new Error('judge check: --now may not be later than the present with --outage or --resume');
-  return records;
-}
-
-/** How `judge check` hands on the mails a sweep causes. */
-export type CheckSinkFactory = (db: JudgeDatabase, loaded: LoadedConfig) => NoticeSink;
-
-/** Queues each mail a sweep causes in the outbox, as the daemon does, and lists it. */
-const queuedNotices: CheckSinkFactory = (db, loaded) => {
-  const outbox = new OutboxNoticeSink(db, loaded.config.judge);
-  return {
-    send(notices, origin) {
-      outbox.send(notices, origin);
-      for (const notice of notices) process.stdout.write(`  mail (${origin}) to ${notice.to.join(', ')}: ${notice.subject}\n`);
-    },
-  };
-};
-
-export function registerCheckCommand(program: Command, sinkFor: CheckSinkFactory = queuedNotices): void {
+/** `sinkFor`: how the mails a sweep causes are handed on (the default queues them in the outbox and lists them). */
+export function registerCheckCommand(program: Command, sinkFor?: CheckSinkFactory): void {
   program
     .command('check')
     .description('run one sweep of the deadline checker by hand and print what it did, one line per action')
@@ -50,21 +12,5 @@ export function registerCheckCommand(program: Command, sinkFor: CheckSinkFactory
     .option('--now <time>', 'sweep as if it were this ISO 8601 time (UTC unless it has an offset; default: now)')
     .option('--resume', 'end the hold after an outage and sweep')
     .option('--outage', 'with --now: count the time since the last sweep as an outage, as the daemon would, and record this sweep as the last')
-    .action(async (games: string[], options: CheckOptions) => {
-      const now = options.now === undefined ? DateTime.utc() : parseIsoInstant('--now', options.now, gameZone('UTC'));
-      const outage = recordsTheSweep(options, now);
-      const loaded = loadConfig(options.config);
-      const db = openJournal(mailSettings(loaded));
-      try {
-        // Loaded here, not at the top: the checker pulls in the game API, which other commands do without.
-        const { openChecker } = await import('../../checker/open.js');
-        const { reportLines, summaryLine } = await import('../../checker/report.js');
-        const checker = openChecker(loaded, db, sinkFor(db, loaded), () => now);
-        const report = await checker.sweep(now, { ...(games.length > 0 ? { games } : {}), resume: options.resume === true, outage });
-        for (const line of [...reportLines(report), summaryLine(report)]) process.stdout.write(`${line}\n`);
-        await sendQueuedMail(loaded, db);
-      } finally {
-        db.close();
-      }
-    });
+    .action(async (games: string[], options: CheckOptions) => (await import('../run/check.js')).checkOnce(games, options, sinkFor));
 }

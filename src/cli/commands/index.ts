@@ -8,7 +8,11 @@ import { registerGameCommands } from './game.js';
 import { registerProcessCommands } from './process.js';
 import { registerDatcCommand } from './datc.js';
 
-/** Each judgekeeper command lives in its own module and adds itself to the program here. */
+/**
+ * Each judgekeeper command lives in its own module and adds itself to the program here. These modules
+ * only describe the commands; the work of each is imported when it runs (from cli/run/, the daemon,
+ * pipe mode), so that a command loads only what it needs and `judge help` loads none of it.
+ */
 export function registerCommands(program: Command): void {
   registerStartCommand(program);
   registerMailCommand(program);

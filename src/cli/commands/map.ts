@@ -1,19 +1,4 @@
 import type { Command } from 'commander';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { formatDiagnostic, unsupportedUse } from '../../map/model.js';
-import { isMapFileName, readAnyMap } from '../../map/catalog.js';
-
-/** Expands folders to the map files in them; files are taken as given. */
-function mapFiles(paths: string[]): string[] {
-  const files: string[] = [];
-  for (const path of paths) {
-    if (statSync(path).isDirectory()) {
-      for (const entry of readdirSync(path).sort()) if (isMapFileName(entry)) files.push(join(path, entry));
-    } else files.push(path);
-  }
-  return files;
-}
 
 export function registerMapCommands(program: Command): void {
   const map = program.command('map').description('map files: check what the judge makes of them');
@@ -22,30 +7,5 @@ export function registerMapCommands(program: Command): void {
     .description('load each map (a folder: every *.map and nJudge map.* in it) and report errors with file:line')
     .argument('<paths...>', 'map files or folders')
     .option('-w, --warnings', 'print warnings too')
-    .action((paths: string[], options: { warnings?: boolean }) => {
-      let failed = 0;
-      let files: string[];
-      const folders = paths.filter((path) => statSync(path, { throwIfNoEntry: false })?.isDirectory());
-      try {
-        files = mapFiles(paths);
-      } catch (error) {
-        throw new Error(`map check: ${(error as Error).message}`);
-      }
-      for (const file of files) {
-        const definition = readAnyMap(file, { searchPath: folders });
-        const map = definition.base;
-        const provinces = new Set(map.locations.map((location) => location.province)).size;
-        const status = definition.ok ? 'ok' : 'FAILED';
-        const unsupported = unsupportedUse(map.data, { where: true });
-        const note = (map.data.unplayable ? `; ${map.data.unplayable}` : '') + (unsupported ? `; warning: no game can be created on it: ${unsupported}` : '');
-        console.log(
-          `${status} ${map.name}: ${provinces} provinces, ${map.centers.length} supply centers, ${map.powers.length} powers, ${definition.warnings.length} warnings${note}`,
-        );
-        const shown = options.warnings ? definition.diagnostics : definition.errors;
-        for (const diagnostic of shown) console.log(`  ${formatDiagnostic(diagnostic)}`);
-        if (!definition.ok) failed++;
-      }
-      console.log(`${files.length - failed} maps loaded, ${failed} failed`);
-      if (failed > 0) process.exitCode = 1;
-    });
+    .action(async (paths: string[], options: { warnings?: boolean }) => (await import('../run/map-check.js')).checkMaps(paths, options));
 }

@@ -1,15 +1,7 @@
 import type { Command } from 'commander';
-import { writeFileSync } from 'node:fs';
-import { CONFIG_OPTION_HELP, loadConfig } from '../../config/config.js';
-import { currentBoardPicture } from '../../game/board-picture.js';
-import { openGameService } from '../../game/open.js';
-import { renderResults } from '../../game/results.js';
-import { showGame } from '../../game/show.js';
-import { mailSettings } from '../../mail/settings.js';
-import { openJournal, sendQueuedMail } from '../../daemon/wiring.js';
+import { CONFIG_OPTION_HELP } from '../../config/config.js';
+import type { ProcessOptions, ShowOptions } from '../run/process.js';
 import { gameCommand } from './game.js';
-
-const KEEPER = (command: string) => ({ who: 'judgekeeper', command });
 
 export function registerProcessCommands(program: Command): void {
   program
@@ -18,20 +10,7 @@ export function registerProcessCommands(program: Command): void {
     .argument('<game>', 'the game name')
     .option('--preview', 'adjudicate and print the results; change nothing, mail nothing')
     .option('-c, --config <file>', CONFIG_OPTION_HELP)
-    .action(async (name: string, options: { preview?: boolean; config?: string }) => {
-      const config = loadConfig(options.config);
-      const db = openJournal(mailSettings(config));
-      try {
-        const service = openGameService(config, db);
-        const outcome = options.preview ? service.preview(name) : await service.process(name, KEEPER('PROCESS'), { origin: `process ${name}` });
-        if (!outcome) throw new Error(`${name} was not processed`);
-        const map = service.maps(outcome.game).at(outcome.report.phase);
-        process.stdout.write(renderResults(outcome.report, map, service.templates, { reader: null, master: true }));
-        if (!options.preview) await sendQueuedMail(config, db);
-      } finally {
-        db.close();
-      }
-    });
+    .action(async (name: string, options: ProcessOptions) => (await import('../run/process.js')).processGame(name, options));
   gameCommand(program)
     .command('show')
     .description('print a game: phase, deadline, every power with its units and centers; --svg or --png also draws the board')
@@ -39,21 +18,5 @@ export function registerProcessCommands(program: Command): void {
     .option('--svg <file>', 'write a picture of the board (hidden builds included) as SVG to the file')
     .option('--png <file>', 'write the same picture as PNG')
     .option('-c, --config <file>', CONFIG_OPTION_HELP)
-    .action((name: string, options: { config?: string; svg?: string; png?: string }) => {
-      const config = loadConfig(options.config);
-      const db = openJournal(mailSettings(config));
-      try {
-        const service = openGameService(config, db);
-        const game = service.load(name).game;
-        process.stdout.write(showGame(game, service.maps(game)));
-        for (const [format, file] of [['svg', options.svg], ['png', options.png]] as const) {
-          if (file === undefined) continue;
-          const picture = currentBoardPicture(name, game, service.maps(game), service.archive(name), { reader: null, master: true }, format);
-          writeFileSync(file, Buffer.from(picture.content, picture.encoding));
-          process.stdout.write(`The board is drawn in ${file}.\n`);
-        }
-      } finally {
-        db.close();
-      }
-    });
+    .action(async (name: string, options: ShowOptions) => (await import('../run/process.js')).showGameOnce(name, options));
 }

@@ -1,5 +1,5 @@
 import { durableWrite } from '../../store/crash-points.js';
-import type { JudgeDatabase } from '../../store/database.js';
+import { withoutSync, type JudgeDatabase } from '../../store/database.js';
 import type { Step } from './step.js';
 
 /**
@@ -8,6 +8,11 @@ import type { Step } from './step.js';
  * outcome right after; a mail run again reuses completed outcomes, and asks the audit log whether a
  * pending command's change reached its game (the crash came after the write) or not (it is redone).
  * The `before` column of journals written by older judges is kept, and left empty.
+ *
+ * Neither row waits for the disk: a `pending` row that a power cut loses went with a command whose
+ * change had not begun (the audit entry that begins one is a synced commit, which takes the row with
+ * it), so the command is simply done anew; a lost `done` row is a `pending` one, settled by the
+ * audit log. The mail's own record, synced, makes them all durable.
  */
 
 export interface RecordedEffect {
@@ -41,7 +46,7 @@ export class MailEffects {
   private readonly begin;
   private readonly complete;
 
-  constructor(db: JudgeDatabase) {
+  constructor(private readonly db: JudgeDatabase) {
     createEffectTables(db);
     this.find = db.prepare<[string, number], EffectRow>(
       'SELECT state, outcome_text, effect FROM mail_effects WHERE mail_key = ? AND command_index = ?',
@@ -63,12 +68,12 @@ export class MailEffects {
   }
 
   started(mailKey: string, index: number, game: string | null): void {
-    this.begin.run(mailKey, index, game);
+    withoutSync(this.db, () => this.begin.run(mailKey, index, game));
     durableWrite('command started');
   }
 
   done(mailKey: string, index: number, step: Step): void {
-    this.complete.run(step.lines.join('\n'), JSON.stringify(step), mailKey, index);
+    withoutSync(this.db, () => this.complete.run(step.lines.join('\n'), JSON.stringify(step), mailKey, index));
     durableWrite('command done');
   }
 }

@@ -1,8 +1,8 @@
-import type { UnitType } from '../map/model.js';
-import { newGame, newPower, updatePower, type GameStatus, type PowerStatus } from '../status/model.js';
-import { parseStatus } from '../status/parse.js';
-import { renderStatus } from '../status/render.js';
-import { writeStatus } from '../status/write.js';
+import type { UnitType } from '../src/map/model.js';
+import { newGame, newPower, updatePower, type GameStatus, type PowerStatus } from '../src/status/model.js';
+import { parseStatus } from '../src/status/parse.js';
+import { renderStatus } from '../src/status/render.js';
+import { writeStatus } from '../src/status/write.js';
 import { formatMs, measure } from './stats.js';
 
 /** A standard game late in 1905: every one of the 34 supply centers held, a unit on each, all ordered. */

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DateTime } from 'luxon';
-import { DeadlineChecker } from '../checker/sweep.js';
-import { GameService } from '../game/service.js';
-import { AuditLog } from '../store/audit.js';
-import { openDatabase, type JudgeDatabase } from '../store/database.js';
-import { GameStore } from '../store/game-store.js';
-import { Templates } from '../templates/templates.js';
+import { DeadlineChecker } from '../src/checker/sweep.js';
+import { GameService } from '../src/game/service.js';
+import { AuditLog } from '../src/store/audit.js';
+import { openDatabase, type JudgeDatabase } from '../src/store/database.js';
+import { GameStore } from '../src/store/game-store.js';
+import { Templates } from '../src/templates/templates.js';
 import { formatMs, percentile } from './stats.js';
 
 /**

@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { adjudicate } from '../engine/adjudicate.js';
-import { readDatc } from '../datc/reader.js';
-import { runCases } from '../datc/runner.js';
-import type { PhaseResult, Position } from '../engine/types.js';
-import type { GameMap } from '../map/game-map.js';
-import { loadMapFile } from '../map/load.js';
-import type { Phase } from '../map/model.js';
-import { OrderReader } from '../engine/legality/reader.js';
-import type { OrderPhase, SubmittedOrder } from '../orders/types.js';
+import { adjudicate } from '../src/engine/adjudicate.js';
+import { readDatc } from '../src/datc/reader.js';
+import { runCases } from '../src/datc/runner.js';
+import type { PhaseResult, Position } from '../src/engine/types.js';
+import type { GameMap } from '../src/map/game-map.js';
+import { loadMapFile } from '../src/map/load.js';
+import type { Phase } from '../src/map/model.js';
+import { OrderReader } from '../src/engine/legality/reader.js';
+import type { OrderPhase, SubmittedOrder } from '../src/orders/types.js';
 import { formatMs, measure } from './stats.js';
+import { figure } from './table.js';
 
 /**
  * Adjudication speed on the standard map: movement phases of real-looking games (supports,
@@ -157,8 +158,10 @@ export async function benchEngine(root = resolve('.')): Promise<void> {
     if (scenario.headline) headline = timing.median;
   }
   console.log(`  34-unit movement phase: ${formatMs(headline)} median (target ≤ 11 µs)`);
+  figure('movement phase, 34 units, warm', `${formatMs(headline)} median`, '≤ 11 µs', headline <= 0.011);
   const reading = orderReadingTime(map, readPosition(map, MIDGAME));
   console.log(`  reading and checking a movement phase's 34 orders: ${formatMs(reading)} median (target ≤ 50 µs)`);
+  figure("reading and checking a movement phase's orders", `${formatMs(reading)} median`, '≤ 50 µs', reading <= 0.05);
   const datcFile = resolve(root, '..', 'shared', 'datc', 'datc_v2.4_06.txt');
   let datcText: string;
   try {

@@ -1,4 +1,7 @@
 import { performance } from 'node:perf_hooks';
+import { percentile } from '../src/cli/durations.js';
+
+export { formatMs, percentile } from '../src/cli/durations.js';
 
 /** Timing helpers shared by the benchmarks: they print numbers, tests never assert times. */
 
@@ -6,12 +9,6 @@ export interface Timing {
   median: number;
   p95: number;
   runs: number;
-}
-
-export function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
 }
 
 /** Runs `work` `warmup` times untimed, then `runs` times timed; milliseconds per run. */
@@ -29,12 +26,6 @@ export function measure(work: () => void, runs: number, warmup = Math.min(runs, 
 function timing(times: number[]): Timing {
   times.sort((a, b) => a - b);
   return { median: percentile(times, 0.5), p95: percentile(times, 0.95), runs: times.length };
-}
-
-export function formatMs(ms: number): string {
-  if (ms < 0.01) return `${(ms * 1000).toFixed(2)} µs`;
-  if (ms < 1) return `${(ms * 1000).toFixed(1)} µs`;
-  return `${ms.toFixed(2)} ms`;
 }
 
 /** `measure` for work that waits (requests, I/O). */

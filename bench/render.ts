@@ -1,16 +1,16 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { adjudicate } from '../engine/adjudicate.js';
-import { initialPosition } from '../engine/position.js';
-import type { OrderOutcome, Position } from '../engine/types.js';
-import type { BoardCoordinates } from '../map/board-coordinates.js';
-import type { GameMap } from '../map/game-map.js';
-import type { Phase } from '../map/model.js';
-import { isMapFileName, readAnyMap } from '../map/catalog.js';
-import { parseOrder } from '../orders/parse.js';
-import { svgToPng } from '../render/board-png.js';
-import { layOutBoard } from '../render/board-layout.js';
-import { boardSvg } from '../render/board-svg.js';
+import { adjudicate } from '../src/engine/adjudicate.js';
+import { initialPosition } from '../src/engine/position.js';
+import type { OrderOutcome, Position } from '../src/engine/types.js';
+import type { BoardCoordinates } from '../src/map/board-coordinates.js';
+import type { GameMap } from '../src/map/game-map.js';
+import type { Phase } from '../src/map/model.js';
+import { isMapFileName, readAnyMap } from '../src/map/catalog.js';
+import { parseOrder } from '../src/orders/parse.js';
+import { svgToPng } from '../src/render/board-png.js';
+import { layOutBoard } from '../src/render/board-layout.js';
+import { boardSvg } from '../src/render/board-svg.js';
 import { formatMs, measure } from './stats.js';
 
 const CORPUS_FOLDERS = ['dpjudge/maps', 'dpjudge/trials', 'mila-maps', 'njudge'];

@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DovecotServer, MailAccount } from '../../test/support/dovecot.js';
-import { SmtpSink, type AcceptedMail } from '../../test/support/smtp-sink.js';
+import { DovecotServer, MailAccount } from '../test/support/dovecot.js';
+import { SmtpSink, type AcceptedMail } from '../test/support/smtp-sink.js';
 import { formatMs, percentile } from './stats.js';
+import { figure } from './table.js';
 
 /**
  * Mail throughput, end to end with real servers: mails in Dovecot, read by the judge daemon (a
@@ -31,7 +32,7 @@ const IMAP_APPENDERS = 2;
  */
 const WARM_UP_MAILS = 20;
 
-const JUDGE_COMMAND = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+const JUDGE_COMMAND = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 
 function mailFrom(index: number, label: string): { id: string; raw: string } {
   const id = `<bench-${label}-${index}@player.test>`;
@@ -69,9 +70,18 @@ function rate(count: number, from: number, to: number): string {
   return `${count} mails in ${seconds.toFixed(2)} s = ${(count / seconds).toFixed(0)} mails/s`;
 }
 
-function latencies(handedOver: Map<string, number>, accepted: Map<string, number>): string {
+function latencyPercentiles(handedOver: Map<string, number>, accepted: Map<string, number>): { median: number; p95: number } {
   const sorted = [...handedOver].map(([id, at]) => accepted.get(id)! - at).sort((a, b) => a - b);
-  return `latency median ${formatMs(percentile(sorted, 0.5))}, p95 ${formatMs(percentile(sorted, 0.95))}`;
+  return { median: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+}
+
+function latencies(handedOver: Map<string, number>, accepted: Map<string, number>): string {
+  const { median, p95 } = latencyPercentiles(handedOver, accepted);
+  return `latency median ${formatMs(median)}, p95 ${formatMs(p95)}`;
+}
+
+function perSecond(count: number, from: number, to: number): number {
+  return count / ((to - from) / 1000);
 }
 
 /** A `judge` process, as a judgekeeper starts it; `printed` resolves when its output first holds `text`. */
@@ -121,7 +131,10 @@ async function benchBacklog(dovecot: MailAccount, sink: SmtpSink): Promise<void>
   await withDaemon(dovecot, sink, async (judge) => {
     const connected = await judge.printed('imap: reading');
     await sink.waitForAccepted(before + MAILS, 120_000);
-    console.log(`mail: Dovecot backlog → journal → smtp-server: ${rate(MAILS, connected, Math.max(...accepted.values()))}`);
+    const done = Math.max(...accepted.values());
+    console.log(`mail: Dovecot backlog → journal → smtp-server: ${rate(MAILS, connected, done)}`);
+    const mailsPerSecond = perSecond(MAILS, connected, done);
+    figure('Dovecot backlog → replies', `${mailsPerSecond.toFixed(0)} mails/s`, '≥ 500 mails/s', mailsPerSecond >= 500);
   });
 }
 
@@ -143,6 +156,14 @@ async function benchStreaming(dovecot: MailAccount, sink: SmtpSink): Promise<voi
     console.log(
       `mail: Dovecot streaming (appended at ${(MAILS / ((allAppended - started) / 1000)).toFixed(0)} mails/s) → journal → smtp-server: ` +
         `${rate(MAILS, started, Math.max(...mails.map(({ id }) => accepted.get(id)!)))}; ${latencies(appended, accepted)}`,
+    );
+    const offered = MAILS / ((allAppended - started) / 1000);
+    const { median, p95 } = latencyPercentiles(appended, accepted);
+    figure(
+      `Dovecot streaming → reply in smtp-server (${offered.toFixed(0)} mails/s offered)`,
+      `latency median ${formatMs(median)}, p95 ${formatMs(p95)}`,
+      'median ≤ 300 ms, p95 ≤ 1 s at 100 mails/s offered',
+      median <= 300 && p95 <= 1000,
     );
   });
 }
@@ -169,6 +190,14 @@ async function benchPipe(sink: SmtpSink): Promise<void> {
   console.log(
     `mail: pipe mode (a judge mail process per mail, ${PIPES_AT_ONCE} at once) → journal → smtp-server: ` +
       `${rate(PIPE_MAILS, started, Math.max(...accepted.values()))}; ${latencies(handedOver, accepted)}`,
+  );
+  const mailsPerSecond = perSecond(PIPE_MAILS, started, Math.max(...accepted.values()));
+  const { median } = latencyPercentiles(handedOver, accepted);
+  figure(
+    `pipe mode, a \`judge mail\` process per mail, ${PIPES_AT_ONCE} at once`,
+    `${formatMs(median)} a mail, ${mailsPerSecond.toFixed(0)} mails/s`,
+    '≤ 150 ms a mail, ≥ 20 mails/s',
+    median <= 150 && mailsPerSecond >= 20,
   );
   rmSync(folder, { recursive: true, force: true });
 }

@@ -3,10 +3,10 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { demoJudge, demoPlayer, playedDemoGame } from '../harness/demo-game.js';
-import { OutboxNoticeSink } from '../mail/notice-sink.js';
-import { buildWebApp } from '../web/server.js';
-import { webSettings } from '../web/settings.js';
+import { demoJudge, demoPlayer, playedDemoGame } from '../src/harness/demo-game.js';
+import { OutboxNoticeSink } from '../src/mail/notice-sink.js';
+import { buildWebApp } from '../src/web/server.js';
+import { webSettings } from '../src/web/settings.js';
 import { runJudge } from './mail.js';
 import { formatMs, measureAsync, percentile } from './stats.js';
 

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isMapFileName, readAnyMap } from '../map/catalog.js';
+import { isMapFileName, readAnyMap } from '../src/map/catalog.js';
 import { formatMs, measure } from './stats.js';
 
 const CORPUS_FOLDERS = ['dpjudge/maps', 'dpjudge/trials', 'mila-maps', 'njudge'];

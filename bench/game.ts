@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DateTime } from 'luxon';
+import { embeddedConfig, folder } from '../src/config/config.js';
+import { phaseAbbrev } from '../src/map/phase.js';
+import { openDatabase, type JudgeDatabase } from '../src/store/database.js';
+import { AuditLog } from '../src/store/audit.js';
+import { GameStore } from '../src/store/game-store.js';
+import { GameService } from '../src/game/service.js';
+import { Templates } from '../src/templates/templates.js';
+import { formatMs, percentile } from './stats.js';
+import { figure } from './table.js';
+
+/** Spring 1901 orders with supports, a convoy and a bounce: a realistic movement phase. */
+const ORDERS: Record<string, string[]> = {
+  AUSTRIA: ['A VIE - GAL', 'A BUD - SER', 'F TRI - ALB'],
+  ENGLAND: ['F LON - NTH', 'F EDI - NWG', 'A LVP - YOR'],
+  FRANCE: ['A PAR - BUR', 'A MAR S A PAR - BUR', 'F BRE - MAO'],
+  GERMANY: ['A MUN - BUR', 'A BER - KIE', 'F KIE - DEN'],
+  ITALY: ['A VEN H', 'A ROM - APU', 'F NAP - ION'],
+  RUSSIA: ['A WAR - GAL', 'A MOS - UKR', 'F SEV - BLA', 'F STP/SC - BOT'],
+  TURKEY: ['A CON - BUL', 'A SMY - ARM', 'F ANK - BLA'],
+};
+
+/** The history of a game that has run for years: phases played (every unit holding) and audit rows. */
+const OLD_PHASES = 200;
+const OLD_AUDIT_ROWS = 100_000;
+const ACTOR = { who: 'bench', command: 'BENCH' };
+
+function newService(root: string, db: JudgeDatabase): GameService {
+  const config = embeddedConfig(root);
+  const games = join(root, 'games');
+  return new GameService({
+    store: new GameStore({ games, audit: new AuditLog(db) }),
+    games,
+    mapFolders: [folder(config, 'maps')],
+    templates: new Templates(folder(config, 'templates')),
+    judgeAddress: config.config.judge.address,
+    now: () => DateTime.fromISO('2026-01-05T12:00:00Z'),
+  });
+}
+
+async function newGame(service: GameService, name: string): Promise<void> {
+  await service.create({ name, master: { id: null, email: 'm@example.org', name: 'M' }, masterPassword: 'pw', map: null }, ACTOR);
+  for (let n = 1; n <= 7; n++)
+    await service.join(name, { player: { id: n, email: `p${n}@example.org`, name: `P${n}` }, address: `p${n}@example.org`, password: `pw${n}` }, ACTOR);
+}
+
+/** Ages a game: phases processed with every unit holding, and audit rows of other changes to its file. */
+async function ageGame(service: GameService, db: JudgeDatabase, name: string): Promise<void> {
+  for (let phase = 0; phase < OLD_PHASES; phase++) await service.process(name, ACTOR);
+  const insert = db.prepare(
+    `INSERT INTO audit (file, game, at, actor, command, before_sha256, after_sha256, changes, state, cause)
+     VALUES (?, ?, ?, 'bench', 'BENCH', 'before', 'after', '[]', 'done', ?)`,
+  );
+  db.transaction(() => {
+    for (let row = 0; row < OLD_AUDIT_ROWS; row++) insert.run(`${name}/status`, name, new Date(row * 1000).toISOString(), `<old-${row}@bench> hash#0`);
+  })();
+}
+
+/** Median and p95 (ms) of processing the game's current movement phase with ORDERS, rolled back after each run (not timed). */
+async function timeProcessing(service: GameService, name: string, runs: number): Promise<{ median: number; p95: number }> {
+  for (const [power, lines] of Object.entries(ORDERS)) await service.submitOrders(name, power, lines, ACTOR);
+  const phase = service.load(name).game.phase?.phase;
+  if (phase === undefined || typeof phase === 'string') throw new Error(`${name} is not in a phase`);
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const start = performance.now();
+    await service.process(name, ACTOR);
+    times.push(performance.now() - start);
+    await service.rollback(name, ACTOR, phaseAbbrev(phase));
+  }
+  times.sort((a, b) => a - b);
+  const warm = times.slice(0, Math.max(1, times.length - 5));
+  return { median: percentile(warm, 0.5), p95: percentile(warm, 0.95) };
+}
+
+/**
+ * One standard movement phase processed end to end through the game API: read the status file,
+ * adjudicate, render and record the results, write the new status atomically with its audit entry.
+ * Timed on a new game, and on one with years of history, which must not be slower.
+ */
+export async function benchGame(runs = 60): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'judge-bench-game-'));
+  const db = openDatabase(join(root, 'judge.db'));
+  try {
+    const service = newService(root, db);
+    await newGame(service, 'new');
+    const fresh = await timeProcessing(service, 'new', runs);
+    console.log(
+      `game: process one standard movement phase end to end (load, adjudicate, results, atomic save + audit): median ${formatMs(fresh.median)}, p95 ${formatMs(fresh.p95)} over ${runs} runs`,
+    );
+    figure('one standard movement phase end to end', `${formatMs(fresh.median)} median`, '≤ 3 ms', fresh.median <= 3);
+    await newGame(service, 'old');
+    await ageGame(service, db, 'old');
+    const old = await timeProcessing(service, 'old', runs);
+    console.log(`game: the same with ${OLD_PHASES} phases of history and ${OLD_AUDIT_ROWS} audit rows: median ${formatMs(old.median)}, p95 ${formatMs(old.p95)}`);
+    figure(
+      `the same, game with ${OLD_PHASES} phases and ${OLD_AUDIT_ROWS / 1000}k audit rows`,
+      `${formatMs(old.median)} median`,
+      `as a new game (${formatMs(fresh.median)})`,
+      old.median <= fresh.median * 1.2,
+    );
+  } finally {
+    db.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
