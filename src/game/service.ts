@@ -13,10 +13,9 @@ import type { GameListing, GameState, ParsedMainStatus } from '../status/main-st
 import { gameFolder } from '../store/game-name.js';
 import type { Actor, GameStore, LoadedGame } from '../store/game-store.js';
 import { newMessageId, type QueuedMail } from '../store/journal.js';
-import { noticeMail } from './notice-mail.js';
+import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { Templates } from '../templates/templates.js';
 import { GameArchive } from './archive.js';
-import type { MailAttachment } from './attachment.js';
 import { resultsPictures } from './board-picture.js';
 import { duties } from './duties.js';
 import {
@@ -45,17 +44,9 @@ import { castVote, concludeByVote, propose, veto } from './votes.js';
 /**
  * The game API: the one place the mail commands, the deadline checker and the CLI change games.
  * It loads maps, reads and writes status files through the GameStore (locks, atomic writes, hand
- * edits, audit), keeps the archive, and returns the mails an operation causes as notices; sending
- * them is the caller's business.
+ * edits, audit), keeps the archive, and returns the mails an operation causes; sending them is the
+ * caller's business.
  */
-
-export interface Notice {
-  to: string[];
-  subject: string;
-  text: string;
-  /** Files sent with it: results carry the board's picture. */
-  attachments?: MailAttachment[];
-}
 
 export interface GameServiceOptions {
   store: GameStore;
@@ -77,7 +68,7 @@ export interface ProcessedOutcome {
 
 /** A phase previewed: the results mails for the Master, to send. */
 export interface PreviewOutcome extends ProcessedOutcome {
-  readonly notices: Notice[];
+  readonly notices: OutgoingMail[];
 }
 
 export class GameService {
@@ -282,7 +273,7 @@ export class GameService {
   async process(
     name: string,
     actor: Actor,
-    options: { expectPhase?: string; also?: (game: GameStatus) => Notice[]; origin?: string } = {},
+    options: { expectPhase?: string; also?: (game: GameStatus) => OutgoingMail[]; origin?: string } = {},
   ): Promise<ProcessedOutcome | null> {
     const archive = this.archive(name);
     let outcome: ProcessedOutcome | null = null;
@@ -320,7 +311,7 @@ export class GameService {
     return processPhase(game, this.maps(game), { now: this.now(), today: this.today() });
   }
 
-  private resultNotices(name: string, report: PhaseReport, game: GameStatus, preview: boolean): Notice[] {
+  private resultNotices(name: string, report: PhaseReport, game: GameStatus, preview: boolean): OutgoingMail[] {
     const render = resultsRenderer(report, this.maps(game).at(report.phase), this.options.templates);
     const picture = resultsPictures(name, report, game, this.maps(game));
     const subject = `${preview ? 'PREVIEW ' : ''}${name} ${phaseAbbrev(report.phase)} results (${phaseTitle(report.phase)})`;
@@ -334,8 +325,8 @@ export class GameService {
   }
 
   /** Notices as outbox mails, each under a Message-ID of the judge's domain. */
-  private queued(notices: readonly Notice[], origin: string): QueuedMail[] {
-    return notices.filter((notice) => notice.to.length > 0).map((notice) => ({ mail: noticeMail(notice), messageId: newMessageId(this.options.judgeAddress), origin }));
+  private queued(notices: readonly OutgoingMail[], origin: string): QueuedMail[] {
+    return notices.filter((notice) => notice.to.length > 0).map((notice) => ({ mail: notice, messageId: newMessageId(this.options.judgeAddress), origin }));
   }
 
   /** VOTE: records a power's vote and ends the game when the voters agree. */

@@ -1,4 +1,4 @@
-import type { Notice } from '../../game/service.js';
+import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { findPower } from '../../status/model.js';
 import { wordsOf } from '../../status/text.js';
 import { closesStanza, stanzaOpenedBy } from '../stanzas.js';
@@ -44,7 +44,7 @@ export class MailRun {
   /** The power block status-file lines go into; null for the game's own lines. */
   private statusBlock: string | null = null;
   private readonly entries: Entry[] = [];
-  private readonly notices: Notice[] = [];
+  private readonly notices: OutgoingMail[] = [];
   private readonly owners = new Map<string, Owner>();
   private readonly games = new Set<string>();
   private commandCount = 0;

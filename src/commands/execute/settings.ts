@@ -3,7 +3,7 @@ import { checkSetDeadline, formatDeadlineStamp, gameZone, renderTiming } from '.
 import { parseVacations } from '../../deadline/vacation.js';
 import { GameRuleError, isCompleted } from '../../game/lifecycle.js';
 import { describeDeadline, phaseTitle } from '../../game/results.js';
-import type { Notice } from '../../game/service.js';
+import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { currentDeadline, gameTiming } from '../../game/schedule.js';
 import { DRAW_PROPOSAL, voters } from '../../game/votes.js';
 import { formatPhase } from '../../map/phase.js';
@@ -119,7 +119,7 @@ function absenceWords(period: AbsencePeriod): string {
  * Who hears of an absence: everyone but the sender, or under SILENT_ABSENCES the Master alone (the
  * absence still shows in TIMING). Under HIDE_ABSENTEES only the Master learns which power asked.
  */
-function absenceNotices(context: ExecutionContext, game: GameStatus, session: Signed, period: string): Notice[] {
+function absenceNotices(context: ExecutionContext, game: GameStatus, session: Signed, period: string): OutgoingMail[] {
   const rules = gameRules(context, game);
   const master = actsAsMaster(session);
   const setBy = master ? 'the Master' : displayName(currentMap(context, game), powerOf(session, 'SET ABSENCE'));

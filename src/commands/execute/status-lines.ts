@@ -1,5 +1,5 @@
 import { unhonouredRules } from '../../game/rule-support.js';
-import type { Notice } from '../../game/service.js';
+import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { GameRuleError } from '../../game/lifecycle.js';
 import type { MapDefinition } from '../../map/definition.js';
 import { unsupportedUse } from '../../map/model.js';
@@ -151,7 +151,7 @@ export async function applyStatusLines(context: ExecutionContext, gameName: stri
 }
 
 /** Trial maps may only be chosen by mail, and the judgekeeper hears of every game that does. */
-function trialNotice(context: ExecutionContext, game: string, line: string): Notice {
+function trialNotice(context: ExecutionContext, game: string, line: string): OutgoingMail {
   const map = line.trim().split(/\s+/)[1] ?? '';
   return {
     to: [context.judge.keeper],
