@@ -6,7 +6,7 @@ import type { MapDefinition } from '../map/definition.js';
 import { MapLoadError } from '../map/load.js';
 import { unsupportedUse } from '../map/model.js';
 import { phaseAbbrev } from '../map/phase.js';
-import { renderTiming } from '../deadline/index.js';
+import { formatDeadlineStamp, gameZone, parseDeadlineStamp, renderTiming } from '../deadline/index.js';
 import { parseVacations } from '../deadline/vacation.js';
 import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
 import { readStatus } from '../status/parse.js';
@@ -201,7 +201,10 @@ export class GameService {
     return loaded;
   }
 
-  /** Applies a pure change and keeps the main status file's state in step. */
+  /**
+   * Applies a pure change and keeps the main status file's state in step. Commands and the checker
+   * change games through the named operations built on it; the tests set their games up with it.
+   */
   async change(name: string, actor: Actor, change: (game: GameStatus, maps: MapDefinition) => GameStatus | null): Promise<LoadedGame> {
     const loaded = await this.options.store.update(name, actor, (current) => change(current.game, this.maps(current.game)));
     await this.list(actor, name, this.stateOf(loaded.game));
@@ -433,6 +436,27 @@ export class GameService {
       return written.game;
     });
     return outcome;
+  }
+
+  /**
+   * The DELAY count of DPjudge's twenty-minute checks, as the checker keeps it: `delayFor` decides
+   * on the game as it is under the lock and gives the new count (null: none), or undefined to leave
+   * the game as it is.
+   */
+  async setDelay(name: string, actor: Actor, delayFor: (game: GameStatus) => number | null | undefined): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => {
+      const delay = delayFor(game);
+      return delay === undefined ? null : { ...game, delay };
+    });
+  }
+
+  /** After an outage of the checker: the deadline moves on by `minutes`; a game without one is left as it is. */
+  async extendDeadline(name: string, minutes: number, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => {
+      if (game.deadline === null) return null;
+      const zone = gameZone(game.zone ?? undefined);
+      return { ...game, deadline: formatDeadlineStamp(parseDeadlineStamp(game.deadline, zone).plus({ minutes }), zone) };
+    });
   }
 
   /** REVEAL: the players of a finished NO_REVEAL game are published. */
