@@ -21,24 +21,24 @@ const DELAY_AFTER_PREVIEW = 72;
 type Decided = { readonly game: GameStatus; readonly situation: Situation; readonly step: Step };
 
 /**
- * Applies `change` if a fresh decision on the game, read under its lock, is still `kind`; returns that
- * decision, or null when the game moved on meanwhile and nothing was written.
+ * Sets the DELAY count `delayFor` gives if a fresh decision on the game, read under its lock, is
+ * still `kind`; returns that decision, or null when the game moved on meanwhile and nothing was written.
  */
-async function changeIfStill(
+async function delayIfStill(
   context: SweepContext,
   name: string,
   kind: Step['kind'],
   recalled: Recalled,
-  change: (game: GameStatus) => GameStatus,
+  delayFor: (game: GameStatus) => number | null,
 ): Promise<Decided | null> {
   const result: { decided: Decided | null } = { decided: null };
-  await context.service.change(name, checkerActor(kind.toUpperCase()), (game) => {
+  await context.service.setDelay(name, checkerActor(kind.toUpperCase()), (game) => {
     result.decided = null;
     const situation = readSituation(game, context.service);
     const step = situation && decide(situation, context.now, recalled);
-    if (!situation || step?.kind !== kind) return null;
+    if (!situation || step?.kind !== kind) return undefined;
     result.decided = { game, situation, step };
-    return change(game);
+    return delayFor(game);
   });
   return result.decided;
 }
@@ -66,8 +66,8 @@ async function previewReady(context: SweepContext, name: string, situation: Situ
   const phase = phaseAbbrev(situation.phase);
   const outcome = context.service.preview(name, { expectPhase: phase });
   if (!outcome) return null;
-  await context.service.change(name, checkerActor('DELAY'), (game) =>
-    game.phase?.phase && typeof game.phase.phase === 'object' && phaseAbbrev(game.phase.phase) === phase ? { ...game, delay: DELAY_AFTER_PREVIEW } : null,
+  await context.service.setDelay(name, checkerActor('DELAY'), (game) =>
+    game.phase?.phase && typeof game.phase.phase === 'object' && phaseAbbrev(game.phase.phase) === phase ? DELAY_AFTER_PREVIEW : undefined,
   );
   context.sink.send(outcome.notices, `check ${name} preview`);
   return { action: 'preview', detail: `${phase} previewed to the Master (PREVIEW rule); DELAY ${DELAY_AFTER_PREVIEW}` };
@@ -90,9 +90,9 @@ async function resignLate(context: SweepContext, name: string, before: GameStatu
 
 async function countDown(context: SweepContext, name: string, recalled: Recalled): Promise<Done | null> {
   let left = 0;
-  const decided = await changeIfStill(context, name, 'count-down', recalled, (game) => {
+  const decided = await delayIfStill(context, name, 'count-down', recalled, (game) => {
     left = (game.delay ?? 1) - 1;
-    return { ...game, delay: left > 0 ? left : null };
+    return left > 0 ? left : null;
   });
   return decided && { action: 'delay', detail: `DELAY ${left}` };
 }
@@ -106,7 +106,7 @@ async function processReady(context: SweepContext, name: string, situation: Situ
 }
 
 async function sendLateNotices(context: SweepContext, name: string, recalled: Recalled): Promise<Done | null> {
-  const decided = await changeIfStill(context, name, 'late-notice', recalled, (game) => ({ ...game, delay: DELAY_AFTER_LATE_NOTICE }));
+  const decided = await delayIfStill(context, name, 'late-notice', recalled, () => DELAY_AFTER_LATE_NOTICE);
   if (!decided) return null;
   const { game, situation } = decided;
   context.sink.send(context.mail.lateNotices(game, situation, situation.late), `check ${name} late notice`);

@@ -4,7 +4,7 @@ import { phaseAbbrev } from '../map/phase.js';
 import { describeDeadline, phaseTitle } from '../game/results.js';
 import { mailAddressesOf } from '../game/control.js';
 import { lateText } from '../game/orders.js';
-import type { Notice } from '../game/service.js';
+import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { GameStatus, NeededPower } from '../status/model.js';
 import type { Templates } from '../templates/templates.js';
 import type { Situation } from './situation.js';
@@ -89,7 +89,7 @@ export class CheckerMail {
   }
 
   /** A WARN reminder to each late power that can be mailed. */
-  reminders(game: GameStatus, situation: Situation, late: readonly string[]): Notice[] {
+  reminders(game: GameStatus, situation: Situation, late: readonly string[]): OutgoingMail[] {
     const subject = this.subject(game, situation, 'reminder, orders due');
     const { resignAt, disorderAt } = this.graceView(game, situation);
     return late
@@ -103,10 +103,10 @@ export class CheckerMail {
   }
 
   /** Late notices: one to each late power that can be mailed, and the full list to the Master. */
-  lateNotices(game: GameStatus, situation: Situation, late: readonly string[]): Notice[] {
+  lateNotices(game: GameStatus, situation: Situation, late: readonly string[]): OutgoingMail[] {
     const subject = this.subject(game, situation, situation.masterProcesses ? 'waiting for the Master' : 'orders late');
     const view = { ...this.gameView(game, situation), ...this.graceView(game, situation), masterProcesses: situation.masterProcesses };
-    const notices: Notice[] = late
+    const notices: OutgoingMail[] = late
       .map((power) => ({ power, to: this.addressesOf(game, power) }))
       .filter(({ to }) => to.length > 0)
       .map(({ power, to }) => {
@@ -131,7 +131,7 @@ export class CheckerMail {
   }
 
   /** To each player resigned for lateness, at the addresses the game had for them before. */
-  resignations(before: GameStatus, situation: Situation, resigned: readonly string[]): Notice[] {
+  resignations(before: GameStatus, situation: Situation, resigned: readonly string[]): OutgoingMail[] {
     const view = { ...this.gameView(before, situation), graceEnded: this.graceEnded(before, situation) };
     return resigned
       .map((power) => ({ power, to: this.addressesOf(before, power) }))
@@ -153,7 +153,7 @@ export class CheckerMail {
     situation: Situation,
     late: readonly string[],
     outcome: { disorder?: boolean; preview?: boolean; resigned?: readonly string[] },
-  ): Notice[] {
+  ): OutgoingMail[] {
     if (!game.master) return [];
     const resigned = outcome.resigned ?? [];
     const text = this.templates.render('grace-expired', {
@@ -171,25 +171,25 @@ export class CheckerMail {
   }
 
   /** Status-file errors, to the Master, or to the judgekeeper when the file names no Master. */
-  statusErrors(name: string, game: GameStatus | null, problems: readonly string[]): Notice[] {
+  statusErrors(name: string, game: GameStatus | null, problems: readonly string[]): OutgoingMail[] {
     const to = game?.master ? [game.master.email] : [this.keeper];
     return [{ to, subject: `${name}: the status file has errors`, text: this.templates.render('status-errors', { game: name, problems }) }];
   }
 
-  formingReminder(game: GameStatus, days: number, players: { joined: number; wanted: number; startMaster: boolean }): Notice[] {
+  formingReminder(game: GameStatus, days: number, players: { joined: number; wanted: number; startMaster: boolean }): OutgoingMail[] {
     if (!game.master) return [];
     const text = this.templates.render('master-reminder', { game: game.name, waited: counted(days, 'day'), forming: true, ...players });
     return [{ to: [game.master.email], subject: `${game.name}: still forming`, text }];
   }
 
-  waitingReminder(game: GameStatus, days: number): Notice[] {
+  waitingReminder(game: GameStatus, days: number): OutgoingMail[] {
     if (!game.master) return [];
     const need = game.need.length > 0 ? needList(game.need) : null;
     const text = this.templates.render('master-reminder', { game: game.name, waited: counted(days, 'day'), waiting: true, need });
     return [{ to: [game.master.email], subject: `${game.name}: waiting`, text }];
   }
 
-  keeperWaitingAlert(game: GameStatus, days: number): Notice[] {
+  keeperWaitingAlert(game: GameStatus, days: number): OutgoingMail[] {
     const text = this.templates.render('keeper-waiting', {
       game: game.name,
       waited: counted(days, 'day'),
@@ -199,12 +199,12 @@ export class CheckerMail {
     return [{ to: [this.keeper], subject: `${game.name}: waiting for ${days} days`, text }];
   }
 
-  checkFailed(game: string, action: string, error: string): Notice[] {
+  checkFailed(game: string, action: string, error: string): OutgoingMail[] {
     const text = this.templates.render('check-failed', { game, action, error });
     return [{ to: [this.keeper], subject: `${game}: the deadline checker failed`, text }];
   }
 
-  outage(report: OutageReport): Notice[] {
+  outage(report: OutageReport): OutgoingMail[] {
     const minutes = report.until.diff(report.since).as('minutes');
     const stamp = (instant: DateTime) => `${instant.toUTC().toFormat('ccc d LLL yyyy HH:mm')} UTC`;
     const text = this.templates.render('outage', {

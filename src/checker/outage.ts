@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { DeadlinesConfig } from '../config/config.js';
-import { formatDeadlineStamp, gameZone, parseDeadlineStamp, SLOT_MINUTES } from '../deadline/index.js';
+import { SLOT_MINUTES } from '../deadline/index.js';
 import type { JudgeDatabase } from '../store/database.js';
 import type { DeadlineIndex } from './index.js';
 import { counted, durationText } from './notices.js';
@@ -88,11 +88,7 @@ async function extendDeadlines(context: SweepContext, index: DeadlineIndex, minu
   let extended = 0;
   for (const name of index.activeGames()) {
     try {
-      const loaded = await context.service.change(name, checkerActor('EXTEND'), (game) => {
-        if (game.deadline === null) return null;
-        const zone = gameZone(game.zone ?? undefined);
-        return { ...game, deadline: formatDeadlineStamp(parseDeadlineStamp(game.deadline, zone).plus({ minutes }), zone) };
-      });
+      const loaded = await context.service.extendDeadline(name, minutes, checkerActor('EXTEND'));
       if (loaded.game.deadline !== null) extended++;
     } catch {
       continue;

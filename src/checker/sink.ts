@@ -1,11 +1,12 @@
 import type { DateTime } from 'luxon';
-import type { GameService, Notice } from '../game/service.js';
+import type { GameService } from '../game/service.js';
+import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { Memory } from './memory.js';
 import type { CheckerMail } from './notices.js';
 
 /** Where the checker's mails go; the daemon queues them in the outbox. `origin` names the game and action. */
 export interface NoticeSink {
-  send(notices: Notice[], origin: string): void;
+  send(notices: OutgoingMail[], origin: string): void;
 }
 
 /** What a sweep works with for each game. */

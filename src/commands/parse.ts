@@ -4,7 +4,7 @@ import { isPlayerTypeWord, joinAs } from './anyone.js';
 import { keywordOf, matchKeyword, type KeywordMatch } from './keywords.js';
 import { isComment, isQuoted, isSignatureSeparator, mailLines } from './lines.js';
 import { pressHeader, type PressHeader } from './press.js';
-import { closesStanza, stanzaOpenedBy } from './stanzas.js';
+import { closesStanza, stanzaOpenedBy } from '../status/stanzas.js';
 import type { Command, CommandBody, ParsedMail, ParseProblem, PressEnd, SourceLine } from './types.js';
 
 /**

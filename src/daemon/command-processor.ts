@@ -1,13 +1,12 @@
 import type { LoadedConfig } from '../config/config.js';
 import { MailCommandProcessor } from '../commands/execute/processor.js';
 import { openGameService } from '../game/open.js';
-import { outgoingAttachments } from '../mail/attachments.js';
-import { replySubject, type CommandProcessor, type IncomingMail, type OutgoingMail, type ProcessingContext, type ProcessOutcome } from '../mail/processor.js';
+import { replySubject, threadOf, type CommandProcessor, type IncomingMail, type ProcessingContext, type ProcessOutcome } from '../mail/processor.js';
 import type { JudgeDatabase } from '../store/database.js';
 
 /**
  * The judge's command processor as the mail layer sees it: the e-mail commands run against the
- * games, their one reply threaded under the mail, and every other mail they cause as a notice.
+ * games, their one reply threaded under the mail, and every other mail they cause as it is.
  * The whole body goes to the command parser, which itself skips quotes and signatures outside press.
  */
 export class GameCommandProcessor implements CommandProcessor {
@@ -15,19 +14,9 @@ export class GameCommandProcessor implements CommandProcessor {
 
   async process(mail: IncomingMail, context: ProcessingContext): Promise<ProcessOutcome> {
     const outcome = await this.commands.execute({ from: mail.from.address, text: mail.text, mailKey: context.mailKey }, context.now);
-    const address = (to: string) => ({ name: '', address: to });
     // The reply keeps the mail's subject, so that mail programs thread it under the player's mail.
-    const reply: OutgoingMail = {
-      kind: 'reply',
-      to: outcome.reply.to.map(address),
-      subject: replySubject(mail.subject),
-      text: outcome.reply.text,
-      ...outgoingAttachments(outcome.reply.attachments),
-    };
-    const notices: OutgoingMail[] = outcome.notices
-      .filter((notice) => notice.to.length > 0)
-      .map((notice) => ({ kind: 'notice', to: notice.to.map(address), subject: notice.subject, text: notice.text, ...outgoingAttachments(notice.attachments) }));
-    return { summary: outcome.summary, mails: [reply, ...notices] };
+    const reply = { ...outcome.reply, subject: replySubject(mail.subject), answers: threadOf(mail) };
+    return { summary: outcome.summary, mails: [reply, ...outcome.notices.filter((notice) => notice.to.length > 0)] };
   }
 }
 

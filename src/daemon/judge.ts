@@ -11,7 +11,7 @@ import { startChecker } from '../checker/open.js';
 import { OutboxNoticeSink } from '../mail/notice-sink.js';
 import { MailCommandProcessor } from '../commands/execute/index.js';
 import { openGameService } from '../game/open.js';
-import type { Notice } from '../game/service.js';
+import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { MailQueue } from '../web/commands.js';
 import { startWebServer, type RunningWeb } from '../web/server.js';
 import { webSettings, type WebSettings } from '../web/settings.js';
@@ -90,7 +90,7 @@ function run(
   const source = newSource(settings, handle, log);
   const outbox = new OutboxNoticeSink(db, loaded.config.judge);
   const mails = {
-    send(notices: readonly Notice[], origin: string) {
+    send(notices: readonly OutgoingMail[], origin: string) {
       outbox.send(notices, origin);
       // Whatever caused these may have queued mails of its own with a status file (a phase's results).
       sender.wake();

@@ -7,8 +7,8 @@ import { svgToPng } from '../render/board-png.js';
 import { boardSvg, type HiddenUnit } from '../render/board-svg.js';
 import { readStatus } from '../status/parse.js';
 import { rulesInForce, type GameStatus } from '../status/model.js';
+import { mailAttachment, type MailAttachment } from '../store/outgoing-mail.js';
 import type { GameArchive } from './archive.js';
-import type { MailAttachment } from './attachment.js';
 import { positionOf } from './position.js';
 import type { PhaseReport } from './process.js';
 import { phaseTitle, seesHidden, type ResultsView } from './results.js';
@@ -32,8 +32,8 @@ interface Board {
 
 function pictureFile(board: Board, hidden: readonly HiddenUnit[], format: PictureFormat, orders?: readonly OrderOutcome[]): MailAttachment {
   const svg = boardSvg(board.map, board.position, { title: board.title, subtitle: `map ${board.map.name}`, hidden, coordinates: board.coordinates, orders });
-  if (format === 'png') return { filename: `${board.game}.png`, contentType: 'image/png', content: svgToPng(svg).toString('base64'), encoding: 'base64' };
-  return { filename: `${board.game}.svg`, contentType: 'image/svg+xml', content: svg, encoding: 'utf8' };
+  if (format === 'png') return mailAttachment(`${board.game}.png`, 'image/png', svgToPng(svg));
+  return mailAttachment(`${board.game}.svg`, 'image/svg+xml', svg);
 }
 
 /** The hidden builds one reader may not see: the Master sees them all, a power its own. */

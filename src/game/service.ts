@@ -6,17 +6,19 @@ import type { MapDefinition } from '../map/definition.js';
 import { MapLoadError } from '../map/load.js';
 import { unsupportedUse } from '../map/model.js';
 import { phaseAbbrev } from '../map/phase.js';
-import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type Vote } from '../status/model.js';
+import { formatDeadlineStamp, gameZone, parseDeadlineStamp, renderTiming } from '../deadline/index.js';
+import { parseVacations } from '../deadline/vacation.js';
+import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
 import { readStatus } from '../status/parse.js';
 import { writeStatus } from '../status/write.js';
 import type { GameListing, GameState, ParsedMainStatus } from '../status/main-status.js';
 import { gameFolder } from '../store/game-name.js';
 import type { Actor, GameStore, LoadedGame } from '../store/game-store.js';
 import { newMessageId, type QueuedMail } from '../store/journal.js';
-import { noticeMail } from './notice-mail.js';
+import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { Templates } from '../templates/templates.js';
 import { GameArchive } from './archive.js';
-import type { MailAttachment } from './attachment.js';
+import { keepSettings, withoutOrders, type RollSettings } from './rolling.js';
 import { resultsPictures } from './board-picture.js';
 import { duties } from './duties.js';
 import {
@@ -39,23 +41,16 @@ import { clearOrders, hasOrders, orderPhaseOf, unorderedUnits, type LatePower, s
 import { positionOf } from './position.js';
 import { currentPhase, processPhase, type PhaseReport } from './process.js';
 import { phaseTitle, renderResults, resultsRenderer } from './results.js';
-import { scheduleDeadline } from './schedule.js';
+import { gameTiming, scheduleDeadline } from './schedule.js';
+import { withStatusLines, type StatusEdit } from './status-lines.js';
 import { castVote, concludeByVote, propose, veto } from './votes.js';
 
 /**
  * The game API: the one place the mail commands, the deadline checker and the CLI change games.
  * It loads maps, reads and writes status files through the GameStore (locks, atomic writes, hand
- * edits, audit), keeps the archive, and returns the mails an operation causes as notices; sending
- * them is the caller's business.
+ * edits, audit), keeps the archive, and returns the mails an operation causes; sending them is the
+ * caller's business.
  */
-
-export interface Notice {
-  to: string[];
-  subject: string;
-  text: string;
-  /** Files sent with it: results carry the board's picture. */
-  attachments?: MailAttachment[];
-}
 
 export interface GameServiceOptions {
   store: GameStore;
@@ -77,7 +72,7 @@ export interface ProcessedOutcome {
 
 /** A phase previewed: the results mails for the Master, to send. */
 export interface PreviewOutcome extends ProcessedOutcome {
-  readonly notices: Notice[];
+  readonly notices: OutgoingMail[];
 }
 
 export class GameService {
@@ -165,16 +160,29 @@ export class GameService {
     });
   }
 
-  /** ACTIVATE: a waiting game is active again, from a fresh deadline. */
+  /** ACTIVATE: a waiting game is active again, from a fresh deadline, and out of the WAIT mode the Master put it in. */
   async activate(name: string, actor: Actor): Promise<LoadedGame> {
     const loaded = await this.options.store.update(name, actor, (current) => {
       const game = current.game;
       const phase = game.phase?.phase;
       if (!phase || typeof phase !== 'object') return null;
       const maps = this.maps(game);
-      return scheduleDeadline({ ...game, deadline: null, delay: null }, phase, maps.base.data.flow, rulesInForce(game, maps.base.rules()), this.now());
+      const line = game.phase!;
+      const resumed = { ...game, phase: line.mode === 'WAIT' ? { ...line, mode: 'PHASE' as const } : line, deadline: null, delay: null };
+      return scheduleDeadline(resumed, phase, maps.base.data.flow, rulesInForce(game, maps.base.rules()), this.now());
     });
     await this.list(actor, name, this.stateOf(loaded.game), true);
+    return loaded;
+  }
+
+  /** WAIT: the game's phase is in the WAIT mode and the game listed as waiting: nothing is processed until the Master says so. */
+  async wait(name: string, actor: Actor): Promise<LoadedGame> {
+    const loaded = await this.options.store.update(name, actor, ({ game }) => {
+      const phase = game.phase?.phase;
+      if (!phase || typeof phase !== 'object') throw new GameRuleError(`game '${name}' is not being played, so it cannot wait`);
+      return { ...game, phase: { ...game.phase!, mode: 'WAIT' } };
+    });
+    await this.list(actor, name, 'waiting');
     return loaded;
   }
 
@@ -193,7 +201,10 @@ export class GameService {
     return loaded;
   }
 
-  /** Applies a pure change and keeps the main status file's state in step. */
+  /**
+   * Applies a pure change and keeps the main status file's state in step. Commands and the checker
+   * change games through the named operations built on it; the tests set their games up with it.
+   */
   async change(name: string, actor: Actor, change: (game: GameStatus, maps: MapDefinition) => GameStatus | null): Promise<LoadedGame> {
     const loaded = await this.options.store.update(name, actor, (current) => change(current.game, this.maps(current.game)));
     await this.list(actor, name, this.stateOf(loaded.game));
@@ -282,7 +293,7 @@ export class GameService {
   async process(
     name: string,
     actor: Actor,
-    options: { expectPhase?: string; also?: (game: GameStatus) => Notice[]; origin?: string } = {},
+    options: { expectPhase?: string; also?: (game: GameStatus) => OutgoingMail[]; origin?: string } = {},
   ): Promise<ProcessedOutcome | null> {
     const archive = this.archive(name);
     let outcome: ProcessedOutcome | null = null;
@@ -320,7 +331,7 @@ export class GameService {
     return processPhase(game, this.maps(game), { now: this.now(), today: this.today() });
   }
 
-  private resultNotices(name: string, report: PhaseReport, game: GameStatus, preview: boolean): Notice[] {
+  private resultNotices(name: string, report: PhaseReport, game: GameStatus, preview: boolean): OutgoingMail[] {
     const render = resultsRenderer(report, this.maps(game).at(report.phase), this.options.templates);
     const picture = resultsPictures(name, report, game, this.maps(game));
     const subject = `${preview ? 'PREVIEW ' : ''}${name} ${phaseAbbrev(report.phase)} results (${phaseTitle(report.phase)})`;
@@ -334,8 +345,8 @@ export class GameService {
   }
 
   /** Notices as outbox mails, each under a Message-ID of the judge's domain. */
-  private queued(notices: readonly Notice[], origin: string): QueuedMail[] {
-    return notices.filter((notice) => notice.to.length > 0).map((notice) => ({ mail: noticeMail(notice), messageId: newMessageId(this.options.judgeAddress), origin }));
+  private queued(notices: readonly OutgoingMail[], origin: string): QueuedMail[] {
+    return notices.filter((notice) => notice.to.length > 0).map((notice) => ({ mail: notice, messageId: newMessageId(this.options.judgeAddress), origin }));
   }
 
   /** VOTE: records a power's vote and ends the game when the voters agree. */
@@ -357,8 +368,100 @@ export class GameService {
     return this.change(name, actor, (game) => resignPower(game, power));
   }
 
+  /** TAKEOVER and REVIVE: a new player for a power. One who observed the game leaves the observer's place. */
   async takeOver(name: string, power: string, request: JoinRequest, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game) => takeOverPower(game, power, request));
+    const address = request.address.toLowerCase();
+    const observing = (entry: PowerStatus) => entry.role !== MAP_POWER_ROLE && entry.addresses.some((known) => known.toLowerCase() === address);
+    return this.change(name, actor, (game) => {
+      const taken = takeOverPower(game, power, request);
+      return { ...taken, powers: taken.powers.filter((entry) => !observing(entry)) };
+    });
+  }
+
+  /** OBSERVE and the other roles beside the map's powers: the new player's block, under a name nobody has. */
+  async addPlayer(name: string, block: PowerStatus, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => {
+      if (findPower(game, block.name)) throw new GameRuleError(`the name ${block.name} is taken in game '${name}'`);
+      return { ...game, powers: [...game.powers, block] };
+    });
+  }
+
+  /** A player beside the map's powers takes another role under the same name. */
+  async changeRole(name: string, player: string, role: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => updatePower(game, player, (status) => ({ ...status, role })));
+  }
+
+  /** TAKEOVER of the Master's place. */
+  async replaceMaster(name: string, master: PlayerIdentity, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => ({ ...game, master }));
+  }
+
+  /** SET ADDRESS: where a power's mail goes; the Master's (`power` null) takes the first address. */
+  async setAddresses(name: string, power: string | null, addresses: readonly string[], actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => {
+      if (power !== null) return updatePower(game, power, (status) => ({ ...status, addresses: [...addresses] }));
+      return { ...game, master: game.master ? { ...game.master, email: addresses[0]! } : null };
+    });
+  }
+
+  /** SET PASSWORD: a power's, or the Master's (`power` null). */
+  async setPassword(name: string, power: string | null, password: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => (power === null ? { ...game, masterPassword: password } : updatePower(game, power, (status) => ({ ...status, password }))));
+  }
+
+  /** SET ABSENCE: a NOT entry of the game's TIMING (`20260301-20260305`); no deadline falls in it. */
+  async addAbsence(name: string, entry: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game, maps) => {
+      const timing = gameTiming(game, maps.base.data.flow);
+      return { ...game, timing: renderTiming({ ...timing, not: [...timing.not, ...parseVacations(entry)] }) };
+    });
+  }
+
+  /** SET DEADLINE: the phase's deadline, as a DEADLINE stamp of the game's zone. */
+  async setDeadline(name: string, stamp: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => ({ ...game, deadline: stamp }));
+  }
+
+  /** SET NODRAW: the power's vote is withdrawn. */
+  async withdrawVote(name: string, power: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => updatePower(game, power, (status) => ({ ...status, vote: null })));
+  }
+
+  /** A Master's status-file lines, written where they belong in the game's file; returns what became of them. */
+  async writeStatusLines(name: string, edit: StatusEdit, actor: Actor): Promise<string> {
+    let outcome = '';
+    await this.change(name, actor, (game, maps) => {
+      const written = withStatusLines(game, edit, maps, (edited) => this.maps(edited), name);
+      outcome = written.outcome;
+      return written.game;
+    });
+    return outcome;
+  }
+
+  /**
+   * The DELAY count of DPjudge's twenty-minute checks, as the checker keeps it: `delayFor` decides
+   * on the game as it is under the lock and gives the new count (null: none), or undefined to leave
+   * the game as it is.
+   */
+  async setDelay(name: string, actor: Actor, delayFor: (game: GameStatus) => number | null | undefined): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => {
+      const delay = delayFor(game);
+      return delay === undefined ? null : { ...game, delay };
+    });
+  }
+
+  /** After an outage of the checker: the deadline moves on by `minutes`; a game without one is left as it is. */
+  async extendDeadline(name: string, minutes: number, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => {
+      if (game.deadline === null) return null;
+      const zone = gameZone(game.zone ?? undefined);
+      return { ...game, deadline: formatDeadlineStamp(parseDeadlineStamp(game.deadline, zone).plus({ minutes }), zone) };
+    });
+  }
+
+  /** REVEAL: the players of a finished NO_REVEAL game are published. */
+  async reveal(name: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => ({ ...game, rules: [...game.rules, [{ rule: 'NO_REVEAL', on: false }]] }));
   }
 
   async dummy(name: string, power: string, actor: Actor): Promise<LoadedGame> {
@@ -374,32 +477,44 @@ export class GameService {
   }
 
   /** ROLLBACK: the game as it was when `phase` (default: the previous one) was about to be processed. */
-  async rollback(name: string, actor: Actor, phase?: string): Promise<LoadedGame> {
+  async rollback(name: string, actor: Actor, phase?: string, settings: RollSettings = {}): Promise<LoadedGame> {
     const archive = this.archive(name);
-    const loaded = await this.options.store.update(name, actor, () => {
+    return this.roll(name, actor, settings, () => {
       const processed = archive.resultsBlocks().map((block) => block.phase);
       const target = phase?.toUpperCase() ?? processed[processed.length - 1];
       if (!target) throw new GameRuleError(`the game ${name} has no earlier phase to roll back to`);
       const bytes = archive.snapshot(target);
       if (!bytes) throw new GameRuleError(`the game ${name} has no saved phase ${target}`);
-      archive.truncateResults(target);
-      return readStatus(bytes, `${name}/history/${target}`).game;
+      return { game: readStatus(bytes, `${name}/history/${target}`).game, record: () => archive.truncateResults(target) };
     });
-    await this.list(actor, name, this.stateOf(loaded.game));
-    return loaded;
   }
 
-  /** ROLLFORWARD: re-applies the next phase saved in the history after a ROLLBACK. */
-  async rollforward(name: string, actor: Actor): Promise<LoadedGame> {
+  /** ROLLFORWARD: re-applies the phases saved in the history after a ROLLBACK: the next one, or those up to `phase`. */
+  async rollforward(name: string, actor: Actor, phase?: string, settings: RollSettings = {}): Promise<LoadedGame> {
     const archive = this.archive(name);
+    return this.roll(name, actor, settings, (from) => {
+      const replayed: { abbrev: string; results: string }[] = [];
+      let game = from;
+      // Every saved phase is found before any results are recorded again, so that a gap changes nothing.
+      do {
+        const abbrev = phaseAbbrev(currentPhase(game));
+        const results = archive.savedResults(abbrev);
+        const following = archive.snapshot(`${abbrev}.next`);
+        if (!results || !following) throw new GameRuleError(`the game ${name} has nothing saved after ${abbrev}; PROCESS it instead`);
+        replayed.push({ abbrev, results });
+        game = readStatus(following, `${name}/history/${abbrev}.next`).game;
+      } while (phase !== undefined && replayed.length < 1000 && !isForming(game) && !isCompleted(game) && phaseAbbrev(currentPhase(game)) !== phase);
+      return { game, record: () => replayed.forEach(({ abbrev, results }) => archive.recordResults(abbrev, results)) };
+    });
+  }
+
+  /** The game `rolled` gives, settled as `settings` ask, in one write; `record` keeps the archive in step under the lock. */
+  private async roll(name: string, actor: Actor, settings: RollSettings, rolled: (game: GameStatus) => { game: GameStatus; record: () => void }): Promise<LoadedGame> {
     const loaded = await this.options.store.update(name, actor, (current) => {
-      const phase = currentPhase(current.game);
-      const abbrev = phaseAbbrev(phase);
-      const results = archive.savedResults(abbrev);
-      const following = archive.snapshot(`${abbrev}.next`);
-      if (!results || !following) throw new GameRuleError(`the game ${name} has nothing saved after ${abbrev}; PROCESS it instead`);
-      archive.recordResults(abbrev, results);
-      return readStatus(following, `${name}/history/${abbrev}.next`).game;
+      const { game, record } = rolled(current.game);
+      const settled = settings.keepSettings ? keepSettings(game, current.game) : game;
+      record();
+      return settings.clearOrders && !isForming(settled) ? withoutOrders(settled, this.maps(settled), this.now()) : settled;
     });
     await this.list(actor, name, this.stateOf(loaded.game));
     return loaded;

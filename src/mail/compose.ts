@@ -1,56 +1,29 @@
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { JudgeConfig } from '../config/config.js';
-import type { OutboxEntry, OutboxMail } from '../store/journal.js';
-import type { OutgoingMail } from './processor.js';
+import type { OutboxEntry } from '../store/journal.js';
 
 /**
- * Outgoing mail from the processor's shape to the outbox's, and from the outbox to nodemailer's.
- * Everything that must not change between two attempts to send a mail (its Message-ID, its Date,
- * its threading) is fixed when it is queued.
+ * An outbox mail as nodemailer sends it. Everything that must not change between two attempts to
+ * send a mail (its Message-ID, its Date, its threading) was fixed when it was queued.
  */
-
-/** The thread an answer continues: In-Reply-To the mail answered, References its chain. */
-export interface Thread {
-  readonly inReplyTo: string | null;
-  readonly references: readonly string[];
-}
-
-export function toOutboxMail(mail: OutgoingMail, thread: Thread): OutboxMail {
-  const reply = mail.kind === 'reply';
-  return {
-    to: [...mail.to],
-    cc: [...(mail.cc ?? [])],
-    subject: mail.subject,
-    text: mail.text,
-    autoSubmitted: reply ? 'auto-replied' : 'auto-generated',
-    inReplyTo: reply ? thread.inReplyTo : null,
-    references: reply ? [...thread.references] : [],
-    attachments: (mail.attachments ?? []).map(({ filename, contentType, content }) => ({
-      filename,
-      contentType,
-      contentBase64: content.toString('base64'),
-    })),
-  };
-}
-
 export function toNodemailer(entry: OutboxEntry, judge: JudgeConfig['judge']): Mail.Options {
   const { mail } = entry;
+  const thread = mail.answers;
   return {
     from: { name: judge.name, address: judge.address },
-    to: mail.to,
-    cc: mail.cc,
+    to: [...mail.to],
     subject: mail.subject,
     text: mail.text,
     messageId: entry.messageId,
     date: new Date(entry.createdAt),
-    ...(mail.inReplyTo === null ? {} : { inReplyTo: mail.inReplyTo }),
-    ...(mail.references.length === 0 ? {} : { references: mail.references }),
+    ...(thread?.inReplyTo ? { inReplyTo: thread.inReplyTo } : {}),
+    ...(thread && thread.references.length > 0 ? { references: [...thread.references] } : {}),
     headers: {
-      'Auto-Submitted': mail.autoSubmitted,
+      'Auto-Submitted': thread ? 'auto-replied' : 'auto-generated',
       // Asks Exchange and its kin not to send their out-of-office replies back to the judge.
       'X-Auto-Response-Suppress': 'All',
     },
-    attachments: mail.attachments.map(({ filename, contentType, contentBase64 }) => ({
+    attachments: (mail.attachments ?? []).map(({ filename, contentType, contentBase64 }) => ({
       filename,
       contentType,
       content: contentBase64,

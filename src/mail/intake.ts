@@ -6,10 +6,10 @@ import { MailsInHand, newMessageId, Outbox, ReceivedMails, type MailOutcome, typ
 import { durableWrite } from '../store/crash-points.js';
 import { processAlive } from '../store/processes.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { toOutboxMail, type Thread } from './compose.js';
 import { failureNotice, keeperFailureNotice, oversizedRefusal, throttleNotice, type FailedMail } from './notices.js';
 import { parseMail, type ParsedMail } from './parse.js';
-import type { CommandProcessor, OutgoingMail, ProcessingContext, ProcessOutcome } from './processor.js';
+import type { OutgoingMail } from '../store/outgoing-mail.js';
+import type { CommandProcessor, ProcessingContext, ProcessOutcome } from './processor.js';
 import { contentHash, isHeaderOnly, type RawMail } from './raw-mail.js';
 import { reasonNotToAnswer } from './screening.js';
 
@@ -133,8 +133,7 @@ export class MailIntake {
     this.inHand.release(mailKey(entry));
     const known = this.received.outcomeOf(entry.messageId, entry.contentHash);
     if (known !== undefined) return handled(entry, 'duplicate', `already ${known}`, 0, folderFor(known));
-    const thread: Thread = { inReplyTo: mail.messageId, references: parsed.thread };
-    const queue = (mails: readonly OutgoingMail[]) => this.queue(mails, thread, entry, now);
+    const queue = (mails: readonly OutgoingMail[]) => this.queue(mails, entry, now);
     const refusal = this.refusal(parsed, raw, entry);
     if (refusal) return this.record(entry, refusal.outcome, refusal.detail, queue(refusal.answers));
     if (settled === null) throw new Error('a mail for the processor reached the journal without being processed');
@@ -171,13 +170,12 @@ export class MailIntake {
     const known = this.received.outcomeOf(entry.messageId, entry.contentHash);
     if (known !== undefined) return handled(entry, 'duplicate', `already ${known}`, 0, folderFor(known));
     const failed = { sender: '', subject: '', messageId: null, error: `unreadable mail: ${error}` };
-    const queued = this.queue([this.keeperNotice(failed)], { inReplyTo: null, references: [] }, entry, now);
+    const queued = this.queue([this.keeperNotice(failed)], entry, now);
     return this.record(entry, 'failed', failed.error, queued);
   }
 
   private keeperNotice(failed: FailedMail): OutgoingMail {
-    const keeper = { name: 'Judgekeeper', address: this.settings.judge.keeper };
-    return keeperFailureNotice(keeper, failed, this.settings.mail.failedFolder);
+    return keeperFailureNotice(this.settings.judge.keeper, failed, this.settings.mail.failedFolder);
   }
 
   private record(entry: Arrival, outcome: MailOutcome, detail: string, queued: number): HandledMail {
@@ -185,10 +183,10 @@ export class MailIntake {
     return handled(entry, outcome, detail, queued, folderFor(outcome));
   }
 
-  private queue(mails: readonly OutgoingMail[], thread: Thread, cause: Arrival, now: number): number {
+  private queue(mails: readonly OutgoingMail[], cause: Arrival, now: number): number {
     const origin = `mail ${cause.messageId || cause.contentHash}`;
     for (const mail of mails) {
-      this.outbox.queue(toOutboxMail(mail, thread), newMessageId(this.settings.judge.address), origin, now);
+      this.outbox.queue(mail, newMessageId(this.settings.judge.address), origin, now);
     }
     return mails.length;
   }

@@ -1,8 +1,7 @@
 import type { JudgeConfig } from '../config/config.js';
-import { noticeMail } from '../game/notice-mail.js';
-import type { Notice } from '../game/service.js';
 import type { JudgeDatabase } from '../store/database.js';
 import { newMessageId, Outbox } from '../store/journal.js';
+import type { OutgoingMail } from '../store/outgoing-mail.js';
 
 /**
  * Mails the game layer asks for (reminders, notices) go into the outbox, like replies: written
@@ -18,10 +17,10 @@ export class OutboxNoticeSink {
     this.outbox = new Outbox(db);
   }
 
-  send(notices: readonly Notice[], origin: string, now = Date.now()): void {
+  send(notices: readonly OutgoingMail[], origin: string, now = Date.now()): void {
     const queueAll = this.db.transaction(() => {
       for (const notice of notices) {
-        if (notice.to.length > 0) this.outbox.queue(noticeMail(notice), newMessageId(this.judge.address), origin, now);
+        if (notice.to.length > 0) this.outbox.queue(notice, newMessageId(this.judge.address), origin, now);
       }
     });
     queueAll();

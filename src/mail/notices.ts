@@ -1,40 +1,31 @@
-import type { MailAddress } from '../store/journal.js';
-import { replyAddresses, replySubject, type IncomingMail, type OutgoingMail } from './processor.js';
+import type { OutgoingMail } from '../store/outgoing-mail.js';
+import { answer, type IncomingMail } from './processor.js';
 
 /** The short mails the mail layer sends on its own, when a mail never reaches the command processor. */
 
 export function oversizedRefusal(mail: IncomingMail, size: number, maxBytes: number): OutgoingMail {
-  return {
-    kind: 'reply',
-    to: replyAddresses(mail),
-    subject: replySubject(mail.subject),
-    text:
-      `Your mail of ${size} bytes is larger than the ${maxBytes} bytes this judge reads, so it was not read.\n` +
+  return answer(
+    mail,
+    `Your mail of ${size} bytes is larger than the ${maxBytes} bytes this judge reads, so it was not read.\n` +
       'Please send your commands again as plain text, without attachments.\n',
-  };
+  );
 }
 
 export function throttleNotice(mail: IncomingMail, mails: number, minutes: number): OutgoingMail {
-  return {
-    kind: 'reply',
-    to: replyAddresses(mail),
-    subject: replySubject(mail.subject),
-    text:
-      `This judge reads at most ${mails} mails from one address in ${minutes} minutes. ` +
+  return answer(
+    mail,
+    `This judge reads at most ${mails} mails from one address in ${minutes} minutes. ` +
       'This mail and any more you send in that time are not read.\n' +
       'Please wait, then send your commands again in a single mail.\n',
-  };
+  );
 }
 
 export function failureNotice(mail: IncomingMail): OutgoingMail {
-  return {
-    kind: 'reply',
-    to: replyAddresses(mail),
-    subject: replySubject(mail.subject),
-    text:
-      'The judge could not process your mail because of an internal error. None of its commands took effect.\n' +
+  return answer(
+    mail,
+    'The judge could not process your mail because of an internal error. None of its commands took effect.\n' +
       'The judgekeeper has been told and will look into it.\n',
-  };
+  );
 }
 
 export interface FailedMail {
@@ -44,9 +35,8 @@ export interface FailedMail {
   readonly error: string;
 }
 
-export function keeperFailureNotice(keeper: MailAddress, failed: FailedMail, failedFolder: string): OutgoingMail {
+export function keeperFailureNotice(keeper: string, failed: FailedMail, failedFolder: string): OutgoingMail {
   return {
-    kind: 'notice',
     to: [keeper],
     subject: `Judge: a mail could not be processed (${failed.sender || 'unknown sender'})`,
     text:

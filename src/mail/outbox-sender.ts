@@ -133,7 +133,7 @@ export class OutboxSender {
     const failure = classifySendError(error);
     if (failure === 'permanent') {
       this.outbox.reject(entry.id, message);
-      this.log(`outbox: ${entry.messageId} to ${entry.mail.to.map((to) => to.address).join(', ')} refused: ${message}`);
+      this.log(`outbox: ${entry.messageId} to ${entry.mail.to.join(', ')} refused: ${message}`);
       return 'failed';
     }
     // A mail the server could not take now waits its own backoff; an unreachable server makes

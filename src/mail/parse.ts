@@ -1,15 +1,12 @@
 import { simpleParser, type AddressObject, type ParsedMail as MailparserMail } from 'mailparser';
-import type { MailAddress } from '../store/journal.js';
 import { commandText } from './body.js';
-import type { IncomingMail } from './processor.js';
+import type { IncomingMail, MailAddress } from './processor.js';
 import { contentHash, type RawMail } from './raw-mail.js';
 
 /** A received mail, parsed: what the processor sees, and what the judge screens it by. */
 export interface ParsedMail {
   readonly mail: IncomingMail;
   readonly contentHash: string;
-  /** The References chain a reply continues: the mail's own References, then its Message-ID. */
-  readonly thread: readonly string[];
   /** The first value of a header, unfolded, or undefined when the mail lacks it. */
   readonly header: (name: string) => string | undefined;
   /** The envelope sender (or the Return-Path header) without brackets; '' is the null return path. */
@@ -64,11 +61,11 @@ export async function parseMail(raw: RawMail): Promise<ParsedMail> {
     date: parsed.date ?? null,
     text,
     commandText: commandText(text),
+    references: referencesOf(parsed),
   };
   return {
     mail,
     contentHash: contentHash(raw),
-    thread: referencesOf(parsed),
     header,
     returnPath: raw.envelopeSender ?? (returnPathHeader === undefined ? null : unbracketed(returnPathHeader)),
   };

@@ -1,6 +1,6 @@
 import type { JudgeConfig } from '../config/config.js';
 import type { JudgeDatabase } from '../store/database.js';
-import type { MailAddress } from '../store/journal.js';
+import type { OutgoingMail, Thread } from '../store/outgoing-mail.js';
 
 /**
  * The one entry point the mail layer calls for every mail it lets through.
@@ -40,6 +40,8 @@ export interface IncomingMail {
   readonly text: string;
   /** `text` as commands are read outside press: quotes, attribution lines, signature and `//` lines dropped. */
   readonly commandText: string;
+  /** The References chain an answer continues: the mail's own References, then its Message-ID. */
+  readonly references: readonly string[];
 }
 
 export interface ProcessingContext {
@@ -57,29 +59,24 @@ export interface ProcessOutcome {
   readonly mails: readonly OutgoingMail[];
 }
 
-export interface OutgoingMail {
-  readonly to: readonly MailAddress[];
-  readonly cc?: readonly MailAddress[];
-  readonly subject: string;
-  readonly text: string;
-  /**
-   * `reply`: an answer to the incoming mail, threaded under it (In-Reply-To, References) and marked
-   * `Auto-Submitted: auto-replied`. `notice`: anything else caused by it (results, mails to other
-   * players, the judgekeeper), marked `Auto-Submitted: auto-generated`.
-   */
-  readonly kind: 'reply' | 'notice';
-  readonly attachments?: readonly OutgoingAttachment[];
-}
-
-export interface OutgoingAttachment {
-  readonly filename: string;
-  readonly contentType: string;
-  readonly content: Buffer;
+export interface MailAddress {
+  readonly name: string;
+  readonly address: string;
 }
 
 /** Where an answer to `mail` goes: its Reply-To addresses if it has any, else its sender. */
 export function replyAddresses(mail: IncomingMail): readonly MailAddress[] {
   return mail.replyTo.length > 0 ? mail.replyTo : [mail.from];
+}
+
+/** Where an answer to `mail` sits in its thread. */
+export function threadOf(mail: IncomingMail): Thread {
+  return { inReplyTo: mail.messageId, references: mail.references };
+}
+
+/** A short answer to `mail`, to its Reply-To addresses or sender, under its subject. */
+export function answer(mail: IncomingMail, text: string): OutgoingMail {
+  return { to: replyAddresses(mail).map((to) => to.address), subject: replySubject(mail.subject), text, answers: threadOf(mail) };
 }
 
 /** The subject of an answer: `Re: ` once, however often the thread has been answered. */

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { withoutSync, type JudgeDatabase } from './database.js';
+import { migrateOutbox } from './outbox-migration.js';
+import type { OutgoingMail } from './outgoing-mail.js';
 
 /**
  * The mail journal in var/judge.db: every mail received with the outcome of its handling, and the
@@ -50,6 +52,7 @@ export function createJournalTables(db: JudgeDatabase): void {
     );
     CREATE INDEX IF NOT EXISTS outbox_hold_by_audit ON outbox_hold (audit_id);
   `);
+  migrateOutbox(db);
 }
 
 /**
@@ -143,17 +146,6 @@ export class MailsInHand {
   }
 }
 
-export interface MailAddress {
-  name: string;
-  address: string;
-}
-
-export interface StoredAttachment {
-  filename: string;
-  contentType: string;
-  contentBase64: string;
-}
-
 /** A Message-ID in the judge's own domain, fixed when a mail is queued so that every attempt sends the same. */
 export function newMessageId(judgeAddress: string): string {
   const domain = judgeAddress.includes('@') ? judgeAddress.slice(judgeAddress.lastIndexOf('@') + 1) : 'localhost';
@@ -162,29 +154,16 @@ export function newMessageId(judgeAddress: string): string {
 
 /** A mail to queue, under its Message-ID, with what caused it (`origin`, for the judgekeeper). */
 export interface QueuedMail {
-  readonly mail: OutboxMail;
+  readonly mail: OutgoingMail;
   readonly messageId: string;
   readonly origin: string;
-}
-
-/** An outgoing mail as the outbox keeps it: everything needed to compose the same mail again. */
-export interface OutboxMail {
-  to: MailAddress[];
-  cc: MailAddress[];
-  subject: string;
-  text: string;
-  /** RFC 3834: `auto-replied` for answers to a mail, `auto-generated` for results and reminders. */
-  autoSubmitted: 'auto-replied' | 'auto-generated';
-  inReplyTo: string | null;
-  references: string[];
-  attachments: StoredAttachment[];
 }
 
 export interface OutboxEntry {
   id: number;
   messageId: string;
   createdAt: number;
-  mail: OutboxMail;
+  mail: OutgoingMail;
   attempts: number;
 }
 
@@ -268,7 +247,7 @@ export class Outbox {
   }
 
   /** Queues a mail; call it inside the transaction that records what caused the mail. */
-  queue(mail: OutboxMail, messageId: string, origin: string, now: number): OutboxEntry {
+  queue(mail: OutgoingMail, messageId: string, origin: string, now: number): OutboxEntry {
     const stored = JSON.stringify(mail);
     const { lastInsertRowid } = this.insert.run(messageId, origin, now, stored, now);
     return { id: Number(lastInsertRowid), messageId, createdAt: now, mail, attempts: 0 };
@@ -341,7 +320,7 @@ function entryOf(row: OutboxRecord): OutboxEntry {
     id: row.id,
     messageId: row.message_id,
     createdAt: row.created_at,
-    mail: JSON.parse(row.mail) as OutboxMail,
+    mail: JSON.parse(row.mail) as OutgoingMail,
     attempts: row.attempts,
   };
 }

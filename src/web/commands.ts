@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MailCommandProcessor, Session } from '../commands/execute/index.js';
-import type { Notice } from '../game/service.js';
+import type { OutgoingMail } from '../store/outgoing-mail.js';
 
 /**
  * A web action is a mail's commands: the form's fields become the lines a player would mail, run by
@@ -11,14 +11,14 @@ import type { Notice } from '../game/service.js';
 
 /** Where the mails go: the daemon's outbox. */
 export interface MailQueue {
-  send(notices: readonly Notice[], origin: string): void;
+  send(notices: readonly OutgoingMail[], origin: string): void;
 }
 
 export interface WebOutcome {
   /** The reply a mail would have got. */
   readonly reply: string;
   /** What the commands mailed the visitor too (a copy of their press), shown under the reply. */
-  readonly mailedToVisitor: readonly Notice[];
+  readonly mailedToVisitor: readonly OutgoingMail[];
   readonly session: Session;
 }
 
@@ -50,8 +50,8 @@ export class WebCommands {
     const mailKey = `web ${randomUUID()}`;
     const outcome = await this.commands.execute({ from, text, mailKey, via: 'web' }, this.now());
     const sender = from.trim().toLowerCase();
-    const mailable = (notice: Notice): Notice => ({ ...notice, to: notice.to.filter((address) => !isVisitorAddress(address)) });
-    const replyCopy: Notice = { to: outcome.reply.to.filter((address) => address !== sender), subject: outcome.reply.subject, text: outcome.reply.text, attachments: outcome.reply.attachments };
+    const mailable = (notice: OutgoingMail): OutgoingMail => ({ ...notice, to: notice.to.filter((address) => !isVisitorAddress(address)) });
+    const replyCopy: OutgoingMail = { ...outcome.reply, to: outcome.reply.to.filter((address) => address !== sender) };
     const notices = [...outcome.notices, ...(mailReply ? [replyCopy] : [])].map(mailable).filter((notice) => notice.to.length > 0);
     this.mails.send(notices, mailKey);
     return {

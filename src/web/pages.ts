@@ -14,6 +14,7 @@ import { RULES } from '../game/rules-catalog.js';
 import { ruleSupport } from '../game/rule-support.js';
 import type { GameMap } from '../map/game-map.js';
 import { MAP_POWER_ROLE, type GameStatus } from '../status/model.js';
+import { attachmentBytes } from '../store/outgoing-mail.js';
 import type { HtmlTemplates, PageView } from './html.js';
 import type { SignedOn, Visitors } from './visitors.js';
 
@@ -145,7 +146,7 @@ export class WebPages {
     const context = this.context();
     const game = context.service.load(name).game;
     const picture = currentBoardPicture(name, game, context.service.maps(game), context.service.archive(name), readerOf(readingSession(visitor, name)), 'svg');
-    return picture.content;
+    return attachmentBytes(picture).toString('utf8');
   }
 
   /** HISTORY's picture of a processed phase; null when the game kept none. */
@@ -153,7 +154,8 @@ export class WebPages {
     const context = this.context();
     historyBlocks(context, readingSession(visitor, name), name, [phase]);
     const game = context.service.load(name).game;
-    return processedPhasePicture(name, phase, context.service.maps(game), context.service.archive(name), readerOf(readingSession(visitor, name)))?.content ?? null;
+    const picture = processedPhasePicture(name, phase, context.service.maps(game), context.service.archive(name), readerOf(readingSession(visitor, name)));
+    return picture === null ? null : attachmentBytes(picture).toString('utf8');
   }
 
   private deadlineIn(game: GameStatus, zone: string | null) {

@@ -2,19 +2,19 @@ import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import type { DeadlinesConfig } from '../../src/config/config.js';
 import { DeadlineChecker, type SweepAction } from '../../src/checker/sweep.js';
-import type { Notice } from '../../src/game/service.js';
+import type { OutgoingMail } from '../../src/store/outgoing-mail.js';
 import { duties } from '../../src/game/duties.js';
 import { phaseAbbrev } from '../../src/map/phase.js';
 import { positionOf } from '../../src/game/position.js';
 import { rulesInForce, type GameStatus } from '../../src/status/model.js';
 import { Bot } from '../game/bot.js';
-import { master, noticeOf, player, lastQueuedId, queuedMails, testJudge } from '../game/support.js';
+import { master, player, lastQueuedId, queuedMails, testJudge } from '../game/support.js';
 
 export const KEEPER = 'keeper@example.org';
 export const actor = { who: 'test', command: 'TEST' };
 export const SWEEP_MINUTES = 20;
 
-export interface SentNotice extends Notice {
+export interface SentNotice extends OutgoingMail {
   origin: string;
   /** The simulated time of the sweep that sent it. */
   at: string;
@@ -50,7 +50,7 @@ export function checkerJudge(options: { seed?: number; deadlines?: Partial<Deadl
     const queuedBefore = lastQueuedId(judge.db);
     const report = await checker.sweep(now, sweep);
     // Results leave through the outbox with the status file they announce, not through the sink.
-    sent.push(...queuedMails(judge.db, queuedBefore).map((mail) => ({ ...noticeOf(mail), origin: mail.origin, at: stamp(now) })));
+    sent.push(...queuedMails(judge.db, queuedBefore).map(({ mail, origin }) => ({ ...mail, origin, at: stamp(now) })));
     actions.push(...report.actions.map((action) => ({ ...action, at: stamp(now) })));
     return report;
   }

@@ -87,8 +87,8 @@ describe('a whole standard game through the game API', () => {
       seen.processed++;
       expect(outcome.report.phase).toEqual(phase);
       const results = queuedMails(judge.db, mailedBefore);
-      expect(results.map((mail) => mail.to[0]!.address)).toContain('master@example.org');
-      expect(results[0]!.text).toContain(`results for game 'alpha'`);
+      expect(results.map(({ mail }) => mail.to[0])).toContain('master@example.org');
+      expect(results[0]!.mail.text).toContain(`results for game 'alpha'`);
       if (phase.type === 'RETREATS') seen.retreats++;
       if (phase.type === 'ADJUSTMENTS') {
         seen.builds += outcome.report.outcomes.filter((item) => item.order.kind === 'build' && item.succeeded).length;

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { DateTime } from 'luxon';
 import { openDatabase, type JudgeDatabase } from '../../src/store/database.js';
-import type { OutboxMail } from '../../src/store/journal.js';
 import { AuditLog } from '../../src/store/audit.js';
 import { GameStore } from '../../src/store/game-store.js';
-import { GameService, type Notice } from '../../src/game/service.js';
+import { GameService } from '../../src/game/service.js';
+import type { OutgoingMail } from '../../src/store/outgoing-mail.js';
 import { Templates } from '../../src/templates/templates.js';
 
 export const projectRoot = join(__dirname, '..', '..');
@@ -42,26 +42,16 @@ export function player(n: number) {
 }
 
 /** The mails queued in the outbox that may leave (not held for a change still in progress), oldest first, with their origin. */
-export function queuedMails(db: JudgeDatabase, afterId = 0): (OutboxMail & { id: number; origin: string })[] {
+export function queuedMails(db: JudgeDatabase, afterId = 0): { id: number; origin: string; mail: OutgoingMail }[] {
   return db
     .prepare<[number], { id: number; mail: string; origin: string }>(
       'SELECT id, mail, origin FROM outbox WHERE id > ? AND id NOT IN (SELECT outbox_id FROM outbox_hold) ORDER BY id',
     )
     .all(afterId)
-    .map((row) => ({ ...(JSON.parse(row.mail) as OutboxMail), id: row.id, origin: row.origin }));
+    .map((row) => ({ id: row.id, origin: row.origin, mail: JSON.parse(row.mail) as OutgoingMail }));
 }
 
 /** The newest outbox row's id: `queuedMails(db, lastQueuedId(db))` later reads what was queued since. */
 export function lastQueuedId(db: JudgeDatabase): number {
   return db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM outbox').get()?.id ?? 0;
-}
-
-/** An outbox mail read back as the notice it was queued from. */
-export function noticeOf(mail: OutboxMail): Notice {
-  const attachments = mail.attachments.map(({ filename, contentType, contentBase64 }) =>
-    contentType.startsWith('image/svg')
-      ? { filename, contentType, content: Buffer.from(contentBase64, 'base64').toString('utf8'), encoding: 'utf8' as const }
-      : { filename, contentType, content: contentBase64, encoding: 'base64' as const },
-  );
-  return { to: mail.to.map((to) => to.address), subject: mail.subject, text: mail.text, ...(attachments.length > 0 && { attachments }) };
 }

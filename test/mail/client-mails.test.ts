@@ -35,15 +35,15 @@ describe('mails as real clients send them', () => {
   });
 
   it('decodes encoded headers and keeps the whole text for press', async () => {
-    const { mail, thread } = await parseFixture('latin1.eml');
+    const { mail } = await parseFixture('latin1.eml');
     expect(mail.from).toEqual({ name: 'Jörg Müller', address: 'joerg@player.test' });
     expect(mail.subject).toBe('Züge');
     expect(mail.messageId).toBe('<latin1-8bit@player.test>');
-    expect(thread).toEqual(['<latin1-8bit@player.test>']);
+    expect(mail.references).toEqual(['<latin1-8bit@player.test>']);
 
     const reply = await parseFixture('gmail-top-posted-reply.eml');
     expect(reply.mail.text).toContain('> Austria: A VIE - GAL.');
-    expect(reply.thread).toEqual(['<results-s1901m@dip.test>', '<CAF=gmail-top-posted@mail.player.test>']);
+    expect(reply.mail.references).toEqual(['<results-s1901m@dip.test>', '<CAF=gmail-top-posted@mail.player.test>']);
   });
 
   it('drops // comment lines everywhere, press included', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AlreadyRunningError } from '../../src/daemon/instance-lock.js';
 import { startJudge } from '../../src/daemon/judge.js';
-import { replyAddresses, replySubject, type CommandProcessor, type IncomingMail } from '../../src/mail/processor.js';
+import { answer, type CommandProcessor, type IncomingMail } from '../../src/mail/processor.js';
 import { readJournal, settled } from './support/journal-reader.js';
 import { useMailServers } from './support/mail-servers.js';
 import { JUDGE_ADDRESS, KEEPER_ADDRESS, judgeFolder, plainMail, until } from './support/judge-setup.js';
@@ -136,7 +136,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     const failing: CommandProcessor = {
       process(mail: IncomingMail) {
         if (mail.commandText.includes('BOOM')) throw new Error('the processor broke on BOOM');
-        return { summary: 'answered', mails: [{ kind: 'reply', to: replyAddresses(mail), subject: replySubject(mail.subject), text: 'ok\n' }] };
+        return { summary: 'answered', mails: [answer(mail, 'ok\n')] };
       },
     };
     const folder = judgeFolder(servers.settings());

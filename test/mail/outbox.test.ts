@@ -1,10 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newMessageId } from '../../src/store/journal.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { OutboxSender } from '../../src/mail/outbox-sender.js';
 import { smtpTransport } from '../../src/mail/transport.js';
 import { openDatabase, type JudgeDatabase } from '../../src/store/database.js';
-import { createJournalTables, Outbox, type OutboxMail } from '../../src/store/journal.js';
+import { createJournalTables, Outbox } from '../../src/store/journal.js';
+import { mailAttachment, type OutgoingMail } from '../../src/store/outgoing-mail.js';
 import { until } from './support/judge-setup.js';
 
 const JUDGE = { name: 'TESTJUDGE', address: 'judge@dip.test', keeper: 'keeper@dip.test' };
@@ -15,17 +19,8 @@ function journal(): { db: JudgeDatabase; outbox: Outbox } {
   return { db, outbox: new Outbox(db) };
 }
 
-function notice(to: string): OutboxMail {
-  return {
-    to: [{ name: '', address: to }],
-    cc: [],
-    subject: 'Results',
-    text: 'S1901M has been processed.\n',
-    autoSubmitted: 'auto-generated',
-    inReplyTo: null,
-    references: [],
-    attachments: [{ filename: 'map.svg', contentType: 'image/svg+xml', contentBase64: Buffer.from('<svg/>').toString('base64') }],
-  };
+function notice(to: string): OutgoingMail {
+  return { to: [to], subject: 'Results', text: 'S1901M has been processed.\n', attachments: [mailAttachment('map.svg', 'image/svg+xml', '<svg/>')] };
 }
 
 describe('outbox claims', () => {
@@ -38,7 +33,7 @@ describe('outbox claims', () => {
     for (const to of ['a@x.test', 'b@x.test']) outbox.queue(notice(to), newMessageId(JUDGE.address), 'test', now);
 
     const first = outbox.claimDue(101, now, 10, 60_000, alive, new Set());
-    expect(first.map(({ mail }) => mail.to[0]!.address)).toEqual(['a@x.test', 'b@x.test']);
+    expect(first.map(({ mail }) => mail.to[0])).toEqual(['a@x.test', 'b@x.test']);
     expect(outbox.claimDue(202, now, 10, 60_000, alive, new Set())).toEqual([]);
     expect(outbox.claimDue(101, now, 10, 60_000, alive, new Set(first.map(({ id }) => id)))).toEqual([]);
     expect(outbox.claimDue(202, now, 10, 60_000, dead, new Set())).toHaveLength(2);
@@ -99,6 +94,52 @@ describe('the outbox sender on a real SMTP server', () => {
       await sink.waitFor(2);
       expect(sink.captured.map(({ envelopeTo }) => envelopeTo.join())).toEqual(['ok@x.test', 'full@x.test']);
       await until(() => outbox.counts().sent === 2, 5_000, 'the 452 one to be sent');
+    } finally {
+      await sender.stop();
+      db.close();
+    }
+  });
+
+  it('sends the mail an earlier judge left queued, in the shape it kept, after the upgrade', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'judge-upgrade-')), 'judge.db');
+    const earlier = openDatabase(path);
+    // The tables are the same; the earlier judge never set the journal's user_version.
+    createJournalTables(earlier);
+    earlier.pragma('user_version = 0');
+    const picture = { filename: 'alpha.png', contentType: 'image/png', contentBase64: Buffer.from('PNG bytes').toString('base64') };
+    const reply = {
+      to: [{ name: 'Jörg Müller', address: 'joerg@x.test' }],
+      cc: [],
+      subject: 'Re: orders',
+      text: 'Your orders are on file.\n',
+      autoSubmitted: 'auto-replied',
+      inReplyTo: '<orders@x.test>',
+      references: ['<results@dip.test>', '<orders@x.test>'],
+      attachments: [],
+    };
+    const results = { ...reply, to: [{ name: '', address: 'anna@x.test' }], subject: 'alpha S1901M results', autoSubmitted: 'auto-generated', inReplyTo: null, references: [], attachments: [picture] };
+    const insert = earlier.prepare('INSERT INTO outbox (message_id, origin, created_at, mail, next_attempt_at) VALUES (?, ?, ?, ?, ?)');
+    for (const [n, mail] of [reply, results].entries()) insert.run(`<queued-${n}@dip.test>`, 'earlier judge', Date.now(), JSON.stringify(mail), 0);
+    earlier.close();
+
+    const db = openDatabase(path);
+    createJournalTables(db);
+    sink.clear();
+    const sender = new OutboxSender(db, smtpTransport({ host: '127.0.0.1', port: sink.port, secure: false, user: '', password: '', connections: 1 }), JUDGE, { firstSeconds: 0.2, maxSeconds: 0.2 }, () => {});
+    sender.start();
+    try {
+      const delivered = await sink.waitFor(2);
+      const answer = delivered.find(({ envelopeTo }) => envelopeTo.join() === 'joerg@x.test')!;
+      expect(answer.messageId).toBe('<queued-0@dip.test>');
+      expect(answer.parsed.headers.get('auto-submitted')).toBe('auto-replied');
+      expect(answer.parsed.inReplyTo).toBe('<orders@x.test>');
+      expect(answer.parsed.references).toEqual(['<results@dip.test>', '<orders@x.test>']);
+      expect(answer.parsed.text).toBe('Your orders are on file.\n');
+      const notice = delivered.find(({ envelopeTo }) => envelopeTo.join() === 'anna@x.test')!;
+      expect(notice.parsed.headers.get('auto-submitted')).toBe('auto-generated');
+      expect(notice.parsed.inReplyTo).toBeUndefined();
+      expect(notice.parsed.attachments.map(({ filename, content }) => `${filename} ${content.toString()}`)).toEqual(['alpha.png PNG bytes']);
+      await until(() => new Outbox(db).counts().sent === 2, 5_000, 'both to be marked sent');
     } finally {
       await sender.stop();
       db.close();

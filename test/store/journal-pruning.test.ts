@@ -4,14 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MailEffects } from '../../src/commands/execute/effects.js';
 import { openDatabase } from '../../src/store/database.js';
-import { createJournalTables, Outbox, ReceivedMails, type OutboxMail } from '../../src/store/journal.js';
+import { createJournalTables, Outbox, ReceivedMails } from '../../src/store/journal.js';
+import type { OutgoingMail } from '../../src/store/outgoing-mail.js';
 import { pruneJournal } from '../../src/store/journal-pruning.js';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 24);
 
-function mail(subject: string): OutboxMail {
-  return { to: [{ name: '', address: 'p@example.org' }], cc: [], subject, text: 'x', autoSubmitted: 'auto-generated', inReplyTo: null, references: [], attachments: [] };
+function mail(subject: string): OutgoingMail {
+  return { to: ['p@example.org'], subject, text: 'x' };
 }
 
 describe('pruning the journal', () => {

@@ -6,6 +6,7 @@ import { renderResults } from '../../game/results.js';
 import { showGame } from '../../game/show.js';
 import { mailSettings } from '../../mail/settings.js';
 import { openJournal, sendQueuedMail } from '../../daemon/wiring.js';
+import { attachmentBytes } from '../../store/outgoing-mail.js';
 
 const KEEPER = (command: string) => ({ who: 'judgekeeper', command });
 
@@ -47,7 +48,7 @@ export function showGameOnce(name: string, options: ShowOptions): void {
     for (const [format, file] of [['svg', options.svg], ['png', options.png]] as const) {
       if (file === undefined) continue;
       const picture = currentBoardPicture(name, game, service.maps(game), service.archive(name), { reader: null, master: true }, format);
-      writeFileSync(file, Buffer.from(picture.content, picture.encoding));
+      writeFileSync(file, attachmentBytes(picture));
       process.stdout.write(`The board is drawn in ${file}.\n`);
     }
   } finally {

@@ -1,6 +1,6 @@
 import { describeDeadline, phaseTitle } from '../../game/results.js';
 import { showGame } from '../../game/show.js';
-import type { Notice } from '../../game/service.js';
+import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
 import { currentMap, displayName, mapsOf, type ExecutionContext } from './context.js';
 
@@ -24,7 +24,7 @@ function readersOf(context: ExecutionContext, game: GameStatus, except: readonly
     .filter((reader) => reader.addresses.length > 0);
 }
 
-export function noticeTo(context: ExecutionContext, addresses: readonly string[], subject: string, template: string, view: object): Notice {
+export function noticeTo(context: ExecutionContext, addresses: readonly string[], subject: string, template: string, view: object): OutgoingMail {
   return { to: [...addresses], subject, text: context.service.templates.render(template, view) };
 }
 
@@ -38,7 +38,7 @@ export function situation(game: GameStatus): string {
 }
 
 /** The game has started: each player learns the power they play, the Master who plays what. */
-export function startedNotices(context: ExecutionContext, game: GameStatus): Notice[] {
+export function startedNotices(context: ExecutionContext, game: GameStatus): OutgoingMail[] {
   const map = currentMap(context, game);
   const position = showGame(game, mapsOf(context, game));
   const occupant = (power: PowerStatus) => (typeof power.player?.current === 'string' ? power.player.current.toLowerCase() : 'nobody');
@@ -57,18 +57,18 @@ export function startedNotices(context: ExecutionContext, game: GameStatus): Not
 }
 
 /** Everyone but `except` is told the same thing from one template. */
-export function tellEveryone(context: ExecutionContext, game: GameStatus, subject: string, template: string, view: object, except: readonly string[] = []): Notice[] {
+export function tellEveryone(context: ExecutionContext, game: GameStatus, subject: string, template: string, view: object, except: readonly string[] = []): OutgoingMail[] {
   return readersOf(context, game, except).map((reader) => noticeTo(context, reader.addresses, subject, template, { ...view, master: reader.master }));
 }
 
 /** The players of `powers` (those who can be mailed) are told the same thing from one template. */
-export function tellPowers(context: ExecutionContext, game: GameStatus, powers: readonly string[], subject: string, template: string, view: object, except: readonly string[] = []): Notice[] {
+export function tellPowers(context: ExecutionContext, game: GameStatus, powers: readonly string[], subject: string, template: string, view: object, except: readonly string[] = []): OutgoingMail[] {
   const wanted = new Set(powers);
   return readersOf(context, game, except)
     .filter((reader) => reader.power !== null && wanted.has(reader.power))
     .map((reader) => noticeTo(context, reader.addresses, subject, template, { ...view, master: false }));
 }
 
-export function tellMaster(context: ExecutionContext, game: GameStatus, subject: string, template: string, view: object): Notice[] {
+export function tellMaster(context: ExecutionContext, game: GameStatus, subject: string, template: string, view: object): OutgoingMail[] {
   return game.master ? [noticeTo(context, [game.master.email], subject, template, { ...view, master: true })] : [];
 }

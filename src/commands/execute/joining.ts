@@ -1,4 +1,4 @@
-import { GameRuleError, isForming, playablePowers, takeOverPower } from '../../game/lifecycle.js';
+import { GameRuleError, isForming, playablePowers } from '../../game/lifecycle.js';
 import { isReservedWord } from '../../status/keywords.js';
 import { BUILT_IN_ROLES, findPower, isPowerNumber, MAP_POWER_ROLE, newPower, type GameStatus, type PlayerIdentity, type PowerStatus } from '../../status/model.js';
 import { verifyPassword } from '../../status/password.js';
@@ -99,10 +99,7 @@ export async function joinAs(context: ExecutionContext, command: JoinAs): Promis
     player: { current: identityOf(context), earlier: [] },
     password: command.password,
   };
-  await context.service.change(command.game, actorOf(context, role), (game) => {
-    if (findPower(game, command.name)) throw new GameRuleError(`the name ${command.name} is taken in game '${command.game}'`);
-    return { ...game, powers: [...game.powers, block] };
-  });
+  await context.service.addPlayer(command.game, block, actorOf(context, role));
   const view = { address: context.sender, game: command.game, power: `the ${role} ${command.name}` };
   return {
     lines: [`You have joined game '${command.game}' as the ${role} ${command.name}. Sign on with SIGNON ${command.name}@${command.game} and your password.`],
@@ -115,10 +112,7 @@ export async function joinAs(context: ExecutionContext, command: JoinAs): Promis
 async function changeRole(context: ExecutionContext, command: JoinAs, existing: PowerStatus, role: string): Promise<Step> {
   const owner = existing.role !== MAP_POWER_ROLE && existing.password !== null && (await verifyPassword(existing.password, command.password));
   if (!owner) throw new GameRuleError(`the name ${command.name} is taken in game '${command.game}'`);
-  await context.service.change(command.game, actorOf(context, role), (game) => ({
-    ...game,
-    powers: game.powers.map((power) => (power.name === existing.name ? { ...power, role } : power)),
-  }));
+  await context.service.changeRole(command.game, existing.name, role, actorOf(context, role));
   return {
     lines: [`${command.name} takes part in game '${command.game}' as ${role} now.`],
     session: { kind: 'power', game: command.game, power: existing.name, master: false },
@@ -134,11 +128,7 @@ export async function takeOver(context: ExecutionContext, command: Takeover): Pr
   const own = powerOfSender(context, current);
   if (own && own.role === MAP_POWER_ROLE) throw new GameRuleError(`you already play ${own.name} in game '${command.game}'`);
   const request = { player: identityOf(context), address: context.sender, password: command.password, privacy: command.privacy ?? null };
-  const loaded = await context.service.change(command.game, actorOf(context, 'TAKEOVER'), (game) => {
-    const taken = takeOverPower(game, power.name, request);
-    // An observer who takes a power over leaves the observer's place.
-    return { ...taken, powers: taken.powers.filter((entry) => entry.role === MAP_POWER_ROLE || entry !== own) };
-  });
+  const loaded = await context.service.takeOver(command.game, power.name, request, actorOf(context, 'TAKEOVER'));
   const game = loaded.game;
   const name = displayName(currentMap(context, game), power.name);
   const view = { game: command.game, power: name, address: context.sender };
@@ -154,7 +144,7 @@ async function takeOverMaster(context: ExecutionContext, command: Takeover): Pro
   const login = await logIn(context, command.game, command.who, command.password);
   if (!login.ok) return { lines: [`TAKEOVER refused: ${login.reason}.`], failed: true, reason: login.reason, notices: login.notices, session: CLOSED_SESSION };
   const before = login.loaded.game.master;
-  await context.service.change(command.game, actorOf(context, 'TAKEOVER master'), (game) => ({ ...game, master: identityOf(context) }));
+  await context.service.replaceMaster(command.game, identityOf(context), actorOf(context, 'TAKEOVER master'));
   const notices = before && before.email.toLowerCase() !== context.sender ? [noticeTo(context, [before.email], `${command.game}: a new Master`, 'master-replaced', { game: command.game, address: context.sender })] : [];
   return { lines: [`You are now the Master of game '${command.game}'.`], notices, session: { kind: 'master', game: command.game } };
 }

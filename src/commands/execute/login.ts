@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { controllerOf } from '../../game/control.js';
-import type { Notice } from '../../game/service.js';
+import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import type { GameMap } from '../../map/game-map.js';
 import { findPower, type GameStatus, type PowerStatus } from '../../status/model.js';
 import { hashPassword, verifyPassword } from '../../status/password.js';
@@ -22,7 +22,7 @@ export type Authenticated =
 
 export type LoginResult =
   | { readonly ok: true; readonly loaded: LoadedGame; readonly who: Authenticated }
-  | { readonly ok: false; readonly reason: string; readonly notices: Notice[] };
+  | { readonly ok: false; readonly reason: string; readonly notices: OutgoingMail[] };
 
 let standIn: Promise<string> | null = null;
 /** A hash no password matches in practice, checked when there is nothing real to check against. */
@@ -152,7 +152,7 @@ function describeTarget(who: PlayerRef): string {
   }
 }
 
-function guessingNotices(context: ExecutionContext, game: GameStatus, who: PlayerRef, wrong: WrongPassword): Notice[] {
+function guessingNotices(context: ExecutionContext, game: GameStatus, who: PlayerRef, wrong: WrongPassword): OutgoingMail[] {
   const owner = wrong.targetLimitReached ? ownerNotice(context, game, who) : [];
   if (!game.master || (!wrong.addressLimitReached && !wrong.gameLimitReached && !wrong.targetLimitReached)) return owner;
   const until = clock(context.now.plus({ minutes: GUESS_WINDOW_MINUTES }).toJSDate());
@@ -170,7 +170,7 @@ function guessingNotices(context: ExecutionContext, game: GameStatus, who: Playe
 }
 
 /** The player whose power someone tries to open is told, at their registered address, and how to get in. */
-function ownerNotice(context: ExecutionContext, game: GameStatus, who: PlayerRef): Notice[] {
+function ownerNotice(context: ExecutionContext, game: GameStatus, who: PlayerRef): OutgoingMail[] {
   const power = referredPower(game, currentMap(context, game), who);
   if (!power || power.addresses.length === 0) return [];
   const until = clock(context.now.plus({ minutes: GUESS_WINDOW_MINUTES }).toJSDate());

@@ -1,12 +1,11 @@
 import { lateText } from '../../game/orders.js';
-import { GameRuleError, isCompleted, isForming, takeOverPower } from '../../game/lifecycle.js';
+import { GameRuleError, isCompleted, isForming } from '../../game/lifecycle.js';
 import { phaseTitle } from '../../game/results.js';
-import { scheduleDeadline } from '../../game/schedule.js';
 import { phaseAbbrev } from '../../map/phase.js';
-import { findPower, MAP_POWER_ROLE, rulesInForce, type GameStatus } from '../../status/model.js';
+import { findPower, MAP_POWER_ROLE, type GameStatus } from '../../status/model.js';
 import type { CommandBody } from '../types.js';
 import { noticeTo, situation, startedNotices, tellEveryone } from './announcements.js';
-import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from './context.js';
+import { actorOf, currentMap, displayName, gameRules, loadGame, type ExecutionContext } from './context.js';
 import { resign } from './signing.js';
 import type { Session, Step } from './step.js';
 
@@ -42,16 +41,13 @@ export async function activate(context: ExecutionContext, session: MasterSession
   }
   const listed = context.service.listings().status.games.find((listing) => listing.name === session.game);
   if (game.phase?.mode !== 'WAIT' && listed?.state !== 'waiting') throw new GameRuleError(`game '${session.game}' is active already`);
-  const actor = actorOf(context, 'ACTIVATE');
-  if (game.phase?.mode === 'WAIT') await context.service.change(session.game, actor, (current) => ({ ...current, phase: { ...current.phase!, mode: 'PHASE' } }));
-  const loaded = await context.service.activate(session.game, actor);
+  const loaded = await context.service.activate(session.game, actorOf(context, 'ACTIVATE'));
   return { lines: [`Game '${session.game}' is active again.`, situation(loaded.game)] };
 }
 
 export async function wait(context: ExecutionContext, session: MasterSession): Promise<Step> {
   playing(loadGame(context, session.game).game);
-  await context.service.change(session.game, actorOf(context, 'WAIT'), (game) => ({ ...game, phase: { ...game.phase!, mode: 'WAIT' } }));
-  await context.service.markWaiting(session.game, actorOf(context, 'WAIT'));
+  await context.service.wait(session.game, actorOf(context, 'WAIT'));
   return { lines: [`Game '${session.game}' waits: no phase is processed until you PROCESS it or ACTIVATE the game.`] };
 }
 
@@ -80,49 +76,18 @@ export async function preview(context: ExecutionContext, session: MasterSession,
   return { lines: [`The preview of ${phaseTitle(outcome.report.phase)} is mailed to you; the game is unchanged.`], notices: outcome.notices };
 }
 
-/** What a Master set since the phase rolled back to stays set, unless FULL asks for the old settings too. */
-function keepSettings(rolled: GameStatus, before: GameStatus): GameStatus {
-  const powers = rolled.powers.map((power) => {
-    const kept = findPower(before, power.name);
-    return kept ? { ...power, player: kept.player, addresses: kept.addresses, password: kept.password, omniscient: kept.omniscient, control: kept.control } : power;
-  });
-  const joinedSince = before.powers.filter((power) => power.role !== MAP_POWER_ROLE && !findPower(rolled, power.name));
-  const { rules, descriptions, master, masterPassword, privacy, allow, timing, zone, need } = before;
-  return { ...rolled, rules, descriptions, master, masterPassword, privacy, allow, timing, zone, need, powers: [...powers, ...joinedSince] };
-}
-
-/** Without RESTORE the orders of the phase rolled back to are cleared and a new deadline is set. */
-function withoutOrders(context: ExecutionContext, game: GameStatus): GameStatus {
-  const maps = mapsOf(context, game);
-  const phase = playing(game);
-  const cleared = { ...game, delay: null, powers: game.powers.map((power) => ({ ...power, orders: [], phaseOrders: [], wait: false })) };
-  return scheduleDeadline(cleared, phase, maps.base.data.flow, rulesInForce(game, maps.base.rules()), context.now);
-}
-
 export async function roll(context: ExecutionContext, session: MasterSession, command: Rolling): Promise<Step> {
   const before = loadGame(context, session.game).game;
   if (isCompleted(before)) throw new GameRuleError(`game '${session.game}' is over; it can no longer be rolled back or forward`);
   const actor = actorOf(context, command.kind.toUpperCase());
-  if (command.kind === 'rollback') await context.service.rollback(session.game, actor, command.phase);
-  else await rollForwardTo(context, session.game, command.phase);
-  const loaded = await context.service.change(session.game, actor, (rolled) => {
-    const settled = command.full ? rolled : keepSettings(rolled, before);
-    return command.restore || isForming(settled) ? settled : withoutOrders(context, settled);
-  });
-  const game = loaded.game;
+  const settings = { keepSettings: !command.full, clearOrders: !command.restore };
+  const { game } =
+    command.kind === 'rollback'
+      ? await context.service.rollback(session.game, actor, command.phase, settings)
+      : await context.service.rollforward(session.game, actor, command.phase, settings);
   const where = situation(game);
   const view = { game: session.game, direction: command.kind === 'rollback' ? 'back' : 'forward', situation: where, restored: command.restore };
   return { lines: [`Game '${session.game}' is rolled ${view.direction}.`, where], notices: tellEveryone(context, game, `${session.game}: rolled ${view.direction}`, 'rolled', view, [context.sender]) };
-}
-
-async function rollForwardTo(context: ExecutionContext, name: string, target: string | undefined): Promise<void> {
-  const actor = actorOf(context, 'ROLLFORWARD');
-  await context.service.rollforward(name, actor);
-  for (let step = 0; target !== undefined && step < 1000; step++) {
-    const phase = context.service.load(name).game.phase?.phase;
-    if (!phase || typeof phase !== 'object' || phaseAbbrev(phase) === target) return;
-    await context.service.rollforward(name, actor);
-  }
 }
 
 export function resignPlayer(context: ExecutionContext, session: MasterSession, power: string): Promise<Step> {
@@ -147,7 +112,7 @@ export async function revive(context: ExecutionContext, session: MasterSession, 
   if (previous === undefined || typeof previous !== 'object') throw new GameRuleError(`nobody played ${power.name} before, so there is no one to bring back`);
   const newPassword = password ?? randomPassword(context.random);
   const request = { player: previous, address: previous.email, password: newPassword, privacy: current.privacy };
-  const loaded = await context.service.change(session.game, actorOf(context, 'REVIVE'), (game) => takeOverPower(game, power.name, request));
+  const loaded = await context.service.takeOver(session.game, power.name, request, actorOf(context, 'REVIVE'));
   const name = displayName(currentMap(context, loaded.game), power.name);
   const view = { game: session.game, power: name, password: newPassword, signon: `${power.name.toLowerCase()}@${session.game}` };
   return { lines: [`${name} is played again by its earlier player, who is told the new password.`], notices: [noticeTo(context, [previous.email], `${session.game}: welcome back`, 'revived', view)] };
@@ -163,7 +128,7 @@ export async function reveal(context: ExecutionContext, session: MasterSession):
   const game = loadGame(context, session.game).game;
   if (!isCompleted(game)) throw new GameRuleError(`game '${session.game}' is not over; identities are revealed only after the end`);
   if (!gameRules(context, game).includes('NO_REVEAL')) return { lines: [`Game '${session.game}' has no NO_REVEAL rule: its players are known already.`] };
-  await context.service.change(session.game, actorOf(context, 'REVEAL'), (current) => ({ ...current, rules: [...current.rules, [{ rule: 'NO_REVEAL', on: false }]] }));
+  await context.service.reveal(session.game, actorOf(context, 'REVEAL'));
   return { lines: [`The players of game '${session.game}' are revealed: SUMMARY ${session.game} shows them.`] };
 }
 

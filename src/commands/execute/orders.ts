@@ -5,7 +5,7 @@ import { currentDeadline } from '../../game/schedule.js';
 import type { GameMap } from '../../map/game-map.js';
 import type { Phase } from '../../map/model.js';
 import { findPower, MAP_POWER_ROLE, rulesInForce, type GameStatus, type PowerStatus } from '../../status/model.js';
-import type { Notice } from '../../game/service.js';
+import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { situation, tellEveryone, tellMaster } from './announcements.js';
 import { actorOf, currentMap, displayName, loadGame, type ExecutionContext } from './context.js';
 import type { Session, Step } from './step.js';
@@ -97,7 +97,7 @@ function isHiddenBuild(order: string, map: GameMap, power: string, rules: readon
 }
 
 /** BROADCAST_ORDERS shows every change of orders to everyone; ALWAYS_CONFIRM (which it brings) copies the Master. */
-function orderCopies(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): Notice[] {
+function orderCopies(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): OutgoingMail[] {
   const map = currentMap(context, game);
   const rules = rulesInForce(game, map.rules());
   const name = displayName(map, power.name);

@@ -1,7 +1,7 @@
 import { GameRuleError } from '../../game/lifecycle.js';
 import { hasOrders, orderPhaseOf } from '../../game/orders.js';
 import { currentDeadline } from '../../game/schedule.js';
-import type { Notice } from '../../game/service.js';
+import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import type { GameMap } from '../../map/game-map.js';
 import { findPower, rulesInForce, type GameStatus } from '../../status/model.js';
 import type { Command, Press } from '../types.js';
@@ -88,7 +88,7 @@ export function sendPress(context: ExecutionContext, session: Session, command: 
   const plan = verdict.plan;
   const subject = options.official ?? `Diplomacy press (game ${game.name})`;
   const delivered = new Set<string>();
-  const notices: Notice[] = [];
+  const notices: OutgoingMail[] = [];
   const deliver = (party: Party, header: string) => {
     const addresses = addressesOf(game, party).filter((address) => !delivered.has(address.toLowerCase()));
     if (addresses.length === 0) return;

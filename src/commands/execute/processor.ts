@@ -1,13 +1,13 @@
 import { DateTime } from 'luxon';
 import type { JudgeConfig } from '../../config/config.js';
-import type { GameService, Notice } from '../../game/service.js';
+import type { GameService } from '../../game/service.js';
+import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import type { JudgeDatabase } from '../../store/database.js';
 import { parseMail } from '../parse.js';
 import type { ParsedMail } from '../types.js';
 import type { Channel, ExecutionContext } from './context.js';
 import { MailEffects } from './effects.js';
 import { PasswordGuard } from './guessing.js';
-import type { Reply } from './reply.js';
 import { MailRun } from './run.js';
 import type { Session } from './step.js';
 
@@ -40,8 +40,8 @@ export interface MailToExecute {
 export interface ExecutionOutcome {
   /** One line for the journal and the log. */
   readonly summary: string;
-  readonly reply: Reply;
-  readonly notices: Notice[];
+  readonly reply: OutgoingMail;
+  readonly notices: OutgoingMail[];
   /** Who the last lines acted for: the web pages keep a successful SIGNON's as the visitor's. */
   readonly session: Session;
 }

@@ -1,6 +1,5 @@
 import type { JudgeConfig } from '../../config/config.js';
-import type { MailAttachment } from '../../game/attachment.js';
-import type { Notice } from '../../game/service.js';
+import type { MailAttachment, OutgoingMail } from '../../store/outgoing-mail.js';
 import type { Templates } from '../../templates/templates.js';
 
 /**
@@ -27,20 +26,15 @@ export interface Owner {
   readonly addresses: readonly string[];
 }
 
-export interface Reply {
-  readonly to: string[];
-  readonly subject: string;
-  readonly text: string;
-  readonly attachments: MailAttachment[];
-}
-
 function render(templates: Templates, entries: readonly Entry[], intro: string | null): string {
   const refused = entries.flatMap((entry) => entry.refused);
   return templates.render('reply', { intro, entries, refused, refusedCount: refused.length, empty: entries.length === 0 });
 }
 
-function attachmentsOf(entries: readonly Entry[]): MailAttachment[] {
-  return entries.flatMap((entry) => entry.attachments);
+/** The files the entries' commands attach; a mail without any has no `attachments` at all. */
+function attachmentsOf(entries: readonly Entry[]): Pick<OutgoingMail, 'attachments'> {
+  const files = entries.flatMap((entry) => entry.attachments);
+  return files.length > 0 ? { attachments: files } : {};
 }
 
 function subjectOf(judge: JudgeConfig['judge'], games: readonly string[]): string {
@@ -54,18 +48,17 @@ export function buildReply(
   entries: readonly Entry[],
   owners: readonly Owner[],
   games: readonly string[],
-): { reply: Reply; copies: Notice[] } {
+): { reply: OutgoingMail; copies: OutgoingMail[] } {
   const strangers = owners.filter((owner) => !owner.addresses.some((address) => address.toLowerCase() === sender));
   const acted = new Set(entries.map((entry) => entry.owner).filter((owner) => owner !== null));
-  const reply = { to: [sender], subject: subjectOf(judge, games), text: render(templates, entries, null), attachments: attachmentsOf(entries) };
+  const reply = { to: [sender], subject: subjectOf(judge, games), text: render(templates, entries, null), ...attachmentsOf(entries) };
   if (strangers.length === 0) return { reply, copies: [] };
   const onlyOne = acted.size === 1 && owners.length === 1 && !entries.some((entry) => entry.owner === 'master');
   if (onlyOne) return { reply: { ...reply, to: [sender, ...strangers[0]!.addresses.filter((address) => address.toLowerCase() !== sender)] }, copies: [] };
   const copies = strangers.map((owner) => {
     const own = entries.filter((entry) => entry.owner === owner.key);
     const text = render(templates, own, `A mail from ${sender} signed on as ${owner.power} in game '${owner.game}'. What it did for ${owner.power}:`);
-    const attachments = attachmentsOf(own);
-    return { to: [...owner.addresses], subject: subjectOf(judge, [owner.game]), text, ...(attachments.length > 0 && { attachments }) };
+    return { to: [...owner.addresses], subject: subjectOf(judge, [owner.game]), text, ...attachmentsOf(own) };
   });
   return { reply, copies };
 }

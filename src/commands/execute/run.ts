@@ -1,7 +1,8 @@
-import type { Notice } from '../../game/service.js';
+import { headerPower } from '../../game/status-lines.js';
+import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { findPower } from '../../status/model.js';
 import { wordsOf } from '../../status/text.js';
-import { closesStanza, stanzaOpenedBy } from '../stanzas.js';
+import { closesStanza, stanzaOpenedBy } from '../../status/stanzas.js';
 import type { Command, ParsedMail, ParseProblem } from '../types.js';
 import type { ExecutionContext } from './context.js';
 import { dispatch } from './dispatch.js';
@@ -11,7 +12,7 @@ import { submitOrders } from './orders.js';
 import { refusalReason } from './refusals.js';
 import { buildReply, type Entry, type Owner } from './reply.js';
 import { resumedSession } from './resume.js';
-import { applyStatusLines, headerPower } from './status-lines.js';
+import { applyStatusLines } from './status-lines.js';
 import { CLOSED_SESSION, NO_SESSION, quoted, type Session, type Step } from './step.js';
 import type { ExecutionOutcome } from './processor.js';
 
@@ -44,7 +45,7 @@ export class MailRun {
   /** The power block status-file lines go into; null for the game's own lines. */
   private statusBlock: string | null = null;
   private readonly entries: Entry[] = [];
-  private readonly notices: Notice[] = [];
+  private readonly notices: OutgoingMail[] = [];
   private readonly owners = new Map<string, Owner>();
   private readonly games = new Set<string>();
   private commandCount = 0;

@@ -1,14 +1,13 @@
 import type { DateTime, Zone } from 'luxon';
-import { checkSetDeadline, formatDeadlineStamp, gameZone, renderTiming } from '../../deadline/index.js';
-import { parseVacations } from '../../deadline/vacation.js';
+import { checkSetDeadline, formatDeadlineStamp, gameZone } from '../../deadline/index.js';
 import { GameRuleError, isCompleted } from '../../game/lifecycle.js';
 import { describeDeadline, phaseTitle } from '../../game/results.js';
-import type { Notice } from '../../game/service.js';
+import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { currentDeadline, gameTiming } from '../../game/schedule.js';
 import { DRAW_PROPOSAL, voters } from '../../game/votes.js';
 import { formatPhase } from '../../map/phase.js';
 import { formatVote } from '../../status/codecs.js';
-import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type Proposal, type Vote } from '../../status/model.js';
+import { findPower, MAP_POWER_ROLE, rulesInForce, type GameStatus, type Proposal, type Vote } from '../../status/model.js';
 import type { AbsenceSpan, DateSpec } from '../types.js';
 import { tellEveryone, tellMaster, tellPowers } from './announcements.js';
 import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from './context.js';
@@ -35,19 +34,13 @@ function actsAsMaster(session: Signed): boolean {
 
 export async function setAddress(context: ExecutionContext, session: Signed, addresses: readonly string[]): Promise<Step> {
   const chosen = addresses.length > 0 ? [...addresses] : [context.sender];
-  await context.service.change(session.game, actorOf(context, 'SET ADDRESS'), (game) => {
-    if (session.kind === 'master') return { ...game, master: game.master ? { ...game.master, email: chosen[0]! } : null };
-    return updatePower(game, session.power, (power) => ({ ...power, addresses: chosen }));
-  });
+  await context.service.setAddresses(session.game, session.kind === 'master' ? null : session.power, chosen, actorOf(context, 'SET ADDRESS'));
   const whose = session.kind === 'master' ? "The Master's address" : 'Your address';
   return { lines: [`${whose} in game '${session.game}' is now ${chosen.join(', ')}.`] };
 }
 
 export async function setPassword(context: ExecutionContext, session: Signed, password: string): Promise<Step> {
-  await context.service.change(session.game, actorOf(context, 'SET PASSWORD'), (game) => {
-    if (session.kind === 'master') return { ...game, masterPassword: password };
-    return updatePower(game, session.power, (power) => ({ ...power, password }));
-  });
+  await context.service.setPassword(session.game, session.kind === 'master' ? null : session.power, password, actorOf(context, 'SET PASSWORD'));
   return { lines: [`${session.kind === 'master' ? "The Master's password" : 'Your password'} in game '${session.game}' is changed.`] };
 }
 
@@ -119,7 +112,7 @@ function absenceWords(period: AbsencePeriod): string {
  * Who hears of an absence: everyone but the sender, or under SILENT_ABSENCES the Master alone (the
  * absence still shows in TIMING). Under HIDE_ABSENTEES only the Master learns which power asked.
  */
-function absenceNotices(context: ExecutionContext, game: GameStatus, session: Signed, period: string): Notice[] {
+function absenceNotices(context: ExecutionContext, game: GameStatus, session: Signed, period: string): OutgoingMail[] {
   const rules = gameRules(context, game);
   const master = actsAsMaster(session);
   const setBy = master ? 'the Master' : displayName(currentMap(context, game), powerOf(session, 'SET ABSENCE'));
@@ -142,10 +135,7 @@ export async function setAbsence(context: ExecutionContext, session: Signed, spa
   if (!master && absenceDays(period) > LONGEST_PLAYER_ABSENCE_DAYS)
     throw new GameRuleError(`only the Master may set an absence longer than ${LONGEST_PLAYER_ABSENCE_DAYS} days`);
   const entry = timingEntry(period);
-  const loaded = await context.service.change(session.game, actorOf(context, 'SET ABSENCE'), (game, maps) => {
-    const timing = gameTiming(game, maps.base.data.flow);
-    return { ...game, timing: renderTiming({ ...timing, not: [...timing.not, ...parseVacations(entry)] }) };
-  });
+  const loaded = await context.service.addAbsence(session.game, entry, actorOf(context, 'SET ABSENCE'));
   const words = absenceWords(period);
   return {
     lines: [`No deadline of game '${session.game}' will fall ${words} (TIMING NOT ${entry}).`],
@@ -173,7 +163,7 @@ export async function setDeadline(context: ExecutionContext, session: Signed, da
   const verdict = checkSetDeadline({ requested, timing, zone: current.zone ?? undefined, phase: formatPhase(phase), now: context.now, current: deadline, setter });
   if (!verdict.allowed) throw new GameRuleError(verdict.reason);
   const stamp = formatDeadlineStamp(requested, zone);
-  const loaded = await context.service.change(session.game, actorOf(context, 'SET DEADLINE'), (game) => ({ ...game, deadline: stamp }));
+  const loaded = await context.service.setDeadline(session.game, stamp, actorOf(context, 'SET DEADLINE'));
   const shown = describeDeadline(stamp, current.zone);
   const setBy = master ? 'the Master' : displayName(currentMap(context, current), powerOf(session, 'SET DEADLINE'));
   const hidden = !master && rules.includes('HIDE_EXTENDERS');
@@ -200,7 +190,7 @@ async function castVote(context: ExecutionContext, session: Signed, vote: Vote |
   const power = powerOf(session, keyword);
   const loaded =
     vote === null
-      ? await context.service.change(session.game, actorOf(context, keyword), (game) => updatePower(game, power, (status) => ({ ...status, vote: null })))
+      ? await context.service.withdrawVote(session.game, power, actorOf(context, keyword))
       : await context.service.vote(session.game, power, vote, actorOf(context, keyword));
   const ended = gameOver(context, loaded.game, 'The votes agree');
   return { lines: [vote === null ? 'Your vote is withdrawn.' : `Your vote is recorded: ${formatVote(vote)}.`, ...ended.lines], notices: ended.notices ?? [] };

@@ -1,5 +1,4 @@
-import type { MailAttachment } from '../../game/attachment.js';
-import type { Notice } from '../../game/service.js';
+import type { MailAttachment, OutgoingMail } from '../../store/outgoing-mail.js';
 
 /**
  * Who the lines of a mail act for: nobody yet, nobody any more (after SIGNOFF or a refused
@@ -22,7 +21,7 @@ export const CLOSED_SESSION: Session = { kind: 'closed' };
 export interface Step {
   readonly lines: readonly string[];
   readonly refused?: readonly string[];
-  readonly notices?: readonly Notice[];
+  readonly notices?: readonly OutgoingMail[];
   /** Files the reply carries (MAP's picture of the board). */
   readonly attachments?: readonly MailAttachment[];
   /** The session after the command; absent when unchanged. */

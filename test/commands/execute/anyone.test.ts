@@ -88,7 +88,7 @@ describe('LIST, SUMMARY, HISTORY, MAP and HELP', () => {
     expect(map.reply.text).toMatch(/^France\s+BRE MAR PAR$/m);
     const gif = await judge.send('anyone@example.org', 'MAP alpha gif');
     expect(gif.reply.text).toContain('The board as it stands is attached as alpha.svg (this judge draws SVG or PNG, not GIF).');
-    expect(gif.reply.attachments.map((file) => file.filename)).toEqual(['alpha.svg']);
+    expect(gif.reply.attachments!.map((file) => file.filename)).toEqual(['alpha.svg']);
   });
 
   it('HELP explains the commands, a rule when asked, and the rules of the signed-on game', async () => {

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { GameCommandProcessor } from '../../../src/daemon/command-processor.js';
-import type { MailAttachment } from '../../../src/game/attachment.js';
+import { attachmentBytes, type MailAttachment } from '../../../src/store/outgoing-mail.js';
 import { titles } from '../../render/xml-check.js';
 import { MASTER, mailJudge, noticesTo, startedGame, type MailJudge } from './support.js';
 
 /** The board's picture: attached to MAP's reply and to every results mail, never showing a hidden build. */
 
-function unitsIn(file: MailAttachment | undefined): string[] {
+/** An SVG attachment's text. */
+function svgOf(file: MailAttachment | undefined): string {
   expect(file?.contentType).toBe('image/svg+xml');
-  return titles(file!.content).filter((title) => /^[AF] /.test(title));
+  return attachmentBytes(file!).toString('utf8');
+}
+
+function unitsIn(file: MailAttachment | undefined): string[] {
+  return titles(svgOf(file)).filter((title) => /^[AF] /.test(title));
 }
 
 /** France takes Spain in 1901 and builds an army in Marseilles; everyone else holds. */
@@ -37,25 +42,23 @@ describe('the board picture by mail', () => {
     const { map } = await mapOfNewGame('alpha');
     expect(map.reply.text).toContain('The board as it stands is attached as alpha.svg.');
     expect(map.reply.text).toContain('Map standard: ');
-    const [file] = map.reply.attachments;
-    expect(file).toMatchObject({ filename: 'alpha.svg', contentType: 'image/svg+xml', encoding: 'utf8' });
-    expect(file!.content).toContain('Game alpha: Spring 1901 Movement');
+    const [file] = map.reply.attachments!;
+    expect(file).toMatchObject({ filename: 'alpha.svg', contentType: 'image/svg+xml' });
+    expect(svgOf(file)).toContain('Game alpha: Spring 1901 Movement');
     expect(unitsIn(file)).toContain('F STP/SC (Russia)');
     expect(unitsIn(file)).toHaveLength(22);
   });
 
   it('MAP ... PNG attaches alpha.png, and the mail layer sends it as bytes', async () => {
     const { judge, map: png } = await mapOfNewGame('alpha png');
-    expect(png.reply.attachments.map(({ filename, contentType, encoding }) => ({ filename, contentType, encoding }))).toEqual([
-      { filename: 'alpha.png', contentType: 'image/png', encoding: 'base64' },
-    ]);
+    expect(png.reply.attachments!.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([{ filename: 'alpha.png', contentType: 'image/png' }]);
     const processor = new GameCommandProcessor(judge.processor);
     const from = { name: '', address: 'anyone@example.org' };
-    const mail = { messageId: '<map-png@example.org>', from, replyTo: [], subject: 'map', date: null, text: 'MAP alpha PNG', commandText: 'MAP alpha PNG' };
+    const mail = { messageId: '<map-png@example.org>', from, replyTo: [], subject: 'map', date: null, text: 'MAP alpha PNG', commandText: 'MAP alpha PNG', references: [] };
     const outcome = await processor.process(mail, { db: judge.db, mailKey: '<map-png@example.org> hash', now: judge.clock.now.toJSDate(), judge: { name: 'TEST', address: 'judge@example.org', keeper: 'keeper@example.org' } });
     const [attachment] = outcome.mails[0]!.attachments!;
     expect(attachment!.filename).toBe('alpha.png');
-    expect(attachment!.content.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(attachmentBytes(attachment!).subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
   it('sends the board after the phase with every results mail, the orders drawn on it; MAP draws the plain position', async () => {
@@ -68,13 +71,13 @@ describe('the board picture by mail', () => {
     expect(results).toHaveLength(8);
     for (const notice of results) {
       expect(notice.attachments?.map((file) => file.filename)).toEqual(['alpha.svg']);
-      expect(notice.attachments![0]!.content).toContain('Game alpha after Spring 1901 Movement');
+      expect(svgOf(notice.attachments![0])).toContain('Game alpha after Spring 1901 Movement');
       expect(unitsIn(notice.attachments![0])).toContain('A BUR (France)');
       expect(unitsIn(notice.attachments![0])).not.toContain('A PAR (France)');
-      expect(titles(notice.attachments![0]!.content)).toContain('A PAR - BUR');
+      expect(titles(svgOf(notice.attachments![0]))).toContain('A PAR - BUR');
     }
     const map = await judge.send('anyone@example.org', 'MAP alpha');
-    expect(titles(map.reply.attachments[0]!.content)).not.toContain('A PAR - BUR');
+    expect(titles(svgOf(map.reply.attachments![0]))).not.toContain('A PAR - BUR');
   });
 
   it('draws a build hidden by HIDE_BUILDS only for its power and the Master, in results and in MAP', async () => {
@@ -87,26 +90,26 @@ describe('the board picture by mail', () => {
     const german = noticesTo(results, players.get('GERMANY')!.address)[0]!;
     expect(german.text).toContain('BUILD HIDDEN.');
     expect(unitsIn(german.attachments![0])).not.toContain('A MAR (France)');
-    expect(titles(noticesTo(results, france.address)[0]!.attachments![0]!.content)).toContain('BUILD A MAR');
-    expect(titles(noticesTo(results, MASTER)[0]!.attachments![0]!.content)).toContain('BUILD A MAR');
-    expect(german.attachments![0]!.content).not.toContain('BUILD A MAR');
+    expect(titles(svgOf(noticesTo(results, france.address)[0]!.attachments![0]))).toContain('BUILD A MAR');
+    expect(titles(svgOf(noticesTo(results, MASTER)[0]!.attachments![0]))).toContain('BUILD A MAR');
+    expect(svgOf(german.attachments![0])).not.toContain('BUILD A MAR');
     expect(unitsIn(german.attachments![0])).toContain('A SPA (France)');
 
     const stranger = await judge.send('anyone@example.org', 'MAP alpha');
-    expect(unitsIn(stranger.reply.attachments[0])).not.toContain('A MAR (France)');
+    expect(unitsIn(stranger.reply.attachments![0])).not.toContain('A MAR (France)');
     const listed = await judge.send('anyone@example.org', 'LIST alpha');
     expect(listed.reply.text).toContain('a unit built out of sight');
     expect(listed.reply.text).not.toContain('A MAR');
     expect((await judge.send(france.address, `${signon}\nLIST`)).reply.text).toContain('A MAR');
     const own = await judge.send(france.address, `${signon}\nMAP`);
-    expect(unitsIn(own.reply.attachments[0])).toContain('A MAR (France)');
+    expect(unitsIn(own.reply.attachments![0])).toContain('A MAR (France)');
     const master = await judge.send(MASTER, 'SIGNON Malpha masterpw\nMAP');
-    expect(unitsIn(master.reply.attachments[0])).toContain('A MAR (France)');
+    expect(unitsIn(master.reply.attachments![0])).toContain('A MAR (France)');
 
     // The spring results show the army's orders, and so does the picture from then on.
     await judge.send(MASTER, 'SIGNON Malpha masterpw\nPROCESS!');
     const later = await judge.send('anyone@example.org', 'MAP alpha');
-    expect(unitsIn(later.reply.attachments[0])).toContain('A MAR (France)');
+    expect(unitsIn(later.reply.attachments![0])).toContain('A MAR (France)');
   });
 
   it('draws builds for everyone when nothing hides them', async () => {
@@ -115,9 +118,9 @@ describe('the board picture by mail', () => {
     const results = winter.notices.filter((notice) => notice.subject.includes('W1901A results'));
     for (const notice of results) {
       expect(unitsIn(notice.attachments![0])).toContain('A MAR (France)');
-      expect(titles(notice.attachments![0]!.content)).toContain('BUILD A MAR');
+      expect(titles(svgOf(notice.attachments![0]))).toContain('BUILD A MAR');
     }
     const stranger = await judge.send('anyone@example.org', 'MAP alpha');
-    expect(unitsIn(stranger.reply.attachments[0])).toContain('A MAR (France)');
+    expect(unitsIn(stranger.reply.attachments![0])).toContain('A MAR (France)');
   });
 });

@@ -104,6 +104,18 @@ describe('RESIGN and TAKEOVER', () => {
     expect(signedOn.reply.text).toContain('Signed on as France');
   });
 
+  it('takes an observer who takes over a vacant power out of the observer\'s place', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    await judge.send(france.address, `RESIGN france@alpha ${france.password}`);
+    await judge.send(address(9), 'OBSERVE watcher@alpha peek');
+    expect(judge.statusText('alpha')).toMatch(/^OBSERVER WATCHER$/m);
+    const taken = await judge.send(address(9), 'TAKEOVER Falpha newpw');
+    expect(taken.reply.text).toContain("You have taken over France in game 'alpha'.");
+    expect(judge.statusText('alpha')).not.toMatch(/^OBSERVER WATCHER$/m);
+  });
+
   it('does not resign from a mail with mistakes in it', async () => {
     const judge = mailJudge();
     const players = await startedGame(judge);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { address, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+import { address, MASTER, mailJudge, noticesTo, startedGame, type MailJudge } from './support.js';
+
+/** How many times `command` wrote the game's status file: each is one audit intent record. */
+function statusWrites(judge: MailJudge, command: string): number {
+  return judge.db.prepare<[string], { writes: number }>("SELECT count(*) AS writes FROM audit WHERE file LIKE '%alpha/status' AND command = ?").get(command)!.writes;
+}
 
 const master = (body: string) => `SIGNON Malpha masterpw\n${body}`;
 
@@ -56,6 +61,8 @@ describe("the Master's commands", () => {
     expect(judge.statusText('alpha')).toMatch(/^PHASE FALL 1901 MOVEMENT$/m);
     await judge.send(MASTER, master('ROLLBACK S1901M RESTORE'));
     expect(judge.statusText('alpha')).toContain('A PAR - BUR');
+    // Each roll, its settings kept and its orders cleared or restored, is one write of the status file.
+    expect([statusWrites(judge, 'ROLLBACK'), statusWrites(judge, 'ROLLFORWARD')]).toEqual([2, 1]);
   });
 
   it('plays a SOLITAIRE game by the Master alone: no JOIN, ACTIVATE starts it with every power a dummy', async () => {
@@ -86,6 +93,7 @@ describe("the Master's commands", () => {
     expect(active.reply.text).toContain("Game 'alpha' is active again.");
     expect(judge.statusText('alpha')).toMatch(/^PHASE SPRING 1901 MOVEMENT$/m);
     expect(judge.mainStatus()).toMatch(/^alpha standard active$/m);
+    expect([statusWrites(judge, 'WAIT'), statusWrites(judge, 'ACTIVATE')]).toEqual([1, 1]);
     const again = await judge.send(MASTER, master('ACTIVATE'));
     expect(again.reply.text).toContain("game 'alpha' is active already");
     const form = await judge.send(MASTER, master('FORM'));

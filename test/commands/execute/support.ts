@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { MailCommandProcessor, type ExecutionOutcome } from '../../../src/commands/execute/index.js';
-import type { Notice } from '../../../src/game/service.js';
-import { noticeOf, lastQueuedId, queuedMails, testJudge } from '../../game/support.js';
+import type { OutgoingMail } from '../../../src/store/outgoing-mail.js';
+import { lastQueuedId, queuedMails, testJudge } from '../../game/support.js';
 
 /** A judge on a temporary folder that is driven by mail bodies alone. */
 
@@ -22,7 +22,7 @@ export function mailJudge(options: { seed?: number } = {}) {
   const send = async (from: string, text: string, mailKey = `<mail-${++mails}@example.org> hash`): Promise<ExecutionOutcome> => {
     const queuedBefore = lastQueuedId(judge.db);
     const outcome = await processor.execute({ from, text, mailKey }, judge.clock.now.toJSDate());
-    const queued = queuedMails(judge.db, queuedBefore).map(noticeOf);
+    const queued = queuedMails(judge.db, queuedBefore).map(({ mail }) => mail);
     return { ...outcome, notices: [...outcome.notices, ...queued] };
   };
   const statusText = (game: string): string => readFileSync(join(judge.games, game, 'status'), 'utf8');
@@ -67,7 +67,7 @@ export async function startedGame(judge: MailJudge, game = 'alpha', statusLines:
   return playersOf(judge, game);
 }
 
-export function noticesTo(notices: readonly Notice[], to: string): Notice[] {
+export function noticesTo(notices: readonly OutgoingMail[], to: string): OutgoingMail[] {
   return notices.filter((notice) => notice.to.includes(to));
 }
 

@@ -1,0 +1,32 @@
+import type { DateTime } from 'luxon';
+import type { MapDefinition } from '../map/definition.js';
+import { findPower, MAP_POWER_ROLE, rulesInForce, type GameStatus } from '../status/model.js';
+import { scheduleDeadline } from './schedule.js';
+
+/** What ROLLBACK and ROLLFORWARD do to the game they bring back, unless FULL or RESTORE ask otherwise. */
+
+export interface RollSettings {
+  /** Without FULL: what the Master set since the phase rolled to stays set. */
+  readonly keepSettings?: boolean;
+  /** Without RESTORE: the orders of the phase rolled to are cleared and a new deadline is set. */
+  readonly clearOrders?: boolean;
+}
+
+/** The players, their addresses and passwords, and the game's settings of `before`, on the board of `rolled`. */
+export function keepSettings(rolled: GameStatus, before: GameStatus): GameStatus {
+  const powers = rolled.powers.map((power) => {
+    const kept = findPower(before, power.name);
+    return kept ? { ...power, player: kept.player, addresses: kept.addresses, password: kept.password, omniscient: kept.omniscient, control: kept.control } : power;
+  });
+  const joinedSince = before.powers.filter((power) => power.role !== MAP_POWER_ROLE && !findPower(rolled, power.name));
+  const { rules, descriptions, master, masterPassword, privacy, allow, timing, zone, need } = before;
+  return { ...rolled, rules, descriptions, master, masterPassword, privacy, allow, timing, zone, need, powers: [...powers, ...joinedSince] };
+}
+
+/** The phase to be played again from scratch: no orders, no waiting, a new deadline from `now`. */
+export function withoutOrders(game: GameStatus, maps: MapDefinition, now: DateTime): GameStatus {
+  const phase = game.phase?.phase;
+  if (!phase || typeof phase !== 'object') return game;
+  const cleared = { ...game, delay: null, powers: game.powers.map((power) => ({ ...power, orders: [], phaseOrders: [], wait: false })) };
+  return scheduleDeadline(cleared, phase, maps.base.data.flow, rulesInForce(game, maps.base.rules()), now);
+}
