@@ -1,4 +1,4 @@
-import { renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -64,6 +64,22 @@ function dropMail(folder: string, index: number): void {
   renameSync(join(maildir, 'tmp', name), join(maildir, 'new', name));
 }
 
+/**
+ * The CPU time a process has used so far, in seconds (Linux's /proc; null elsewhere): pages per
+ * CPU-second of the judge do not depend on what else the machine is running, pages per second do.
+ */
+function cpuSeconds(pid: number): number | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** As many clients as the judge can take asking for the game page for a few seconds; its web line comes after the mail loop's start. */
 async function benchRequestRate(folder: string, configFile: string): Promise<void> {
   const judge = runJudge(['start', '--config', configFile], folder);
@@ -92,6 +108,7 @@ async function benchRequestRate(folder: string, configFile: string): Promise<voi
     let mails = 0;
     const mailing = setInterval(() => dropMail(folder, mails++), MAIL_EVERY_MS);
     const latencies: number[] = [];
+    const cpuBefore = cpuSeconds(judge.child.pid!);
     const start = performance.now();
     const end = start + LOAD_SECONDS * 1000;
     await Promise.all(
@@ -105,12 +122,17 @@ async function benchRequestRate(folder: string, configFile: string): Promise<voi
       }),
     );
     const seconds = (performance.now() - start) / 1000;
+    const cpuAfter = cpuSeconds(judge.child.pid!);
     clearInterval(mailing);
     latencies.sort((a, b) => a - b);
     console.log(
       `  over HTTP from a judge start process, ${CLIENTS} clients for ${LOAD_SECONDS} s while its mail loop answers ${mails} mails: ` +
         `${(latencies.length / seconds).toFixed(0)} pages/s, latency median ${formatMs(percentile(latencies, 0.5))}, p95 ${formatMs(percentile(latencies, 0.95))} (target: ≥ 500 pages/s)`,
     );
+    if (cpuBefore !== null && cpuAfter !== null) {
+      const perPage = ((cpuAfter - cpuBefore) * 1000) / latencies.length;
+      console.log(`  the judge's CPU time per page, its mail loop's included: ${formatMs(perPage)} (one core's worth: ${(1000 / perPage).toFixed(0)} pages/s)`);
+    }
   } finally {
     judge.child.kill('SIGTERM');
     await judge.exited;
@@ -121,7 +143,7 @@ export async function benchWeb(): Promise<void> {
   const judge = demoJudge('bench-web');
   try {
     const numberOf = await playedDemoGame(judge, GAME);
-    const app = buildWebApp({ loaded: judge.loaded, settings: webSettings(judge.loaded), commands: judge.commands, mails: new OutboxNoticeSink(judge.db, judge.loaded.config.judge), log: () => undefined });
+    const app = buildWebApp({ loaded: judge.loaded, db: judge.db, settings: webSettings(judge.loaded), commands: judge.commands, mails: new OutboxNoticeSink(judge.db, judge.loaded.config.judge), log: () => undefined });
     await app.ready();
     await benchRendering(app, await signedOn(app, 'FRANCE', `pw${numberOf('FRANCE')}`));
     await app.close();

@@ -51,7 +51,7 @@ const PASSWORD_COMMANDS: ReadonlySet<Command['kind']> = new Set(['signon', 'take
 const QUERIES: ReadonlySet<Command['kind']> = new Set(['list', 'summary', 'history', 'map', 'help', 'status']);
 
 class MailReader {
-  private context: Context = { kind: 'start' };
+  private context: Context;
   private passwordChecks = 0;
   private creations = 0;
   private readonly queries = new Set<string>();
@@ -65,7 +65,12 @@ class MailReader {
   readonly commands: Command[] = [];
   readonly problems: ParseProblem[] = [];
 
-  constructor(private readonly lines: readonly SourceLine[]) {}
+  constructor(
+    private readonly lines: readonly SourceLine[],
+    signedOn: SignedOnAs,
+  ) {
+    this.context = signedOn === null ? { kind: 'start' } : { kind: 'session', master: signedOn === 'master' };
+  }
 
   read(): void {
     while (this.next < this.lines.length && !this.overLimit) {
@@ -248,9 +253,15 @@ class MailReader {
 }
 
 /** Parses the plain text of a mail. Never throws: whatever cannot be read is a problem on its line. */
-export function parseMail(body: string): ParsedMail {
+/**
+ * Who the mail's lines act for before any SIGNON: nobody (a mail), or a web page's visitor already
+ * signed on as a power or as the Master.
+ */
+export type SignedOnAs = null | 'power' | 'master';
+
+export function parseMail(body: string, signedOn: SignedOnAs = null): ParsedMail {
   const { lines, problems } = mailLines(body);
-  const reader = new MailReader(lines);
+  const reader = new MailReader(lines, signedOn);
   reader.read();
   return { commands: reader.commands, problems: [...problems, ...reader.problems].sort((a, b) => a.line - b.line) };
 }

@@ -35,6 +35,11 @@ export interface WebConfig {
   enabled: boolean;
   /** `http://host:port`; port 0 takes any free port. */
   listen: string;
+  /**
+   * The reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For is
+   * believed; empty: none, and a visitor's address is the connection's.
+   */
+  trustProxy: string;
 }
 
 /**
@@ -109,7 +114,7 @@ export const DEFAULT_CONFIG: JudgeConfig = {
     backoff: { firstSeconds: 1, maxSeconds: 300 },
   },
   deadlines: { cron: '*/20 * * * *', outageMinutes: 60, outagePolicy: 'extend' },
-  web: { enabled: true, listen: 'http://127.0.0.1:8080' },
+  web: { enabled: true, listen: 'http://127.0.0.1:8080', trustProxy: '' },
 };
 
 export class ConfigError extends Error {}

@@ -132,7 +132,7 @@ async function serveWebPages(db: JudgeDatabase, loaded: LoadedConfig, settings: 
   if (!settings.enabled) return null;
   const commands = new MailCommandProcessor({ service: openGameService(loaded, db), judge: loaded.config.judge, db });
   try {
-    const web = await startWebServer({ loaded, settings, commands, mails, log });
+    const web = await startWebServer({ loaded, db, settings, commands, mails, log });
     log(`web pages on ${web.url}`);
     return web;
   } catch (error) {

@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { openBrowser } from '../harness/chromium.js';
 import { demoJudge, demoPlayer, playedDemoGame } from '../harness/demo-game.js';
 import { OutboxNoticeSink } from '../mail/notice-sink.js';
@@ -12,7 +11,8 @@ import { webSettings } from '../web/settings.js';
  * in Chromium: the front page, and a game page as France's player sees it, signed on.
  */
 
-const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
+// npm runs the script in the project's root; the compiled script's own place is under dist-bench/.
+const DOCS = resolve('docs');
 const GAME = 'demo';
 
 const judge = demoJudge('screenshots');
@@ -22,12 +22,12 @@ await mail(demoPlayer(numberOf('FRANCE')), `SIGNON F${GAME} pw${numberOf('FRANCE
 await mail('nina@example.org', 'CREATE newgame secretpw\nSIGNOFF');
 for (let n = 8; n <= 10; n++) await mail(demoPlayer(n), `JOIN newgame pw${n}`);
 
-const web = await startWebServer({ loaded, settings: webSettings(loaded), commands, mails: new OutboxNoticeSink(judge.db, loaded.config.judge), log: () => undefined });
+const web = await startWebServer({ loaded, db: judge.db, settings: webSettings(loaded), commands, mails: new OutboxNoticeSink(judge.db, loaded.config.judge), log: () => undefined });
 const browser = await openBrowser({ baseURL: web.url, width: 1280, height: 900 });
 try {
   const page = browser.page;
   await page.goto('/');
-  await page.screenshot({ path: join(DOCS, 'web-front-page.png'), fullPage: true });
+  await page.screenshot({ path: resolve(DOCS, 'web-front-page.png'), fullPage: true });
   await page.goto(`/game/${GAME}`);
   const signOn = page.locator('form[action="/signon"]');
   await signOn.locator('select[name=who]').selectOption('FRANCE');
@@ -35,7 +35,7 @@ try {
   await signOn.locator('button').click();
   await page.goto(`/game/${GAME}`);
   // The top of the page: the board, the powers and the order choices.
-  await page.screenshot({ path: join(DOCS, 'web-game-page.png'), clip: { x: 0, y: 0, width: 1280, height: 1235 }, fullPage: true });
+  await page.screenshot({ path: resolve(DOCS, 'web-game-page.png'), clip: { x: 0, y: 0, width: 1280, height: 1235 }, fullPage: true });
   process.stdout.write(`docs/web-front-page.png and docs/web-game-page.png written\n`);
 } finally {
   await browser.close();

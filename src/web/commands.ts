@@ -43,12 +43,14 @@ export class WebCommands {
   ) {}
 
   /**
-   * Runs `text` as a mail from `from`. `mailReply`: others the reply concerns (the player of a power
-   * the Master acted for) get it by mail, as they would have got the mail's reply.
+   * Runs `text` as a mail from `from`, for `signedOn` (null: a visitor not signed on, whose text
+   * begins with its own SIGNON, JOIN or CREATE). A signed-on visitor's reply goes by mail to others
+   * it concerns (the player of a power the Master acted for), as a mail's reply would.
    */
-  async run(text: string, from: string, mailReply: boolean): Promise<WebOutcome> {
+  async run(text: string, from: string, signedOn: Session | null): Promise<WebOutcome> {
     const mailKey = `web ${randomUUID()}`;
-    const outcome = await this.commands.execute({ from, text, mailKey, via: 'web' }, this.now());
+    const mailReply = signedOn !== null;
+    const outcome = await this.commands.execute({ from, text, mailKey, via: 'web', ...(signedOn === null ? {} : { signedOn }) }, this.now());
     const sender = from.trim().toLowerCase();
     const mailable = (notice: OutgoingMail): OutgoingMail => ({ ...notice, to: notice.to.filter((address) => !isVisitorAddress(address)) });
     const replyCopy: OutgoingMail = { ...outcome.reply, to: outcome.reply.to.filter((address) => address !== sender) };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { IANAZone } from 'luxon';
 import type { JudgeConfig } from '../config/config.js';
 import { readerOf, type ExecutionContext } from '../commands/execute/context.js';
@@ -6,6 +7,7 @@ import { help } from '../commands/execute/help.js';
 import { gameListing, historyBlocks, openGames, summary } from '../commands/execute/listings.js';
 import { showStatus } from '../commands/execute/orders.js';
 import { NO_SESSION } from '../commands/execute/step.js';
+import type { GameService } from '../game/service.js';
 import { currentBoardPicture, processedPhasePicture } from '../game/board-picture.js';
 import { GameRuleError, isCompleted } from '../game/lifecycle.js';
 import { orderChoices, type OrderChoices } from '../game/order-choices.js';
@@ -16,6 +18,7 @@ import type { GameMap } from '../map/game-map.js';
 import { MAP_POWER_ROLE, type GameStatus } from '../status/model.js';
 import { attachmentBytes } from '../store/outgoing-mail.js';
 import type { HtmlTemplates, PageView } from './html.js';
+import { BoundedCache } from './bounded-cache.js';
 import type { SignedOn, Visitors } from './visitors.js';
 
 /**
@@ -38,6 +41,8 @@ export interface ActionResult {
 
 export interface PageDeps {
   readonly commands: MailCommandProcessor;
+  /** The games the commands run on: what a page is rendered from. */
+  readonly service: GameService;
   readonly templates: HtmlTemplates;
   readonly judge: JudgeConfig['judge'];
   readonly visitors: Visitors;
@@ -77,7 +82,20 @@ function orderForm(choices: OrderChoices) {
   return { rows: [...units, ...slots], due };
 }
 
+/** How many rendered game pages and pictures are kept: every reader kind of a few dozen busy games. */
+const CACHED_PAGES = 500;
+
 export class WebPages {
+  /**
+   * Game pages and board pictures as rendered for a reader, by the checksum of the game's status
+   * file (processing, orders, a rollback or an edit by hand all change it): every visitor asks for
+   * the same page, and rendering it again for each costs far more than serving it. The pages hold a
+   * stand-in for the visitor's form token, random so that no text of a game can ask for the token.
+   */
+  private readonly gamePages = new BoundedCache<string>(CACHED_PAGES);
+  private readonly boards = new BoundedCache<string>(CACHED_PAGES);
+  private readonly tokenStandIn = `token-${randomBytes(16).toString('hex')}`;
+
   constructor(private readonly deps: PageDeps) {}
 
   private context(): ExecutionContext {
@@ -85,9 +103,18 @@ export class WebPages {
   }
 
   private render(name: string, visitor: Visitor, view: PageView): string {
+    return this.withToken(this.renderForAnyToken(name, visitor, view), visitor);
+  }
+
+  /** The page with the token stand-in where the visitor's form token goes. */
+  private renderForAnyToken(name: string, visitor: Visitor, view: PageView): string {
     const signedOn = visitor.signedOn && { game: visitor.signedOn.game, label: visitor.signedOn.label };
-    const layout = { judge: this.deps.judge.name, address: this.deps.judge.address, token: this.deps.visitors.formToken(visitor.id), signedOn };
-    return this.deps.templates.page(name, { ...view, token: layout.token }, layout);
+    const layout = { judge: this.deps.judge.name, address: this.deps.judge.address, token: this.tokenStandIn, signedOn };
+    return this.deps.templates.page(name, { ...view, token: this.tokenStandIn }, layout);
+  }
+
+  private withToken(page: string, visitor: Visitor): string {
+    return page.replaceAll(this.tokenStandIn, this.deps.visitors.formToken(visitor.id));
   }
 
   front(visitor: Visitor, result: ActionResult | null = null): string {
@@ -110,10 +137,17 @@ export class WebPages {
 
   /** A game's page; `zone`: the time zone the visitor asked to read the deadline in. */
   game(name: string, visitor: Visitor, zone: string | null, result: ActionResult | null = null): string {
+    const loaded = this.deps.service.load(name);
+    if (result !== null) return this.withToken(this.renderGame(name, loaded.game, visitor, zone, result), visitor);
+    // What else the page shows (the layout's sign-on line) is the visitor's, so it is part of the key.
+    const key = [name, loaded.sha256, JSON.stringify(readingSession(visitor, name)), visitor.signedOn?.game ?? '', visitor.signedOn?.label ?? '', zone ?? ''].join('\n');
+    return this.withToken(this.gamePages.get(key, () => this.renderGame(name, loaded.game, visitor, zone, null)), visitor);
+  }
+
+  private renderGame(name: string, game: GameStatus, visitor: Visitor, zone: string | null, result: ActionResult | null): string {
     const context = this.context();
     const session = readingSession(visitor, name);
     const listing = gameListing(context, session, name);
-    const game = context.service.load(name).game;
     const map = mapOf(context, game);
     const processed = context.service.archive(name).resultsBlocks().length;
     const view = {
@@ -133,7 +167,7 @@ export class WebPages {
       anyone: session.kind !== 'none' ? { recipients: this.pressRecipients(game, map, session) } : null,
       actionResult: result,
     };
-    return this.render('game', visitor, view);
+    return this.renderForAnyToken('game', visitor, view);
   }
 
   history(name: string, visitor: Visitor): string {
@@ -143,10 +177,10 @@ export class WebPages {
 
   /** MAP's picture of the board as it stands, as the visitor may see it. */
   board(name: string, visitor: Visitor): string {
-    const context = this.context();
-    const game = context.service.load(name).game;
-    const picture = currentBoardPicture(name, game, context.service.maps(game), context.service.archive(name), readerOf(readingSession(visitor, name)), 'svg');
-    return attachmentBytes(picture).toString('utf8');
+    const { service } = this.deps;
+    const { game, sha256 } = service.load(name);
+    const reader = readerOf(readingSession(visitor, name));
+    return this.boards.get([name, sha256, JSON.stringify(reader)].join('\n'), () => attachmentBytes(currentBoardPicture(name, game, service.maps(game), service.archive(name), reader, 'svg')).toString('utf8'));
   }
 
   /** HISTORY's picture of a processed phase; null when the game kept none. */

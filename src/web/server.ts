@@ -10,6 +10,7 @@ import { GameRuleError } from '../game/lifecycle.js';
 import type { GameMap } from '../map/game-map.js';
 import type { GameStatus } from '../status/model.js';
 import { isGameName } from '../status/game-name.js';
+import type { JudgeDatabase } from '../store/database.js';
 import { NoSuchGameError } from '../store/game-store.js';
 import { WebCommands, webVisitorAddress, type MailQueue, type WebOutcome } from './commands.js';
 import { checked, FormError, gameField, line, lines, optionalWord, pressLines, signonWord, text, word, type Fields } from './forms.js';
@@ -28,6 +29,8 @@ import { VISITOR_COOKIE, Visitors, type SignedOn } from './visitors.js';
 
 export interface WebDeps {
   readonly loaded: LoadedConfig;
+  /** The journal database: signed-on visitors are kept there. */
+  readonly db: JudgeDatabase;
   readonly settings: WebSettings;
   /** The command processor the actions run through, and the reading commands the pages show. */
   readonly commands: MailCommandProcessor;
@@ -119,23 +122,26 @@ function signedSession(session: Session): session is SignedOn['session'] {
   return session.kind === 'power' || session.kind === 'master';
 }
 
+function sameSession(after: Session, before: SignedOn['session']): boolean {
+  return JSON.stringify(after) === JSON.stringify(before);
+}
+
 export function buildWebApp(deps: WebDeps): FastifyInstance {
   const now = deps.now ?? (() => new Date());
   const secret = webSecret(deps.settings.varFolder);
-  const visitors = new Visitors(secret);
+  const visitors = new Visitors(secret, deps.db);
   const templates = new HtmlTemplates(join(folder(deps.loaded, 'templates'), 'web'));
-  const pages = new WebPages({ commands: deps.commands, templates, judge: deps.loaded.config.judge, visitors, now });
-  const web = new WebCommands(deps.commands, deps.mails, now);
   const service = deps.commands.readingContext(now()).service;
+  const pages = new WebPages({ commands: deps.commands, service, templates, judge: deps.loaded.config.judge, visitors, now });
+  const web = new WebCommands(deps.commands, deps.mails, now);
 
-  const app = Fastify({ logger: false, bodyLimit: 200_000 });
+  const app = Fastify({ logger: false, bodyLimit: 200_000, trustProxy: deps.settings.trustProxy.length > 0 ? [...deps.settings.trustProxy] : false });
   app.register(fastifyCookie, { secret });
   app.register(fastifyFormbody);
   app.decorateRequest('visitor', null as unknown as Visitor);
 
   /** The visitor still signed on, unless the password that let them in has changed or the game is gone. */
-  const stillSignedOn = (signedOn: SignedOn | null): SignedOn | null => {
-    if (signedOn === null) return null;
+  const stillSignedOn = (signedOn: SignedOn): SignedOn | null => {
     try {
       const game = service.load(signedOn.game).game;
       if (sessionPassword(game, signedOn.session) === signedOn.fingerprint) return signedOn;
@@ -156,8 +162,9 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
       id = visitors.newId();
       setVisitorCookie(reply, id);
     }
-    const signedOn = stillSignedOn(visitors.find(id, now().getTime()));
-    if (signedOn === null) visitors.signOff(id);
+    const found = visitors.find(id, now().getTime());
+    const signedOn = found === null ? null : stillSignedOn(found);
+    if (found !== null && signedOn === null) visitors.signOff(id);
     request.visitor = { id, signedOn };
   });
 
@@ -214,21 +221,20 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
   });
 
   /** Signs the visitor on to what the commands ended signed on to, under a new visitor id; null when they signed on to nothing. */
-  const signOnAfter = (request: FastifyRequest, reply: FastifyReply, session: Session, password: string): Visitor | null => {
+  const signOnAfter = (request: FastifyRequest, reply: FastifyReply, session: Session): Visitor | null => {
     if (!signedSession(session)) return null;
     const game = service.load(session.game).game;
     const map = service.maps(game).base;
-    const who = session.kind === 'master' ? 'MASTER' : session.power;
-    const signedOn: SignedOn = { game: session.game, who, password, session, label: labelOf(game, map, session), fingerprint: sessionPassword(game, session) };
+    const signedOn: SignedOn = { game: session.game, session, label: labelOf(game, map, session), fingerprint: sessionPassword(game, session) };
     const id = visitors.signOn(request.visitor.id, signedOn, now().getTime());
     setVisitorCookie(reply, id);
     return { id, signedOn };
   };
 
   /** Runs what a visitor not signed on sends (SIGNON, JOIN, CREATE...), signing them on to where it leads. */
-  const anonymousAction = async (request: FastifyRequest, reply: FastifyReply, commandText: string, from: string, password: string) => {
-    const outcome = await web.run(commandText, from, false);
-    const visitor = signOnAfter(request, reply, outcome.session, password);
+  const anonymousAction = async (request: FastifyRequest, reply: FastifyReply, commandText: string, from: string) => {
+    const outcome = await web.run(commandText, from, null);
+    const visitor = signOnAfter(request, reply, outcome.session);
     const result = mailedOf(outcome);
     if (visitor === null) return html(reply, pages.front(request.visitor, result));
     return html(reply, pages.game(visitor.signedOn!.game, visitor, null, result));
@@ -239,7 +245,7 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     const game = gameField(fields);
     const password = word(fields, 'password', 'The password');
     const command = `SIGNON ${signonWord(word(fields, 'who', 'Who you are'), game)} ${password}`;
-    return anonymousAction(request, reply, command, webVisitorAddress(request.ip), password);
+    return anonymousAction(request, reply, command, webVisitorAddress(request.ip));
   });
 
   app.post('/join', async (request, reply) => {
@@ -251,14 +257,14 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     const privacy = optionalWord(fields, 'privacy', 'The privacy word');
     const observer = optionalWord(fields, 'observer', "The observer's name");
     const target = observer !== null ? `OBSERVE ${observer}@${game}` : `JOIN ${power === null ? game : `${power}@${game}`}`;
-    return anonymousAction(request, reply, `${target} ${password}${privacy === null ? '' : ` ${privacy}`}`, address, password);
+    return anonymousAction(request, reply, `${target} ${password}${privacy === null ? '' : ` ${privacy}`}`, address);
   });
 
   app.post('/takeover', async (request, reply) => {
     const fields = request.body as Fields;
     const password = word(fields, 'password', 'The password');
     const command = `TAKEOVER ${signonWord(word(fields, 'power', 'The power'), gameField(fields))} ${password}`;
-    return anonymousAction(request, reply, command, mailAddress(fields), password);
+    return anonymousAction(request, reply, command, mailAddress(fields));
   });
 
   app.post('/create', async (request, reply) => {
@@ -266,7 +272,7 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     const password = word(fields, 'password', 'The password');
     const map = optionalWord(fields, 'map', 'The map');
     const command = [`CREATE ${gameField(fields)} ${password}`, ...(map === null ? [] : [`MAP ${map}`])].join('\n');
-    return anonymousAction(request, reply, command, mailAddress(fields), password);
+    return anonymousAction(request, reply, command, mailAddress(fields));
   });
 
   app.post('/signoff', (request, reply) => {
@@ -285,25 +291,24 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     const commandLines = action(request.body as Fields);
     const game = service.load(name).game;
     const from = senderOf(game, signedOn.session) ?? webVisitorAddress(request.ip);
-    const outcome = await web.run([`SIGNON ${signonWord(signedOn.who, name)} ${signedOn.password}`, ...commandLines].join('\n'), from, true);
-    const visitor = afterAction(request, reply, signedOn, outcome, commandLines);
+    const outcome = await web.run(commandLines.join('\n'), from, signedOn.session);
+    const visitor = afterAction(request, signedOn, outcome);
     return html(reply, pages.game(name, visitor, null, mailedOf(outcome)));
   });
 
-  /** The visitor's sign-on after their commands: a new password they set is kept; any other change to it signs them off. */
-  const afterAction = (request: FastifyRequest, reply: FastifyReply, signedOn: SignedOn, outcome: WebOutcome, commandLines: readonly string[]): Visitor => {
-    if (!signedSession(outcome.session)) {
+  /**
+   * The visitor's sign-on after their commands: a new password they set for themselves keeps them
+   * signed on; a SIGNOFF, or a change to their password by anyone else meanwhile, signs them off.
+   */
+  const afterAction = (request: FastifyRequest, signedOn: SignedOn, outcome: WebOutcome): Visitor => {
+    const fingerprint = sessionPassword(service.load(signedOn.game).game, signedOn.session);
+    if (!sameSession(outcome.session, signedOn.session)) {
       visitors.signOff(request.visitor.id);
       return { id: request.visitor.id, signedOn: null };
     }
-    const game = service.load(signedOn.game).game;
-    if (sessionPassword(game, signedOn.session) === signedOn.fingerprint) return request.visitor;
-    const newPassword = commandLines.map((line) => /^\s*SET\s+PASSWORD\s+(\S+)\s*$/i.exec(line)?.[1]).filter((word) => word !== undefined).at(-1);
-    if (newPassword === undefined) {
-      visitors.signOff(request.visitor.id);
-      return { id: request.visitor.id, signedOn: null };
-    }
-    return signOnAfter(request, reply, signedOn.session, newPassword)!;
+    if (fingerprint === signedOn.fingerprint) return request.visitor;
+    visitors.passwordChanged(request.visitor.id, fingerprint, now().getTime());
+    return { id: request.visitor.id, signedOn: { ...signedOn, fingerprint } };
   };
 
   return app;

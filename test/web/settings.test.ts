@@ -21,6 +21,15 @@ describe('the web section of judge.config.json', () => {
     expect(webSettings(configWith({ enabled: false })).enabled).toBe(false);
   });
 
+  it('trusts no proxy by default, and takes addresses, ranges and proxy-addr names, refusing anything else', () => {
+    expect(webSettings(configWith({})).trustProxy).toEqual([]);
+    expect(webSettings(configWith({ trustProxy: '127.0.0.1, 10.0.0.0/8,::1,loopback' })).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'loopback']);
+    for (const trustProxy of ['yes', '10.0.0.0/33', '::1/129', 'nginx.local', '127.0.0.1/8/8']) {
+      expect(() => webSettings(configWith({ trustProxy })), trustProxy).toThrow(/'web.trustProxy' must list proxy addresses/);
+    }
+    expect(() => configWith({ trustProxy: true })).toThrow(ConfigError);
+  });
+
   it('refuses an address that is not http://host:port', () => {
     for (const listen of ['127.0.0.1:8080', 'https://127.0.0.1:8443', 'http://127.0.0.1', 'http://127.0.0.1:8080/judge', 'http://127.0.0.1:99999']) {
       expect(() => webSettings(configWith({ listen })), listen).toThrow(ConfigError);

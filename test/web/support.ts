@@ -18,6 +18,8 @@ export interface WebJudge {
   readonly folder: string;
   readonly url: string;
   readonly judge: RunningJudge;
+  /** Stops the judge and starts it again on the same folder: the pages may come back on another port. */
+  restart(): Promise<WebJudge>;
   /** Drops a mail into the Maildir and waits for the judge's reply to it. */
   mail(from: string, body: string): Promise<ParsedMail>;
   /** Every mail the judge has written so far, oldest first. */
@@ -41,12 +43,17 @@ export async function until<T>(check: () => T | null | undefined | false | Promi
 
 let serial = 0;
 
-export async function startWebJudge(): Promise<WebJudge> {
+/** `web`: settings of the configuration's web section beside its address. */
+export async function startWebJudge(web: Readonly<Record<string, unknown>> = {}): Promise<WebJudge> {
   const folder = mkdtempSync(join(tmpdir(), 'judge-web-'));
   const configFile = join(folder, 'judge.config.json');
-  const config = { judge: { name: 'WEBTEST', address: JUDGE_ADDRESS, keeper: 'keeper@web.test' }, web: { listen: 'http://127.0.0.1:0' } };
+  const config = { judge: { name: 'WEBTEST', address: JUDGE_ADDRESS, keeper: 'keeper@web.test' }, web: { listen: 'http://127.0.0.1:0', ...web } };
   writeFileSync(configFile, JSON.stringify(config));
-  const judge = startJudge(loadConfig(configFile));
+  return webJudgeIn(folder);
+}
+
+async function webJudgeIn(folder: string): Promise<WebJudge> {
+  const judge = startJudge(loadConfig(join(folder, 'judge.config.json')));
   const url = await judge.web;
   if (url === null) throw new Error('the judge serves no web pages');
   const maildir = join(folder, 'var', 'maildir');
@@ -64,6 +71,10 @@ export async function startWebJudge(): Promise<WebJudge> {
     folder,
     url: url.replace(/\/$/, ''),
     judge,
+    async restart() {
+      await judge.stop();
+      return webJudgeIn(folder);
+    },
     async mail(from, body) {
       const number = ++serial;
       const name = `web-test-${process.pid}-${number}`;

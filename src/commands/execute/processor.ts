@@ -9,7 +9,7 @@ import type { Channel, ExecutionContext } from './context.js';
 import { MailEffects } from './effects.js';
 import { PasswordGuard } from './guessing.js';
 import { MailRun } from './run.js';
-import type { Session } from './step.js';
+import { NO_SESSION, type Session } from './step.js';
 
 /**
  * Executes the commands of a mail against the games and answers it: exactly one reply, echoing each
@@ -35,6 +35,11 @@ export interface MailToExecute {
   readonly mailKey: string;
   /** Where the commands came from: the audit log marks changes made from the web pages. */
   readonly via?: Channel;
+  /**
+   * Who the lines act for from the first one, as after a SIGNON: a web page's visitor, whose
+   * password was checked when they signed on and has not changed since.
+   */
+  readonly signedOn?: Session;
 }
 
 export interface ExecutionOutcome {
@@ -73,9 +78,10 @@ export class MailCommandProcessor {
   }
 
   async execute(mail: MailToExecute, now: Date): Promise<ExecutionOutcome> {
-    const parsed: ParsedMail = parseMail(mail.text);
+    const signedOn = mail.signedOn ?? NO_SESSION;
+    const parsed: ParsedMail = parseMail(mail.text, signedOn.kind === 'master' ? 'master' : signedOn.kind === 'power' ? 'power' : null);
     const context = { ...this.readingContext(now), sender: mail.from.trim().toLowerCase(), via: mail.via ?? 'mail', mailHasProblems: hasMistakes(parsed) };
-    return new MailRun(context, this.effects, mail.mailKey, parsed).execute();
+    return new MailRun(context, this.effects, mail.mailKey, parsed, signedOn).execute();
   }
 
   /**

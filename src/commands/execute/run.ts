@@ -55,7 +55,10 @@ export class MailRun {
     private readonly effects: MailEffects,
     private readonly mailKey: string,
     private readonly parsed: ParsedMail,
-  ) {}
+    signedOn: Session,
+  ) {
+    this.enter(signedOn, false);
+  }
 
   async execute(): Promise<ExecutionOutcome> {
     const problems = [...this.parsed.problems];
