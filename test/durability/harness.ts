@@ -64,6 +64,8 @@ export interface TrialResult {
   readonly lost: number;
   readonly duplicated: number;
   readonly invalid: number;
+  /** The deliveries checked: each expected mail to each of its recipients. */
+  readonly mails: number;
   readonly problems: string[];
 }
 
@@ -216,7 +218,8 @@ function checkInvariants(trial: Trial, scenario: Scenario): Omit<TrialResult, 'c
   const invalid = errors.length > 0 || phase !== scenario.phase ? 1 : 0;
   if (errors.length > 0) problems.push(`status file: ${errors.map((error) => error.message).join('; ')}`);
   if (phase !== scenario.phase) problems.push(`the game is at ${phase}, not ${scenario.phase}`);
-  return { lost, duplicated, invalid, problems };
+  const checked = scenario.expect.reduce((total, { recipients }) => total + recipients, 0);
+  return { lost, duplicated, invalid, mails: checked, problems };
 }
 
 function maildir(trial: Trial): string {
