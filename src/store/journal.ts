@@ -200,6 +200,7 @@ export type ProcessAlive = (pid: number) => boolean;
 
 export class Outbox {
   private readonly insert;
+  private readonly insertOnce;
   private readonly selectDue;
   private readonly claim;
   private readonly sent;
@@ -216,6 +217,9 @@ export class Outbox {
   constructor(db: JudgeDatabase) {
     this.insert = db.prepare<[string, string, number, string, number]>(
       `INSERT INTO outbox (message_id, origin, created_at, mail, next_attempt_at) VALUES (?, ?, ?, ?, ?)`,
+    );
+    this.insertOnce = db.prepare<[string, string, number, string, number]>(
+      `INSERT OR IGNORE INTO outbox (message_id, origin, created_at, mail, next_attempt_at) VALUES (?, ?, ?, ?, ?)`,
     );
     this.selectDue = db.prepare<[number, number], OutboxRecord>(
       `SELECT id, message_id, created_at, mail, attempts, claimed_by, claimed_until FROM outbox
@@ -269,6 +273,11 @@ export class Outbox {
     const stored = JSON.stringify(mail);
     const { lastInsertRowid } = this.insert.run(messageId, origin, now, stored, now);
     return { id: Number(lastInsertRowid), messageId, createdAt: now, mail, attempts: 0 };
+  }
+
+  /** Queues a mail unless one with the same Message-ID was ever queued: for alerts that must not repeat. Whether it was queued. */
+  queueOnce(mail: OutboxMail, messageId: string, origin: string, now: number): boolean {
+    return this.insertOnce.run(messageId, origin, now, JSON.stringify(mail), now).changes === 1;
   }
 
   /**

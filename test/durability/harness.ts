@@ -120,11 +120,23 @@ export function newTrial(template: string): Trial {
  * after its start line, as a power cut at a random moment would stop it.
  */
 export function judge(trial: Trial, run: Run, env: Record<string, string> = {}, killAfterMs?: number): Promise<NodeJS.Signals | null> {
+  return runJudge(trial, run, env, killAfterMs).then((ended) => ended.signal);
+}
+
+export interface Ended {
+  readonly signal: NodeJS.Signals | null;
+  readonly code: number | null;
+  readonly output: string;
+}
+
+/** `judge`, with the exit status and what the judge printed. */
+export function runJudge(trial: Trial, run: Run, env: Record<string, string> = {}, killAfterMs?: number): Promise<Ended> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [join(inject('compiledJudge'), 'cli', 'main.js'), ...run.args], { cwd: trial.folder, env: { ...process.env, ...env }, timeout: 60_000 }, (error) => {
+    const child = execFile(process.execPath, [join(inject('compiledJudge'), 'cli', 'main.js'), ...run.args], { cwd: trial.folder, env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
       clearInterval(watching);
       clearTimeout(killing);
-      resolve(error && 'signal' in error ? ((error.signal as NodeJS.Signals | null) ?? null) : null);
+      const signal = error && 'signal' in error ? ((error.signal as NodeJS.Signals | null) ?? null) : null;
+      resolve({ signal, code: child.exitCode, output: `${stdout}${stderr}` });
     });
     child.stdin!.end(run.input ?? '');
     const watching = run.done ? setInterval(() => run.done!() && child.kill('SIGTERM'), 50) : undefined;
@@ -171,13 +183,13 @@ export async function runKilledAt(template: string, scenario: Scenario, killAfte
   }
 }
 
-interface SentMail {
+export interface SentMail {
   readonly subject: string;
   readonly to: string[];
   readonly body: string;
 }
 
-function sentMails(trial: Trial): SentMail[] {
+export function sentMails(trial: Trial): SentMail[] {
   const outbox = join(trial.folder, 'var', 'outbox');
   if (!existsSync(outbox)) return [];
   return readdirSync(outbox)
@@ -212,11 +224,10 @@ function checkInvariants(trial: Trial, scenario: Scenario): Omit<TrialResult, 'c
       }
     }
   }
-  const status = readStatus(readFileSync(join(trial.folder, 'games', GAME, 'status')), `${GAME}/status`);
-  const errors = [...status.diagnostics, ...validateStatus(status.game)].filter((diagnostic) => diagnostic.severity === 'error');
+  const errors = statusErrors(trial);
   const phase = phaseOf(trial);
   const invalid = errors.length > 0 || phase !== scenario.phase ? 1 : 0;
-  if (errors.length > 0) problems.push(`status file: ${errors.map((error) => error.message).join('; ')}`);
+  if (errors.length > 0) problems.push(`status file: ${errors.join('; ')}`);
   if (phase !== scenario.phase) problems.push(`the game is at ${phase}, not ${scenario.phase}`);
   const checked = scenario.expect.reduce((total, { recipients }) => total + recipients, 0);
   return { lost, duplicated, invalid, mails: checked, problems };
@@ -252,6 +263,12 @@ export function nothingPending(trial: Trial): boolean {
   } finally {
     db.close();
   }
+}
+
+/** What is wrong with the game's status file, as its reader and validator say it. */
+export function statusErrors(trial: Trial): string[] {
+  const status = readStatus(readFileSync(join(trial.folder, 'games', GAME, 'status')), `${GAME}/status`);
+  return [...status.diagnostics, ...validateStatus(status.game)].filter((diagnostic) => diagnostic.severity === 'error').map((error) => error.message);
 }
 
 /** The PHASE line of the game's status file. */
