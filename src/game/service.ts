@@ -194,8 +194,21 @@ export class GameService {
   }
 
   /** Applies a pure change and keeps the main status file's state in step. */
-  async change(name: string, actor: Actor, change: (game: GameStatus, maps: MapDefinition) => GameStatus | null): Promise<LoadedGame> {
-    const loaded = await this.options.store.update(name, actor, (current) => change(current.game, this.maps(current.game)));
+  /**
+   * Changes a game's status file. `announce` gives the mails that tell of the change, from the new
+   * status: they are queued with it in one durable step, so they leave if and only if it is written.
+   */
+  async change(
+    name: string,
+    actor: Actor,
+    change: (game: GameStatus, maps: MapDefinition) => GameStatus | null,
+    options: { announce?: (game: GameStatus) => Notice[]; origin?: string } = {},
+  ): Promise<LoadedGame> {
+    let changed: GameStatus | null = null;
+    const work = (current: LoadedGame) => (changed = change(current.game, this.maps(current.game)));
+    const { announce } = options;
+    const origin = options.origin ?? `${actor.who} ${actor.command} ${name}`;
+    const loaded = await this.options.store.update(name, actor, work, announce && (() => this.queued(announce(changed!), origin)));
     await this.list(actor, name, this.stateOf(loaded.game));
     return loaded;
   }

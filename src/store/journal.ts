@@ -214,7 +214,7 @@ export class Outbox {
   private readonly releaseHeld;
   private readonly dropHeldRows;
 
-  constructor(db: JudgeDatabase) {
+  constructor(private readonly db: JudgeDatabase) {
     this.insert = db.prepare<[string, string, number, string, number]>(
       `INSERT INTO outbox (message_id, origin, created_at, mail, next_attempt_at) VALUES (?, ?, ?, ?, ?)`,
     );
@@ -273,6 +273,19 @@ export class Outbox {
     const stored = JSON.stringify(mail);
     const { lastInsertRowid } = this.insert.run(messageId, origin, now, stored, now);
     return { id: Number(lastInsertRowid), messageId, createdAt: now, mail, attempts: 0 };
+  }
+
+  /** The newest row's id: `queuedAfter` with it later reads what was queued since. */
+  newestId(): number {
+    return this.db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM outbox').get()?.id ?? 0;
+  }
+
+  /** The mails queued after row `id` that may leave (not held for a change still in progress), oldest first. */
+  queuedAfter(id: number): { origin: string; mail: OutboxMail }[] {
+    return this.db
+      .prepare<[number], { origin: string; mail: string }>('SELECT origin, mail FROM outbox WHERE id > ? AND id NOT IN (SELECT outbox_id FROM outbox_hold) ORDER BY id')
+      .all(id)
+      .map((row) => ({ origin: row.origin, mail: JSON.parse(row.mail) as OutboxMail }));
   }
 
   /** Queues a mail unless one with the same Message-ID was ever queued: for alerts that must not repeat. Whether it was queued. */

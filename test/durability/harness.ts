@@ -271,9 +271,13 @@ export function statusErrors(trial: Trial): string[] {
   return [...status.diagnostics, ...validateStatus(status.game)].filter((diagnostic) => diagnostic.severity === 'error').map((error) => error.message);
 }
 
+export function statusText(trial: Trial): string {
+  return readFileSync(join(trial.folder, 'games', GAME, 'status'), 'utf8');
+}
+
 /** The PHASE line of the game's status file. */
 export function phaseOf(trial: Trial): string {
-  return /^PHASE (.*)$/m.exec(readFileSync(join(trial.folder, 'games', GAME, 'status'), 'utf8'))?.[1] ?? '';
+  return /^PHASE (.*)$/m.exec(statusText(trial))?.[1] ?? '';
 }
 
 /** The powers' letters and passwords as dealt in the template. */
@@ -290,7 +294,7 @@ export function mailText(from: string, messageId: string, body: string): string 
 
 /** The template a scenario starts from: a phase the checker processes needs every order in. */
 export function templateKind(scenario: Scenario): 'none' | 'everyone' {
-  return scenario.name.startsWith('judge check') ? 'everyone' : 'none';
+  return scenario.name.startsWith('judge check (a ready game') ? 'everyone' : 'none';
 }
 
 /**

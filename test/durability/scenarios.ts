@@ -1,4 +1,4 @@
-import { deliverToMaildir, GAME, judge, mailText, maildirEmpty, nothingPending, phaseOf, playerOf, type Run, type Scenario, type Trial } from './harness.js';
+import { deliverToMaildir, GAME, judge, mailText, maildirEmpty, nothingPending, phaseOf, playerOf, statusText, type Run, type Scenario, type Trial } from './harness.js';
 
 /**
  * The moments that matter most, each a scenario for the crash harness: a phase processed by
@@ -65,6 +65,24 @@ export const pressPipe: Scenario = {
   phase: 'SPRING 1901 MOVEMENT',
 };
 
+/** `judge check --now` at a time measured from the game's deadline (DEADLINE is in GMT in the template). */
+function checkAt(trial: Trial, hoursAfterDeadline: number): Run {
+  const stamp = /^DEADLINE (\d{12})$/m.exec(statusText(trial))![1]!;
+  const deadline = Date.UTC(+stamp.slice(0, 4), +stamp.slice(4, 6) - 1, +stamp.slice(6, 8), +stamp.slice(8, 10), +stamp.slice(10, 12));
+  return { args: ['check', '--config', trial.configFile, '--now', new Date(deadline + hoursAfterDeadline * 3_600_000).toISOString()] };
+}
+
+export const checkerLateNotices: Scenario = {
+  name: 'judge check an hour after the deadline (late notices), run again',
+  run: (trial) => checkAt(trial, 1),
+  recover: async (trial) => {
+    await judge(trial, checkAt(trial, 1));
+  },
+  // Seven late players and the Master.
+  expect: [{ subject: 'orders late', recipients: 8 }],
+  phase: 'SPRING 1901 MOVEMENT',
+};
+
 const DAEMON_PRESS_FROM = ['FRANCE', 'GERMANY', 'ITALY'];
 
 /** The daemon on its embedded Maildir, started with the mails already waiting, until all are handled and every mail sent. */
@@ -88,4 +106,4 @@ export const pressDaemon: Scenario = {
   phase: 'SPRING 1901 MOVEMENT',
 };
 
-export const SCENARIOS: readonly Scenario[] = [processCommand, checkerSweep, masterProcessMail, pressPipe, pressDaemon];
+export const SCENARIOS: readonly Scenario[] = [processCommand, checkerSweep, masterProcessMail, pressPipe, pressDaemon, checkerLateNotices];

@@ -7,6 +7,7 @@ import type { JudgeDatabase } from '../../store/database.js';
 import { openJournal, sendQueuedMail } from '../../daemon/wiring.js';
 import { mailSettings } from '../../mail/settings.js';
 import { OutboxNoticeSink } from '../../mail/notice-sink.js';
+import { Outbox } from '../../store/journal.js';
 
 interface CheckOptions {
   readonly config?: string;
@@ -30,16 +31,8 @@ function recordsTheSweep(options: CheckOptions, now: DateTime): boolean {
 /** How `judge check` hands on the mails a sweep causes. */
 export type CheckSinkFactory = (db: JudgeDatabase, loaded: LoadedConfig) => NoticeSink;
 
-/** Queues each mail a sweep causes in the outbox, as the daemon does, and lists it. */
-const queuedNotices: CheckSinkFactory = (db, loaded) => {
-  const outbox = new OutboxNoticeSink(db, loaded.config.judge);
-  return {
-    send(notices, origin) {
-      outbox.send(notices, origin);
-      for (const notice of notices) process.stdout.write(`  mail (${origin}) to ${notice.to.join(', ')}: ${notice.subject}\n`);
-    },
-  };
-};
+/** Queues each mail a sweep causes in the outbox, as the daemon does. */
+const queuedNotices: CheckSinkFactory = (db, loaded) => new OutboxNoticeSink(db, loaded.config.judge);
 
 export function registerCheckCommand(program: Command, sinkFor: CheckSinkFactory = queuedNotices): void {
   program
@@ -60,7 +53,13 @@ export function registerCheckCommand(program: Command, sinkFor: CheckSinkFactory
         const { openChecker } = await import('../../checker/open.js');
         const { reportLines, summaryLine } = await import('../../checker/report.js');
         const checker = openChecker(loaded, db, sinkFor(db, loaded), () => now);
+        const outbox = new Outbox(db);
+        const before = outbox.newestId();
         const report = await checker.sweep(now, { ...(games.length > 0 ? { games } : {}), resume: options.resume === true, outage });
+        // Every mail the sweep queued, whether through the sink or with a status file it wrote (results, late notices).
+        for (const { origin, mail } of outbox.queuedAfter(before)) {
+          process.stdout.write(`  mail (${origin}) to ${mail.to.map(({ address }) => address).join(', ')}: ${mail.subject}\n`);
+        }
         for (const line of [...reportLines(report), summaryLine(report)]) process.stdout.write(`${line}\n`);
         await sendQueuedMail(loaded, db);
       } finally {
