@@ -1,5 +1,6 @@
 import { phaseAbbrev } from '../map/phase.js';
 import { answerableFor, mailAddressesOf } from '../game/control.js';
+import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { GameStatus } from '../status/model.js';
 import type { Assessment } from './assess.js';
 import type { Memory } from './memory.js';
@@ -30,16 +31,23 @@ async function delayIfStill(
   kind: Step['kind'],
   recalled: Recalled,
   delayFor: (game: GameStatus) => number | null,
+  mails?: { announce: (decided: Decided) => OutgoingMail[]; origin: string },
 ): Promise<Decided | null> {
   const result: { decided: Decided | null } = { decided: null };
-  await context.service.setDelay(name, checkerActor(kind.toUpperCase()), (game) => {
-    result.decided = null;
-    const situation = readSituation(game, context.service);
-    const step = situation && decide(situation, context.now, recalled);
-    if (!situation || step?.kind !== kind) return undefined;
-    result.decided = { game, situation, step };
-    return delayFor(game);
-  });
+  const announce = mails && { announce: () => mails.announce(result.decided!), origin: mails.origin };
+  await context.service.setDelay(
+    name,
+    checkerActor(kind.toUpperCase()),
+    (game) => {
+      result.decided = null;
+      const situation = readSituation(game, context.service);
+      const step = situation && decide(situation, context.now, recalled);
+      if (!situation || step?.kind !== kind) return undefined;
+      result.decided = { game, situation, step };
+      return delayFor(game);
+    },
+    announce,
+  );
   return result.decided;
 }
 
@@ -57,8 +65,12 @@ async function previewLate(context: SweepContext, name: string, game: GameStatus
   const phase = phaseAbbrev(situation.phase);
   const outcome = context.service.preview(name, { expectPhase: phase });
   if (!outcome) return null;
-  context.sink.send([...outcome.notices, ...context.mail.graceExpired(game, situation, late, { preview: true })], `check ${name} civil preview`);
-  return { action: 'preview', detail: `${phase} previewed to the Master, ${late.join(', ')} late`, memory: { previewedAt: context.now.toMillis() } };
+  return {
+    action: 'preview',
+    detail: `${phase} previewed to the Master, ${late.join(', ')} late`,
+    memory: { previewedAt: context.now.toMillis() },
+    mails: { notices: [...outcome.notices, ...context.mail.graceExpired(game, situation, late, { preview: true })], origin: `check ${name} civil preview` },
+  };
 }
 
 /** PREVIEW: a ready phase goes to the Master first, and waits a day (DELAY 72) before it is previewed again. */
@@ -66,10 +78,12 @@ async function previewReady(context: SweepContext, name: string, situation: Situ
   const phase = phaseAbbrev(situation.phase);
   const outcome = context.service.preview(name, { expectPhase: phase });
   if (!outcome) return null;
-  await context.service.setDelay(name, checkerActor('DELAY'), (game) =>
-    game.phase?.phase && typeof game.phase.phase === 'object' && phaseAbbrev(game.phase.phase) === phase ? DELAY_AFTER_PREVIEW : undefined,
+  await context.service.setDelay(
+    name,
+    checkerActor('DELAY'),
+    (game) => (game.phase?.phase && typeof game.phase.phase === 'object' && phaseAbbrev(game.phase.phase) === phase ? DELAY_AFTER_PREVIEW : undefined),
+    { announce: () => outcome.notices, origin: `check ${name} preview` },
   );
-  context.sink.send(outcome.notices, `check ${name} preview`);
   return { action: 'preview', detail: `${phase} previewed to the Master (PREVIEW rule); DELAY ${DELAY_AFTER_PREVIEW}` };
 }
 
@@ -77,13 +91,12 @@ async function previewReady(context: SweepContext, name: string, situation: Situ
 async function resignLate(context: SweepContext, name: string, before: GameStatus, situation: Situation, late: readonly string[]): Promise<Done> {
   // A late controlled dummy costs its controller the game, as being late with one's own power does.
   const resigned = [...new Set(late.map((power) => answerableFor(before, power)).filter((power) => power !== null))];
-  for (const power of resigned) await context.service.resign(name, power, checkerActor('RESIGN'));
+  // Every resignation and the mails that tell of them in one durable step: a crash leaves all or none.
+  const { game: after } = await context.service.resignForLateness(name, resigned, checkerActor('RESIGN'), {
+    announce: (game) => [...context.mail.resignations(before, situation, resigned), ...context.mail.graceExpired(game, situation, late, { resigned })],
+    origin: `check ${name} grace expired`,
+  });
   await context.service.markWaiting(name, checkerActor('WAIT'));
-  const after = context.service.load(name).game;
-  context.sink.send(
-    [...context.mail.resignations(before, situation, resigned), ...context.mail.graceExpired(after, situation, late, { resigned })],
-    `check ${name} grace expired`,
-  );
   const who = resigned.length > 0 ? `${resigned.join(', ')} resigned` : 'no player to resign';
   return { action: 'grace expired', detail: `${who}; game waiting, NEED ${after.need.map((need) => need.power).join(', ') || 'none'}` };
 }
@@ -106,19 +119,25 @@ async function processReady(context: SweepContext, name: string, situation: Situ
 }
 
 async function sendLateNotices(context: SweepContext, name: string, recalled: Recalled): Promise<Done | null> {
-  const decided = await delayIfStill(context, name, 'late-notice', recalled, () => DELAY_AFTER_LATE_NOTICE);
+  const decided = await delayIfStill(context, name, 'late-notice', recalled, () => DELAY_AFTER_LATE_NOTICE, {
+    announce: ({ game, situation }) => context.mail.lateNotices(game, situation, situation.late),
+    origin: `check ${name} late notice`,
+  });
   if (!decided) return null;
-  const { game, situation } = decided;
-  context.sink.send(context.mail.lateNotices(game, situation, situation.late), `check ${name} late notice`);
+  const { situation } = decided;
   const late = situation.masterProcesses ? 'the Master (PROCESS due)' : situation.late.join(', ');
   return { action: 'late notice', detail: `${late}; DELAY ${DELAY_AFTER_LATE_NOTICE}` };
 }
 
 function remind(context: SweepContext, name: string, game: GameStatus, situation: Situation, step: Extract<Step, { kind: 'warn' }>): Done {
   const reminded = step.late.filter((power) => mailAddressesOf(game, power).length > 0);
-  if (reminded.length > 0) context.sink.send(context.mail.reminders(game, situation, reminded), `check ${name} reminder`);
   const at = step.at.toUTC().toFormat("yyyy-MM-dd HH:mm 'UTC'");
-  return { action: 'reminder', detail: `WARN ${at}: ${reminded.join(', ') || 'nobody to remind'}`, memory: { warnedAt: step.at.toMillis() } };
+  return {
+    action: 'reminder',
+    detail: `WARN ${at}: ${reminded.join(', ') || 'nobody to remind'}`,
+    memory: { warnedAt: step.at.toMillis() },
+    mails: { notices: reminded.length > 0 ? context.mail.reminders(game, situation, reminded) : [], origin: `check ${name} reminder` },
+  };
 }
 
 /** Carries out the step the assessment decided on; null when the game turned out to need nothing. */

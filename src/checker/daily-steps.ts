@@ -16,9 +16,13 @@ const KEEPER_ALERT_EVERY_MS = 7 * DAY_MS;
 
 export function remindOfErrors(context: SweepContext, name: string, assessment: Assessment): Done {
   const { problems } = assessment;
-  context.sink.send(context.mail.statusErrors(name, assessment.loaded?.game ?? null, problems), `check ${name} status errors`);
   const count = `${problems.length} error${problems.length === 1 ? '' : 's'}`;
-  return { action: 'status-file errors', detail: `${count}, first: ${problems[0]}`, memory: { remindedAt: context.now.toMillis() } };
+  return {
+    action: 'status-file errors',
+    detail: `${count}, first: ${problems[0]}`,
+    memory: { remindedAt: context.now.toMillis() },
+    mails: { notices: context.mail.statusErrors(name, assessment.loaded?.game ?? null, problems), origin: `check ${name} status errors` },
+  };
 }
 
 function joinedPlayers(game: GameStatus): number {
@@ -32,8 +36,12 @@ function formingReminder(context: SweepContext, name: string, game: GameStatus, 
     wanted: playablePowers(game, map).length,
     startMaster: rulesInForce(game, map.rules()).includes('START_MASTER'),
   };
-  context.sink.send(context.mail.formingReminder(game, days, players), `check ${name} forming`);
-  return { action: 'reminder', detail: `forming for ${days} days, ${players.joined} of ${players.wanted} players; Master reminded`, memory: { remindedAt: context.now.toMillis() } };
+  return {
+    action: 'reminder',
+    detail: `forming for ${days} days, ${players.joined} of ${players.wanted} players; Master reminded`,
+    memory: { remindedAt: context.now.toMillis() },
+    mails: { notices: context.mail.formingReminder(game, days, players), origin: `check ${name} forming` },
+  };
 }
 
 function waitingReminder(context: SweepContext, name: string, game: GameStatus, days: number, memory: Memory): Done {
@@ -42,11 +50,11 @@ function waitingReminder(context: SweepContext, name: string, game: GameStatus, 
   const waited = now - memory.stateSince;
   const alertKeeper = waited >= KEEPER_ALERT_AFTER_MS && (memory.keeperAlertedAt === null || now - memory.keeperAlertedAt >= KEEPER_ALERT_EVERY_MS);
   if (alertKeeper) notices.push(...context.mail.keeperWaitingAlert(game, days));
-  context.sink.send(notices, `check ${name} waiting`);
   return {
     action: 'reminder',
     detail: `waiting for ${days} days; Master reminded${alertKeeper ? ', judgekeeper alerted' : ''}`,
     memory: { remindedAt: now, ...(alertKeeper ? { keeperAlertedAt: now } : {}) },
+    mails: { notices, origin: `check ${name} waiting` },
   };
 }
 

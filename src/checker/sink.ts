@@ -17,11 +17,16 @@ export interface SweepContext {
   readonly now: DateTime;
 }
 
-/** What the checker did for a game: one line of the sweep's report, and what to remember of it. */
+/**
+ * What the checker did for a game: one line of the sweep's report, what to remember of it, and the
+ * mails it sends that change no status file (reminders): those are queued in the same journal
+ * transaction as the memory, so that a crash neither loses a reminder nor sends it twice.
+ */
 export interface Done {
   readonly action: string;
   readonly detail: string;
   readonly memory?: Partial<Omit<Memory, 'stateSince'>>;
+  readonly mails?: { readonly notices: OutgoingMail[]; readonly origin: string };
 }
 
 /** The checker in the audit log, with the step that made the change. */

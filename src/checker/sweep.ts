@@ -116,7 +116,10 @@ export class DeadlineChecker {
       if (assessment.problems.length > 0) done = remindOfErrors(context, game.name, assessment);
       else if (game.state !== 'active') done = remindMaster(context, game.name, game.state, assessment, game.memory);
       else done = await runActiveStep(context, game.name, assessment, game.memory);
-      this.index.remember(game.name, done?.memory ?? {}, context.now);
+      this.options.db.transaction(() => {
+        if (done?.mails) context.sink.send(done.mails.notices, done.mails.origin);
+        this.index.remember(game.name, done?.memory ?? {}, context.now);
+      })();
       return done;
     } catch (error) {
       const message = messageOf(error);

@@ -204,9 +204,20 @@ export class GameService {
   /**
    * Applies a pure change and keeps the main status file's state in step. Commands and the checker
    * change games through the named operations built on it; the tests set their games up with it.
+   * `announce` gives the mails that tell of the change, from the new status: they are queued with it
+   * in one durable step, so they leave if and only if it is written.
    */
-  async change(name: string, actor: Actor, change: (game: GameStatus, maps: MapDefinition) => GameStatus | null): Promise<LoadedGame> {
-    const loaded = await this.options.store.update(name, actor, (current) => change(current.game, this.maps(current.game)));
+  async change(
+    name: string,
+    actor: Actor,
+    change: (game: GameStatus, maps: MapDefinition) => GameStatus | null,
+    options: { announce?: (game: GameStatus) => OutgoingMail[]; origin?: string } = {},
+  ): Promise<LoadedGame> {
+    let changed: GameStatus | null = null;
+    const work = (current: LoadedGame) => (changed = change(current.game, this.maps(current.game)));
+    const { announce } = options;
+    const origin = options.origin ?? `${actor.who} ${actor.command} ${name}`;
+    const loaded = await this.options.store.update(name, actor, work, announce && (() => this.queued(announce(changed!), origin)));
     await this.list(actor, name, this.stateOf(loaded.game));
     return loaded;
   }
@@ -364,6 +375,14 @@ export class GameService {
     return this.change(name, actor, (game) => veto(game, power));
   }
 
+  /**
+   * The grace period ended: every late power resigns in one status write, queued with the mails that
+   * tell of it (`announce`), so that a crash leaves all or none of it.
+   */
+  async resignForLateness(name: string, powers: readonly string[], actor: Actor, options: { announce: (game: GameStatus) => OutgoingMail[]; origin: string }): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => powers.reduce(resignPower, game), options);
+  }
+
   async resign(name: string, power: string, actor: Actor): Promise<LoadedGame> {
     return this.change(name, actor, (game) => resignPower(game, power));
   }
@@ -441,13 +460,23 @@ export class GameService {
   /**
    * The DELAY count of DPjudge's twenty-minute checks, as the checker keeps it: `delayFor` decides
    * on the game as it is under the lock and gives the new count (null: none), or undefined to leave
-   * the game as it is.
+   * the game as it is. `announce`'s mails are queued with the change (see `change`).
    */
-  async setDelay(name: string, actor: Actor, delayFor: (game: GameStatus) => number | null | undefined): Promise<LoadedGame> {
-    return this.change(name, actor, (game) => {
-      const delay = delayFor(game);
-      return delay === undefined ? null : { ...game, delay };
-    });
+  async setDelay(
+    name: string,
+    actor: Actor,
+    delayFor: (game: GameStatus) => number | null | undefined,
+    options: { announce?: (game: GameStatus) => OutgoingMail[]; origin?: string } = {},
+  ): Promise<LoadedGame> {
+    return this.change(
+      name,
+      actor,
+      (game) => {
+        const delay = delayFor(game);
+        return delay === undefined ? null : { ...game, delay };
+      },
+      options,
+    );
   }
 
   /** After an outage of the checker: the deadline moves on by `minutes`; a game without one is left as it is. */

@@ -6,7 +6,7 @@ import { MailsInHand, newMessageId, Outbox, ReceivedMails, type MailOutcome, typ
 import { durableWrite } from '../store/crash-points.js';
 import { processAlive } from '../store/processes.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { failureNotice, keeperFailureNotice, oversizedRefusal, throttleNotice, type FailedMail } from './notices.js';
+import { failureNotice, keeperFailureNotice, keeperStorageNotice, oversizedRefusal, throttleNotice, type FailedMail } from './notices.js';
 import { parseMail, type ParsedMail } from './parse.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { CommandProcessor, ProcessingContext, ProcessOutcome } from './processor.js';
@@ -48,7 +48,8 @@ interface ParsedRaw {
 }
 
 /** What the processor made of a mail, settled before the transaction that records it. */
-type Settled = { ok: true; outcome: ProcessOutcome } | { ok: false; error: string; temporary: boolean };
+/** `storage`: the error code when the judge could not write its files (the judgekeeper is told). */
+type Settled = { ok: true; outcome: ProcessOutcome } | { ok: false; error: string; temporary: boolean; storage?: string };
 
 /** A mail that is not for the processor: what to record, and what to answer. */
 interface Refusal {
@@ -122,7 +123,9 @@ export class MailIntake {
     try {
       return { ok: true, outcome: await this.processor.process(parsed.mail, this.context(entry)) };
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error), temporary: isTemporary(error) };
+      const message = error instanceof Error ? error.message : String(error);
+      const storage = storageFailure(error);
+      return storage === null ? { ok: false, error: message, temporary: isTemporary(error) } : { ok: false, error: message, temporary: true, storage };
     }
   }
 
@@ -137,6 +140,10 @@ export class MailIntake {
     const refusal = this.refusal(parsed, raw, entry);
     if (refusal) return this.record(entry, refusal.outcome, refusal.detail, queue(refusal.answers));
     if (settled === null) throw new Error('a mail for the processor reached the journal without being processed');
+    if (!settled.ok && settled.storage !== undefined) {
+      const failed = { sender: entry.sender, subject: entry.subject, messageId: mail.messageId, error: settled.error };
+      return handled(entry, 'deferred', settled.error, this.alertKeeperOfStorage(failed, settled.storage, now) ? 1 : 0, 'retry');
+    }
     if (!settled.ok && settled.temporary) return handled(entry, 'deferred', settled.error, 0, 'retry');
     if (!settled.ok) {
       const failed = { sender: entry.sender, subject: entry.subject, messageId: mail.messageId, error: settled.error };
@@ -178,6 +185,15 @@ export class MailIntake {
     return keeperFailureNotice(this.settings.judge.keeper, failed, this.settings.mail.failedFolder);
   }
 
+  /** One alert an hour for each kind of write failure, under a Message-ID made of both. */
+  private alertKeeperOfStorage(failed: FailedMail, code: string, now: number): boolean {
+    const hour = new Date(now).toISOString().slice(0, 13).replace(/\D/g, '');
+    const address = this.settings.judge.address;
+    const domain = address.includes('@') ? address.slice(address.lastIndexOf('@') + 1) : 'localhost';
+    const messageId = `<storage-${code.toLowerCase()}-${hour}@${domain}>`;
+    return this.outbox.queueOnce(keeperStorageNotice(this.settings.judge.keeper, failed), messageId, 'judge storage', now);
+  }
+
   private record(entry: Arrival, outcome: MailOutcome, detail: string, queued: number): HandledMail {
     this.received.record({ ...entry, outcome, detail });
     return handled(entry, outcome, detail, queued, folderFor(outcome));
@@ -206,6 +222,18 @@ function mailKey(entry: Arrival): string {
 /** A failure that passes by itself: a game locked by another judge process, a status file being edited. */
 function isTemporary(error: unknown): boolean {
   return error instanceof LockTimeoutError || error instanceof StatusConflictError;
+}
+
+/** Errors of the file system the judge writes to that pass once the judgekeeper frees space or makes it writable. */
+const STORAGE_ERRORS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
+
+/** The error code of a failed write to the judge's own files, or null for any other failure. */
+function storageFailure(error: unknown): string | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (typeof code === 'string' && STORAGE_ERRORS.has(code)) return code;
+  // better-sqlite3's codes for a full disk and an unwritable journal.
+  if (code === 'SQLITE_FULL' || code === 'SQLITE_READONLY' || code === 'SQLITE_IOERR') return code;
+  return null;
 }
 
 function folderFor(outcome: MailOutcome): 'processed' | 'failed' {

@@ -47,3 +47,23 @@ export function keeperFailureNotice(keeper: string, failed: FailedMail, failedFo
       `Error:      ${failed.error}\n`,
   };
 }
+
+/**
+ * The judge cannot write its files (a full disk, a read-only file system): every mail waits, none
+ * is lost, and the judgekeeper is told, once an hour at most however many mails wait.
+ */
+export function keeperStorageNotice(keeper: string, failed: FailedMail): OutgoingMail {
+  return {
+    to: [keeper],
+    subject: 'Judge: cannot write its files; mail is waiting',
+    text:
+      'The judge could not write a file while handling a mail, so the mail was not handled. ' +
+      'It stays where it is (or with the delivery agent, in pipe mode) and is tried again until the writes succeed; ' +
+      'no game was changed by it.\n\n' +
+      `From:       ${failed.sender || '(unknown)'}\n` +
+      `Subject:    ${failed.subject}\n` +
+      `Message-ID: ${failed.messageId ?? '(none)'}\n` +
+      `Error:      ${failed.error}\n\n` +
+      'Free some disk space, or make the folder writable again. You are told again after an hour if it still fails.\n',
+  };
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { durableWrite } from './crash-points.js';
+import { durableWrite, injectedWriteFault } from './crash-points.js';
 import { processAlive } from './processes.js';
 
 /**
@@ -25,6 +25,8 @@ function temporaryPrefix(path: string): string {
 
 /** Writes and flushes the temporary file; nothing is visible at `path` until `commit`. */
 export function prepareWrite(path: string, bytes: Uint8Array): PreparedWrite {
+  const fault = injectedWriteFault(path);
+  if (fault) throw fault;
   const folder = dirname(path);
   const temporary = join(folder, `${temporaryPrefix(path)}${process.pid}-${randomBytes(6).toString('hex')}`);
   const mode = statSync(path, { throwIfNoEntry: false })?.mode ?? 0o644;

@@ -19,3 +19,17 @@ export function durableWrite(label: string): void {
   if (crashLog !== '') appendFileSync(crashLog, `${process.pid} ${written} ${label}\n`);
   if (written === crashAt) process.kill(process.pid, 'SIGKILL');
 }
+
+const writeFault = /^(ENOSPC|EROFS|EIO):(.+)$/.exec(process.env['JUDGE_WRITE_FAULT'] ?? '');
+
+/**
+ * `JUDGE_WRITE_FAULT=ENOSPC:<path fragment>` (or EROFS, EIO): every file the judge writes whose path
+ * holds the fragment fails as the operating system fails it on a full disk or a read-only file
+ * system, so that the harness can prove nothing is half-written and the judgekeeper is told.
+ */
+export function injectedWriteFault(path: string): NodeJS.ErrnoException | null {
+  if (!writeFault || !path.includes(writeFault[2]!)) return null;
+  const code = writeFault[1]!;
+  const words = { ENOSPC: 'no space left on device', EROFS: 'read-only file system', EIO: 'i/o error' }[code];
+  return Object.assign(new Error(`${code}: ${words}, open '${path}'`), { code, path, syscall: 'open' });
+}

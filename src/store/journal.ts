@@ -182,6 +182,7 @@ export type ProcessAlive = (pid: number) => boolean;
 
 export class Outbox {
   private readonly insert;
+  private readonly insertOnce;
   private readonly selectDue;
   private readonly claim;
   private readonly sent;
@@ -198,6 +199,9 @@ export class Outbox {
   constructor(private readonly db: JudgeDatabase) {
     this.insert = db.prepare<[string, string, number, string, number]>(
       `INSERT INTO outbox (message_id, origin, created_at, mail, next_attempt_at) VALUES (?, ?, ?, ?, ?)`,
+    );
+    this.insertOnce = db.prepare<[string, string, number, string, number]>(
+      `INSERT OR IGNORE INTO outbox (message_id, origin, created_at, mail, next_attempt_at) VALUES (?, ?, ?, ?, ?)`,
     );
     this.selectDue = db.prepare<[number, number], OutboxRecord>(
       `SELECT id, message_id, created_at, mail, attempts, claimed_by, claimed_until FROM outbox
@@ -251,6 +255,24 @@ export class Outbox {
     const stored = JSON.stringify(mail);
     const { lastInsertRowid } = this.insert.run(messageId, origin, now, stored, now);
     return { id: Number(lastInsertRowid), messageId, createdAt: now, mail, attempts: 0 };
+  }
+
+  /** The newest row's id: `queuedAfter` with it later reads what was queued since. */
+  newestId(): number {
+    return this.db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM outbox').get()?.id ?? 0;
+  }
+
+  /** The mails queued after row `id` that may leave (not held for a change still in progress), oldest first. */
+  queuedAfter(id: number): { origin: string; mail: OutgoingMail }[] {
+    return this.db
+      .prepare<[number], { origin: string; mail: string }>('SELECT origin, mail FROM outbox WHERE id > ? AND id NOT IN (SELECT outbox_id FROM outbox_hold) ORDER BY id')
+      .all(id)
+      .map((row) => ({ origin: row.origin, mail: JSON.parse(row.mail) as OutgoingMail }));
+  }
+
+  /** Queues a mail unless one with the same Message-ID was ever queued: for alerts that must not repeat. Whether it was queued. */
+  queueOnce(mail: OutgoingMail, messageId: string, origin: string, now: number): boolean {
+    return this.insertOnce.run(messageId, origin, now, JSON.stringify(mail), now).changes === 1;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
@@ -34,12 +35,21 @@ export interface Expectation {
   /** A subject fragment, and how many distinct recipients must each get exactly one such mail. */
   readonly subject: string;
   readonly recipients: number;
+  /** A fragment of the body as well, where mails of one subject must be told apart (press from different powers). */
+  readonly body?: string;
+}
+
+/** A command line to run, its standard input, and for the daemon, when its work is done (it is then stopped with SIGTERM). */
+export interface Run {
+  readonly args: string[];
+  readonly input?: string;
+  readonly done?: () => boolean;
 }
 
 export interface Scenario {
   readonly name: string;
-  /** The command line to kill, and its standard input. */
-  run(trial: Trial): { args: string[]; input?: string };
+  /** The command line to kill. */
+  run(trial: Trial): Run;
   /** What the mail system or the judgekeeper does after the crash, until the work is done. */
   recover(trial: Trial): Promise<void>;
   readonly expect: readonly Expectation[];
@@ -54,6 +64,8 @@ export interface TrialResult {
   readonly lost: number;
   readonly duplicated: number;
   readonly invalid: number;
+  /** The deliveries checked: each expected mail to each of its recipients. */
+  readonly mails: number;
   readonly problems: string[];
 }
 
@@ -66,6 +78,8 @@ export async function gameTemplate(ordersFor: 'none' | 'everyone' = 'none'): Pro
     JSON.stringify({
       judge: { name: 'CRASHTEST', address: JUDGE, keeper: 'keeper@dip.test' },
       folders: { maps: join(ROOT, 'maps'), templates: join(ROOT, 'templates'), games: 'games', var: 'var' },
+      // Trials run side by side: no two daemons may want the same port.
+      web: { enabled: false },
     }),
   );
   const loaded = loadConfig(configFile);
@@ -100,13 +114,38 @@ export function newTrial(template: string): Trial {
   return { folder, configFile: join(folder, 'judge.config.json') };
 }
 
-/** Runs the built judge in the trial's folder, with `input` on its standard input; resolves with the signal that ended it, if any. */
-export function judge(trial: Trial, args: readonly string[], input: string | undefined, env: Record<string, string> = {}): Promise<NodeJS.Signals | null> {
+/**
+ * Runs the built judge in the trial's folder; resolves with the signal that ended it, if any. A
+ * daemon run is stopped with SIGTERM once its work is `done`, or killed with SIGKILL `killAfterMs`
+ * after its start line, as a power cut at a random moment would stop it.
+ */
+export function judge(trial: Trial, run: Run, env: Record<string, string> = {}, killAfterMs?: number): Promise<NodeJS.Signals | null> {
+  return runJudge(trial, run, env, killAfterMs).then((ended) => ended.signal);
+}
+
+export interface Ended {
+  readonly signal: NodeJS.Signals | null;
+  readonly code: number | null;
+  readonly output: string;
+}
+
+/** `judge`, with the exit status and what the judge printed. */
+export function runJudge(trial: Trial, run: Run, env: Record<string, string> = {}, killAfterMs?: number): Promise<Ended> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [join(inject('compiledJudge'), 'cli', 'main.js'), ...args], { cwd: trial.folder, env: { ...process.env, ...env }, timeout: 60_000 }, (error) =>
-      resolve(error && 'signal' in error ? ((error.signal as NodeJS.Signals | null) ?? null) : null),
-    );
-    child.stdin!.end(input ?? '');
+    const child = execFile(process.execPath, [join(inject('compiledJudge'), 'cli', 'main.js'), ...run.args], { cwd: trial.folder, env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+      clearInterval(watching);
+      clearTimeout(killing);
+      const signal = error && 'signal' in error ? ((error.signal as NodeJS.Signals | null) ?? null) : null;
+      resolve({ signal, code: child.exitCode, output: `${stdout}${stderr}` });
+    });
+    child.stdin!.end(run.input ?? '');
+    const watching = run.done ? setInterval(() => run.done!() && child.kill('SIGTERM'), 50) : undefined;
+    let killing: NodeJS.Timeout | undefined;
+    if (killAfterMs !== undefined) {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        if (killing === undefined && chunk.toString().includes(' started')) killing = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      });
+    }
   });
 }
 
@@ -114,8 +153,7 @@ export function judge(trial: Trial, args: readonly string[], input: string | und
 export async function crashPoints(template: string, scenario: Scenario): Promise<string[]> {
   const trial = newTrial(template);
   const log = join(trial.folder, 'crash-points.log');
-  const { args, input } = scenario.run(trial);
-  await judge(trial, args, input, { JUDGE_CRASH_LOG: log });
+  await judge(trial, scenario.run(trial), { JUDGE_CRASH_LOG: log });
   const labels = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => line.split(' ').slice(2).join(' ')) : [];
   rmSync(trial.folder, { recursive: true, force: true });
   return labels;
@@ -125,8 +163,7 @@ export async function crashPoints(template: string, scenario: Scenario): Promise
 export async function runTrial(template: string, scenario: Scenario, crashPoint: number, label: string): Promise<TrialResult> {
   const trial = newTrial(template);
   try {
-    const { args, input } = scenario.run(trial);
-    const crashed = (await judge(trial, args, input, { JUDGE_CRASH_AT: String(crashPoint) })) === 'SIGKILL';
+    const crashed = (await judge(trial, scenario.run(trial), { JUDGE_CRASH_AT: String(crashPoint) })) === 'SIGKILL';
     await scenario.recover(trial);
     return { crashPoint, label, crashed, ...checkInvariants(trial, scenario) };
   } finally {
@@ -134,12 +171,25 @@ export async function runTrial(template: string, scenario: Scenario, crashPoint:
   }
 }
 
-interface SentMail {
-  readonly subject: string;
-  readonly to: string[];
+/** One trial of a daemon scenario: SIGKILL after `killAfterMs` instead of at a chosen write, recover, check. */
+export async function runKilledAt(template: string, scenario: Scenario, killAfterMs: number): Promise<TrialResult> {
+  const trial = newTrial(template);
+  try {
+    const crashed = (await judge(trial, scenario.run(trial), {}, killAfterMs)) === 'SIGKILL';
+    await scenario.recover(trial);
+    return { crashPoint: 0, label: `SIGKILL after ${killAfterMs} ms`, crashed, ...checkInvariants(trial, scenario) };
+  } finally {
+    rmSync(trial.folder, { recursive: true, force: true });
+  }
 }
 
-function sentMails(trial: Trial): SentMail[] {
+export interface SentMail {
+  readonly subject: string;
+  readonly to: string[];
+  readonly body: string;
+}
+
+export function sentMails(trial: Trial): SentMail[] {
   const outbox = join(trial.folder, 'var', 'outbox');
   if (!existsSync(outbox)) return [];
   return readdirSync(outbox)
@@ -148,7 +198,7 @@ function sentMails(trial: Trial): SentMail[] {
       const text = readFileSync(join(outbox, name), 'utf8');
       const header = text.slice(0, text.indexOf('\r\n\r\n'));
       const field = (key: string) => new RegExp(`^${key}: (.*(?:\\r\\n[ \\t].*)*)`, 'mi').exec(header)?.[1]?.replace(/\r\n[ \t]/g, ' ') ?? '';
-      return { subject: field('Subject'), to: [...field('To').matchAll(/[\w.+-]+@[\w.-]+/g)].map((match) => match[0]) };
+      return { subject: field('Subject'), to: [...field('To').matchAll(/[\w.+-]+@[\w.-]+/g)].map((match) => match[0]), body: text.slice(header.length) };
     });
 }
 
@@ -157,33 +207,77 @@ function checkInvariants(trial: Trial, scenario: Scenario): Omit<TrialResult, 'c
   let lost = 0;
   let duplicated = 0;
   const mails = sentMails(trial);
-  for (const { subject, recipients } of scenario.expect) {
+  for (const { subject, recipients, body } of scenario.expect) {
     const copies = new Map<string, number>();
-    for (const mail of mails.filter((entry) => entry.subject.includes(subject))) for (const to of mail.to) copies.set(to, (copies.get(to) ?? 0) + 1);
+    const matching = mails.filter((entry) => entry.subject.includes(subject) && (body === undefined || entry.body.includes(body)));
+    for (const mail of matching) for (const to of mail.to) copies.set(to, (copies.get(to) ?? 0) + 1);
+    const what = body === undefined ? `"${subject}"` : `"${subject}" with "${body}"`;
     const missing = recipients - copies.size;
     if (missing > 0) {
       lost += missing;
-      problems.push(`${missing} of ${recipients} recipients got no "${subject}"`);
+      problems.push(`${missing} of ${recipients} recipients got no ${what}`);
     }
     for (const [to, count] of copies) {
       if (count > 1) {
         duplicated += count - 1;
-        problems.push(`${to} got "${subject}" ${count} times`);
+        problems.push(`${to} got ${what} ${count} times`);
       }
     }
   }
-  const status = readStatus(readFileSync(join(trial.folder, 'games', GAME, 'status')), `${GAME}/status`);
-  const errors = [...status.diagnostics, ...validateStatus(status.game)].filter((diagnostic) => diagnostic.severity === 'error');
+  const errors = statusErrors(trial);
   const phase = phaseOf(trial);
   const invalid = errors.length > 0 || phase !== scenario.phase ? 1 : 0;
-  if (errors.length > 0) problems.push(`status file: ${errors.map((error) => error.message).join('; ')}`);
+  if (errors.length > 0) problems.push(`status file: ${errors.join('; ')}`);
   if (phase !== scenario.phase) problems.push(`the game is at ${phase}, not ${scenario.phase}`);
-  return { lost, duplicated, invalid, problems };
+  const checked = scenario.expect.reduce((total, { recipients }) => total + recipients, 0);
+  return { lost, duplicated, invalid, mails: checked, problems };
+}
+
+function maildir(trial: Trial): string {
+  return join(trial.folder, 'var', 'maildir');
+}
+
+/** Delivers mails as an MTA does: written into `tmp/`, renamed into `new/`, dated a second ago so that the judge need not wait for them to settle. */
+export function deliverToMaildir(trial: Trial, mails: readonly string[]): void {
+  const past = new Date(Date.now() - 1_000);
+  mails.forEach((mail, index) => {
+    for (const sub of ['tmp', 'new']) mkdirSync(join(maildir(trial), sub), { recursive: true });
+    const name = `${Date.now()}.${index}.harness`;
+    writeFileSync(join(maildir(trial), 'tmp', name), mail);
+    utimesSync(join(maildir(trial), 'tmp', name), past, past);
+    renameSync(join(maildir(trial), 'tmp', name), join(maildir(trial), 'new', name));
+  });
+}
+
+export function maildirEmpty(trial: Trial): boolean {
+  return readdirSync(join(maildir(trial), 'new')).length === 0;
+}
+
+/** Nothing left in the journal's outbox to send (a journal not yet made has nothing). */
+export function nothingPending(trial: Trial): boolean {
+  const file = join(trial.folder, 'var', 'judge.db');
+  if (!existsSync(file)) return true;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare("SELECT count(*) AS pending FROM outbox WHERE state = 'pending'").get() as { pending: number }).pending === 0;
+  } finally {
+    db.close();
+  }
+}
+
+/** What is wrong with the game's status file, as its reader and validator say it. */
+export function statusErrors(trial: Trial): string[] {
+  const status = readStatus(readFileSync(join(trial.folder, 'games', GAME, 'status')), `${GAME}/status`);
+  return [...status.diagnostics, ...validateStatus(status.game)].filter((diagnostic) => diagnostic.severity === 'error').map((error) => error.message);
+}
+
+export function statusText(trial: Trial): string {
+  return readFileSync(join(trial.folder, 'games', GAME, 'status'), 'utf8');
 }
 
 /** The PHASE line of the game's status file. */
 export function phaseOf(trial: Trial): string {
-  return /^PHASE (.*)$/m.exec(readFileSync(join(trial.folder, 'games', GAME, 'status'), 'utf8'))?.[1] ?? '';
+  return /^PHASE (.*)$/m.exec(statusText(trial))?.[1] ?? '';
 }
 
 /** The powers' letters and passwords as dealt in the template. */
@@ -200,7 +294,7 @@ export function mailText(from: string, messageId: string, body: string): string 
 
 /** The template a scenario starts from: a phase the checker processes needs every order in. */
 export function templateKind(scenario: Scenario): 'none' | 'everyone' {
-  return scenario.name.startsWith('judge check') ? 'everyone' : 'none';
+  return scenario.name.startsWith('judge check (a ready game') ? 'everyone' : 'none';
 }
 
 /**

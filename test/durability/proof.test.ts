@@ -1,12 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { crashPoints, gameTemplate, runTrial, templateKind, type TrialResult } from './harness.js';
-import { SCENARIOS } from './scenarios.js';
+import { crashPoints, gameTemplate, runKilledAt, runTrial, templateKind, type TrialResult } from './harness.js';
+import { pressDaemon, SCENARIOS } from './scenarios.js';
 
 /**
  * `npm run proof -- --trials N`: every durable write of every scenario is a crash point, then N
- * trials more at crash points drawn at random; one table at the end (also written to the file
- * PROOF_REPORT names). Not part of `npm test`, which tries the first write of each kind.
+ * trials more drawn at random: a crash point, or for the daemon as often a SIGKILL at a random
+ * moment of its run. Its numbers go to the file PROOF_REPORT names, for scripts/proof.mjs's table.
+ * Not part of `npm test`, which tries the first write of each kind.
  */
 
 const extraTrials = Number(process.env['PROOF_TRIALS'] ?? 0);
@@ -33,21 +34,31 @@ describe('the proof', () => {
       for (const [index, label] of points.entries()) results.push({ scenario: scenario.name, ...(await runTrial(template, scenario, index + 1, label)) });
       covered.points += points.length;
     }
+    let randomKills = 0;
     for (let trial = 0; trial < extraTrials; trial++) {
       const { scenario, template, points } = plans[Math.floor(random() * plans.length)]!;
+      if (scenario === pressDaemon && random() < 0.5) {
+        randomKills++;
+        results.push({ scenario: scenario.name, ...(await runKilledAt(template, scenario, Math.floor(random() * 800))) });
+        continue;
+      }
       const point = 1 + Math.floor(random() * points.length);
       results.push({ scenario: scenario.name, ...(await runTrial(template, scenario, point, points[point - 1]!)) });
     }
-    const sum = (key: 'lost' | 'duplicated' | 'invalid') => results.reduce((total, result) => total + result[key], 0);
-    const table = [
-      '| trials | crash points covered | lost | duplicated | invalid files | runs that did not crash |',
-      '| --- | --- | --- | --- | --- | --- |',
-      `| ${results.length} | ${covered.points} of ${covered.of} | ${sum('lost')} | ${sum('duplicated')} | ${sum('invalid')} | ${results.filter((result) => !result.crashed).length} |`,
-      '',
-      ...results.filter((result) => result.problems.length > 0).map((result) => `- ${result.scenario} #${result.crashPoint} ${result.label}: ${result.problems.join('; ')}`),
-    ].join('\n');
-    process.stdout.write(`\n${table}\n`);
-    if (process.env['PROOF_REPORT']) writeFileSync(process.env['PROOF_REPORT'], `${table}\n`);
-    expect(sum('lost') + sum('duplicated') + sum('invalid')).toBe(0);
+    const sum = (key: 'lost' | 'duplicated' | 'invalid' | 'mails') => results.reduce((total, result) => total + result[key], 0);
+    const report = {
+      trials: results.length,
+      randomKills,
+      crashPoints: covered,
+      mails: sum('mails'),
+      lost: sum('lost'),
+      duplicated: sum('duplicated'),
+      invalid: sum('invalid'),
+      notCrashed: results.filter((result) => !result.crashed).length,
+      problems: results.filter((result) => result.problems.length > 0).map((result) => `${result.scenario} #${result.crashPoint} ${result.label}: ${result.problems.join('; ')}`),
+    };
+    for (const problem of report.problems) process.stdout.write(`- ${problem}\n`);
+    if (process.env['PROOF_REPORT']) writeFileSync(process.env['PROOF_REPORT'], JSON.stringify(report));
+    expect(report.lost + report.duplicated + report.invalid).toBe(0);
   }, 24 * 3_600_000);
 });

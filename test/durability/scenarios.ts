@@ -1,9 +1,9 @@
-import { GAME, judge, mailText, phaseOf, playerOf, type Scenario, type Trial } from './harness.js';
+import { deliverToMaildir, GAME, judge, mailText, maildirEmpty, nothingPending, phaseOf, playerOf, statusText, type Run, type Scenario, type Trial } from './harness.js';
 
 /**
  * The moments that matter most, each a scenario for the crash harness: a phase processed by
  * `judge process`, by the checker's sweep and by the Master's PROCESS! mail, and press sent by mail
- * in pipe mode and to the daemon. Eight recipients of results: seven players and the Master.
+ * in pipe mode and to the daemon (on its embedded Maildir). Eight recipients of results: seven players and the Master.
  */
 
 const RESULTS = { subject: `${GAME} S1901M results`, recipients: 8 };
@@ -11,8 +11,8 @@ const MASTER_MAIL = 'Mary Master <master@dip.test>';
 
 /** Runs until the game moved on: what a judgekeeper does after a crash is run the command again. */
 async function processUnlessDone(trial: Trial): Promise<void> {
-  await judge(trial, ['check', '--config', trial.configFile], undefined);
-  if (phaseOf(trial) === 'SPRING 1901 MOVEMENT') await judge(trial, ['process', GAME, '--config', trial.configFile], undefined);
+  await judge(trial, { args: ['check', '--config', trial.configFile] });
+  if (phaseOf(trial) === 'SPRING 1901 MOVEMENT') await judge(trial, { args: ['process', GAME, '--config', trial.configFile] });
 }
 
 export const processCommand: Scenario = {
@@ -27,7 +27,7 @@ export const checkerSweep: Scenario = {
   name: 'judge check (a ready game processed by the sweep)',
   run: (trial) => ({ args: ['check', '--config', trial.configFile] }),
   recover: async (trial) => {
-    await judge(trial, ['check', '--config', trial.configFile], undefined);
+    await judge(trial, { args: ['check', '--config', trial.configFile] });
   },
   expect: [RESULTS],
   phase: 'FALL 1901 MOVEMENT',
@@ -39,22 +39,23 @@ export const masterProcessMail: Scenario = {
   name: "the Master's PROCESS! mail in pipe mode, delivered again",
   run: (trial) => ({ args: ['mail', '--config', trial.configFile], input: processMail }),
   recover: async (trial) => {
-    await judge(trial, ['mail', '--config', trial.configFile], processMail);
+    await judge(trial, { args: ['mail', '--config', trial.configFile], input: processMail });
   },
   expect: [RESULTS, { subject: 'Re: crash test', recipients: 1 }],
   phase: 'FALL 1901 MOVEMENT',
 };
 
-function pressMail(trial: Trial): string {
-  const france = playerOf(trial, 'FRANCE');
-  return mailText(`Player <${france.address}>`, '<press-crash@dip.test>', `SIGNON F${GAME} ${france.password}\nBROADCAST\nFrance greets everyone.\nENDPRESS`);
+function pressMail(trial: Trial, power = 'FRANCE'): string {
+  const player = playerOf(trial, power);
+  const greeting = `${power[0]}${power.slice(1).toLowerCase()} greets everyone.`;
+  return mailText(`Player <${player.address}>`, `<press-crash-${power}@dip.test>`, `SIGNON ${power[0]}${GAME} ${player.password}\nBROADCAST\n${greeting}\nENDPRESS`);
 }
 
 export const pressPipe: Scenario = {
   name: 'a player\u2019s BROADCAST in pipe mode, delivered again',
   run: (trial) => ({ args: ['mail', '--config', trial.configFile], input: pressMail(trial) }),
   recover: async (trial) => {
-    await judge(trial, ['mail', '--config', trial.configFile], pressMail(trial));
+    await judge(trial, { args: ['mail', '--config', trial.configFile], input: pressMail(trial) });
   },
   // Six other players and the Master get the press; France gets the reply.
   expect: [
@@ -64,4 +65,45 @@ export const pressPipe: Scenario = {
   phase: 'SPRING 1901 MOVEMENT',
 };
 
-export const SCENARIOS: readonly Scenario[] = [processCommand, checkerSweep, masterProcessMail, pressPipe];
+/** `judge check --now` at a time measured from the game's deadline (DEADLINE is in GMT in the template). */
+function checkAt(trial: Trial, hoursAfterDeadline: number): Run {
+  const stamp = /^DEADLINE (\d{12})$/m.exec(statusText(trial))![1]!;
+  const deadline = Date.UTC(+stamp.slice(0, 4), +stamp.slice(4, 6) - 1, +stamp.slice(6, 8), +stamp.slice(8, 10), +stamp.slice(10, 12));
+  return { args: ['check', '--config', trial.configFile, '--now', new Date(deadline + hoursAfterDeadline * 3_600_000).toISOString()] };
+}
+
+export const checkerLateNotices: Scenario = {
+  name: 'judge check an hour after the deadline (late notices), run again',
+  run: (trial) => checkAt(trial, 1),
+  recover: async (trial) => {
+    await judge(trial, checkAt(trial, 1));
+  },
+  // Seven late players and the Master.
+  expect: [{ subject: 'orders late', recipients: 8 }],
+  phase: 'SPRING 1901 MOVEMENT',
+};
+
+const DAEMON_PRESS_FROM = ['FRANCE', 'GERMANY', 'ITALY'];
+
+/** The daemon on its embedded Maildir, started with the mails already waiting, until all are handled and every mail sent. */
+function daemon(trial: Trial): Run {
+  return { args: ['start', '--config', trial.configFile], done: () => maildirEmpty(trial) && nothingPending(trial) };
+}
+
+export const pressDaemon: Scenario = {
+  name: 'three players’ BROADCASTs to the daemon, which is started again',
+  run: (trial) => {
+    deliverToMaildir(trial, DAEMON_PRESS_FROM.map((power) => pressMail(trial, power)));
+    return daemon(trial);
+  },
+  recover: async (trial) => {
+    await judge(trial, daemon(trial));
+  },
+  expect: [
+    ...DAEMON_PRESS_FROM.map((power) => ({ subject: 'Diplomacy press', body: `${power[0]}${power.slice(1).toLowerCase()} greets everyone.`, recipients: 7 })),
+    { subject: 'Re: crash test', recipients: DAEMON_PRESS_FROM.length },
+  ],
+  phase: 'SPRING 1901 MOVEMENT',
+};
+
+export const SCENARIOS: readonly Scenario[] = [processCommand, checkerSweep, masterProcessMail, pressPipe, pressDaemon, checkerLateNotices];

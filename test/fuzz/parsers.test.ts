@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseMail as parseCommands } from '../../src/commands/parse.js';
 import { parseTiming } from '../../src/deadline/timing.js';
 import { TimingError } from '../../src/deadline/errors.js';
@@ -24,6 +25,7 @@ const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150);
 /** Per character, far above any linear parser's cost on this machine, far below a quadratic one's on long input. */
 const MOST_MS = (size: number) => 250 + size * 0.05;
 
+const MIME_SAMPLE = readFileSync(join(import.meta.dirname, '..', 'mail', 'fixtures', 'thunderbird-alternative.eml'));
 const standard = loadMapFile(join(import.meta.dirname, '..', '..', 'maps', 'standard.map'));
 
 /** Text made of the words a parser knows, mixed with noise, so that inputs go deep into it. */
@@ -31,10 +33,42 @@ function soup(words: readonly string[], noise = fc.string({ unit: 'binary', maxL
   return fc.array(fc.oneof(fc.constantFrom(...words), noise, fc.constantFrom(' ', '\n', '-', '/', '(', ')', ':', ',')), { maxLength: 120 }).map((parts) => parts.join(' '));
 }
 
-function timed<T>(size: number, work: () => T): T {
+/** What one parser's run did, for `npm run proof`'s table (FUZZ_REPORT). */
+interface Tally {
+  readonly parser: string;
+  inputs: number;
+  crashes: number;
+  hangs: number;
+  /** The slowest input, and its size: a superlinear parser shows as a long input far over its bound. */
+  worstMs: number;
+  worstSize: number;
+}
+
+const tallies: Tally[] = [];
+
+afterAll(() => {
+  if (process.env['FUZZ_REPORT']) writeFileSync(process.env['FUZZ_REPORT'], JSON.stringify(tallies));
+});
+
+/** Runs one parser's property, counting its inputs, and the failures as hangs (over the time bound) or crashes (anything else). */
+async function fuzz(parser: string, run: (tally: Tally) => unknown): Promise<void> {
+  const tally: Tally = { parser, inputs: 0, crashes: 0, hangs: 0, worstMs: 0, worstSize: 0 };
+  tallies.push(tally);
+  try {
+    await run(tally);
+  } catch (error) {
+    if (String(error).includes(' ms for ')) tally.hangs++;
+    else tally.crashes++;
+    throw error;
+  }
+}
+
+function timed<T>(tally: Tally, size: number, work: () => T): T {
   const started = performance.now();
   const result = work();
   const took = performance.now() - started;
+  tally.inputs++;
+  if (took > tally.worstMs) Object.assign(tally, { worstMs: took, worstSize: size });
   expect(took, `${took.toFixed(1)} ms for ${size} characters`).toBeLessThan(MOST_MS(size));
   return result;
 }
@@ -59,58 +93,53 @@ function memoryFileSystem(files: Record<string, string>): MapFileSystem {
 }
 
 describe('parsers of outside input, fuzzed', () => {
-  it('orders: every phase, never a throw', () => {
-    fc.assert(
+  it('orders: every phase, never a throw', () =>
+    fuzz('orders', (tally) => fc.assert(
       fc.property(soup(ORDER_WORDS), fc.constantFrom('MOVEMENT', 'RETREATS', 'ADJUSTMENTS'), (text, phase) => {
-        timed(text.length, () => parseOrder(standard, text, phase as 'MOVEMENT'));
+        timed(tally, text.length, () => parseOrder(standard, text, phase as 'MOVEMENT'));
       }),
       { numRuns: RUNS },
-    );
-  });
+    )));
 
-  it('mail bodies as commands: never a throw, every command on a line of the mail', () => {
-    fc.assert(
+  it('mail bodies as commands: never a throw, every command on a line of the mail', () =>
+    fuzz('mail bodies as commands', (tally) => fc.assert(
       fc.property(fc.oneof(soup(COMMAND_WORDS), fc.string({ unit: 'binary', maxLength: 400 })), (text) => {
-        const parsed = timed(text.length, () => parseCommands(text));
+        const parsed = timed(tally, text.length, () => parseCommands(text));
         const lines = text.split(/\r\n|\r|\n/).length;
         for (const command of parsed.commands) expect(command.line).toBeLessThanOrEqual(lines);
       }),
       { numRuns: RUNS },
-    );
-  });
+    )));
 
-  it('status files: never a throw, a diagnostic instead', () => {
-    fc.assert(
+  it('status files: never a throw, a diagnostic instead', () =>
+    fuzz('status files', (tally) => fc.assert(
       fc.property(fc.oneof(soup(STATUS_WORDS).map((text) => text.replace(/ (?=[A-Z]{4,})/g, '\n')), fc.string({ unit: 'binary', maxLength: 400 })), (text) => {
-        timed(text.length, () => readStatus(Buffer.from(text), 'fuzz/status'));
+        timed(tally, text.length, () => readStatus(Buffer.from(text), 'fuzz/status'));
       }),
       { numRuns: RUNS },
-    );
-  });
+    )));
 
-  it('DPjudge map files: never a throw, diagnostics with a line', () => {
-    fc.assert(
+  it('DPjudge map files: never a throw, diagnostics with a line', () =>
+    fuzz('DPjudge maps', (tally) => fc.assert(
       fc.property(soup(MAP_WORDS).map((text) => text.replace(/ (?=[A-Z]{4,})/g, '\n')), (text) => {
-        const definition = timed(text.length, () => new DpjudgeMapDefinition(readMapScript('fuzz.map', memoryFileSystem({ 'fuzz.map': text })), { name: 'fuzz', files: ['fuzz.map'], graphicalMap: null, dialect: 'dpjudge' }));
+        const definition = timed(tally, text.length, () => new DpjudgeMapDefinition(readMapScript('fuzz.map', memoryFileSystem({ 'fuzz.map': text })), { name: 'fuzz', files: ['fuzz.map'], graphicalMap: null, dialect: 'dpjudge' }));
         for (const diagnostic of definition.diagnostics) expect(diagnostic.line).toBeGreaterThanOrEqual(0);
       }),
       { numRuns: RUNS },
-    );
-  });
+    )));
 
-  it('nJudge map and seed files: never a throw', () => {
-    fc.assert(
+  it('nJudge map and seed files: never a throw', () =>
+    fuzz('nJudge maps and seeds', (tally) => fc.assert(
       fc.property(soup(NJUDGE_WORDS), soup(NJUDGE_WORDS), (map, seed) => {
-        timed(map.length + seed.length, () => readNJudgeMap('/v/map.fuzz', memoryFileSystem({ '/v/map.fuzz': map, '/v/seed.fuzz': seed })));
+        timed(tally, map.length + seed.length, () => readNJudgeMap('/v/map.fuzz', memoryFileSystem({ '/v/map.fuzz': map, '/v/seed.fuzz': seed })));
       }),
       { numRuns: RUNS },
-    );
-  });
+    )));
 
-  it('TIMING lines: a TimingError or a timing, nothing else', () => {
-    fc.assert(
+  it('TIMING lines: a TimingError or a timing, nothing else', () =>
+    fuzz('TIMING lines', (tally) => fc.assert(
       fc.property(soup(TIMING_WORDS), (text) => {
-        timed(text.length, () => {
+        timed(tally, text.length, () => {
           try {
             parseTiming(text);
           } catch (error) {
@@ -119,19 +148,19 @@ describe('parsers of outside input, fuzzed', () => {
         });
       }),
       { numRuns: RUNS },
-    );
-  });
+    )));
 
-  it('MIME mails: read or refused, in time', async () => {
-    const sample = readFileSync(join(import.meta.dirname, '..', 'mail', 'fixtures', 'thunderbird-alternative.eml'));
-    await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ maxLength: 2_000 }), fc.nat(sample.length), async (noise, cut) => {
-        const bytes = Buffer.concat([sample.subarray(0, cut), Buffer.from(noise)]);
+  it('MIME mails: read or refused, in time', () =>
+    fuzz('MIME mails', (tally) => fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 2_000 }), fc.nat(MIME_SAMPLE.length), async (noise, cut) => {
+        const bytes = Buffer.concat([MIME_SAMPLE.subarray(0, cut), Buffer.from(noise)]);
         const started = performance.now();
         await parseMime(fromPipe(bytes, 1_000_000)).catch(() => undefined);
-        expect(performance.now() - started).toBeLessThan(MOST_MS(bytes.length) + 250);
+        const took = performance.now() - started;
+        tally.inputs++;
+        if (took > tally.worstMs) Object.assign(tally, { worstMs: took, worstSize: bytes.length });
+        expect(took, `${took.toFixed(1)} ms for ${bytes.length} characters`).toBeLessThan(MOST_MS(bytes.length) + 250);
       }),
       { numRuns: Math.ceil(RUNS / 3) },
-    );
-  });
+    )));
 });

@@ -8,6 +8,7 @@ import { reportLines, summaryLine } from '../../checker/report.js';
 import { openJournal, sendQueuedMail } from '../../daemon/wiring.js';
 import { mailSettings } from '../../mail/settings.js';
 import { OutboxNoticeSink } from '../../mail/notice-sink.js';
+import { Outbox } from '../../store/journal.js';
 
 export interface CheckOptions {
   readonly config?: string;
@@ -31,16 +32,8 @@ function recordsTheSweep(options: CheckOptions, now: DateTime): boolean {
 /** How `judge check` hands on the mails a sweep causes. */
 export type CheckSinkFactory = (db: JudgeDatabase, loaded: LoadedConfig) => NoticeSink;
 
-/** Queues each mail a sweep causes in the outbox, as the daemon does, and lists it. */
-const queuedNotices: CheckSinkFactory = (db, loaded) => {
-  const outbox = new OutboxNoticeSink(db, loaded.config.judge);
-  return {
-    send(notices, origin) {
-      outbox.send(notices, origin);
-      for (const notice of notices) process.stdout.write(`  mail (${origin}) to ${notice.to.join(', ')}: ${notice.subject}\n`);
-    },
-  };
-};
+/** Queues each mail a sweep causes in the outbox, as the daemon does. */
+const queuedNotices: CheckSinkFactory = (db, loaded) => new OutboxNoticeSink(db, loaded.config.judge);
 
 /** `judge check`: one sweep of the deadline checker, a line per action, then the mail it queued is sent. */
 export async function checkOnce(games: string[], options: CheckOptions, sinkFor: CheckSinkFactory = queuedNotices): Promise<void> {
@@ -50,7 +43,11 @@ export async function checkOnce(games: string[], options: CheckOptions, sinkFor:
   const db = openJournal(mailSettings(loaded));
   try {
     const checker = openChecker(loaded, db, sinkFor(db, loaded), () => now);
+    const outbox = new Outbox(db);
+    const before = outbox.newestId();
     const report = await checker.sweep(now, { ...(games.length > 0 ? { games } : {}), resume: options.resume === true, outage });
+    // Every mail the sweep queued, whether through the sink or with a status file it wrote (results, late notices).
+    for (const { origin, mail } of outbox.queuedAfter(before)) process.stdout.write(`  mail (${origin}) to ${mail.to.join(', ')}: ${mail.subject}\n`);
     for (const line of [...reportLines(report), summaryLine(report)]) process.stdout.write(`${line}\n`);
     await sendQueuedMail(loaded, db);
   } finally {

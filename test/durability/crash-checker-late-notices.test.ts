@@ -1,0 +1,4 @@
+import { crashTest } from './crash-test.js';
+import { checkerLateNotices } from './scenarios.js';
+
+crashTest(checkerLateNotices);

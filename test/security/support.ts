@@ -1,0 +1,122 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { it } from 'vitest';
+import { loadConfig, type LoadedConfig } from '../../src/config/config.js';
+import { handlePipedMail, MailDeferredError } from '../../src/daemon/pipe-mode.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+export const JUDGE = 'judge@dip.test';
+export const KEEPER = 'keeper@dip.test';
+export const MASTER = 'master@dip.test';
+
+/** One attack of the catalogue: a test named for the attack, counted by `npm run proof`. */
+export function attack(name: string, run: () => Promise<void>): void {
+  it(`attack: ${name}`, run);
+}
+
+export interface Outgoing {
+  readonly to: string[];
+  readonly subject: string;
+  /** The whole mail as it left, headers and every part: what a leak would show in. */
+  readonly raw: string;
+  readonly text: string;
+  readonly parsed: ParsedMail;
+}
+
+export interface MailInput {
+  readonly from: string;
+  readonly body: string;
+  readonly subject?: string;
+  readonly headers?: Record<string, string>;
+}
+
+let serial = 0;
+
+/**
+ * A judge on its embedded defaults in a folder of its own, fed mail by the path a delivery agent
+ * uses (`judge mail`, run in this process): what an attacker can reach is exactly what leaves it,
+ * the .eml files in var/outbox.
+ */
+export class JudgeUnderAttack {
+  readonly folder = mkdtempSync(join(tmpdir(), 'judge-attack-'));
+  private readonly loaded: LoadedConfig;
+  private readonly seen = new Set<string>();
+  readonly log: string[] = [];
+
+  constructor() {
+    const configFile = join(this.folder, 'judge.config.json');
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        judge: { name: 'ATTACKED', address: JUDGE, keeper: KEEPER },
+        folders: { maps: join(ROOT, 'maps'), templates: join(ROOT, 'templates'), games: 'games', var: 'var' },
+        web: { enabled: false },
+      }),
+    );
+    this.loaded = loadConfig(configFile);
+  }
+
+  /** Handles one mail; resolves with every mail the judge sent because of it. */
+  async mail(input: MailInput): Promise<Outgoing[]> {
+    const headers = {
+      From: input.from,
+      To: JUDGE,
+      Subject: input.subject ?? 'commands',
+      'Message-ID': `<attack-${process.pid}-${++serial}@attacker.test>`,
+      'Content-Type': 'text/plain; charset=utf-8',
+      ...input.headers,
+    };
+    const raw = `${Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n')}\r\n\r\n${input.body.replace(/\r?\n/g, '\r\n')}\r\n`;
+    try {
+      await handlePipedMail(this.loaded, Readable.from([Buffer.from(raw)]), (line) => this.log.push(line));
+    } catch (error) {
+      if (!(error instanceof MailDeferredError)) throw error;
+    }
+    return this.newlySent();
+  }
+
+  private async newlySent(): Promise<Outgoing[]> {
+    const outbox = join(this.folder, 'var', 'outbox');
+    if (!existsSync(outbox)) return [];
+    const fresh = readdirSync(outbox).filter((name) => name.endsWith('.eml') && !this.seen.has(name)).sort();
+    const mails: Outgoing[] = [];
+    for (const name of fresh) {
+      this.seen.add(name);
+      const raw = readFileSync(join(outbox, name), 'utf8');
+      const parsed = await simpleParser(raw);
+      const to = [parsed.to ?? []].flat().flatMap((entry) => entry.value.map((mailbox) => mailbox.address ?? ''));
+      mails.push({ to, subject: parsed.subject ?? '', raw, text: parsed.text ?? '', parsed });
+    }
+    return mails;
+  }
+
+  statusText(game: string): string {
+    return readFileSync(join(this.folder, 'games', game, 'status'), 'utf8');
+  }
+
+  gameExists(game: string): boolean {
+    return existsSync(join(this.folder, 'games', game, 'status'));
+  }
+
+  /** CREATE by the Master, seven JOINs: a started standard game; who plays what, with their passwords. */
+  async startedGame(game: string): Promise<Map<string, { address: string; password: string }>> {
+    await this.mail({ from: MASTER, body: `CREATE ${game} masterpw\nSIGNOFF` });
+    for (let n = 1; n <= 7; n++) await this.mail({ from: `player${n}@dip.test`, body: `JOIN ${game} pw${n}` });
+    const players = new Map<string, { address: string; password: string }>();
+    for (const match of this.statusText(game).matchAll(/^([A-Z]+)\n(?:(?!\n\n)[\s\S])*?^ADDRESS (player(\d+)@dip\.test)/gm)) {
+      players.set(match[1]!, { address: match[2]!, password: `pw${match[3]}` });
+    }
+    if (players.size !== 7) throw new Error(`the game ${game} did not start: ${players.size} players`);
+    return players;
+  }
+}
+
+/** Every address a set of mails went to. */
+export function recipients(mails: readonly Outgoing[]): string[] {
+  return [...new Set(mails.flatMap((mail) => mail.to))].sort();
+}
