@@ -21,6 +21,7 @@ import { resultsPictures } from './board-picture.js';
 import { duties } from './duties.js';
 import {
   createGame,
+  formAgain,
   GameRuleError,
   isCompleted,
   isForming,
@@ -149,7 +150,8 @@ export class GameService {
 
   /**
    * Keeps a game's state in the main status file in step with its status file. A game the checker
-   * or the Master put in the waiting state stays waiting until it is ACTIVATEd (`reactivate`).
+   * or the Master put in the waiting state stays waiting until it is ACTIVATEd (`reactivate`); a game
+   * in preparation stays there until its Master's FORM.
    */
   private async list(actor: Actor, name: string, state: GameState | null, reactivate = false): Promise<void> {
     if (state !== null && !reactivate && this.listedStates.get(name) === state) return;
@@ -157,7 +159,7 @@ export class GameService {
       const games = current.status.games.filter((listing) => listing.name !== name);
       const old = current.status.games.find((listing) => listing.name === name);
       if (state === null) return { ...current.status, games };
-      const kept = old?.state === 'waiting' && state === 'active' && !reactivate ? 'waiting' : state;
+      const kept = !reactivate && ((old?.state === 'waiting' && state === 'active') || (old?.state === 'preparation' && state === 'forming')) ? old.state : state;
       this.listedStates.set(name, kept);
       if (old && old.state === kept) return null;
       const listing = { name, variant: old?.variant ?? 'standard', state: kept, flags: old?.flags ?? [], line: old?.line ?? null };
@@ -184,13 +186,24 @@ export class GameService {
     return 'active';
   }
 
-  async create(request: NewGameRequest, actor: Actor): Promise<LoadedGame> {
+  /** A game is created forming, or in preparation (a CREATE by mail: hidden until its Master's FORM). */
+  async create(request: NewGameRequest, actor: Actor, state: Extract<GameState, 'preparation' | 'forming'> = 'forming'): Promise<LoadedGame> {
     const game = createGame(request);
     const unsupported = unsupportedUse(this.maps(game).base.data);
     if (unsupported) throw new GameRuleError(`no game can be created on the map '${request.map}': ${unsupported}`);
     const loaded = await this.options.store.create(request.name, actor, game);
-    await this.list(actor, request.name, 'forming');
+    await this.list(actor, request.name, state);
     return loaded;
+  }
+
+  /** FORM: a game in preparation takes JOINs from now on. */
+  async form(name: string, actor: Actor): Promise<void> {
+    await this.list(actor, name, 'forming', true);
+  }
+
+  /** The game's state as the main status file lists it (null for a game it does not list). */
+  listedState(name: string): GameState | null {
+    return this.listings().status.games.find((listing) => listing.name === name)?.state ?? null;
   }
 
   /** Applies a pure change and keeps the main status file's state in step. */
@@ -376,10 +389,14 @@ export class GameService {
   /** ROLLBACK: the game as it was when `phase` (default: the previous one) was about to be processed. */
   async rollback(name: string, actor: Actor, phase?: string): Promise<LoadedGame> {
     const archive = this.archive(name);
-    const loaded = await this.options.store.update(name, actor, () => {
+    const loaded = await this.options.store.update(name, actor, (current) => {
       const processed = archive.resultsBlocks().map((block) => block.phase);
       const target = phase?.toUpperCase() ?? processed[processed.length - 1];
       if (!target) throw new GameRuleError(`the game ${name} has no earlier phase to roll back to`);
+      if (target === 'FORMING') {
+        if (processed[0] !== undefined) archive.truncateResults(processed[0]);
+        return formAgain(current.game);
+      }
       const bytes = archive.snapshot(target);
       if (!bytes) throw new GameRuleError(`the game ${name} has no saved phase ${target}`);
       archive.truncateResults(target);

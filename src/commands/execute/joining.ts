@@ -1,4 +1,4 @@
-import { GameRuleError, isForming, playablePowers, takeOverPower } from '../../game/lifecycle.js';
+import { checkPrivacy, GameRuleError, isForming, playablePowers, takeOverPower } from '../../game/lifecycle.js';
 import { isReservedWord } from '../../status/keywords.js';
 import { BUILT_IN_ROLES, findPower, isPowerNumber, MAP_POWER_ROLE, newPower, type GameStatus, type PlayerIdentity, type PowerStatus } from '../../status/model.js';
 import { verifyPassword } from '../../status/password.js';
@@ -28,7 +28,13 @@ function signonName(power: string): string {
   return isPowerNumber(power) ? power.slice('POWER#'.length) : `${power.toLowerCase()}@`;
 }
 
+/** A game in preparation is its Master's alone until FORM. */
+function refuseInPreparation(context: ExecutionContext, game: string): void {
+  if (context.service.listedState(game) === 'preparation') throw new GameRuleError(`game '${game}' is in preparation: its Master has not let it form yet`);
+}
+
 export async function join(context: ExecutionContext, command: Join): Promise<Step> {
+  refuseInPreparation(context, command.game);
   const request = {
     player: identityOf(context),
     address: context.sender,
@@ -88,7 +94,9 @@ function checkChosenName(game: GameStatus, context: ExecutionContext, name: stri
 
 export async function joinAs(context: ExecutionContext, command: JoinAs): Promise<Step> {
   const current = loadGame(context, command.game).game;
+  refuseInPreparation(context, command.game);
   const role = roleNamed(current, command.playerType);
+  checkPrivacy(current, command.privacy, role);
   const existing = findPower(current, command.name);
   if (existing) return changeRole(context, command, existing, role);
   checkChosenName(current, context, command.name);

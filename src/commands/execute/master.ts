@@ -28,10 +28,28 @@ function playing(game: GameStatus) {
   return phase;
 }
 
-export function form(context: ExecutionContext, session: MasterSession): Step {
+/** FORM: a game in preparation is shown to the world and takes JOINs. */
+export async function form(context: ExecutionContext, session: MasterSession): Promise<Step> {
   const game = loadGame(context, session.game).game;
   if (!isForming(game)) throw new GameRuleError(`game '${session.game}' has started already`);
+  if (context.service.listedState(session.game) !== 'preparation') throw new GameRuleError(`game '${session.game}' is forming already`);
+  const actor = actorOf(context, 'FORM');
+  await context.service.form(session.game, actor);
+  if (gameRules(context, game).includes('SOLITAIRE')) return startSolitaire(context, session.game, game, actor);
   return { lines: [`Game '${session.game}' is forming: players may JOIN it.`] };
+}
+
+/** Rules.txt: a SOLITAIRE game gets a privacy password, skips FORMING, and starts with every power a dummy. */
+async function startSolitaire(context: ExecutionContext, name: string, game: GameStatus, actor: ReturnType<typeof actorOf>): Promise<Step> {
+  const privacy = game.privacy ?? privacyWord(context.random);
+  if (game.privacy === null) await context.service.change(name, actor, (current) => ({ ...current, privacy }));
+  const started = await context.service.start(name, actor);
+  return { lines: [`Game '${name}' is a SOLITAIRE game: every power is a dummy of yours, and it has started.`, `Its privacy password is ${privacy}.`, situation(started.game)] };
+}
+
+function privacyWord(random: () => number): string {
+  const letters = 'abcdefghijkmnpqrstuvwxyz';
+  return Array.from({ length: 10 }, () => letters[Math.floor(random() * letters.length)]).join('');
 }
 
 export async function activate(context: ExecutionContext, session: MasterSession): Promise<Step> {

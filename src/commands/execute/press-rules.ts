@@ -282,6 +282,6 @@ export function planPress(request: PressRequest): PressVerdict {
   if (typeof shownFrom === 'string') return refuse(shownFrom);
   const shownTo = claimedRecipients(request, recipients);
   if (typeof shownTo === 'string') return refuse(shownTo);
-  const masterListens = rules.includes('EAVESDROP') && !press.broadcast && !recipients.some((party) => party.kind === 'master');
+  const masterListens = (rules.includes('EAVESDROP') || rules.includes('EAVESDROP!')) && !press.broadcast && !recipients.some((party) => party.kind === 'master');
   return { ok: true, plan: { broadcast: press.broadcast, recipients, shownFrom, shownTo, masterListens } };
 }

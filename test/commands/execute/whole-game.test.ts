@@ -26,7 +26,7 @@ const FALL: Record<string, string[]> = {
 describe('a game played entirely by mail', () => {
   it('goes from CREATE through JOINs, orders, press and processing to a retreat and an adjustment phase', async () => {
     const judge = mailJudge({ seed: 3 });
-    const created = await judge.send(MASTER, 'CREATE alpha masterpw\nDESC A test game played by mail.\nRULE WHITE_GREY\nTIMING MOVE 3D\nSIGNOFF');
+    const created = await judge.send(MASTER, 'CREATE alpha masterpw\nDESC A test game played by mail.\nRULE WHITE_GREY\nTIMING MOVE 3D\nFORM\nSIGNOFF');
     expect(created.reply.to).toEqual([MASTER]);
     expect(created.reply.text).toContain("Game 'alpha' is created");
     expect(created.reply.text).toContain('> RULE WHITE_GREY\nWritten into the status file.');

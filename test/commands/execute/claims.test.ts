@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { address, MASTER, mailJudge, startedGame } from './support.js';
+
+/** The claims issue 20 found untrue, each tried with the mails quoted there, against DPjudge's documented behaviour. */
+
+describe('a private game', () => {
+  it('lets in an OBSERVE or a MONITOR only with the privacy word', async () => {
+    const judge = mailJudge();
+    await judge.send(MASTER, 'CREATE c3 m3pw\nprivate secretword\nform');
+    const peek = await judge.send('peek@example.org', 'OBSERVE peek@c3 xpw');
+    expect(peek.reply.text).toContain('the game c3 is private: OBSERVER needs its privacy word');
+    const monitor = await judge.send('mon@example.org', 'MONITOR mon@c3 monpw');
+    expect(monitor.reply.text).toContain('the game c3 is private: MONITOR needs its privacy word');
+    expect(judge.service.load('c3').game.powers).toEqual([]);
+    const invited = await judge.send('peek@example.org', 'OBSERVE peek@c3 xpw secretword');
+    expect(invited.reply.text).toContain("You have joined game 'c3' as the OBSERVER PEEK.");
+    expect(invited.reply.text).not.toContain('secretword');
+  });
+});
+
+describe('EAVESDROP', () => {
+  it('is kept out of LIST unless the Master writes EAVESDROP!', async () => {
+    const judge = mailJudge();
+    await judge.send(MASTER, 'CREATE peav pw\nRULE EAVESDROP NO_DIAS\nFORM');
+    const secret = await judge.send('x@example.org', 'LIST peav');
+    expect(secret.reply.text).toContain('Rules: NO_DIAS');
+    expect(secret.reply.text).not.toContain('EAVESDROP');
+    await judge.send(MASTER, 'CREATE open pw\nRULE EAVESDROP!\nFORM');
+    expect((await judge.send('x@example.org', 'LIST open')).reply.text).toContain('EAVESDROP');
+  });
+});
+
+describe('preparation mode', () => {
+  it('keeps a game created without FORM hidden and closed until the Master says FORM', async () => {
+    const judge = mailJudge();
+    const created = await judge.send(MASTER, 'CREATE g1 masterpw');
+    expect(created.reply.text).toContain("Game 'g1' is created, with you as its Master. It is in preparation, hidden from everyone else: send FORM when players may JOIN it.");
+    expect(judge.mainStatus()).toMatch(/^g1 standard preparation$/m);
+    expect((await judge.send(address(1), 'JOIN g1 pw1')).reply.text).toContain("game 'g1' is in preparation: its Master has not let it form yet");
+    expect((await judge.send('eye@example.org', 'OBSERVE eye@g1 pw')).reply.text).toContain("game 'g1' is in preparation");
+    expect((await judge.send('x@example.org', 'LIST')).reply.text).not.toContain('g1');
+    const formed = await judge.send(MASTER, 'SIGNON Mg1 masterpw\nFORM');
+    expect(formed.reply.text).toContain("Game 'g1' is forming: players may JOIN it.");
+    expect(judge.mainStatus()).toMatch(/^g1 standard forming$/m);
+    expect((await judge.send(address(1), 'JOIN g1 pw1')).reply.text).toContain("You have joined game 'g1'");
+    expect((await judge.send(MASTER, 'SIGNON Mg1 masterpw\nFORM')).reply.text).toContain("game 'g1' is forming already");
+  });
+
+  it('ROLLBACK FORMING takes a started game back to forming; ACTIVATE starts it with the same players on the same powers', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge, 'g1');
+    const france = players.get('FRANCE')!;
+    await judge.send(MASTER, 'SIGNON Mg1 masterpw\nPROCESS!');
+    expect(judge.statusText('g1')).toMatch(/^PHASE FALL 1901 MOVEMENT$/m);
+    const rolled = await judge.send(MASTER, 'SIGNON Mg1 masterpw\nROLLBACK FORMING');
+    expect(rolled.reply.text).toContain("Game 'g1' is rolled back.");
+    expect(judge.statusText('g1')).toMatch(/^PHASE FORMING$/m);
+    expect(judge.statusText('g1')).not.toMatch(/^A PAR$/m);
+    expect(judge.mainStatus()).toMatch(/^g1 standard forming$/m);
+    await judge.send(MASTER, 'SIGNON Mg1 masterpw\nRULE NO_PRESS');
+    const started = await judge.send(MASTER, 'SIGNON Mg1 masterpw\nACTIVATE');
+    expect(started.reply.text).toContain("Game 'g1' has started.");
+    expect(judge.statusText('g1')).toMatch(/^PHASE SPRING 1901 MOVEMENT$/m);
+    expect(new Map([...players].map(([power, details]) => [power, details.address]))).toEqual(
+      new Map([...players.keys()].map((power) => [power, judge.service.load('g1').game.powers.find((entry) => entry.name === power)!.addresses[0]])),
+    );
+    const signon = await judge.send(france.address, `SIGNON Fg1 ${france.password}\nA PAR - BUR`);
+    expect(signon.reply.text).toContain('A PAR - BUR');
+  });
+});
+
+describe('rule variants', () => {
+  it('refuses Payola and Crystal Ball at CREATE with the reason, creating nothing', async () => {
+    const judge = mailJudge();
+    expect((await judge.send(MASTER, 'CREATE c6 pw standard')).reply.text).toContain("Game 'c6' is created");
+    const payola = await judge.send(MASTER, 'CREATE c4 pw payola');
+    expect(payola.reply.text).toContain('the rule variant payola is not played on this judge: Payola is played with bribes');
+    const crystal = await judge.send(MASTER, 'CREATE c5 pw xtalball');
+    expect(crystal.reply.text).toContain('the rule variant xtalball is not played on this judge: Crystal Ball is played with orders given phases ahead');
+    expect(judge.mainStatus()).not.toMatch(/^c[45] /m);
+  });
+});
