@@ -4,7 +4,7 @@ import { BUILT_IN_ROLES, findPower, isPowerNumber, MAP_POWER_ROLE, newPower, typ
 import { verifyPassword } from '../../status/password.js';
 import type { Command, CommandBody } from '../types.js';
 import { noticeTo, situation, startedNotices, tellEveryone, tellMaster } from './announcements.js';
-import { actorOf, currentMap, displayName, loadGame, mapsOf, type ExecutionContext } from './context.js';
+import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from './context.js';
 import { logIn, referredPower } from './login.js';
 import { CLOSED_SESSION, type Step } from './step.js';
 
@@ -64,9 +64,16 @@ export async function join(context: ExecutionContext, command: Join): Promise<St
       `You have joined game '${command.game}' as ${name}; sign on with SIGNON ${signonName(power.name)}${command.game} and your password.`,
       `${joined} of ${wanted} players have joined. You will be told which power you play when the game starts.`,
     ],
-    notices: tellMaster(context, game, `${command.game}: ${context.sender} joined`, 'player-joined', view),
+    notices: joinAnnouncement(context, game, view),
     session,
   };
+}
+
+/** Rules.txt: a join is broadcast to everyone in the forming game (only the Master learns the address), unless SILENT_JOIN. */
+function joinAnnouncement(context: ExecutionContext, game: GameStatus, view: object) {
+  const subject = `${game.name}: a player joined`;
+  if (gameRules(context, game).includes('SILENT_JOIN')) return tellMaster(context, game, subject, 'player-joined', view);
+  return tellEveryone(context, game, subject, 'player-joined', view, [context.sender]);
 }
 
 /** OBSERVE, MONITOR or an ALLOWed type, written in full or cut short (OBS). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { address, MASTER, mailJudge, startedGame } from './support.js';
+import { address, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
 
 /** The claims issue 20 found untrue, each tried with the mails quoted there, against DPjudge's documented behaviour. */
 
@@ -78,5 +78,41 @@ describe('rule variants', () => {
     const crystal = await judge.send(MASTER, 'CREATE c5 pw xtalball');
     expect(crystal.reply.text).toContain('the rule variant xtalball is not played on this judge: Crystal Ball is played with orders given phases ahead');
     expect(judge.mainStatus()).not.toMatch(/^c[45] /m);
+  });
+});
+
+describe('FAKE press', () => {
+  it('sends the two forms Email.txt documents: PRESS TO AUSTRIA FAKE BROADCAST and BROADCAST FAKE TO AIRE', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge, 'g1', ['RULE FAKE_PRESS']);
+    const france = players.get('FRANCE')!;
+    const austria = players.get('AUSTRIA')!;
+    const turkey = players.get('TURKEY')!;
+    const outcome = await judge.send(france.address, `SIGNON Fg1 ${france.password}\nPRESS TO AUSTRIA FAKE BROADCAST\nhello\nENDPRESS\nBROADCAST FAKE TO AIRE\nhi\nENDPRESS`);
+    expect(outcome.reply.text).toContain('Press sent to Austria; they read: "Broadcast message from France".');
+    expect(outcome.reply.text).toContain('Broadcast sent to everyone in the game; they read: "Message from France to Austria, Italy, Russia, England".');
+    const toAustria = noticesTo(outcome.notices, austria.address).map((notice) => notice.text);
+    expect(toAustria).toContainEqual(expect.stringContaining("Broadcast message from France in game 'g1':\n\nhello"));
+    const toTurkey = noticesTo(outcome.notices, turkey.address).map((notice) => notice.text);
+    expect(toTurkey).toEqual([expect.stringContaining("Message from France to Austria, Italy, Russia, England in game 'g1':\n\nhi")]);
+  });
+});
+
+describe('joining a forming game', () => {
+  it('is broadcast to those already in the game without the address, and only the Master is told under SILENT_JOIN', async () => {
+    for (const silent of [false, true]) {
+      const judge = mailJudge();
+      await judge.send(MASTER, `CREATE g1 masterpw${silent ? '\nRULE SILENT_JOIN' : ''}\nFORM`);
+      await judge.send(address(1), 'JOIN g1 pw1');
+      await judge.send('eye@example.org', 'OBSERVE eye@g1 eyepw');
+      const second = await judge.send(address(2), 'JOIN g1 pw2');
+      const told = second.notices.flatMap((notice) => notice.to).sort();
+      expect(told).toEqual(silent ? [MASTER] : ['eye@example.org', MASTER, address(1)].sort());
+      expect(noticesTo(second.notices, MASTER)[0]!.text).toContain(`${address(2)} has joined game 'g1' as POWER#2.`);
+      for (const notice of second.notices.filter((entry) => !entry.to.includes(MASTER))) {
+        expect(notice.text).toContain("A player has joined game 'g1'.\n2 of 7 players have joined.");
+        expect(notice.text).not.toContain(address(2));
+      }
+    }
   });
 });

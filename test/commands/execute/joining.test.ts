@@ -8,7 +8,7 @@ describe('JOIN', () => {
     const joined = await judge.send(address(1), 'JOIN beta pw1');
     expect(joined.reply.text).toContain("You have joined game 'beta' as POWER#1; sign on with SIGNON 1beta and your password.");
     expect(joined.reply.text).toContain('1 of 7 players have joined.');
-    expect(joined.notices).toEqual([expect.objectContaining({ to: [MASTER], subject: `beta: ${address(1)} joined` })]);
+    expect(joined.notices).toEqual([expect.objectContaining({ to: [MASTER], subject: 'beta: a player joined', text: expect.stringContaining(`${address(1)} has joined game 'beta' as POWER#1.`) })]);
     expect(judge.statusText('beta')).toMatch(/^POWER#1$/m);
     const again = await judge.send(address(1), 'JOIN beta other');
     expect(again.reply.text).toContain(`${address(1)} has already joined the game beta`);

@@ -43,9 +43,9 @@ describe('a game played entirely by mail', () => {
       const joined = await judge.send(address(n), `JOIN alpha pw${n}`);
       if (n < 7) {
         expect(joined.reply.text).toContain(`as POWER#${n}`);
-        expect(joined.notices).toHaveLength(1);
-        expect(joined.notices[0]!.to).toEqual([MASTER]);
-        expect(joined.notices[0]!.text).toContain(`${n} of 7 players have joined`);
+        // The join is broadcast to the Master, the observer and the players who joined before.
+        expect(joined.notices.flatMap((notice) => notice.to).sort()).toEqual([MASTER, 'kibitzer@example.org', ...Array.from({ length: n - 1 }, (_, i) => address(i + 1))].sort());
+        for (const notice of joined.notices) expect(notice.text).toContain(`${n} of 7 players have joined`);
       } else {
         expect(joined.reply.text).toContain('The game has started: you play');
         const others = [1, 2, 3, 4, 5, 6].map(address);
