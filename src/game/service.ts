@@ -19,6 +19,7 @@ import { GameArchive } from './archive.js';
 import type { MailAttachment } from './attachment.js';
 import { resultsPictures } from './board-picture.js';
 import { duties } from './duties.js';
+import { testedAddresses } from './tester.js';
 import {
   createGame,
   formAgain,
@@ -280,10 +281,10 @@ export class GameService {
     const list: { addresses: string[]; reader: string | null; master: boolean }[] = [];
     for (const power of game.powers) {
       if (power.addresses.length === 0) continue;
-      list.push({ addresses: [...power.addresses], reader: power.role === MAP_POWER_ROLE ? power.name : null, master: false });
+      list.push({ addresses: testedAddresses(game, power.addresses), reader: power.role === MAP_POWER_ROLE ? power.name : null, master: false });
     }
-    if (game.master) list.push({ addresses: [game.master.email], reader: null, master: true });
-    return list;
+    if (game.master) list.push({ addresses: testedAddresses(game, [game.master.email]), reader: null, master: true });
+    return list.filter((recipient) => recipient.addresses.length > 0);
   }
 
   /**

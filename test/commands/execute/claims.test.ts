@@ -1,5 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { address, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+import { address, HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
 
 /** The claims issue 20 found untrue, each tried with the mails quoted there, against DPjudge's documented behaviour. */
 
@@ -114,5 +116,68 @@ describe('joining a forming game', () => {
         expect(notice.text).not.toContain(address(2));
       }
     }
+  });
+});
+
+describe('processing rules', () => {
+  it('REAL_TIME processes the phase the moment the last orders are in', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge, 'rt', ['RULE REAL_TIME']);
+    let last = null;
+    for (const [power, details] of players) last = await judge.send(details.address, `SIGNON ${power[0]}rt ${details.password}\n${HOLDS[power]}`);
+    expect(last!.reply.text).toContain('Every power that owes orders has them on file now, and the game has REAL_TIME: Spring 1901 Movement is processed; the results are mailed to everyone.');
+    expect(judge.statusText('rt')).toMatch(/^PHASE FALL 1901 MOVEMENT$/m);
+    expect(judge.statusText('rt')).not.toMatch(/^DELAY/m);
+    expect(last!.notices.filter((notice) => notice.subject.includes('Spring 1901'))).not.toHaveLength(0);
+  });
+
+  it("CIVIL_DISORDER: the Master's plain PROCESS puts the powers without orders in civil disorder", async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge, 'cd', ['RULE CIVIL_DISORDER']);
+    for (const [power, details] of players) if (power !== 'FRANCE') await judge.send(details.address, `SIGNON ${power[0]}cd ${details.password}\n${HOLDS[power]}`);
+    const processed = await judge.send(MASTER, 'SIGNON Mcd masterpw\nPROCESS');
+    expect(processed.reply.text).toContain("Spring 1901 Movement of game 'cd' is processed");
+    expect(judge.statusText('cd')).toMatch(/^PHASE FALL 1901 MOVEMENT$/m);
+    expect(judge.statusText('cd')).toMatch(/^A PAR$/m);
+  });
+});
+
+describe('TESTER', () => {
+  it('sends every mail of the game to the tester address instead of its players and Master', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge, 'tst', ['TESTER tester@example.org']);
+    const processed = await judge.send(MASTER, 'SIGNON Mtst masterpw\nPROCESS!');
+    expect(processed.notices.length).toBeGreaterThan(0);
+    for (const notice of processed.notices) expect(notice.to).toEqual(['tester@example.org']);
+    const france = players.get('FRANCE')!;
+    const press = await judge.send(france.address, `SIGNON Ftst ${france.password}\nBROADCAST\nhello\nENDPRESS`);
+    const delivered = press.notices.filter((notice) => !notice.subject.startsWith('Copy of your press'));
+    expect(delivered.length).toBeGreaterThan(0);
+    for (const notice of delivered) expect(notice.to).toEqual(['tester@example.org']);
+    expect(press.reply.to).toEqual([france.address]);
+  });
+
+  it('sends nothing at all when TESTER names no address', async () => {
+    const judge = mailJudge();
+    await startedGame(judge, 'tst', ['TESTER']);
+    const processed = await judge.send(MASTER, 'SIGNON Mtst masterpw\nPROCESS!');
+    expect(processed.reply.text).toContain("Spring 1901 Movement of game 'tst' is processed");
+    expect(processed.notices).toEqual([]);
+  });
+});
+
+describe('a game flagged corrupt in the main status file', () => {
+  it('is locked: PROCESS!, orders and SET WAIT write nothing', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge, 'bad');
+    const mainStatus = join(judge.games, 'status');
+    writeFileSync(mainStatus, readFileSync(mainStatus, 'utf8').replace(/^bad standard active$/m, 'bad standard active corrupt'));
+    const before = judge.statusText('bad');
+    const france = players.get('FRANCE')!;
+    const locked = 'the game bad is locked: the judgekeeper has flagged it corrupt';
+    expect((await judge.send(MASTER, 'SIGNON Mbad masterpw\nPROCESS!')).reply.text).toContain(locked);
+    expect((await judge.send(france.address, `SIGNON Fbad ${france.password}\nA PAR - BUR`)).reply.text).toContain(locked);
+    expect((await judge.send(france.address, `SIGNON Fbad ${france.password}\nSET WAIT`)).reply.text).toContain(locked);
+    expect(judge.statusText('bad')).toBe(before);
   });
 });
