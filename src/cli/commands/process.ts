@@ -33,6 +33,29 @@ export function registerProcessCommands(program: Command): void {
       }
     });
   gameCommand(program)
+    .command('create')
+    .description('create a game as CREATE by mail does: in preparation (hidden, no JOIN) until its Master sends FORM, or forming at once with --form')
+    .argument('<game>', 'the new game name')
+    .requiredOption('--master <address>', "the Master's mail address")
+    .requiredOption('--password <password>', "the Master's password (kept hashed)")
+    .option('--map <map>', 'the map (default: standard)')
+    .option('--form', 'let players JOIN at once')
+    .option('-c, --config <file>', CONFIG_OPTION_HELP)
+    .action(async (name: string, options: { master: string; password: string; map?: string; form?: boolean; config?: string }) => {
+      const config = loadConfig(options.config);
+      const db = openJournal(mailSettings(config));
+      try {
+        const service = openGameService(config, db);
+        const master = { id: null, email: options.master, name: '' };
+        const request = { name, master, masterPassword: options.password, map: options.map ?? null };
+        await service.create(request, KEEPER('game create'), options.form ? 'forming' : 'preparation');
+        const state = options.form ? 'forming: players may JOIN it' : 'in preparation: its Master sends FORM when players may JOIN it';
+        process.stdout.write(`Game '${name}' is created on the map ${options.map ?? 'standard'}, with ${options.master} as its Master; it is ${state}.\n`);
+      } finally {
+        db.close();
+      }
+    });
+  gameCommand(program)
     .command('show')
     .description('print a game: phase, deadline, every power with its units and centers; --svg or --png also draws the board')
     .argument('<game>', 'the game name')
