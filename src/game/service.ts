@@ -7,6 +7,7 @@ import { MapLoadError } from '../map/load.js';
 import { unsupportedUse } from '../map/model.js';
 import { phaseAbbrev } from '../map/phase.js';
 import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type Vote } from '../status/model.js';
+import { formatUnitAt } from '../status/codecs.js';
 import { readStatus } from '../status/parse.js';
 import { writeStatus } from '../status/write.js';
 import type { GameListing, GameState, ParsedMainStatus } from '../status/main-status.js';
@@ -17,7 +18,7 @@ import { noticeMail } from './notice-mail.js';
 import type { Templates } from '../templates/templates.js';
 import { GameArchive } from './archive.js';
 import type { MailAttachment } from './attachment.js';
-import { resultsPictures } from './board-picture.js';
+import { pendingHiddenBuilds, resultsPictures } from './board-picture.js';
 import { duties } from './duties.js';
 import { testedAddresses } from './tester.js';
 import {
@@ -331,7 +332,17 @@ export class GameService {
   private adjudicated(game: GameStatus, expectPhase: string | undefined): ProcessedOutcome | null {
     const phase = currentPhase(game);
     if (expectPhase && expectPhase !== phaseAbbrev(phase)) return null;
-    return processPhase(game, this.maps(game), { now: this.now(), today: this.today() });
+    const outcome = processPhase(game, this.maps(game), { now: this.now(), today: this.today() });
+    const found = game.name === null ? [] : this.foundUnits(game.name, game);
+    return found.length === 0 ? outcome : { ...outcome, report: { ...outcome.report, found } };
+  }
+
+  /** The hidden builds of the last adjustment phase, which the results of the phase after it reveal. */
+  private foundUnits(name: string, game: GameStatus): { power: string; unit: string }[] {
+    return pendingHiddenBuilds(this.archive(name), game, this.maps(game)).flatMap(({ power, location }) => {
+      const unit = findPower(game, power)?.units.find((candidate) => candidate.location === location);
+      return unit ? [{ power, unit: formatUnitAt(unit) }] : [];
+    });
   }
 
   private resultNotices(name: string, report: PhaseReport, game: GameStatus, preview: boolean): Notice[] {
