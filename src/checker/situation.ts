@@ -66,7 +66,7 @@ export function readSituation(game: GameStatus, service: GameService): Situation
     zone,
     deadline,
     warnings: deadline ? warningTimes(deadline, timing) : [],
-    graceExpiry: (deadline && graceExpiry(deadline, timing, { civilDisorder: regime === 'civil-disorder' })) ?? null,
+    graceExpiry: (deadline && graceExpiry(deadline, timing, { civilDisorder: regime !== 'resign' })) ?? null,
     late: lateness.map((late) => late.power),
     incomplete: new Map(lateness.filter((late) => late.unordered.length > 0).map((late) => [late.power, late.unordered])),
     waitForDeadline: waitingApplies && wanted,

@@ -20,13 +20,14 @@ export function warningTimes(deadline: DateTime, timing: Timing, since?: DateTim
 }
 
 export interface GraceOptions {
-  /** The game has the CIVIL_DISORDER rule. */
+  /** The game has CIVIL_DISORDER or CIVIL_PREVIEW, which deal with late powers at the deadline when there is no GRACE. */
   readonly civilDisorder?: boolean;
 }
 
 /**
  * When the GRACE period after the deadline ends (late players are then resigned, or put in civil
- * disorder). Without GRACE: at the deadline itself under CIVIL_DISORDER, otherwise never (undefined).
+ * disorder, or previewed). Without GRACE: at the deadline itself under CIVIL_DISORDER and
+ * CIVIL_PREVIEW, otherwise never (undefined).
  */
 export function graceExpiry(deadline: DateTime, timing: Timing, options: GraceOptions = {}): DateTime | undefined {
   if (timing.grace !== undefined) return plusDuration(deadline, timing.grace, 1);

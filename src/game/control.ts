@@ -2,6 +2,7 @@ import type { GameMap } from '../map/game-map.js';
 import type { Phase, Rotation } from '../map/model.js';
 import { rotationCovers } from '../map/rotation.js';
 import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../status/model.js';
+import { testedAddresses } from './tester.js';
 
 /**
  * Powers played by other powers: a dummy's CONTROL line lists who may play it, the one in control
@@ -114,9 +115,9 @@ export function answerableFor(game: GameStatus, power: string): string | null {
 export function mailAddressesOf(game: GameStatus, power: string): string[] {
   const status = findPower(game, power);
   if (!status) return [];
-  if (status.addresses.length > 0) return [...status.addresses];
+  if (status.addresses.length > 0) return testedAddresses(game, status.addresses);
   const controller = controllerOf(status);
-  return controller === null ? [] : [...(findPower(game, controller)?.addresses ?? [])];
+  return controller === null ? [] : testedAddresses(game, findPower(game, controller)?.addresses ?? []);
 }
 
 /**

@@ -81,10 +81,15 @@ export interface JoinRequest {
   privacy?: string | null;
 }
 
+/** A private game lets in (as a power, an observer or any other role) only those who give its privacy word. */
+export function checkPrivacy(game: GameStatus, privacy: string | null | undefined, command: string): void {
+  if (game.privacy !== null && privacy?.toUpperCase() !== game.privacy.toUpperCase())
+    throw new GameRuleError(`the game ${game.name} is private: ${command} needs its privacy word`);
+}
+
 export function joinGame(game: GameStatus, map: GameMap, request: JoinRequest): GameStatus {
   if (!isForming(game)) throw new GameRuleError(`the game ${game.name} is not forming; TAKEOVER a vacant power instead`);
-  if (game.privacy !== null && request.privacy?.toUpperCase() !== game.privacy.toUpperCase())
-    throw new GameRuleError(`the game ${game.name} is private: JOIN needs its privacy word`);
+  checkPrivacy(game, request.privacy, 'JOIN');
   const address = request.address.toLowerCase();
   if (game.powers.some((power) => power.addresses.some((known) => known.toLowerCase() === address)))
     throw new GameRuleError(`${request.address} has already joined the game ${game.name}`);
@@ -180,6 +185,18 @@ function mobilized(position: Position, game: GameStatus, rules: readonly string[
   };
 }
 
+/**
+ * ROLLBACK FORMING (Email.txt): the game forms again, its players keeping their powers, its board
+ * and deadline gone; the Master's ACTIVATE starts it anew with the same players on the same powers.
+ */
+export function formAgain(game: GameStatus): GameStatus {
+  if (isForming(game)) throw new GameRuleError(`the game ${game.name} is forming already`);
+  const powers = game.powers.map((power) =>
+    power.role === MAP_POWER_ROLE ? { ...power, units: [], owns: [], orders: [], phaseOrders: [], wait: false, vote: null } : power,
+  );
+  return { ...game, phase: { mode: 'PHASE', phase: 'FORMING' }, deadline: null, delay: null, start: null, proposal: null, powers };
+}
+
 /** Powers with a player who has resigned: what a NEED line lists. */
 function needLine(game: GameStatus): GameStatus['need'] {
   return game.powers
@@ -214,8 +231,7 @@ export function resignPower(game: GameStatus, powerName: string): GameStatus {
 export function takeOverPower(game: GameStatus, powerName: string, request: JoinRequest): GameStatus {
   const power = findPower(game, powerName);
   if (!power || power.role !== MAP_POWER_ROLE) throw new GameRuleError(`the game has no power ${powerName}`);
-  if (game.privacy !== null && request.privacy?.toUpperCase() !== game.privacy.toUpperCase())
-    throw new GameRuleError(`the game ${game.name} is private: TAKEOVER needs its privacy word`);
+  checkPrivacy(game, request.privacy, 'TAKEOVER');
   const current = power.player?.current;
   if (current !== 'RESIGNED' && current !== 'DUMMY') throw new GameRuleError(`${power.name} is not vacant`);
   // A resigned player's line already says until when they played; a dummy's stint is recorded now.

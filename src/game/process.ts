@@ -47,6 +47,8 @@ export interface PhaseReport {
   ended: { victors: string[] } | null;
   /** Builds nobody else may see (HIDE_BUILDS, `~` sites): shown only to their power. */
   hiddenBuilds: { power: string; text: string }[];
+  /** Rules.txt, HIDE_BUILDS: the units built hidden in the adjustment phase before, revealed now (`A PAR`). */
+  found?: { power: string; unit: string }[];
   /** Units whose space changed terrain as the next phase began (IN/FROM maps): destroyed, hibernating or adapted. */
   terrainChanges: TerrainChange[];
   /** Powers that ROTATE or VASSAL_DUMMIES passed to another controller (null: now independent). */

@@ -58,6 +58,7 @@ export function resultsRenderer(report: PhaseReport, map: GameMap, templates: Te
 export function renderResults(report: PhaseReport, map: GameMap, templates: Templates, view: ResultsView): string {
   const name = (power: string): string => map.power(power)?.displayName ?? power;
   const byPower = new Map<string, string[]>();
+  for (const { power, unit } of report.found ?? []) byPower.set(power, [...(byPower.get(power) ?? []), `FOUND ${unit}.`]);
   for (const outcome of report.outcomes) {
     const hidden = outcome.marks.includes('hidden') && !seesHidden(view, outcome.power);
     const line = hidden ? 'BUILD HIDDEN.' : outcomeLine(outcome);

@@ -9,6 +9,7 @@ import { phaseAbbrev } from '../map/phase.js';
 import { formatDeadlineStamp, gameZone, parseDeadlineStamp, renderTiming } from '../deadline/index.js';
 import { parseVacations } from '../deadline/vacation.js';
 import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
+import { formatUnitAt } from '../status/codecs.js';
 import { readStatus } from '../status/parse.js';
 import { writeStatus } from '../status/write.js';
 import type { GameListing, GameState, ParsedMainStatus } from '../status/main-status.js';
@@ -19,10 +20,12 @@ import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { Templates } from '../templates/templates.js';
 import { GameArchive } from './archive.js';
 import { keepSettings, withoutOrders, type RollSettings } from './rolling.js';
-import { resultsPictures } from './board-picture.js';
+import { pendingHiddenBuilds, resultsPictures } from './board-picture.js';
 import { duties } from './duties.js';
+import { testedAddresses } from './tester.js';
 import {
   createGame,
+  formAgain,
   GameRuleError,
   isCompleted,
   isForming,
@@ -144,7 +147,8 @@ export class GameService {
 
   /**
    * Keeps a game's state in the main status file in step with its status file. A game the checker
-   * or the Master put in the waiting state stays waiting until it is ACTIVATEd (`reactivate`).
+   * or the Master put in the waiting state stays waiting until it is ACTIVATEd (`reactivate`); a game
+   * in preparation stays there until its Master's FORM.
    */
   private async list(actor: Actor, name: string, state: GameState | null, reactivate = false): Promise<void> {
     if (state !== null && !reactivate && this.listedStates.get(name) === state) return;
@@ -152,7 +156,7 @@ export class GameService {
       const games = current.status.games.filter((listing) => listing.name !== name);
       const old = current.status.games.find((listing) => listing.name === name);
       if (state === null) return { ...current.status, games };
-      const kept = old?.state === 'waiting' && state === 'active' && !reactivate ? 'waiting' : state;
+      const kept = !reactivate && ((old?.state === 'waiting' && state === 'active') || (old?.state === 'preparation' && state === 'forming')) ? old.state : state;
       this.listedStates.set(name, kept);
       if (old && old.state === kept) return null;
       const listing = { name, variant: old?.variant ?? 'standard', state: kept, flags: old?.flags ?? [], line: old?.line ?? null };
@@ -192,13 +196,24 @@ export class GameService {
     return 'active';
   }
 
-  async create(request: NewGameRequest, actor: Actor): Promise<LoadedGame> {
+  /** A game is created forming, or in preparation (a CREATE by mail: hidden until its Master's FORM). */
+  async create(request: NewGameRequest, actor: Actor, state: Extract<GameState, 'preparation' | 'forming'> = 'forming'): Promise<LoadedGame> {
     const game = createGame(request);
     const unsupported = unsupportedUse(this.maps(game).base.data);
     if (unsupported) throw new GameRuleError(`no game can be created on the map '${request.map}': ${unsupported}`);
     const loaded = await this.options.store.create(request.name, actor, game);
-    await this.list(actor, request.name, 'forming');
+    await this.list(actor, request.name, state);
     return loaded;
+  }
+
+  /** FORM: a game in preparation takes JOINs from now on. */
+  async form(name: string, actor: Actor): Promise<void> {
+    await this.list(actor, name, 'forming', true);
+  }
+
+  /** The game's state as the main status file lists it (null for a game it does not list). */
+  listedState(name: string): GameState | null {
+    return this.listings().status.games.find((listing) => listing.name === name)?.state ?? null;
   }
 
   /**
@@ -289,10 +304,10 @@ export class GameService {
     const list: { addresses: string[]; reader: string | null; master: boolean }[] = [];
     for (const power of game.powers) {
       if (power.addresses.length === 0) continue;
-      list.push({ addresses: [...power.addresses], reader: power.role === MAP_POWER_ROLE ? power.name : null, master: false });
+      list.push({ addresses: testedAddresses(game, power.addresses), reader: power.role === MAP_POWER_ROLE ? power.name : null, master: false });
     }
-    if (game.master) list.push({ addresses: [game.master.email], reader: null, master: true });
-    return list;
+    if (game.master) list.push({ addresses: testedAddresses(game, [game.master.email]), reader: null, master: true });
+    return list.filter((recipient) => recipient.addresses.length > 0);
   }
 
   /**
@@ -339,7 +354,17 @@ export class GameService {
   private adjudicated(game: GameStatus, expectPhase: string | undefined): ProcessedOutcome | null {
     const phase = currentPhase(game);
     if (expectPhase && expectPhase !== phaseAbbrev(phase)) return null;
-    return processPhase(game, this.maps(game), { now: this.now(), today: this.today() });
+    const outcome = processPhase(game, this.maps(game), { now: this.now(), today: this.today() });
+    const found = game.name === null ? [] : this.foundUnits(game.name, game);
+    return found.length === 0 ? outcome : { ...outcome, report: { ...outcome.report, found } };
+  }
+
+  /** The hidden builds of the last adjustment phase, which the results of the phase after it reveal. */
+  private foundUnits(name: string, game: GameStatus): { power: string; unit: string }[] {
+    return pendingHiddenBuilds(this.archive(name), game, this.maps(game)).flatMap(({ power, location }) => {
+      const unit = findPower(game, power)?.units.find((candidate) => candidate.location === location);
+      return unit ? [{ power, unit: formatUnitAt(unit) }] : [];
+    });
   }
 
   private resultNotices(name: string, report: PhaseReport, game: GameStatus, preview: boolean): OutgoingMail[] {
@@ -508,10 +533,14 @@ export class GameService {
   /** ROLLBACK: the game as it was when `phase` (default: the previous one) was about to be processed. */
   async rollback(name: string, actor: Actor, phase?: string, settings: RollSettings = {}): Promise<LoadedGame> {
     const archive = this.archive(name);
-    return this.roll(name, actor, settings, () => {
+    return this.roll(name, actor, settings, (current) => {
       const processed = archive.resultsBlocks().map((block) => block.phase);
       const target = phase?.toUpperCase() ?? processed[processed.length - 1];
       if (!target) throw new GameRuleError(`the game ${name} has no earlier phase to roll back to`);
+      if (target === 'FORMING') {
+        const first = processed[0];
+        return { game: formAgain(current), record: () => first !== undefined && archive.truncateResults(first) };
+      }
       const bytes = archive.snapshot(target);
       if (!bytes) throw new GameRuleError(`the game ${name} has no saved phase ${target}`);
       return { game: readStatus(bytes, `${name}/history/${target}`).game, record: () => archive.truncateResults(target) };

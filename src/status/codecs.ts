@@ -286,7 +286,8 @@ export function formatPhaseOrder(order: PhaseOrder): string {
 export function readRuleSwitch(token: string): Read<RuleSwitch> {
   const off = token.startsWith('!');
   const rule = (off ? token.slice(1) : token).toUpperCase();
-  if (rule === '' || rule.includes('!')) return fail(`a RULE is a name, '!' before it to switch it off, got '${token}'`);
+  // Rules.txt spells a rule the Master makes public with a '!' after it (EAVESDROP!).
+  if (rule === '' || rule.slice(0, -1).includes('!') || rule === '!') return fail(`a RULE is a name, '!' before it to switch it off, got '${token}'`);
   return ok({ rule, on: !off });
 }
 

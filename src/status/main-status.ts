@@ -18,10 +18,11 @@ import {
 
 /**
  * The main status file, `games/status`: one line per game, `name variant state [flags...]`. Only
- * the judgekeeper edits it by hand; the judge keeps every line it does not change as written.
+ * the judgekeeper edits it by hand; the judge keeps every line it does not change as written. A game
+ * in preparation is hidden from everyone but its Master until the Master's FORM.
  */
 
-export const GAME_STATES = ['forming', 'active', 'waiting', 'completed', 'terminated'] as const;
+export const GAME_STATES = ['preparation', 'forming', 'active', 'waiting', 'completed', 'terminated'] as const;
 export type GameState = (typeof GAME_STATES)[number];
 
 /** Flags the judge acts on; others are kept as written. */

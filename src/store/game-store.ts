@@ -59,6 +59,11 @@ export class NoSuchGameError extends Error {
   override name = 'NoSuchGameError';
 }
 
+/** The judgekeeper flagged the game `corrupt` in the main status file: nothing changes it until the flag goes. */
+export class GameLockedError extends Error {
+  override name = 'GameLockedError';
+}
+
 interface Target {
   readonly path: string;
   /** The audit log's name for the file, relative to the games folder. */
@@ -109,6 +114,7 @@ export class GameStore {
    * they are, and whether a game with errors may be changed is the caller's decision.
    */
   async update(name: string, actor: Actor, change: (current: LoadedGame) => GameStatus | null, announce?: Announcement): Promise<LoadedGame> {
+    this.refuseLocked(name);
     const target = this.existingGameTarget(name);
     const bytes = await this.commit(
       target,
@@ -128,6 +134,7 @@ export class GameStore {
    * caller reads it again and redoes its change (`update` does that by itself).
    */
   async save(loaded: LoadedGame, next: GameStatus, actor: Actor): Promise<LoadedGame> {
+    this.refuseLocked(loaded.name);
     const target = this.existingGameTarget(loaded.name);
     const bytes = await this.commit(target, actor, async (current) => {
       if (current === null || sha256(current) !== loaded.sha256)
@@ -179,6 +186,12 @@ export class GameStore {
     if (file === MAIN_STATUS) return { path: join(this.options.games, MAIN_STATUS), file, game: null };
     const game = file.slice(0, file.indexOf('/'));
     return { path: join(this.options.games, file), file, game };
+  }
+
+  private refuseLocked(name: string): void {
+    const listing = this.loadMainStatus().status.games.find((entry) => entry.name === name);
+    if (listing?.flags.includes('corrupt'))
+      throw new GameLockedError(`the game ${name} is locked: the judgekeeper has flagged it corrupt, and nothing changes it until the flag is lifted`);
   }
 
   loadMainStatus(): ParsedMainStatus {

@@ -271,7 +271,8 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     const fields = request.body as Fields;
     const password = word(fields, 'password', 'The password');
     const map = optionalWord(fields, 'map', 'The map');
-    const command = [`CREATE ${gameField(fields)} ${password}`, ...(map === null ? [] : [`MAP ${map}`])].join('\n');
+    // The web's create form is DPjudge's "allow the game to form": the game takes JOINs at once.
+    const command = [`CREATE ${gameField(fields)} ${password}`, ...(map === null ? [] : [`MAP ${map}`]), 'FORM'].join('\n');
     return anonymousAction(request, reply, command, mailAddress(fields));
   });
 

@@ -73,6 +73,14 @@ describe('GRACE expiry under each lateness regime', () => {
     expect(phaseOf(judge.game('alpha'))).toBe('F1901M');
   });
 
+  it('CIVIL_PREVIEW without GRACE: previews to the Master at the deadline itself, not only late notices', async () => {
+    const { judge } = await franceLate('NEXT 1D MOVE 2D AT 12:00', ['CIVIL_PREVIEW']);
+    await judge.sweepUntil(utc('2026-01-09T12:20'));
+    expect(judge.actions.filter((action) => action.action === 'preview').map((action) => action.at)).toEqual(['2026-01-09T12:00Z']);
+    expect(judge.sent.filter((notice) => notice.at === '2026-01-09T12:00Z').map((notice) => [notice.to, notice.subject])).toContainEqual([[MASTER], 'PREVIEW alpha S1901M results (Spring 1901 Movement)']);
+    expect(phaseOf(judge.game('alpha'))).toBe('S1901M');
+  });
+
   it('no CIVIL rule: resigns the late players, puts the game in waiting with a NEED line, then reminds daily', async () => {
     const { judge, france } = await franceLate('NEXT 1D MOVE 2D AT 12:00 GRACE 1D', []);
     await judge.sweepUntil(utc('2026-01-10T12:00'));

@@ -33,7 +33,7 @@ describe('a whole game by mail through Dovecot and smtp-server', () => {
     };
     const phaseIs = (phase: string) => until(() => status().includes(`PHASE ${phase}\n`), 20_000, `PHASE ${phase}`);
 
-    await send(MASTER, 'CREATE mailgame masterpw\nSIGNOFF\n', 'create');
+    await send(MASTER, 'CREATE mailgame masterpw\nFORM\nSIGNOFF\n', 'create');
     expect(mailsTo(MASTER).at(-1)!.parsed.text).toContain("Game 'mailgame' is created");
     for (let n = 1; n <= 7; n++) await send(player(n), `JOIN mailgame pw${n}\n`, `join ${n}`);
     await phaseIs('SPRING 1901 MOVEMENT');

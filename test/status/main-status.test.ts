@@ -38,10 +38,10 @@ describe('the main status file', () => {
     const text = 'riverrun standard\n../etc standard active\nriverrun standard active\nriverrun standard waiting\nalpha standard sleeping\n';
     const { status, diagnostics } = readMainStatus(Buffer.from(text), 'games/status');
     expect(diagnostics.map(formatDiagnostic)).toEqual([
-      "games/status:1: a game's line is 'name variant state [flags]' with state forming, active, waiting, completed, terminated; got 'riverrun standard'",
+      "games/status:1: a game's line is 'name variant state [flags]' with state preparation, forming, active, waiting, completed, terminated; got 'riverrun standard'",
       "games/status:2: '../etc' is not a game name (letters, digits, '_' and '-', at most 20 characters, starting with a letter or a digit, and none of the reserved names (status, history, results, con, prn, aux, nul, com1-9, lpt1-9))",
       'games/status:4: riverrun is listed twice (first on line 3); this line is ignored',
-      "games/status:5: a game's line is 'name variant state [flags]' with state forming, active, waiting, completed, terminated; got 'alpha standard sleeping'",
+      "games/status:5: a game's line is 'name variant state [flags]' with state preparation, forming, active, waiting, completed, terminated; got 'alpha standard sleeping'",
     ]);
     expect(renderMainStatusBytes(status).toString()).toBe(text);
   });

@@ -29,7 +29,7 @@ beforeAll(async () => {
   let mails = 0;
   const send = (from: string, text: string) => commands.execute({ from, text, mailKey: `choices ${++mails}` }, new Date());
   for (const game of ['choices', 'afloat']) {
-    await send('master@choices.test', `CREATE ${game} masterpw\nSIGNOFF`);
+    await send('master@choices.test', `CREATE ${game} masterpw\nFORM\nSIGNOFF`);
     for (let n = 1; n <= 7; n++) await send(`p${n}@choices.test`, `JOIN ${game} pw${n}`);
   }
   // Fleets at sea and armies by the shore: the convoys worth offering.

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
  * which creates the group the first time and returns the same group afterwards.
  */
 export function gameCommand(program: Command): Command {
-  return program.commands.find((command) => command.name() === 'game') ?? program.command('game').description('games: check and show them (players and Masters create games by mail: CREATE)');
+  return program.commands.find((command) => command.name() === 'game') ?? program.command('game').description('games: create, check and show them');
 }
 
 export function registerGameCommands(program: Command): void {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CONFIG_OPTION_HELP } from '../../config/config.js';
-import type { ProcessOptions, ShowOptions } from '../run/process.js';
+import type { CreateOptions, ProcessOptions, ShowOptions } from '../run/process.js';
 import { gameCommand } from './game.js';
 
 export function registerProcessCommands(program: Command): void {
@@ -11,6 +11,16 @@ export function registerProcessCommands(program: Command): void {
     .option('--preview', 'adjudicate and print the results; change nothing, mail nothing')
     .option('-c, --config <file>', CONFIG_OPTION_HELP)
     .action(async (name: string, options: ProcessOptions) => (await import('../run/process.js')).processGame(name, options));
+  gameCommand(program)
+    .command('create')
+    .description('create a game as CREATE by mail does: in preparation (hidden, no JOIN) until its Master sends FORM, or forming at once with --form')
+    .argument('<game>', 'the new game name')
+    .requiredOption('--master <address>', "the Master's mail address")
+    .requiredOption('--password <password>', "the Master's password (kept hashed)")
+    .option('--map <map>', 'the map (default: standard)')
+    .option('--form', 'let players JOIN at once')
+    .option('-c, --config <file>', CONFIG_OPTION_HELP)
+    .action(async (name: string, options: CreateOptions) => (await import('../run/process.js')).createGameOnce(name, options));
   gameCommand(program)
     .command('show')
     .description('print a game: phase, deadline, every power with its units and centers; --svg or --png also draws the board')

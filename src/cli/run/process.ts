@@ -55,3 +55,27 @@ export function showGameOnce(name: string, options: ShowOptions): void {
     db.close();
   }
 }
+
+export interface CreateOptions {
+  readonly master: string;
+  readonly password: string;
+  readonly map?: string;
+  readonly form?: boolean;
+  readonly config?: string;
+}
+
+/** `judge game create`: a game made as CREATE by mail makes it, in preparation unless `form`. */
+export async function createGameOnce(name: string, options: CreateOptions): Promise<void> {
+  const config = loadConfig(options.config);
+  const db = openJournal(mailSettings(config));
+  try {
+    const service = openGameService(config, db);
+    const master = { id: null, email: options.master, name: '' };
+    const request = { name, master, masterPassword: options.password, map: options.map ?? null };
+    await service.create(request, KEEPER('game create'), options.form ? 'forming' : 'preparation');
+    const state = options.form ? 'forming: players may JOIN it' : 'in preparation: its Master sends FORM when players may JOIN it';
+    process.stdout.write(`Game '${name}' is created on the map ${options.map ?? 'standard'}, with ${options.master} as its Master; it is ${state}.\n`);
+  } finally {
+    db.close();
+  }
+}

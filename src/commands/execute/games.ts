@@ -17,23 +17,40 @@ type Rename = Extract<CommandBody, { kind: 'rename' }>;
 /** Games one address may create in a day: enough for any Master, too few to fill a judge's disk. */
 export const CREATIONS_PER_DAY = 5;
 
+/**
+ * Email.txt's rule variants besides standard: both change what an order is (Payola's bribes, Crystal
+ * Ball's orders a phase ahead), and this judge adjudicates neither, so it refuses them rather than
+ * playing a standard game under their name.
+ */
+const UNPLAYED_VARIANTS: Readonly<Record<string, string>> = {
+  PAYOLA: 'Payola is played with bribes (offers of silver pieces for units), which this judge does not adjudicate',
+  XTALBALL: 'Crystal Ball is played with orders given phases ahead, which this judge does not adjudicate',
+};
+
+function checkVariant(variant: string | undefined): void {
+  if (variant === undefined || variant.toUpperCase() === 'STANDARD') return;
+  const reason = UNPLAYED_VARIANTS[variant.toUpperCase()];
+  if (reason) throw new GameRuleError(`the rule variant ${variant} is not played on this judge: ${reason}; CREATE the game without it`);
+  throw new GameRuleError(`there is no rule variant '${variant}'; DPjudge knows standard, payola and xtalball`);
+}
+
 export async function create(context: ExecutionContext, command: Create): Promise<Step> {
+  checkVariant(command.variant);
   const master = { id: null, email: context.sender, name: '' };
   const actor = actorOf(context, 'CREATE');
   const created = context.service.creationsBy(context.sender, context.now.minus({ days: 1 }).toJSDate());
   if (created >= CREATIONS_PER_DAY)
     throw new GameRuleError(`your address created ${created} games in the last day, the most this judge takes; create the next one tomorrow, or ask the judgekeeper (${context.judge.keeper})`);
   try {
-    await context.service.create({ name: command.game, master, masterPassword: command.password, map: null }, actor);
+    await context.service.create({ name: command.game, master, masterPassword: command.password, map: null }, actor, 'preparation');
   } catch (error) {
     if (error instanceof GameExistsError) throw new GameRuleError(`there is a game '${command.game}' already; choose another name`);
     throw error;
   }
-  if (command.variant !== undefined) await context.service.updateListing(command.game, actor, (listing) => ({ ...listing, variant: command.variant! }));
   const mapRules = context.service.maps(context.service.load(command.game).game).base.rules();
   return {
     lines: [
-      `Game '${command.game}' is created, with you as its Master. It is forming: players may JOIN it now.`,
+      `Game '${command.game}' is created, with you as its Master. It is in preparation, hidden from everyone else: send FORM when players may JOIN it.`,
       `The lines after CREATE go into its status file; sign on later with SIGNON M${command.game} and your password.`,
       ...unhonouredRules(mapRules).map(({ rule, reason }) => `Note: the map's rule ${rule} is ${reason}; the game runs as if it were not there.`),
     ],

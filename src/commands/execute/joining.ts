@@ -1,10 +1,10 @@
-import { GameRuleError, isForming, playablePowers } from '../../game/lifecycle.js';
+import { checkPrivacy, GameRuleError, isForming, playablePowers } from '../../game/lifecycle.js';
 import { isReservedWord } from '../../status/keywords.js';
 import { BUILT_IN_ROLES, findPower, isPowerNumber, MAP_POWER_ROLE, newPower, type GameStatus, type PlayerIdentity, type PowerStatus } from '../../status/model.js';
 import { verifyPassword } from '../../status/password.js';
 import type { Command, CommandBody } from '../types.js';
 import { noticeTo, situation, startedNotices, tellEveryone, tellMaster } from './announcements.js';
-import { actorOf, currentMap, displayName, loadGame, mapsOf, type ExecutionContext } from './context.js';
+import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from './context.js';
 import { logIn, referredPower } from './login.js';
 import { CLOSED_SESSION, type Step } from './step.js';
 
@@ -28,7 +28,13 @@ function signonName(power: string): string {
   return isPowerNumber(power) ? power.slice('POWER#'.length) : `${power.toLowerCase()}@`;
 }
 
+/** A game in preparation is its Master's alone until FORM. */
+function refuseInPreparation(context: ExecutionContext, game: string): void {
+  if (context.service.listedState(game) === 'preparation') throw new GameRuleError(`game '${game}' is in preparation: its Master has not let it form yet`);
+}
+
 export async function join(context: ExecutionContext, command: Join): Promise<Step> {
+  refuseInPreparation(context, command.game);
   const request = {
     player: identityOf(context),
     address: context.sender,
@@ -58,9 +64,16 @@ export async function join(context: ExecutionContext, command: Join): Promise<St
       `You have joined game '${command.game}' as ${name}; sign on with SIGNON ${signonName(power.name)}${command.game} and your password.`,
       `${joined} of ${wanted} players have joined. You will be told which power you play when the game starts.`,
     ],
-    notices: tellMaster(context, game, `${command.game}: ${context.sender} joined`, 'player-joined', view),
+    notices: joinAnnouncement(context, game, view),
     session,
   };
+}
+
+/** Rules.txt: a join is broadcast to everyone in the forming game (only the Master learns the address), unless SILENT_JOIN. */
+function joinAnnouncement(context: ExecutionContext, game: GameStatus, view: object) {
+  const subject = `${game.name}: a player joined`;
+  if (gameRules(context, game).includes('SILENT_JOIN')) return tellMaster(context, game, subject, 'player-joined', view);
+  return tellEveryone(context, game, subject, 'player-joined', view, [context.sender]);
 }
 
 /** OBSERVE, MONITOR or an ALLOWed type, written in full or cut short (OBS). */
@@ -88,7 +101,9 @@ function checkChosenName(game: GameStatus, context: ExecutionContext, name: stri
 
 export async function joinAs(context: ExecutionContext, command: JoinAs): Promise<Step> {
   const current = loadGame(context, command.game).game;
+  refuseInPreparation(context, command.game);
   const role = roleNamed(current, command.playerType);
+  checkPrivacy(current, command.privacy, role);
   const existing = findPower(current, command.name);
   if (existing) return changeRole(context, command, existing, role);
   checkChosenName(current, context, command.name);

@@ -40,6 +40,8 @@ function openings(context: ExecutionContext, game: GameStatus): string {
 export interface OpenGame {
   readonly name: string;
   readonly details: string;
+  /** Forming, or needing a player to replace one who left: what a bare LIST tells of. */
+  readonly wantsPlayers: boolean;
 }
 
 /** A listed game; null for a private game (only invited players are to know of it) or one that cannot be read. */
@@ -47,7 +49,8 @@ function openGame(context: ExecutionContext, name: string, state: string): OpenG
   try {
     const game = loadGame(context, name).game;
     if (game.privacy !== null) return null;
-    return { name, details: [state, mapsOf(context, game).base.name, openings(context, game)].filter((part) => part !== '').join(', ') };
+    const details = [state, mapsOf(context, game).base.name, openings(context, game)].filter((part) => part !== '').join(', ');
+    return { name, details, wantsPlayers: isForming(game) || game.need.length > 0 };
   } catch {
     // A game whose file or map is broken is the judgekeeper's business; the list goes on without it.
     return null;
@@ -64,9 +67,10 @@ export function openGames(context: ExecutionContext): OpenGame[] {
     .filter((game) => game !== null);
 }
 
+/** A bare LIST names only the games a player could enter: forming ones, and those needing replacements (Email.txt). */
 function listAll(context: ExecutionContext): Step {
-  const games = openGames(context);
-  if (games.length === 0) return { lines: ['No public game on this judge is forming or being played just now. CREATE one!'] };
+  const games = openGames(context).filter((game) => game.wantsPlayers);
+  if (games.length === 0) return { lines: ['No public game on this judge is forming or needs a player just now. CREATE one!'] };
   return { lines: ['Games on this judge (LIST game for more about one):', ...games.map((game) => `  ${game.name.padEnd(20)} ${game.details}`)] };
 }
 
@@ -76,6 +80,9 @@ export interface GameListing {
   readonly notes: readonly string[];
 }
 
+/** Rules.txt: EAVESDROP is kept out of listings; a Master who wants it known writes EAVESDROP! instead. */
+const SECRET_RULES: readonly string[] = ['EAVESDROP'];
+
 function describeGame(context: ExecutionContext, name: string, game: GameStatus, view: ResultsView): GameListing {
   const maps = mapsOf(context, game);
   const rules = rulesInForce(game, maps.base.rules());
@@ -83,7 +90,8 @@ function describeGame(context: ExecutionContext, name: string, game: GameStatus,
   const notes: string[] = [];
   for (const block of game.descriptions) notes.push(...block.lines);
   if (game.privacy !== null) notes.push('The game is private: JOIN needs its privacy word, which the Master gives out.');
-  if (rules.length > 0) notes.push(`Rules: ${rules.join(' ')}`);
+  const shown = rules.filter((rule) => !SECRET_RULES.includes(rule));
+  if (shown.length > 0) notes.push(`Rules: ${shown.join(' ')}`);
   if (game.timing) notes.push(`Timing: ${game.timing}`);
   const open = openings(context, game);
   if (open !== '') notes.push(`Openings: ${open}.`);

@@ -27,10 +27,28 @@ function playing(game: GameStatus) {
   return phase;
 }
 
-export function form(context: ExecutionContext, session: MasterSession): Step {
+/** FORM: a game in preparation is shown to the world and takes JOINs. */
+export async function form(context: ExecutionContext, session: MasterSession): Promise<Step> {
   const game = loadGame(context, session.game).game;
   if (!isForming(game)) throw new GameRuleError(`game '${session.game}' has started already`);
+  if (context.service.listedState(session.game) !== 'preparation') throw new GameRuleError(`game '${session.game}' is forming already`);
+  const actor = actorOf(context, 'FORM');
+  await context.service.form(session.game, actor);
+  if (gameRules(context, game).includes('SOLITAIRE')) return startSolitaire(context, session.game, game, actor);
   return { lines: [`Game '${session.game}' is forming: players may JOIN it.`] };
+}
+
+/** Rules.txt: a SOLITAIRE game gets a privacy password, skips FORMING, and starts with every power a dummy. */
+async function startSolitaire(context: ExecutionContext, name: string, game: GameStatus, actor: ReturnType<typeof actorOf>): Promise<Step> {
+  const privacy = game.privacy ?? privacyWord(context.random);
+  if (game.privacy === null) await context.service.change(name, actor, (current) => ({ ...current, privacy }));
+  const started = await context.service.start(name, actor);
+  return { lines: [`Game '${name}' is a SOLITAIRE game: every power is a dummy of yours, and it has started.`, `Its privacy password is ${privacy}.`, situation(started.game)] };
+}
+
+function privacyWord(random: () => number): string {
+  const letters = 'abcdefghijkmnpqrstuvwxyz';
+  return Array.from({ length: 10 }, () => letters[Math.floor(random() * letters.length)]).join('');
 }
 
 export async function activate(context: ExecutionContext, session: MasterSession): Promise<Step> {
@@ -62,7 +80,9 @@ export async function processGame(context: ExecutionContext, session: MasterSess
   const current = phaseAbbrev(playing(game));
   if (phase !== undefined && phase !== current) throw new GameRuleError(`game '${session.game}' is at ${current}, not ${phase}; nothing was processed`);
   const late = context.service.lateness(game);
-  if (!force && late.length > 0) throw new GameRuleError(`orders are missing or incomplete from ${late.map(lateText).join(', ')}; send PROCESS! to process anyway`);
+  // Rules.txt: under CIVIL_DISORDER the Master's plain PROCESS puts the powers without orders in civil disorder.
+  const civilDisorder = gameRules(context, game).includes('CIVIL_DISORDER');
+  if (!force && !civilDisorder && late.length > 0) throw new GameRuleError(`orders are missing or incomplete from ${late.map(lateText).join(', ')}; send PROCESS! to process anyway`);
   const outcome = await context.service.process(session.game, actorOf(context, force ? 'PROCESS!' : 'PROCESS'), { expectPhase: current });
   if (outcome === null) throw new GameRuleError(`game '${session.game}' moved on from ${current} meanwhile; nothing was processed`);
   return { lines: [`${phaseTitle(outcome.report.phase)} of game '${session.game}' is processed; the results are mailed to everyone.`, situation(outcome.game)] };

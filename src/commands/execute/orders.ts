@@ -4,10 +4,11 @@ import { phaseTitle } from '../../game/results.js';
 import { currentDeadline } from '../../game/schedule.js';
 import type { GameMap } from '../../map/game-map.js';
 import type { Phase } from '../../map/model.js';
+import { phaseAbbrev } from '../../map/phase.js';
 import { findPower, MAP_POWER_ROLE, rulesInForce, type GameStatus, type PowerStatus } from '../../status/model.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { situation, tellEveryone, tellMaster } from './announcements.js';
-import { actorOf, currentMap, displayName, loadGame, type ExecutionContext } from './context.js';
+import { actorOf, currentMap, displayName, gameRules, loadGame, type ExecutionContext } from './context.js';
 import type { Session, Step } from './step.js';
 
 /** Orders, CLEAR and STATUS: a power's orders for the current phase, and only its own. */
@@ -68,6 +69,15 @@ function stillLate(context: ExecutionContext, game: GameStatus, power: PowerStat
   return [`Still without an order: ${late.unordered.join(', ')}. ${name} counts as late until every unit is ordered.`];
 }
 
+/** Every order is in: a REAL_TIME game is processed at once (Rules.txt), any other at the next deadline check. */
+async function whenReady(context: ExecutionContext, name: string, game: GameStatus, phase: Phase): Promise<string[]> {
+  if (!gameRules(context, game).includes('REAL_TIME'))
+    return ['Every power that owes orders has them on file now: the phase will be processed at the next deadline check.'];
+  const outcome = await context.service.process(name, actorOf(context, 'REAL_TIME'), { expectPhase: phaseAbbrev(phase) });
+  if (outcome === null) return [];
+  return [`Every power that owes orders has them on file now, and the game has REAL_TIME: ${phaseTitle(phase)} is processed; the results are mailed to everyone.`, situation(outcome.game)];
+}
+
 /** Every order line of a SIGNON's block at once: together they replace whatever was on file. */
 export async function submitOrders(context: ExecutionContext, session: PowerSession, lines: readonly string[]): Promise<Step> {
   const current = loadGame(context, session.game).game;
@@ -76,9 +86,7 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
   refuseLateChange(context, current, session, power, phase);
   const report = await context.service.submitOrders(session.game, power.name, lines, actorOf(context, 'ORDERS'));
   const now = findPower(report.game, power.name)!;
-  const ready = report.ready
-    ? ['Every power that owes orders has them on file now: the phase will be processed at the next deadline check.']
-    : [];
+  const ready = report.ready ? await whenReady(context, session.game, report.game, phase) : [];
   const refusedCount = report.refused.length;
   const summary = refusedCount > 0 ? [`${refusedCount} order line${refusedCount === 1 ? ' was' : 's were'} not accepted (see below).`] : [];
   return {

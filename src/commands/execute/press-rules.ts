@@ -261,7 +261,10 @@ function claimedRecipients(request: PressRequest, recipients: readonly Party[]):
   if (sender.kind !== 'master' && !rules.includes('FAKE_PRESS')) return 'the game has no FAKE_PRESS: FAKE TO and FAKE BROADCAST are not allowed';
   const claimed = press.fakeTo === 'everyone' ? null : resolveList(press.fakeTo, game, map);
   if (typeof claimed === 'string') return claimed;
-  const masterClaimed = claimed === null || claimed.some((party) => party.kind === 'master');
+  // Email.txt's rule binds two written lists; its own examples PRESS TO AUSTRIA FAKE BROADCAST and
+  // BROADCAST FAKE TO AIRE show that a broadcast on either side is not held to it.
+  if (claimed === null || press.broadcast) return claimed;
+  const masterClaimed = claimed.some((party) => party.kind === 'master');
   const masterReached = recipients.some((party) => party.kind === 'master');
   if (masterClaimed !== masterReached) return 'the Master must be among both the true and the claimed recipients, or among neither';
   return claimed;
@@ -282,6 +285,6 @@ export function planPress(request: PressRequest): PressVerdict {
   if (typeof shownFrom === 'string') return refuse(shownFrom);
   const shownTo = claimedRecipients(request, recipients);
   if (typeof shownTo === 'string') return refuse(shownTo);
-  const masterListens = rules.includes('EAVESDROP') && !press.broadcast && !recipients.some((party) => party.kind === 'master');
+  const masterListens = (rules.includes('EAVESDROP') || rules.includes('EAVESDROP!')) && !press.broadcast && !recipients.some((party) => party.kind === 'master');
   return { ok: true, plan: { broadcast: press.broadcast, recipients, shownFrom, shownTo, masterListens } };
 }

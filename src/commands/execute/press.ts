@@ -8,6 +8,7 @@ import type { Command, Press } from '../types.js';
 import { noticeTo } from './announcements.js';
 import { currentMap, displayName, loadGame, type ExecutionContext } from './context.js';
 import { planPress, type Party, type PressPlan } from './press-rules.js';
+import { testedAddresses } from '../../game/tester.js';
 import type { Session, Step } from './step.js';
 
 /** PRESS and BROADCAST: each recipient gets a mail of their own, with the sender shown or hidden as the plan says. */
@@ -94,7 +95,8 @@ export function sendPress(context: ExecutionContext, session: Session, command: 
     if (addresses.length === 0) return;
     for (const address of addresses) delivered.add(address.toLowerCase());
     const view = { header: options.official === null ? header : null, game: game.name, body: command.body };
-    notices.push(noticeTo(context, addresses, subject, 'press', view));
+    const to = testedAddresses(game, addresses);
+    if (to.length > 0) notices.push(noticeTo(context, to, subject, 'press', view));
   };
   for (const address of addressesOf(game, sender)) delivered.add(address.toLowerCase());
   delivered.add(context.sender);

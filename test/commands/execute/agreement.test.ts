@@ -67,7 +67,7 @@ describe('proposals under PROPOSE_DIAS', () => {
 
 /** A standard game in which France plays Italy (TEAMS): six players join. */
 async function teamGame(judge: MailJudge, lines: readonly string[]): Promise<Map<string, { address: string; password: string }>> {
-  await judge.send(MASTER, ['CREATE alpha masterpw', 'TEAMS FRANCE-ITALY ENGLAND-GERMANY', ...lines, 'SIGNOFF'].join('\n'));
+  await judge.send(MASTER, ['CREATE alpha masterpw', 'TEAMS FRANCE-ITALY ENGLAND-GERMANY', ...lines, 'FORM', 'SIGNOFF'].join('\n'));
   for (let n = 1; n <= 5; n++) expect((await judge.send(address(n), `JOIN alpha pw${n}`)).reply.text).toContain('You have joined');
   expect((await judge.send(address(6), 'JOIN alpha pw6')).reply.text).toContain('the game alpha is not forming');
   return playersOf(judge, 'alpha');
@@ -91,7 +91,7 @@ describe('powers under CONTROL', () => {
 
   it('pass on by ROTATE, with the change in the results', async () => {
     const judge = mailJudge();
-    await judge.send(MASTER, ['CREATE alpha masterpw', 'ROTATE BEFORE MOVE', 'SIGNOFF'].join('\n'));
+    await judge.send(MASTER, ['CREATE alpha masterpw', 'ROTATE BEFORE MOVE', 'FORM', 'SIGNOFF'].join('\n'));
     await judge.service.change('alpha', { who: 'test', command: 'TEST' }, (game) => ({
       ...game,
       teams: [[['FRANCE', 'ITALY']]],

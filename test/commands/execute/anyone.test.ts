@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { address, MASTER, mailJudge, startedGame } from './support.js';
+import { MASTER, mailJudge, startedGame } from './support.js';
 
 describe('LIST, SUMMARY, HISTORY, MAP and HELP', () => {
-  it('LIST shows the public forming and active games, not private, unlisted or finished ones', async () => {
+  it('a bare LIST names the public games forming or needing a player, not full, private, unlisted, prepared or finished ones', async () => {
     const judge = mailJudge();
     await startedGame(judge);
-    await judge.send(MASTER, 'CREATE forming masterpw');
-    await judge.send(MASTER, 'CREATE invited masterpw\nPRIVATE word');
-    await judge.send(MASTER, 'CREATE hidden masterpw\nSET UNLISTED');
-    await judge.send(MASTER, 'CREATE ended masterpw\nSIGNOFF\nSIGNON Mended masterpw\nTERMINATE');
-    await judge.send(address(1), 'JOIN forming pw');
+    const replaced = await startedGame(judge, 'orphan');
+    await judge.send(MASTER, 'CREATE forming masterpw\nFORM');
+    await judge.send(MASTER, 'CREATE invited masterpw\nPRIVATE word\nFORM');
+    await judge.send(MASTER, 'CREATE hidden masterpw\nSET UNLISTED\nFORM');
+    await judge.send(MASTER, 'CREATE prepared masterpw');
+    await judge.send(MASTER, 'CREATE ended masterpw\nFORM\nSIGNOFF\nSIGNON Mended masterpw\nTERMINATE');
+    await judge.send('outsider@example.org', 'JOIN forming pw');
+    const france = replaced.get('FRANCE')!;
+    await judge.send(france.address, `RESIGN Forphan ${france.password}`);
     const list = await judge.send('anyone@example.org', 'LIST');
     expect(list.reply.text).toContain('Games on this judge (LIST game for more about one):');
-    expect(list.reply.text).toMatch(/alpha\s+active, standard/);
     expect(list.reply.text).toMatch(/forming\s+forming, standard, 6 of 7 places open/);
-    expect(list.reply.text).not.toContain('invited');
-    expect(list.reply.text).not.toContain('hidden');
-    expect(list.reply.text).not.toContain('ended');
+    expect(list.reply.text).toMatch(/orphan\s+active, standard, needs players for FRANCE/);
+    for (const unlisted of ['alpha', 'invited', 'hidden', 'prepared', 'ended']) expect(list.reply.text).not.toContain(unlisted);
   });
 
   it('LIST game describes one game without addresses or orders; signed on, only that game', async () => {
@@ -30,7 +32,7 @@ describe('LIST, SUMMARY, HISTORY, MAP and HELP', () => {
     expect(list.reply.text).toContain('Rules: NO_PRESS');
     expect(list.reply.text).not.toContain('@example.org');
     expect(list.reply.text).not.toContain('PAR - BUR');
-    await judge.send(MASTER, 'CREATE beta masterpw');
+    await judge.send(MASTER, 'CREATE beta masterpw\nFORM');
     const other = await judge.send(france.address, `SIGNON Falpha ${france.password}\nLIST beta`);
     expect(other.reply.text).toContain("while signed on to game 'alpha' you may ask LIST about that game only");
   });

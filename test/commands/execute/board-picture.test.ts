@@ -107,7 +107,11 @@ describe('the board picture by mail', () => {
     expect(unitsIn(master.reply.attachments![0])).toContain('A MAR (France)');
 
     // The spring results show the army's orders, and so does the picture from then on.
-    await judge.send(MASTER, 'SIGNON Malpha masterpw\nPROCESS!');
+    const spring = await judge.send(MASTER, 'SIGNON Malpha masterpw\nPROCESS!');
+    const springResults = spring.notices.filter((notice) => notice.subject.includes('S1902M results'));
+    expect(springResults).toHaveLength(8);
+    // Rules.txt: the movement results after hidden builds have a FOUND line for each, besides its order.
+    for (const notice of springResults) expect(notice.text).toMatch(/France:\n {2}FOUND A MAR\.\n/);
     const later = await judge.send('anyone@example.org', 'MAP alpha');
     expect(unitsIn(later.reply.attachments![0])).toContain('A MAR (France)');
   });

@@ -24,7 +24,7 @@ describe('a mail executed again after a crash', () => {
     expect(first.notices.filter((notice) => notice.subject.includes('S1901M results'))).toHaveLength(8);
     expect(again.notices).toEqual([]);
     expect(judge.statusText('alpha')).toMatch(/^PHASE FALL 1901 MOVEMENT$/m);
-    await judge.send(MASTER, 'CREATE beta masterpw');
+    await judge.send(MASTER, 'CREATE beta masterpw\nFORM');
     const join = await judge.send(address(1), 'JOIN beta pw1', '<join@example.org> h3');
     const rejoin = await judge.send(address(1), 'JOIN beta pw1', '<join@example.org> h3');
     expect(rejoin.reply.text).toBe(join.reply.text);

@@ -4,11 +4,11 @@ import { address, MASTER, mailJudge, noticesTo, startedGame } from './support.js
 describe('JOIN', () => {
   it('gives a POWER#n, tells the Master, and refuses a second JOIN from the same address', async () => {
     const judge = mailJudge();
-    await judge.send(MASTER, 'CREATE beta masterpw');
+    await judge.send(MASTER, 'CREATE beta masterpw\nFORM');
     const joined = await judge.send(address(1), 'JOIN beta pw1');
     expect(joined.reply.text).toContain("You have joined game 'beta' as POWER#1; sign on with SIGNON 1beta and your password.");
     expect(joined.reply.text).toContain('1 of 7 players have joined.');
-    expect(joined.notices).toEqual([expect.objectContaining({ to: [MASTER], subject: `beta: ${address(1)} joined` })]);
+    expect(joined.notices).toEqual([expect.objectContaining({ to: [MASTER], subject: 'beta: a player joined', text: expect.stringContaining(`${address(1)} has joined game 'beta' as POWER#1.`) })]);
     expect(judge.statusText('beta')).toMatch(/^POWER#1$/m);
     const again = await judge.send(address(1), 'JOIN beta other');
     expect(again.reply.text).toContain(`${address(1)} has already joined the game beta`);
@@ -18,7 +18,7 @@ describe('JOIN', () => {
 
   it('needs the privacy word of a private game, and never echoes it', async () => {
     const judge = mailJudge();
-    await judge.send(MASTER, 'CREATE secret masterpw\nPRIVATE sesame');
+    await judge.send(MASTER, 'CREATE secret masterpw\nPRIVATE sesame\nFORM');
     const without = await judge.send(address(1), 'JOIN secret pw1');
     expect(without.reply.text).toContain('the game secret is private: JOIN needs its privacy word');
     const withWord = await judge.send(address(1), 'JOIN secret pw1 sesame');
@@ -29,12 +29,12 @@ describe('JOIN', () => {
 
   it('lets a player choose a power under POWER_CHOICE, and only then', async () => {
     const judge = mailJudge();
-    await judge.send(MASTER, 'CREATE choice masterpw\nRULE POWER_CHOICE');
+    await judge.send(MASTER, 'CREATE choice masterpw\nRULE POWER_CHOICE\nFORM');
     const chosen = await judge.send(address(1), 'JOIN france@choice pw1');
     expect(chosen.reply.text).toContain("You have joined game 'choice' as France; sign on with SIGNON france@choice and your password.");
     const taken = await judge.send(address(2), 'JOIN france@choice pw2');
     expect(taken.reply.text).toContain('France is taken');
-    await judge.send(MASTER, 'CREATE plain masterpw');
+    await judge.send(MASTER, 'CREATE plain masterpw\nFORM');
     const refused = await judge.send(address(1), 'JOIN france@plain pw1');
     expect(refused.reply.text).toContain('does not let players choose their power (no POWER_CHOICE)');
   });
@@ -69,7 +69,7 @@ describe('OBSERVE, MONITOR and ALLOWed types', () => {
 
   it('takes a type the game ALLOWs, and lets an observer change type with its password', async () => {
     const judge = mailJudge();
-    await judge.send(MASTER, 'CREATE gamma masterpw\nALLOW SPY');
+    await judge.send(MASTER, 'CREATE gamma masterpw\nALLOW SPY\nFORM');
     const spy = await judge.send('spy@example.org', 'SPY bond@gamma shaken');
     expect(spy.reply.text).toContain('as the SPY BOND');
     const changed = await judge.send('spy@example.org', 'OBSERVE bond@gamma shaken');

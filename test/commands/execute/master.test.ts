@@ -65,16 +65,19 @@ describe("the Master's commands", () => {
     expect([statusWrites(judge, 'ROLLBACK'), statusWrites(judge, 'ROLLFORWARD')]).toEqual([2, 1]);
   });
 
-  it('plays a SOLITAIRE game by the Master alone: no JOIN, ACTIVATE starts it with every power a dummy', async () => {
+  it('plays a SOLITAIRE game by the Master alone: FORM gives it a privacy password and starts it with every power a dummy', async () => {
     const judge = mailJudge();
-    await judge.send(MASTER, 'CREATE alpha masterpw\nRULE SOLITAIRE\nSIGNOFF');
-    const join = await judge.send(address(1), 'JOIN alpha pw1');
-    expect(join.reply.text).toContain('is a SOLITAIRE game: its Master plays every power');
-    const started = await judge.send(MASTER, master('ACTIVATE'));
-    expect(started.reply.text).toContain("Game 'alpha' has started.");
+    const formed = await judge.send(MASTER, 'CREATE alpha masterpw\nRULE SOLITAIRE\nFORM\nSIGNOFF');
+    expect(formed.reply.text).toContain("Game 'alpha' is a SOLITAIRE game: every power is a dummy of yours, and it has started.");
+    const privacy = /Its privacy password is (\w+)\./.exec(formed.reply.text)?.[1];
+    expect(privacy).toBeDefined();
+    expect(judge.statusText('alpha')).toContain(`PRIVATE ${privacy}`);
     const game = judge.service.load('alpha').game;
     expect(game.powers.filter((power) => power.role === 'POWER').every((power) => power.player?.current === 'DUMMY')).toBe(true);
     expect(game.deadline).toBeNull();
+    expect((await judge.send('stranger@example.org', 'LIST')).reply.text).not.toContain('alpha');
+    expect((await judge.send('stranger@example.org', 'OBSERVE eye@alpha pw')).reply.text).toContain('the game alpha is private: OBSERVER needs its privacy word');
+    expect((await judge.send('stranger@example.org', `OBSERVE eye@alpha pw ${privacy}`)).reply.text).toContain("You have joined game 'alpha' as the OBSERVER EYE.");
     const ordered = await judge.send(MASTER, master('SIGNON Falpha masterpw\nA PAR - BUR'));
     expect(ordered.reply.text).toContain('A PAR - BUR');
     await judge.send(MASTER, master('PROCESS'));
@@ -155,12 +158,12 @@ describe("the Master's commands", () => {
 
   it('SET UNLISTED hides the game from LIST, SET LISTED shows it again', async () => {
     const judge = mailJudge();
-    await startedGame(judge);
+    await judge.send(MASTER, 'CREATE alpha masterpw\nFORM');
     await judge.send(MASTER, master('SET UNLISTED'));
-    expect(judge.mainStatus()).toMatch(/^alpha standard active unlisted$/m);
+    expect(judge.mainStatus()).toMatch(/^alpha standard forming unlisted$/m);
     expect((await judge.send('x@example.org', 'LIST')).reply.text).not.toContain('alpha');
     await judge.send(MASTER, master('SET LISTED'));
-    expect(judge.mainStatus()).toMatch(/^alpha standard active$/m);
+    expect(judge.mainStatus()).toMatch(/^alpha standard forming$/m);
     expect((await judge.send('x@example.org', 'LIST')).reply.text).toContain('alpha');
   });
 

@@ -131,7 +131,7 @@ F BRE - MUN`);
 
   it('takes no orders before the start, nor from observers', async () => {
     const judge = mailJudge();
-    await judge.send(MASTER, 'CREATE beta masterpw');
+    await judge.send(MASTER, 'CREATE beta masterpw\nFORM');
     await judge.send(address(1), 'JOIN beta pw1');
     const early = await judge.send(address(1), 'SIGNON 1beta pw1\nA PAR - BUR');
     expect(early.reply.text).toContain("game 'beta' has not started yet; orders are taken once it has");

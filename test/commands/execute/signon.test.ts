@@ -5,7 +5,7 @@ import { address, MASTER, mailJudge, noticesTo, startedGame } from './support.js
 describe('SIGNON and SIGNOFF', () => {
   it('signs on by initial, by name@game, by number before the start, and as the Master', async () => {
     const judge = mailJudge();
-    await judge.send(MASTER, 'CREATE beta masterpw');
+    await judge.send(MASTER, 'CREATE beta masterpw\nFORM');
     await judge.send(address(1), 'JOIN beta pw1');
     const byNumber = await judge.send(address(1), 'SIGNON 1beta pw1');
     expect(byNumber.reply.text).toContain("Signed on as POWER#1 in game 'beta'.");

@@ -26,7 +26,7 @@ const FALL: Record<string, string[]> = {
 describe('a game played entirely by mail', () => {
   it('goes from CREATE through JOINs, orders, press and processing to a retreat and an adjustment phase', async () => {
     const judge = mailJudge({ seed: 3 });
-    const created = await judge.send(MASTER, 'CREATE alpha masterpw\nDESC A test game played by mail.\nRULE WHITE_GREY\nTIMING MOVE 3D\nSIGNOFF');
+    const created = await judge.send(MASTER, 'CREATE alpha masterpw\nDESC A test game played by mail.\nRULE WHITE_GREY\nTIMING MOVE 3D\nFORM\nSIGNOFF');
     expect(created.reply.to).toEqual([MASTER]);
     expect(created.reply.text).toContain("Game 'alpha' is created");
     expect(created.reply.text).toContain('> RULE WHITE_GREY\nWritten into the status file.');
@@ -43,9 +43,9 @@ describe('a game played entirely by mail', () => {
       const joined = await judge.send(address(n), `JOIN alpha pw${n}`);
       if (n < 7) {
         expect(joined.reply.text).toContain(`as POWER#${n}`);
-        expect(joined.notices).toHaveLength(1);
-        expect(joined.notices[0]!.to).toEqual([MASTER]);
-        expect(joined.notices[0]!.text).toContain(`${n} of 7 players have joined`);
+        // The join is broadcast to the Master, the observer and the players who joined before.
+        expect(joined.notices.flatMap((notice) => notice.to).sort()).toEqual([MASTER, 'kibitzer@example.org', ...Array.from({ length: n - 1 }, (_, i) => address(i + 1))].sort());
+        for (const notice of joined.notices) expect(notice.text).toContain(`${n} of 7 players have joined`);
       } else {
         expect(joined.reply.text).toContain('The game has started: you play');
         const others = [1, 2, 3, 4, 5, 6].map(address);
