@@ -105,7 +105,7 @@ export class JudgeUnderAttack {
 
   /** CREATE by the Master, seven JOINs: a started standard game; who plays what, with their passwords. */
   async startedGame(game: string): Promise<Map<string, { address: string; password: string }>> {
-    await this.mail({ from: MASTER, body: `CREATE ${game} masterpw\nSIGNOFF` });
+    await this.mail({ from: MASTER, body: `CREATE ${game} masterpw\nFORM\nSIGNOFF` });
     for (let n = 1; n <= 7; n++) await this.mail({ from: `player${n}@dip.test`, body: `JOIN ${game} pw${n}` });
     const players = new Map<string, { address: string; password: string }>();
     for (const match of this.statusText(game).matchAll(/^([A-Z]+)\n(?:(?!\n\n)[\s\S])*?^ADDRESS (player(\d+)@dip\.test)/gm)) {
