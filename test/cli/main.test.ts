@@ -27,7 +27,7 @@ describe('judge', () => {
   it('game --help promises only the subcommands there are', async () => {
     const { output } = await judge('game', '--help');
     expect(output).not.toMatch(/\bcreate them\b/);
-    expect(output).toMatch(/^  validate /m);
-    expect(output).toMatch(/^  show /m);
+    expect(output).toMatch(/^ {2}validate /m);
+    expect(output).toMatch(/^ {2}show /m);
   });
 });

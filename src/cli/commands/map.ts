@@ -29,7 +29,7 @@ export function registerMapCommands(program: Command): void {
       try {
         files = mapFiles(paths);
       } catch (error) {
-        throw new Error(`map check: ${(error as Error).message}`);
+        throw new Error(`map check: ${(error as Error).message}`, { cause: error });
       }
       for (const file of files) {
         const definition = readAnyMap(file, { searchPath: folders });

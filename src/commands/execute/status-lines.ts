@@ -128,7 +128,7 @@ export async function applyStatusLines(context: ExecutionContext, gameName: stri
     const attempt = (replacing: boolean) => {
       const text = header !== null ? `${renderStatus(game).replace(/\n*$/, '\n')}\n${edit.lines[0]}\n` : withLines(game, block, edit.lines, replacing);
       const parsed = parseStatus(text, { file: game.source?.file ?? 'status' });
-      let nextMaps: MapDefinition | null = null;
+      let nextMaps: MapDefinition;
       try {
         nextMaps = context.service.maps(parsed.game);
       } catch (error) {
