@@ -14,7 +14,7 @@ const CORE = {
   rules: [],
   map: [],
   deadline: [],
-  orders: ['common', 'map'],
+  orders: ['common', 'rules', 'map'],
   engine: ['common', 'rules', 'map', 'orders'],
   status: ['common', 'rules', 'map'],
 };

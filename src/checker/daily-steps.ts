@@ -30,7 +30,7 @@ function formingReminder(context: SweepContext, name: string, game: GameStatus, 
   const players = {
     joined: joinedPlayers(game),
     wanted: playablePowers(game, map).length,
-    startMaster: rulesInForce(game, map.rules()).includes('START_MASTER'),
+    startMaster: rulesInForce(game, map.rules()).has('START_MASTER'),
   };
   context.sink.send(context.mail.formingReminder(game, days, players), `check ${name} forming`);
   return { action: 'reminder', detail: `forming for ${days} days, ${players.joined} of ${players.wanted} players; Master reminded`, memory: { remindedAt: context.now.toMillis() } };

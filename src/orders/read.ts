@@ -1,6 +1,7 @@
 import type { GameMap } from '../map/game-map.js';
 import { Board } from '../engine/board.js';
 import { ruleFlags, type RuleFlags } from '../engine/rules.js';
+import type { RulesInForce } from '../rules/in-force.js';
 import type { Position } from '../engine/types.js';
 import { checkOrder } from './check/index.js';
 import { formatOrder } from './format.js';
@@ -14,7 +15,7 @@ export interface OrderReaderContext {
   power: string;
   phase: OrderPhase;
   /** The game's RULEs; with NO_CHECK orders are accepted unchecked and judged at processing. */
-  rules?: Iterable<string>;
+  rules?: RulesInForce;
   /** The power is a dummy under IMMOBILE_DUMMIES: its units may only hold, support or convoy. */
   immobile?: boolean;
 }
@@ -36,11 +37,10 @@ export class OrderReader {
   private readonly noCheck: boolean;
 
   constructor(private readonly context: OrderReaderContext) {
-    const rules = [...(context.rules ?? [])].map((rule) => rule.toUpperCase());
     this.board = new Board(context.map, context.position);
     this.power = this.board.powerIndex(context.power);
-    this.flags = ruleFlags(rules);
-    this.noCheck = rules.includes('NO_CHECK');
+    this.flags = ruleFlags(context.rules);
+    this.noCheck = context.rules?.has('NO_CHECK') ?? false;
   }
 
   read(line: string): ReadOrderResult {

@@ -130,7 +130,7 @@ class StatusValidator {
   private checkAgainstMap(power: PowerStatus, map: GameMap): void {
     const name = map.name;
     // A unit whose space closed under it waits there under HIBERNATE.
-    const hibernating = rulesInForce(this.game, map.rules()).includes('HIBERNATE');
+    const hibernating = rulesInForce(this.game, map.rules()).has('HIBERNATE');
     if (power.role.toUpperCase() === MAP_POWER_ROLE && !isPowerNumber(power.name) && !map.power(power.name))
       this.report(this.lineOf(power, 'header'), `${power.name} is not a power of map ${name}`);
     power.units.forEach((unit, index) => {

@@ -10,7 +10,7 @@ import { currentBoardPicture, processedPhasePicture } from '../game/board-pictur
 import { GameRuleError, isCompleted } from '../game/lifecycle.js';
 import { orderChoices, type OrderChoices } from '../game/order-choices.js';
 import { describeDeadline, phaseTitle } from '../game/results.js';
-import { RULES } from '../game/rules-catalog.js';
+import { RULES } from '../rules/catalog.js';
 import { ruleSupport } from '../game/rule-support.js';
 import type { GameMap } from '../map/game-map.js';
 import { MAP_POWER_ROLE, type GameStatus } from '../status/model.js';

@@ -162,7 +162,7 @@ function randomPassword(random: () => number): string {
 export async function reveal(context: ExecutionContext, session: MasterSession): Promise<Step> {
   const game = loadGame(context, session.game).game;
   if (!isCompleted(game)) throw new GameRuleError(`game '${session.game}' is not over; identities are revealed only after the end`);
-  if (!gameRules(context, game).includes('NO_REVEAL')) return { lines: [`Game '${session.game}' has no NO_REVEAL rule: its players are known already.`] };
+  if (!gameRules(context, game).has('NO_REVEAL')) return { lines: [`Game '${session.game}' has no NO_REVEAL rule: its players are known already.`] };
   await context.service.change(session.game, actorOf(context, 'REVEAL'), (current) => ({ ...current, rules: [...current.rules, [{ rule: 'NO_REVEAL', on: false }]] }));
   return { lines: [`The players of game '${session.game}' are revealed: SUMMARY ${session.game} shows them.`] };
 }
