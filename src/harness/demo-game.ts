@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../config/config.js';
-import { MailCommandProcessor } from '../commands/execute/index.js';
+import { MailCommandProcessor } from '../commands/execute/processor.js';
 import { openJournal } from '../daemon/wiring.js';
 import { openGameService } from '../game/open.js';
 import { mailSettings } from '../mail/settings.js';

@@ -1,7 +1,8 @@
 import { IANAZone } from 'luxon';
 import type { JudgeConfig } from '../config/config.js';
 import { readerOf, type ExecutionContext } from '../commands/execute/context.js';
-import type { MailCommandProcessor, Session } from '../commands/execute/index.js';
+import type { MailCommandProcessor } from '../commands/execute/processor.js';
+import type { Session } from '../commands/execute/step.js';
 import { help } from '../commands/execute/help.js';
 import { gameListing, historyBlocks, openGames, summary } from '../commands/execute/listings.js';
 import { showStatus } from '../commands/execute/orders.js';

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Session } from '../commands/execute/index.js';
+import type { Session } from '../commands/execute/step.js';
 
 /**
  * Who is looking at the pages. Every visitor carries a random id in a signed, HttpOnly,

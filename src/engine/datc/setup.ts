@@ -9,7 +9,7 @@ import { Battle } from '../movement/battle.js';
 import { ruleFlags } from '../rules.js';
 import { retreatOptions } from '../retreat-options.js';
 import type { Position, PowerState, Unit } from '../types.js';
-import { accept, refuse, type Verdict } from '../verdict.js';
+import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import { findPower } from './names.js';
 import type { DatcCase, DatcLine, DatcResultLine } from './reader.js';
 import { withImpliedRules, type RulesInForce } from '../../rules/in-force.js';

@@ -2,7 +2,7 @@ import type { Board } from '../../engine/board.js';
 import { adjustmentCount, buildSite, fleetCoasts } from '../../engine/builds.js';
 import { mayOccupy } from '../../engine/reach.js';
 import type { RuleFlags } from '../../engine/rules.js';
-import { accept, refuse, type Verdict } from '../../engine/verdict.js';
+import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import type { AdjustmentOrder, BuildOrder } from '../types.js';
 import { ownUnit, unitRef } from './units.js';
 

@@ -1,6 +1,6 @@
 import type { Board } from '../../engine/board.js';
 import type { RuleFlags } from '../../engine/rules.js';
-import { refuse, type Verdict } from '../../engine/verdict.js';
+import { refuse, type Verdict } from '../../common/verdict.js';
 import type { Order, OrderPhase } from '../types.js';
 import { checkAdjustmentOrder } from './adjustment.js';
 import { checkMovementOrder } from './movement.js';

@@ -1,5 +1,5 @@
 import type { Board, BoardUnit } from '../../engine/board.js';
-import { accept, refuse, type Verdict } from '../../engine/verdict.js';
+import { accept, refuse, type Verdict } from '../../common/verdict.js';
 
 /**
  * LEAGUE restrictions on supports and convoys. STRICT: only units of the power's own league may be

@@ -2,7 +2,7 @@ import type { Board, BoardUnit } from '../../engine/board.js';
 import { convoysFrom, fleetOnRoute, fleetRouteExists, routeProblem } from '../../engine/convoy-routes.js';
 import { canSupportInto, fleetLandings, mayOccupy, moveAbut } from '../../engine/reach.js';
 import type { RuleFlags } from '../../engine/rules.js';
-import { accept, refuse, type Verdict } from '../../engine/verdict.js';
+import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import type { ConvoyOrder, HoldOrder, MoveOrder, MovementOrder, SupportOrder } from '../types.js';
 import { leagueAllows } from './league.js';
 import { namedUnit, ownUnit, provinceOf, typeWord, unitRef } from './units.js';

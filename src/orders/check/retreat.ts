@@ -1,5 +1,5 @@
 import type { Board } from '../../engine/board.js';
-import { accept, refuse, type Verdict } from '../../engine/verdict.js';
+import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import type { RetreatPhaseOrder } from '../types.js';
 import { ownUnit, provinceOf, typeWord, unitRef } from './units.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { MailCommandProcessor, type ExecutionOutcome } from '../../../src/commands/execute/index.js';
+import { MailCommandProcessor, type ExecutionOutcome } from '../../../src/commands/execute/processor.js';
 import type { Notice } from '../../../src/game/service.js';
 import { noticeOf, lastQueuedId, queuedMails, testJudge } from '../../game/support.js';
 
