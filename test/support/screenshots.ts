@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openBrowser } from '../harness/chromium.js';
-import { demoJudge, demoPlayer, playedDemoGame } from '../harness/demo-game.js';
-import { OutboxNoticeSink } from '../mail/notice-sink.js';
-import { startWebServer } from '../web/server.js';
-import { webSettings } from '../web/settings.js';
+import { openBrowser } from './chromium.js';
+import { demoJudge, demoPlayer, playedDemoGame } from './demo-game.js';
+import { OutboxNoticeSink } from '../../src/mail/notice-sink.js';
+import { startWebServer } from '../../src/web/server.js';
+import { webSettings } from '../../src/web/settings.js';
 
 /**
  * `npm run screenshots`: the README's pictures of the web pages. A judge on a temporary folder gets
@@ -12,7 +12,7 @@ import { webSettings } from '../web/settings.js';
  * in Chromium: the front page, and a game page as France's player sees it, signed on.
  */
 
-const DOCS = fileURLToPath(new URL('../../docs/', import.meta.url));
+const DOCS = fileURLToPath(new URL('../../../docs/', import.meta.url));
 const GAME = 'demo';
 
 const judge = demoJudge('screenshots');
