@@ -3,7 +3,7 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { demoJudge, demoPlayer, playedDemoGame } from '../src/harness/demo-game.js';
+import { demoJudge, demoPlayer, playedDemoGame } from '../test/support/demo-game.js';
 import { OutboxNoticeSink } from '../src/mail/notice-sink.js';
 import { buildWebApp } from '../src/web/server.js';
 import { webSettings } from '../src/web/settings.js';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { MAP_ONLY_RULES, RULES } from '../src/game/rules-catalog.js';
+import { MAP_ONLY_RULES, RULES } from '../src/rules/catalog.js';
 import { CORPUS_ROOT, corpus, RULES_TXT } from './corpus.js';
 
 /** The judge's rule catalogue against DPjudge's Rules.txt and the rules the corpus maps use. */
 const mapCorpora = [join(corpus, 'dpjudge'), join(corpus, 'mila-maps')];
 
 const NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
-const catalogued = new Set(RULES.map((rule) => rule.name));
+const catalogued = new Set<string>(RULES.map((rule) => rule.name));
 
 /** The rule names listed in the "Look Up A Rule..." index at the top of Rules.txt. */
 function indexNames(lines: string[]): Set<string> {

@@ -34,7 +34,7 @@ function formingReminder(context: SweepContext, name: string, game: GameStatus, 
   const players = {
     joined: joinedPlayers(game),
     wanted: playablePowers(game, map).length,
-    startMaster: rulesInForce(game, map.rules()).includes('START_MASTER'),
+    startMaster: rulesInForce(game, map.rules()).has('START_MASTER'),
   };
   return {
     action: 'reminder',

@@ -6,6 +6,7 @@ import { waitRequested } from '../game/orders.js';
 import type { GameService } from '../game/service.js';
 import { currentDeadline, gameTiming } from '../game/schedule.js';
 import { rulesInForce, type GameStatus } from '../status/model.js';
+import type { RulesInForce } from '../rules/in-force.js';
 
 /** What happens to powers still late when the GRACE period after the deadline is over. */
 export type LatenessRegime = 'civil-disorder' | 'civil-preview' | 'resign';
@@ -35,9 +36,9 @@ export interface Situation {
   readonly hideLatePowers: boolean;
 }
 
-function regimeOf(rules: readonly string[]): LatenessRegime {
-  if (rules.includes('CIVIL_DISORDER')) return 'civil-disorder';
-  if (rules.includes('CIVIL_PREVIEW')) return 'civil-preview';
+function regimeOf(rules: RulesInForce): LatenessRegime {
+  if (rules.has('CIVIL_DISORDER')) return 'civil-disorder';
+  if (rules.has('CIVIL_PREVIEW')) return 'civil-preview';
   return 'resign';
 }
 
@@ -57,8 +58,8 @@ export function readSituation(game: GameStatus, service: GameService): Situation
   const deadline = currentDeadline(game);
   const regime = regimeOf(rules);
   const masterProcesses = line.mode === 'WAIT';
-  const waitingApplies = !rules.includes('NO_MINOR_WAIT') || phase.type === MOVEMENT;
-  const wanted = rules.includes('ALWAYS_WAIT') || waitRequested(game, rules);
+  const waitingApplies = !rules.has('NO_MINOR_WAIT') || phase.type === MOVEMENT;
+  const wanted = rules.has('ALWAYS_WAIT') || waitRequested(game, rules);
   // In a phase only the Master processes, players owe nothing: the Master is the one late.
   const lateness = masterProcesses ? [] : service.lateness(game);
   return {
@@ -72,9 +73,9 @@ export function readSituation(game: GameStatus, service: GameService): Situation
     waitForDeadline: waitingApplies && wanted,
     delay: game.delay ?? 0,
     regime,
-    preview: rules.includes('PREVIEW'),
+    preview: rules.has('PREVIEW'),
     masterProcesses,
-    hideLatePowers: rules.includes('HIDE_LATE_POWERS'),
+    hideLatePowers: rules.has('HIDE_LATE_POWERS'),
   };
 }
 

@@ -1,4 +1,4 @@
-import { accept, refuse, type Verdict } from '../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../common/verdict.js';
 import { joinTarget, nameAtGame, playerAtGame } from './login.js';
 import { wordCountProblem, type Invocation, type KeywordTable } from './rules.js';
 import type { CommandBody, Login } from './types.js';

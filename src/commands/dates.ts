@@ -1,4 +1,4 @@
-import { accept, refuse, type Verdict } from '../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../common/verdict.js';
 import type { AbsenceSpan, DateSpec } from './types.js';
 import { shown } from './values.js';
 import { mapped } from './verdicts.js';

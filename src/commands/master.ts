@@ -1,4 +1,4 @@
-import { accept, refuse, type Verdict } from '../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../common/verdict.js';
 import { alone, type Invocation, type KeywordRule, type KeywordTable } from './rules.js';
 import { phase, playerName, shown } from './values.js';
 import { mapped } from './verdicts.js';

@@ -1,4 +1,4 @@
-import type { Verdict } from '../orders/verdict.js';
+import type { Verdict } from '../common/verdict.js';
 import { forbiddenCharacterIn, wordsOf } from '../status/text.js';
 import { isPlayerTypeWord, joinAs } from './anyone.js';
 import { keywordOf, matchKeyword, type KeywordMatch } from './keywords.js';

@@ -1,4 +1,4 @@
-import { accept, refuse, type Verdict } from '../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../common/verdict.js';
 import { readVote } from '../status/codecs.js';
 import { absenceSpan, dateSpec } from './dates.js';
 import { alone, type KeywordTable } from './rules.js';

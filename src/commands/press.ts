@@ -1,4 +1,4 @@
-import { accept, refuse, type Verdict } from '../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../common/verdict.js';
 import type { ClaimedSender, PowerList, Press } from './types.js';
 import { playerName, powerList, shown } from './values.js';
 

@@ -1,4 +1,4 @@
-import { accept, refuse, type Verdict } from '../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../common/verdict.js';
 import type { CommandBody } from './types.js';
 
 /** What a keyword's reader gets: the words after the keyword, and whether a SIGNON came first. */

@@ -1,4 +1,4 @@
-import { accept, refuse, type Verdict } from '../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../common/verdict.js';
 import { isPhaseAbbreviation } from '../status/codecs.js';
 import { GAME_NAME_RULE, isGameName } from '../status/game-name.js';
 import { allOf } from './verdicts.js';

@@ -1,4 +1,4 @@
-import { accept, type Verdict } from '../orders/verdict.js';
+import { accept, type Verdict } from '../common/verdict.js';
 
 /** Combinators over verdicts, so that readers state what they build rather than re-check `ok` at every step. */
 

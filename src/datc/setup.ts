@@ -7,12 +7,12 @@ import type { MoveOrder, MovementOrder, OrderPhase, SubmittedOrder, UnitRef } fr
 import { Board, PositionError } from '../engine/board.js';
 import { Battle } from '../engine/movement/battle.js';
 import { ruleFlags } from '../engine/rules.js';
-import { withImpliedRules } from '../status/model.js';
 import { retreatOptions } from '../engine/retreat-options.js';
 import type { Position, PowerState, Unit } from '../engine/types.js';
-import { accept, refuse, type Verdict } from '../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../common/verdict.js';
 import { findPower } from './names.js';
 import type { DatcCase, DatcLine, DatcResultLine } from './reader.js';
+import { withImpliedRules, type RulesInForce } from '../rules/in-force.js';
 
 /** A DATC case turned into what the adjudicator takes. */
 export interface CaseSetup {
@@ -21,7 +21,7 @@ export interface CaseSetup {
   /** Lines that cannot be read at all count as no order, which is what the DATC expects of them. */
   orders: SubmittedOrder[];
   /** The rules a new game on the map plays by: the map's RULE lines and what they bring. */
-  rules: string[];
+  rules: RulesInForce;
 }
 
 export interface CaseUnit extends Unit {
@@ -170,7 +170,7 @@ function retreatsFromResults(
   position: Position,
   dislodged: readonly CaseUnit[],
   results: readonly DatcResultLine[],
-  rules: readonly string[],
+  rules: RulesInForce,
 ): Verdict<string[][]> {
   const past = pastOrders(map, results);
   if (!past.ok) return past;
@@ -213,7 +213,7 @@ function convoyedAttackers(
   position: Position,
   dislodged: readonly CaseUnit[],
   past: readonly PastOrder[],
-  rules: readonly string[],
+  rules: RulesInForce,
 ): Verdict<Set<PastOrder>> {
   const provinceOf = (location: string): string => map.location(location)?.province ?? location;
   const ordered = new Set(past.map((entry) => provinceOf(entry.order.unit.location)));

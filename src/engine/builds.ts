@@ -3,7 +3,7 @@ import { mayOccupy } from './reach.js';
 import type { RuleFlags } from './rules.js';
 import type { MapTables } from './tables.js';
 import type { AdjustmentCount, Unit } from './types.js';
-import { accept, refuse, type Verdict } from '../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../common/verdict.js';
 
 /**
  * Build rights in an adjustment phase: how many units a power may keep, and every way a province

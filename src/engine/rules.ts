@@ -1,81 +1,58 @@
-/** The DPjudge RULEs that change adjudication, read once per phase from the game's rule list. */
-export interface RuleFlags {
-  /** Builds in any owned supply center, not only in home centers. */
-  buildAny: boolean;
-  /** Every build is announced as hidden until the next movement results. */
-  hideBuilds: boolean;
-  noReserves: boolean;
-  noMilitia: boolean;
-  noFactories: boolean;
-  noPartisans: boolean;
-  /** Victory counts home centers taken from other powers (see victory.ts for these four). */
-  victoryHomes: boolean;
-  teamVictory: boolean;
-  holdWin: boolean;
-  sharedVictory: boolean;
-  /** Builds in any owned center that is a home center of any power. */
-  homeBuilds: boolean;
-  /** Builds only while owning a home center of one's own (and anywhere owned, without HOME_BUILDS). */
-  remoteBuilds: boolean;
-  /** Powers that give no adjustment orders build at random instead of waiving. */
-  cdBuilds: boolean;
-  /** Powers may dislodge their own units (FRIENDLY_FIRE), or only DUMMY powers may (DUMMY_FIRE). */
-  friendlyFire: boolean;
-  dummyFire: boolean;
-  /** Units of DUMMY powers may not move. */
-  immobileDummies: boolean;
-  /** Dummies keep their homes and become vassals of whoever occupies them all (see vassals.ts). */
-  vassalDummies: boolean;
-  /** What becomes of units whose space changes terrain (see terrain.ts). */
-  hibernate: boolean;
-  unitsAdapt: boolean;
-  /** Dislodged units are destroyed: nobody retreats. */
-  noRetreat: boolean;
-  /** Dislodged units of powers without retreat orders retreat at random instead of disbanding. */
-  cdRetreats: boolean;
-  /** Units of powers without movement orders support each other where attacked in strength. */
-  cdSupports: boolean;
-  /** Fleets moving into each other's province on different coasts pass instead of bouncing (see battle.ts). */
-  coastalCrawl: boolean;
-  /** Key's rule: a unit whose move bounced has no strength left to hold its own space (see resolver.ts). */
-  weakBounces: boolean;
-  /** Fleets on COAST spaces convoy as if in a PORT (see convoy-routes.ts). */
-  coastalConvoy: boolean;
-  /** A convoy route may pass a fleet twice, or bring the army back to where it started. */
-  convoyBack: boolean;
-  /** Supports no unit could give are accepted as signals, and void in the results. */
-  signalSupport: boolean;
-}
+import type { RuleName } from '../rules/catalog.js';
 
-const NO_RULES: RuleFlags = Object.freeze({
-  buildAny: false,
-  hideBuilds: false,
-  noReserves: false,
-  noMilitia: false,
-  noFactories: false,
-  noPartisans: false,
-  victoryHomes: false,
-  teamVictory: false,
-  holdWin: false,
-  sharedVictory: false,
-  homeBuilds: false,
-  remoteBuilds: false,
-  cdBuilds: false,
-  friendlyFire: false,
-  dummyFire: false,
-  immobileDummies: false,
-  vassalDummies: false,
-  hibernate: false,
-  unitsAdapt: false,
-  noRetreat: false,
-  cdRetreats: false,
-  cdSupports: false,
-  coastalCrawl: false,
-  weakBounces: false,
-  coastalConvoy: false,
-  convoyBack: false,
-  signalSupport: false,
-});
+/** The DPjudge RULEs that change adjudication, each with the flag the engine reads it by. */
+const FLAG_RULES = {
+  /** Builds in any owned supply center, not only in home centers. */
+  buildAny: 'BUILD_ANY',
+  /** Every build is announced as hidden until the next movement results. */
+  hideBuilds: 'HIDE_BUILDS',
+  noReserves: 'NO_RESERVES',
+  noMilitia: 'NO_MILITIA',
+  noFactories: 'NO_FACTORIES',
+  noPartisans: 'NO_PARTISANS',
+  /** Victory counts home centers taken from other powers (see victory.ts for these four). */
+  victoryHomes: 'VICTORY_HOMES',
+  teamVictory: 'TEAM_VICTORY',
+  holdWin: 'HOLD_WIN',
+  sharedVictory: 'SHARED_VICTORY',
+  /** Builds in any owned center that is a home center of any power. */
+  homeBuilds: 'HOME_BUILDS',
+  /** Builds only while owning a home center of one's own (and anywhere owned, without HOME_BUILDS). */
+  remoteBuilds: 'REMOTE_BUILDS',
+  /** Powers that give no adjustment orders build at random instead of waiving. */
+  cdBuilds: 'CD_BUILDS',
+  /** Powers may dislodge their own units (FRIENDLY_FIRE), or only DUMMY powers may (DUMMY_FIRE). */
+  friendlyFire: 'FRIENDLY_FIRE',
+  dummyFire: 'DUMMY_FIRE',
+  /** Units of DUMMY powers may not move. */
+  immobileDummies: 'IMMOBILE_DUMMIES',
+  /** Dummies keep their homes and become vassals of whoever occupies them all (see vassals.ts). */
+  vassalDummies: 'VASSAL_DUMMIES',
+  /** What becomes of units whose space changes terrain (see terrain.ts). */
+  hibernate: 'HIBERNATE',
+  unitsAdapt: 'UNITS_ADAPT',
+  /** Dislodged units are destroyed: nobody retreats. */
+  noRetreat: 'NO_RETREAT',
+  /** Dislodged units of powers without retreat orders retreat at random instead of disbanding. */
+  cdRetreats: 'CD_RETREATS',
+  /** Units of powers without movement orders support each other where attacked in strength. */
+  cdSupports: 'CD_SUPPORTS',
+  /** Fleets moving into each other's province on different coasts pass instead of bouncing (see battle.ts). */
+  coastalCrawl: 'COASTAL_CRAWL',
+  /** Key's rule: a unit whose move bounced has no strength left to hold its own space (see resolver.ts). */
+  weakBounces: 'WEAK_BOUNCES',
+  /** Fleets on COAST spaces convoy as if in a PORT (see convoy-routes.ts). */
+  coastalConvoy: 'COASTAL_CONVOY',
+  /** A convoy route may pass a fleet twice, or bring the army back to where it started. */
+  convoyBack: 'CONVOY_BACK',
+  /** Supports no unit could give are accepted as signals, and void in the results. */
+  signalSupport: 'SIGNAL_SUPPORT',
+} as const satisfies Record<string, RuleName>;
+
+/** The adjudication rules, read once per phase from the game's rule list. */
+export type RuleFlags = { readonly [flag in keyof typeof FLAG_RULES]: boolean };
+
+const NO_RULES: RuleFlags = flagsOf(new Set());
 
 /** Flags already made, by their rule list: one frozen object per distinct list, so that equal flags are the same object. */
 const made = new Map<string, RuleFlags>([['', NO_RULES]]);
@@ -86,40 +63,12 @@ export function ruleFlags(rules?: Iterable<string>): RuleFlags {
   const key = [...on].sort().join(' ');
   let flags = made.get(key);
   if (flags === undefined) {
-    flags = Object.freeze(flagsOf(on));
+    flags = flagsOf(on);
     made.set(key, flags);
   }
   return flags;
 }
 
 function flagsOf(on: ReadonlySet<string>): RuleFlags {
-  return {
-    buildAny: on.has('BUILD_ANY'),
-    hideBuilds: on.has('HIDE_BUILDS'),
-    noReserves: on.has('NO_RESERVES'),
-    noMilitia: on.has('NO_MILITIA'),
-    noFactories: on.has('NO_FACTORIES'),
-    noPartisans: on.has('NO_PARTISANS'),
-    victoryHomes: on.has('VICTORY_HOMES'),
-    teamVictory: on.has('TEAM_VICTORY'),
-    holdWin: on.has('HOLD_WIN'),
-    sharedVictory: on.has('SHARED_VICTORY'),
-    homeBuilds: on.has('HOME_BUILDS'),
-    remoteBuilds: on.has('REMOTE_BUILDS'),
-    cdBuilds: on.has('CD_BUILDS'),
-    friendlyFire: on.has('FRIENDLY_FIRE'),
-    dummyFire: on.has('DUMMY_FIRE'),
-    immobileDummies: on.has('IMMOBILE_DUMMIES'),
-    vassalDummies: on.has('VASSAL_DUMMIES'),
-    hibernate: on.has('HIBERNATE'),
-    unitsAdapt: on.has('UNITS_ADAPT'),
-    noRetreat: on.has('NO_RETREAT'),
-    cdRetreats: on.has('CD_RETREATS'),
-    cdSupports: on.has('CD_SUPPORTS'),
-    coastalCrawl: on.has('COASTAL_CRAWL'),
-    weakBounces: on.has('WEAK_BOUNCES'),
-    coastalConvoy: on.has('COASTAL_CONVOY'),
-    convoyBack: on.has('CONVOY_BACK'),
-    signalSupport: on.has('SIGNAL_SUPPORT'),
-  };
+  return Object.freeze(Object.fromEntries(Object.entries(FLAG_RULES).map(([flag, rule]) => [flag, on.has(rule)])) as RuleFlags);
 }

@@ -30,18 +30,11 @@ function sameProvinceSpot(map: GameMap, type: UnitType, location: string): strin
   return (type === 'F' && coast ? coast : spots[0])?.abbrev ?? null;
 }
 
-/** Whether HIBERNATE lets the unit stay where it is: on a SHUT space, or a fleet on a landlocked one. */
-export function hibernates(map: GameMap, unit: Unit): boolean {
-  const place = map.location(unit.location);
-  if (!place) return false;
-  return place.terrain === 'SHUT' || (unit.type === 'F' && place.armiesMayOccupy);
-}
-
 function settle(map: GameMap, unit: Unit, flags: RuleFlags): Unit | 'destroyed' | 'hibernates' {
   if (map.mayOccupy(unit.type, unit.location)) return unit;
   const moved = sameProvinceSpot(map, unit.type, unit.location);
   if (moved !== null && flags.unitsAdapt) return { type: unit.type, location: moved };
-  if (flags.hibernate && hibernates(map, unit)) return 'hibernates';
+  if (flags.hibernate && map.mayHibernate(unit.type, unit.location)) return 'hibernates';
   if (flags.unitsAdapt) {
     const other: UnitType = unit.type === 'A' ? 'F' : 'A';
     const spot = sameProvinceSpot(map, other, unit.location);

@@ -62,7 +62,7 @@ export function pendingHiddenBuilds(archive: GameArchive, game: GameStatus, maps
   const phase = before.phase?.phase;
   if (phase === undefined || typeof phase !== 'object' || phase.type !== ADJUSTMENTS) return [];
   const map = maps.at(phase);
-  const hideAll = rulesInForce(before, map.rules()).includes('HIDE_BUILDS');
+  const hideAll = rulesInForce(before, map.rules()).has('HIDE_BUILDS');
   const now = game.phase?.phase;
   const current = positionOf(game, now !== undefined && typeof now === 'object' ? maps.at(now) : map);
   const earlier = positionOf(before, map);

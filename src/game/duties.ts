@@ -5,6 +5,7 @@ import { Board } from '../engine/board.js';
 import { adjustmentCount, openBuildSites } from '../engine/builds.js';
 import { ruleFlags } from '../engine/rules.js';
 import type { Position } from '../engine/types.js';
+import type { RulesInForce } from '../rules/in-force.js';
 
 /**
  * Who owes orders in a phase: units to move, units to retreat, or builds and removals to make.
@@ -17,7 +18,7 @@ export interface Duty {
   adjustment: number;
 }
 
-export function duties(map: GameMap, phase: Phase, position: Position, rules: readonly string[]): Duty[] {
+export function duties(map: GameMap, phase: Phase, position: Position, rules: RulesInForce): Duty[] {
   if (phase.type === MOVEMENT)
     return position.powers.filter((state) => state.units.length > 0).map((state) => ({ power: state.name, adjustment: 0 }));
   if (phase.type === RETREATS)

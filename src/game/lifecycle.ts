@@ -21,6 +21,7 @@ import { dummyPowers, startingControl, teamDummies } from './control.js';
 import { withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
 import { isBuildToken } from '../engine/builds.js';
+import type { RulesInForce } from '../rules/in-force.js';
 
 /**
  * The life of a game before and around play: CREATE, JOIN while FORMING, the start, RESIGN and
@@ -94,13 +95,13 @@ export function joinGame(game: GameStatus, map: GameMap, request: JoinRequest): 
   if (game.powers.some((power) => power.addresses.some((known) => known.toLowerCase() === address)))
     throw new GameRuleError(`${request.address} has already joined the game ${game.name}`);
   const rules = rulesInForce(game, map.rules());
-  if (rules.includes('SOLITAIRE')) throw new GameRuleError(`the game ${game.name} is a SOLITAIRE game: its Master plays every power, and it starts when the Master ACTIVATEs it`);
+  if (rules.has('SOLITAIRE')) throw new GameRuleError(`the game ${game.name} is a SOLITAIRE game: its Master plays every power, and it starts when the Master ACTIVATEs it`);
   const open = playablePowers(game, map);
   const joined = joinedPlayers(game);
   if (joined.length >= open.length) throw new GameRuleError(`the game ${game.name} is full`);
   let name: string;
   if (request.power) {
-    if (!rules.includes('POWER_CHOICE')) throw new GameRuleError(`the game ${game.name} does not let players choose their power (no POWER_CHOICE)`);
+    if (!rules.has('POWER_CHOICE')) throw new GameRuleError(`the game ${game.name} does not let players choose their power (no POWER_CHOICE)`);
     const power = map.power(request.power);
     if (!power || !open.includes(power.name)) throw new GameRuleError(`${request.power} is not a power you can play in ${game.name}`);
     if (joined.some((entry) => entry.name === power.name)) throw new GameRuleError(`${power.displayName} is taken`);
@@ -145,8 +146,8 @@ export function startGame(game: GameStatus, maps: MapDefinition, now: DateTime, 
     powers.push({ ...newPower(mapPower.name), player: { current: 'DUMMY', earlier: [] } });
   }
   const rules = rulesInForce(game, map.rules());
-  const mobilizing = rules.includes('MOBILIZE');
-  const blank = rules.includes('BLANK_BOARD') || rules.includes('FLEX_SETUP');
+  const mobilizing = rules.has('MOBILIZE');
+  const blank = rules.has('BLANK_BOARD') || rules.has('FLEX_SETUP');
   const phase = mobilizing || blank ? (latestPhaseOfType(map.data.flow, map.data.begin, ADJUSTMENTS) ?? map.data.begin) : map.data.begin;
   let started: GameStatus = startingControl({ ...game, powers, phase: { mode: 'PHASE', phase }, start: phaseAbbrev(phase) }, map);
   const startMap = maps.at(phase);
@@ -173,8 +174,8 @@ function blanked(position: Position): Position {
  * MOBILIZE: the board starts empty and every power has one build in a home center of its choice,
  * which it then owns (`SC!`). Immobile dummies build in all their homes, as nobody chooses for them.
  */
-function mobilized(position: Position, game: GameStatus, rules: readonly string[]): Position {
-  const dummies = rules.includes('IMMOBILE_DUMMIES') ? dummyPowers(game) : new Set<string>();
+function mobilized(position: Position, game: GameStatus, rules: RulesInForce): Position {
+  const dummies = rules.has('IMMOBILE_DUMMIES') ? dummyPowers(game) : new Set<string>();
   return {
     powers: position.powers.map((state) => ({
       ...state,

@@ -8,6 +8,7 @@ import { OrderReader } from '../engine/legality/reader.js';
 import type { Order, OrderPhase, SubmittedOrder } from '../orders/types.js';
 import { findPower, updatePower, type GameStatus, type PhaseOrder, type PowerStatus } from '../status/model.js';
 import { dummyPowers } from './control.js';
+import type { RulesInForce } from '../rules/in-force.js';
 
 /**
  * Where a power's orders live in its status block: movement orders as the lines after ORDERS,
@@ -93,7 +94,7 @@ export interface OrderContext {
   map: GameMap;
   position: Position;
   phase: Phase;
-  rules: readonly string[];
+  rules: RulesInForce;
 }
 
 /** Whether a power's units may not move: it is a dummy, under IMMOBILE_DUMMIES. Made once per reading of the game. */
@@ -104,7 +105,7 @@ export function immobility(game: GameStatus, context: OrderContext): (power: str
 
 function reader(context: OrderContext, power: string, orderPhase: OrderPhase, immobile: boolean): OrderReader {
   // Retreats and builds are always checked: NO_CHECK is about movement orders, and the status file needs typed units.
-  const rules = orderPhase === MOVEMENT ? context.rules : context.rules.filter((rule) => rule !== 'NO_CHECK');
+  const rules = orderPhase === MOVEMENT ? context.rules : context.rules.without('NO_CHECK');
   return new OrderReader({ map: context.map, position: context.position, power, phase: orderPhase, rules, immobile });
 }
 
@@ -170,7 +171,7 @@ export function collectOrders(game: GameStatus, context: OrderContext): Collecte
 }
 
 /** Whether a player's SET WAIT holds the phase back: NO_WAIT and REAL_TIME games ignore a WAIT flag left in the file. */
-export function waitRequested(game: GameStatus, rules: readonly string[]): boolean {
-  if (rules.includes('NO_WAIT') || rules.includes('REAL_TIME')) return false;
+export function waitRequested(game: GameStatus, rules: RulesInForce): boolean {
+  if (rules.has('NO_WAIT') || rules.has('REAL_TIME')) return false;
   return game.powers.some((power) => power.wait);
 }

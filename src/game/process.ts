@@ -16,6 +16,7 @@ import { positionOf, withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
 import { completedGame } from './lifecycle.js';
 import { concludeByVote } from './votes.js';
+import type { RulesInForce } from '../rules/in-force.js';
 
 /**
  * Processing one phase, as a pure function of the status file, the map and the clock: adjudicate,
@@ -75,7 +76,7 @@ export function currentPhase(game: GameStatus): Phase {
  * The phase after `phase`, skipping retreat and adjustment phases in which nobody has orders to
  * give, judged on the board as each would begin (a unit its terrain no longer suits is gone).
  */
-export function followingPhase(maps: MapDefinition, phase: Phase, position: Position, rules: readonly string[]): Phase {
+export function followingPhase(maps: MapDefinition, phase: Phase, position: Position, rules: RulesInForce): Phase {
   const flow = maps.base.data.flow;
   const flags = ruleFlags(rules);
   const played = maps.at(phase);
@@ -134,7 +135,7 @@ interface Adjudicated {
 }
 
 /** Adjudicates the orders on file (a custom phase type has none: the position stands) and fills the report. */
-function adjudicateOnFile(game: GameStatus, map: GameMap, phase: Phase, rules: string[], report: PhaseReport): Adjudicated {
+function adjudicateOnFile(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInForce, report: PhaseReport): Adjudicated {
   const position = positionOf(game, map);
   if (!isBuiltInPhaseType(phase.type)) return { after: position, victors: [], vassals: null };
   const collected = collectOrders(game, { map, position, phase, rules });
@@ -175,7 +176,7 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
  * Moves the game on to the next phase of the FLOW: units on terrain that changed, builds and
  * removals due, control passed on by ROTATE, an end by the votes that now agree, the new deadline.
  */
-function advance(game: GameStatus, maps: MapDefinition, phase: Phase, position: Position, rules: string[], options: ProcessOptions, report: PhaseReport): ProcessedPhase {
+function advance(game: GameStatus, maps: MapDefinition, phase: Phase, position: Position, rules: RulesInForce, options: ProcessOptions, report: PhaseReport): ProcessedPhase {
   const following = followingPhase(maps, phase, position, rules);
   const followingMap = maps.at(following);
   const terrain = settleOnTerrain(maps.at(phase), followingMap, position, ruleFlags(rules));

@@ -1,4 +1,5 @@
-import { RULES, ruleInfo, type RuleInfo } from './rules-catalog.js';
+import { RULES, type RuleInfo, type RuleName } from '../rules/catalog.js';
+import { ruleInfo } from '../rules/in-force.js';
 
 /**
  * Which DPjudge RULEs this judge honours. A rule is `supported` when the judge does what Rules.txt
@@ -9,7 +10,7 @@ import { RULES, ruleInfo, type RuleInfo } from './rules-catalog.js';
 
 export type RuleSupport = 'supported' | 'variant' | 'unsupported';
 
-const SUPPORTED: ReadonlySet<string> = new Set([
+const SUPPORTED: ReadonlySet<string> = new Set<RuleName>([
   // adjudication and builds
   'BUILD_ANY', 'HIDE_BUILDS', 'NO_RESERVES', 'NO_MILITIA', 'NO_FACTORIES', 'NO_PARTISANS', 'NO_CHECK',
   'HOME_BUILDS', 'REMOTE_BUILDS', 'FRIENDLY_FIRE', 'DUMMY_FIRE', 'IMMOBILE_DUMMIES', 'HIBERNATE', 'UNITS_ADAPT', 'NO_RETREAT',

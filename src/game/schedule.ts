@@ -3,6 +3,7 @@ import type { Phase, FlowStep } from '../map/model.js';
 import { flowPhases, formatPhase } from '../map/phase.js';
 import { formatDeadlineStamp, gameZone, nextDeadline, parseDeadlineStamp, parseTiming, renderTiming, type Timing } from '../deadline/index.js';
 import type { GameStatus } from '../status/model.js';
+import type { RulesInForce } from '../rules/in-force.js';
 
 /** The bridge from a game's TIMING, ZONE and DEADLINE lines to the deadline arithmetic. */
 
@@ -23,11 +24,11 @@ export function scheduleDeadline(
   game: GameStatus,
   phase: Phase,
   flow: readonly FlowStep[],
-  rules: readonly string[],
+  rules: RulesInForce,
   now: DateTime,
   initial = false,
 ): GameStatus {
-  if (rules.includes('NO_DEADLINE')) return { ...game, deadline: null };
+  if (rules.has('NO_DEADLINE')) return { ...game, deadline: null };
   const timing = gameTiming(game, flow);
   const outcome = nextDeadline({
     timing,
@@ -36,8 +37,8 @@ export function scheduleDeadline(
     from: now,
     ...(initial ? {} : { current: currentDeadline(game) ?? undefined }),
     initial,
-    realTime: rules.includes('REAL_TIME'),
-    jumpOffDays: rules.includes('JUMP_OFF_DAYS'),
+    realTime: rules.has('REAL_TIME'),
+    jumpOffDays: rules.has('JUMP_OFF_DAYS'),
   });
   const rendered = renderTiming(outcome.timing);
   return {

@@ -240,7 +240,7 @@ export class GameService {
   async join(name: string, request: JoinRequest, actor: Actor): Promise<{ loaded: LoadedGame; started: boolean }> {
     const loaded = await this.change(name, actor, (game, maps) => {
       const joined = joinGame(game, maps.base, request);
-      const waitForMaster = rulesInForce(joined, maps.base.rules()).includes('START_MASTER');
+      const waitForMaster = rulesInForce(joined, maps.base.rules()).has('START_MASTER');
       return isFull(joined, maps.base) && !waitForMaster ? startGame(joined, maps, this.now(), this.options.random) : joined;
     });
     return { loaded, started: !isForming(loaded.game) };
@@ -280,11 +280,11 @@ export class GameService {
       .map((duty) => findPower(game, duty.power))
       .filter((power) => power !== undefined)
       // A dummy owes orders when someone controls it, or when the Master is to order it (no CD_DUMMIES).
-      .filter((power) => power.player?.current !== 'DUMMY' || power.control.length > 0 || !rules.includes('CD_DUMMIES'))
+      .filter((power) => power.player?.current !== 'DUMMY' || power.control.length > 0 || !rules.has('CD_DUMMIES'))
       .map((power) => ({
         power: power.name,
         ordered: hasOrders(power, orderPhase),
-        unordered: unorderedUnits(power, orderPhase, !rules.includes('DEFAULT_UNORDERED')),
+        unordered: unorderedUnits(power, orderPhase, !rules.has('DEFAULT_UNORDERED')),
       }))
       .filter((power) => !power.ordered || power.unordered.length > 0)
       .map(({ power, ordered, unordered }) => ({ power, unordered: ordered ? unordered : [] }));

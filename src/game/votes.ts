@@ -2,6 +2,7 @@ import { MAP_POWER_ROLE, findPower, rulesInForce, updatePower, type GameStatus, 
 import { vassalsOf } from './control.js';
 import { completedGame, GameRuleError } from './lifecycle.js';
 import { isBuildToken } from '../engine/builds.js';
+import type { RulesInForce } from '../rules/in-force.js';
 
 /**
  * Ending a game by agreement. Only the voters have a say: the powers that play for themselves
@@ -21,8 +22,8 @@ import { isBuildToken } from '../engine/builds.js';
 export const DRAW_PROPOSAL = 'DIAS';
 
 /** HIDE_PROPOSER switches PROPOSE_DIAS on (see `rulesInForce`). */
-function usesProposals(rules: readonly string[]): boolean {
-  return rules.includes('PROPOSE_DIAS');
+function usesProposals(rules: RulesInForce): boolean {
+  return rules.has('PROPOSE_DIAS');
 }
 
 function ownsCenter(game: GameStatus, name: string): boolean {
@@ -51,9 +52,9 @@ export function castVote(game: GameStatus, power: string, vote: Vote, mapRules: 
     if (game.proposal === null) throw new GameRuleError('there is no proposal to agree to; PROPOSE DIAS or PROPOSE a power to make one');
   } else {
     if (vote === 'YES') throw new GameRuleError('VOTE YES answers a proposal, and this game has none (no PROPOSE_DIAS): vote SOLO, LOSS or nWAY');
-    if (rules.includes('NO_DRAW') && typeof vote === 'object') throw new GameRuleError('this game allows no draws (NO_DRAW)');
+    if (rules.has('NO_DRAW') && typeof vote === 'object') throw new GameRuleError('this game allows no draws (NO_DRAW)');
     const count = voters(game).length;
-    if (typeof vote === 'object' && !rules.includes('NO_DIAS') && vote.drawSize < count)
+    if (typeof vote === 'object' && !rules.has('NO_DIAS') && vote.drawSize < count)
       throw new GameRuleError(`a draw includes all ${count} survivors here (no NO_DIAS rule): vote ${count}WAY or more`);
   }
   return updatePower(game, name, (status) => ({ ...status, vote }));
@@ -66,7 +67,7 @@ export function propose(game: GameStatus, power: string, result: string, mapRule
   const proposer = voter(game, power);
   if (game.proposal !== null) throw new GameRuleError(`a proposal is already on the table (${describeProposal(game.proposal)}); it must be agreed or vetoed first`);
   const wanted = result.toUpperCase();
-  if (wanted === DRAW_PROPOSAL && rules.includes('NO_DRAW')) throw new GameRuleError('this game allows no draws (NO_DRAW)');
+  if (wanted === DRAW_PROPOSAL && rules.has('NO_DRAW')) throw new GameRuleError('this game allows no draws (NO_DRAW)');
   if (wanted !== DRAW_PROPOSAL && !voters(game).includes(wanted)) throw new GameRuleError(`a concession goes to a power with a vote, and ${result} has none`);
   return updatePower({ ...game, proposal: { result: wanted, proposer } }, proposer, (status) => ({ ...status, vote: 'YES' }));
 }
@@ -87,7 +88,7 @@ function describeProposal(proposal: Proposal): string {
 }
 
 /** The victors the votes agree on, or null while they do not (yet). */
-export function agreedResult(game: GameStatus, rules: readonly string[]): string[] | null {
+export function agreedResult(game: GameStatus, rules: RulesInForce): string[] | null {
   const living = voters(game);
   const votes = living.map((name) => ({ name, vote: findPower(game, name)!.vote }));
   if (usesProposals(rules)) {

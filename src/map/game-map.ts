@@ -104,6 +104,13 @@ export class GameMap {
     return type === 'A' ? location.armiesMayOccupy : location.fleetsMayOccupy;
   }
 
+  /** Whether HIBERNATE lets a unit stay where it cannot be: on a SHUT space, or a fleet on a landlocked one. */
+  mayHibernate(type: UnitType, abbrev: string): boolean {
+    const location = this.byAbbrev.get(abbrev);
+    if (!location) return false;
+    return location.terrain === 'SHUT' || (type === 'F' && location.armiesMayOccupy);
+  }
+
   /** Whether the abut's power and center restrictions let this mover across. */
   restrictionsAllow(abut: Abut, mover: Mover): boolean {
     if (abut.powers !== null && (mover.power === undefined || !abut.powers.includes(mover.power))) return false;

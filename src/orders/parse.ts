@@ -1,6 +1,6 @@
 import type { GameMap } from '../map/game-map.js';
 import type { UnitType } from '../map/model.js';
-import { accept, refuse, type Verdict } from './verdict.js';
+import { accept, refuse, type Verdict } from '../common/verdict.js';
 import { lex, type Token } from './lexer.js';
 import { matchPlace } from './places.js';
 import type { AdjustmentOrder, MovementOrder, Order, OrderPhase, RetreatPhaseOrder, UnitRef } from './types.js';

@@ -1,5 +1,5 @@
 import type { Phase, Rotation, UnitType } from '../map/model.js';
-import { ruleInfo } from '../game/rules-catalog.js';
+import { withImpliedRules, type RulesInForce } from '../rules/in-force.js';
 import type { StatusSource } from './source.js';
 
 /**
@@ -261,19 +261,8 @@ export function updatePower(game: GameStatus, name: string, change: (power: Powe
  * brings NO_RETREAT and NO_DRAW), and every `!` negation applied after all of them (DPjudge's
  * order, so a game can turn off a rule its map or another rule switches on).
  */
-export function rulesInForce(game: GameStatus, mapRules: readonly string[] = []): string[] {
+export function rulesInForce(game: GameStatus, mapRules: readonly string[] = []): RulesInForce {
   const switches = game.rules.flat();
   const off = new Set(switches.filter((item) => !item.on).map((item) => item.rule));
   return withImpliedRules([...mapRules, ...switches.filter((item) => item.on).map((item) => item.rule)], off);
-}
-
-/**
- * Rules switched on, with the rules each brings, leaving out those switched `off`: a rule switched
- * off brings nothing with it, and stays off when another rule brings it. Alone, the rules a new
- * game on a map plays by: `withImpliedRules(map.rules())`.
- */
-export function withImpliedRules(rules: readonly string[], off: ReadonlySet<string> = new Set()): string[] {
-  const on = new Set(rules.filter((rule) => !off.has(rule)));
-  for (const rule of on) for (const implied of ruleInfo(rule)?.implies ?? []) if (!off.has(implied)) on.add(implied);
-  return [...on];
 }

@@ -2,7 +2,6 @@ import type { GameMap } from '../map/game-map.js';
 import { splitLocation } from '../map/game-map.js';
 import type { Diagnostic, Phase } from '../map/model.js';
 import { parsePhaseAbbrev } from '../map/phase.js';
-import { hibernates } from '../engine/terrain.js';
 import { isPowerNumber, MAP_POWER_ROLE, rulesInForce, type GameStatus, type PowerStatus } from './model.js';
 import { unknownPlacesInOrder } from './order-places.js';
 import { GAME_OWNER, lineOfEntry } from './source.js';
@@ -130,13 +129,13 @@ class StatusValidator {
   private checkAgainstMap(power: PowerStatus, map: GameMap): void {
     const name = map.name;
     // A unit whose space closed under it waits there under HIBERNATE.
-    const hibernating = rulesInForce(this.game, map.rules()).includes('HIBERNATE');
+    const hibernating = rulesInForce(this.game, map.rules()).has('HIBERNATE');
     if (power.role.toUpperCase() === MAP_POWER_ROLE && !isPowerNumber(power.name) && !map.power(power.name))
       this.report(this.lineOf(power, 'header'), `${power.name} is not a power of map ${name}`);
     power.units.forEach((unit, index) => {
       const line = this.lineOf(power, 'unit', index);
       if (!map.location(unit.location)) this.report(line, `${unit.type} ${unit.location}: ${unit.location} is not a place on map ${name}`);
-      else if (!map.mayOccupy(unit.type, unit.location) && !(hibernating && hibernates(map, unit)))
+      else if (!map.mayOccupy(unit.type, unit.location) && !(hibernating && map.mayHibernate(unit.type, unit.location)))
         this.report(line, `${unit.type} ${unit.location}: ${unit.type === 'A' ? 'an army' : 'a fleet'} cannot stand in ${unit.location}`);
       for (const place of unit.retreats ?? []) if (!map.location(place)) this.report(line, `${unit.type} ${unit.location}: the retreat ${place} is not a place on map ${name}`);
     });

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { IANAZone } from 'luxon';
 import type { JudgeConfig } from '../config/config.js';
 import { readerOf, type ExecutionContext } from '../commands/execute/context.js';
-import type { MailCommandProcessor, Session } from '../commands/execute/index.js';
+import type { MailCommandProcessor } from '../commands/execute/processor.js';
+import type { Session } from '../commands/execute/step.js';
 import { help } from '../commands/execute/help.js';
 import { gameListing, historyBlocks, openGames, summary } from '../commands/execute/listings.js';
 import { showStatus } from '../commands/execute/orders.js';
@@ -12,7 +13,7 @@ import { currentBoardPicture, processedPhasePicture } from '../game/board-pictur
 import { GameRuleError, isCompleted } from '../game/lifecycle.js';
 import { orderChoices, type OrderChoices } from '../game/order-choices.js';
 import { describeDeadline, phaseTitle } from '../game/results.js';
-import { RULES } from '../game/rules-catalog.js';
+import { RULES } from '../rules/catalog.js';
 import { ruleSupport } from '../game/rule-support.js';
 import type { GameMap } from '../map/game-map.js';
 import { MAP_POWER_ROLE, type GameStatus } from '../status/model.js';

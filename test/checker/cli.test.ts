@@ -64,7 +64,7 @@ describe('judge check', () => {
   it('runs one sweep at --now and prints a line per action and per mail', async () => {
     const config = await judgeWithAGame();
     expect(await judgeCheck('-c', config, '--now', '2026-01-09T08:00Z')).toEqual([
-      expect.stringMatching(/^  mail \(check alpha reminder\) to player\d@example\.org: alpha S1901M: reminder, orders due$/),
+      expect.stringMatching(/^ {2}mail \(check alpha reminder\) to player\d@example\.org: alpha S1901M: reminder, orders due$/),
       ...Array(6).fill(expect.stringContaining('alpha S1901M: reminder, orders due')),
       expect.stringMatching(/^alpha: reminder \(WARN 2026-01-09 08:00 UTC: [A-Z, ]+\)$/),
       'swept at 2026-01-09 08:00 UTC: 1 game due, 1 action, 1 status file read',

@@ -4,6 +4,7 @@ import { seededRandom } from '../../src/engine/civil-disorder.js';
 import type { PhaseResult } from '../../src/engine/types.js';
 import { duties } from '../../src/game/duties.js';
 import { type BoardSpec, WINTER, outcomeOf, play, position, testMap, unitsAfter } from './helpers.js';
+import { RulesInForce } from '../../src/rules/in-force.js';
 
 const standard = testMap('standard');
 const builds = testMap('builds');
@@ -19,7 +20,7 @@ function unitsOf(result: PhaseResult, power: string): string[] {
 }
 
 function owed(board: BoardSpec, rules: string[]) {
-  return duties(standard, WINTER, position(standard, board), rules);
+  return duties(standard, WINTER, position(standard, board), new RulesInForce(rules));
 }
 
 /** France holds Munich (a German home) and neutral Belgium, with two builds due. */

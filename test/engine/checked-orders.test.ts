@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/engine/adjudicate.js';
 import { OrderReader } from '../../src/engine/legality/reader.js';
+import { RulesInForce } from '../../src/rules/in-force.js';
 import type { SubmittedOrder } from '../../src/orders/types.js';
 import { SPRING, position, testMap } from './helpers.js';
 
 const standard = testMap('standard');
 
 function readFor(board: ReturnType<typeof position>, power: string, line: string, rules: string[] = []): SubmittedOrder {
-  const read = new OrderReader({ map: standard, position: board, power, phase: 'MOVEMENT', rules }).read(line);
+  const read = new OrderReader({ map: standard, position: board, power, phase: 'MOVEMENT', rules: new RulesInForce(rules) }).read(line);
   if (!read.ok) throw new Error(read.message);
   return read.submitted;
 }

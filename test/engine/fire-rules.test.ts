@@ -5,6 +5,7 @@ import { collectOrders, submitOrders } from '../../src/game/orders.js';
 import { OrderReader } from '../../src/engine/legality/reader.js';
 import { newGame, newPower, type GameStatus } from '../../src/status/model.js';
 import { SPRING, orders, outcomeOf, position, testMap, unitsAfter, type BoardSpec } from './helpers.js';
+import { RulesInForce } from '../../src/rules/in-force.js';
 
 const standard = testMap('standard');
 const IMMOBILE = 'IMMOBILE_DUMMIES: units of dummy powers may only hold, support or convoy';
@@ -141,7 +142,7 @@ describe('IMMOBILE_DUMMIES at adjudication', () => {
 
 describe('IMMOBILE_DUMMIES at order entry', () => {
   const start = position(standard, { units: { FRANCE: ['A PAR', 'A PIC', 'F ENG'], ENGLAND: ['F LON'] } });
-  const context = { map: standard, position: start, phase: SPRING, rules: ['IMMOBILE_DUMMIES'] };
+  const context = { map: standard, position: start, phase: SPRING, rules: new RulesInForce(['IMMOBILE_DUMMIES']) };
   const game: GameStatus = {
     ...newGame('fire'),
     powers: [{ ...newPower('FRANCE'), player: { current: 'DUMMY', earlier: [] } }, newPower('ENGLAND')],
@@ -161,11 +162,11 @@ describe('IMMOBILE_DUMMIES at order entry', () => {
     expect(report.refused).toEqual([`"A PAR - BUR": ${IMMOBILE}`]);
     expect(report.onFile).toEqual(['A PIC S A PAR']);
     expect(submitOrders(game, 'ENGLAND', ['F LON - NTH'], context).refused).toEqual([]);
-    expect(submitOrders(game, 'FRANCE', ['A PAR - BUR'], { ...context, rules: [] }).refused).toEqual([]);
+    expect(submitOrders(game, 'FRANCE', ['A PAR - BUR'], { ...context, rules: new RulesInForce([]) }).refused).toEqual([]);
   });
 
   it('takes a dummy’s move unchecked under NO_CHECK, and the adjudicator voids it', () => {
-    const rules = ['IMMOBILE_DUMMIES', 'NO_CHECK'];
+    const rules = new RulesInForce(['IMMOBILE_DUMMIES', 'NO_CHECK']);
     const submitted = submitOrders(game, 'FRANCE', ['A PAR - BUR'], { ...context, rules });
     expect(submitted.refused).toEqual([]);
     const collected = collectOrders(submitted.game, { ...context, rules });
@@ -175,7 +176,7 @@ describe('IMMOBILE_DUMMIES at order entry', () => {
   });
 
   it('finds the move already on file illegal when orders are collected in a checked game', () => {
-    const onFile = submitOrders(game, 'FRANCE', ['A PAR - BUR'], { ...context, rules: [] }).game;
+    const onFile = submitOrders(game, 'FRANCE', ['A PAR - BUR'], { ...context, rules: new RulesInForce([]) }).game;
     const collected = collectOrders(onFile, context);
     expect(collected.orders).toEqual([]);
     expect(collected.invalid).toEqual([{ power: 'FRANCE', message: `"A PAR - BUR": ${IMMOBILE}` }]);

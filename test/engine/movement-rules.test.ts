@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PhaseResult } from '../../src/engine/types.js';
 import { OrderReader } from '../../src/engine/legality/reader.js';
 import { SPRING, outcomeOf, play, position, testMap, unitsAfter } from './helpers.js';
+import { RulesInForce } from '../../src/rules/in-force.js';
 
 /**
  * The DPjudge rules that bend movement: COASTAL_CRAWL, WEAK_BOUNCES, COASTAL_CONVOY, CONVOY_BACK
@@ -19,7 +20,7 @@ function retreatingOf(result: PhaseResult, power: string) {
 
 /** Reads one order line for a power as the mail loop does: the canonical text, or the refusal. */
 function entered(power: string, line: string, units: Units, rules: string[] = []): string {
-  const reader = new OrderReader({ map: standard, position: position(standard, { units }), power, phase: 'MOVEMENT', rules });
+  const reader = new OrderReader({ map: standard, position: position(standard, { units }), power, phase: 'MOVEMENT', rules: new RulesInForce(rules) });
   const read = reader.read(line);
   return read.ok ? read.text : read.message;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../../src/engine/types.js';
 import { OrderReader, readOrder } from '../../src/engine/legality/reader.js';
+import { RulesInForce } from '../../src/rules/in-force.js';
 import type { OrderPhase } from '../../src/orders/types.js';
 import { position, testMap } from './helpers.js';
 
@@ -19,7 +20,7 @@ const board = position(standard, {
 });
 
 function accepted(power: string, line: string, phase: OrderPhase = 'MOVEMENT', on: Position = board, rules: string[] = []): string {
-  const result = readOrder({ map: standard, position: on, power, phase, rules }, line);
+  const result = readOrder({ map: standard, position: on, power, phase, rules: new RulesInForce(rules) }, line);
   if (!result.ok) throw new Error(result.message);
   return result.text;
 }
@@ -95,16 +96,16 @@ describe('refusals quote the order and say why, in place names', () => {
 
 describe('NO_CHECK', () => {
   it('accepts orders unchecked, to be judged at processing', () => {
-    const reader = new OrderReader({ map: standard, position: board, power: 'FRANCE', phase: 'MOVEMENT', rules: ['NO_CHECK'] });
+    const reader = new OrderReader({ map: standard, position: board, power: 'FRANCE', phase: 'MOVEMENT', rules: new RulesInForce(['NO_CHECK']) });
     expect(reader.read('A PAR - MUN')).toMatchObject({ ok: true, text: 'A PAR - MUN', checked: false });
     expect(reader.read('A BER - SIL')).toMatchObject({ ok: true, text: 'A BER - SIL', checked: false });
   });
 
   it('still refuses what cannot be read, and ambiguous names', () => {
-    const reader = new OrderReader({ map: standard, position: board, power: 'AUSTRIA', phase: 'MOVEMENT', rules: ['NO_CHECK'] });
+    const reader = new OrderReader({ map: standard, position: board, power: 'AUSTRIA', phase: 'MOVEMENT', rules: new RulesInForce(['NO_CHECK']) });
     expect(reader.read('A VIE - NARNIA')).toEqual({ ok: false, message: `"A VIE - NARNIA": 'NARNIA' is neither a place nor an order word` });
     const straits = testMap('straits');
-    const gold = new OrderReader({ map: straits, position: position(straits, { units: { GOLD: ['A NOR'] } }), power: 'GOLD', phase: 'MOVEMENT', rules: ['NO_CHECK'] });
+    const gold = new OrderReader({ map: straits, position: position(straits, { units: { GOLD: ['A NOR'] } }), power: 'GOLD', phase: 'MOVEMENT', rules: new RulesInForce(['NO_CHECK']) });
     expect(gold.read('A NOR - CE')).toEqual({ ok: false, message: `"A NOR - CE": 'CE' may mean Center (CEN) or Cape (CAP): write the one you mean` });
   });
 });

@@ -35,7 +35,7 @@ export async function playMap(folder: string, mapName: string, phases: number, s
     expect(validateStatus(game, { map, folder: 'v' }).filter((d) => d.severity === 'error')).toEqual([]);
     const position = positionOf(game, map);
     const rules = rulesInForce(game, map.rules());
-    const immobile = rules.includes('IMMOBILE_DUMMIES') ? dummyPowers(game) : new Set<string>();
+    const immobile = rules.has('IMMOBILE_DUMMIES') ? dummyPowers(game) : new Set<string>();
     for (const duty of duties(map, phase, position, rules)) {
       const lines = bot.orders(map, phase, position, duty.power, duty.adjustment, { immobile: immobile.has(duty.power) });
       const submitted = await service.submitOrders('v', duty.power, lines, actor);

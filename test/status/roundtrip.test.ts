@@ -65,7 +65,7 @@ describe('the model read from the fixtures', () => {
     expect(game.privacy).toBe('letmein');
     expect(game.rules).toEqual([[{ rule: 'POWER_CHOICE', on: true }], [{ rule: 'CIVIL_DISORDER', on: false }, { rule: 'NO_PRESS', on: true }]]);
     // The map's CIVIL_DISORDER is switched off; NO_PRESS brings SILENT_ABSENCES with it.
-    expect(rulesInForce(game, ['CIVIL_DISORDER'])).toEqual(['POWER_CHOICE', 'NO_PRESS', 'SILENT_ABSENCES']);
+    expect(rulesInForce(game, ['CIVIL_DISORDER']).names).toEqual(['POWER_CHOICE', 'NO_PRESS', 'SILENT_ABSENCES']);
     expect(findPower(game, 'power#2')!.addresses).toEqual(['bert@example.net', 'bert.work@example.net']);
     expect(findPower(game, 'POWER#2')!.player).toEqual({ current: { id: null, email: 'bert@example.net', name: '' }, earlier: [] });
     expect(findPower(game, 'POWER#3')!.player).toEqual({ current: 'DUMMY', earlier: [] });

@@ -4,7 +4,7 @@ import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
-import { installedBinary } from '../../src/harness/debian-packages.js';
+import { installedBinary } from './debian-packages.js';
 
 /**
  * A real IMAP server for the tests and the benchmark: Debian's Dovecot, run in the foreground from a

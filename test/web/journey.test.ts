@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openBrowser, type PersonalBrowser } from '../../src/harness/chromium.js';
+import { openBrowser, type PersonalBrowser } from '../support/chromium.js';
 import { mailsTo, startWebJudge, until, type WebJudge } from './support.js';
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
-import { MailCommandProcessor } from '../../src/commands/execute/index.js';
+import { MailCommandProcessor } from '../../src/commands/execute/processor.js';
 import { openGameService } from '../../src/game/open.js';
 import { orderChoices } from '../../src/game/order-choices.js';
 import type { GameService } from '../../src/game/service.js';
@@ -12,6 +12,7 @@ import { positionOf } from '../../src/game/position.js';
 import type { Phase } from '../../src/map/model.js';
 import { OrderReader } from '../../src/engine/legality/reader.js';
 import { openDatabase, type JudgeDatabase } from '../../src/store/database.js';
+import { RulesInForce } from '../../src/rules/in-force.js';
 
 /** The order choices the web pages offer, checked against what the judge takes by mail. */
 
@@ -107,7 +108,7 @@ describe('the orders offered for each unit', () => {
     const places = map.locations.map((location) => location.abbrev);
     for (const power of ['ENGLAND', 'FRANCE', 'ITALY']) {
       const choices = new Set(orderChoices(game, maps, power)!.units.flatMap((unit) => unit.choices));
-      const reader = new OrderReader({ map, position, power, phase: 'MOVEMENT', rules: [] });
+      const reader = new OrderReader({ map, position, power, phase: 'MOVEMENT', rules: new RulesInForce([]) });
       const own = position.powers.find((state) => state.name === power)!.units;
       for (const unit of own) {
         const self = `${unit.type} ${unit.location}`;

@@ -59,7 +59,7 @@ async function webJudgeIn(folder: string): Promise<WebJudge> {
   const maildir = join(folder, 'var', 'maildir');
   const outbox = join(folder, 'var', 'outbox');
   const sent = async () => {
-    let files: string[] = [];
+    let files: string[];
     try {
       files = readdirSync(outbox).filter((file) => file.endsWith('.eml')).sort();
     } catch {

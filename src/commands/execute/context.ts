@@ -4,6 +4,7 @@ import { GameRuleError } from '../../game/lifecycle.js';
 import type { GameService } from '../../game/service.js';
 import type { MapDefinition } from '../../map/definition.js';
 import type { GameMap } from '../../map/game-map.js';
+import type { RulesInForce } from '../../rules/in-force.js';
 import { rulesInForce, type GameStatus } from '../../status/model.js';
 import { NoSuchGameError, type Actor, type LoadedGame } from '../../store/game-store.js';
 import type { PasswordGuard } from './guessing.js';
@@ -48,7 +49,7 @@ export function mapsOf(context: ExecutionContext, game: GameStatus): MapDefiniti
 }
 
 /** The rules in force in a game, the map's own included. */
-export function gameRules(context: ExecutionContext, game: GameStatus): string[] {
+export function gameRules(context: ExecutionContext, game: GameStatus): RulesInForce {
   return rulesInForce(game, mapsOf(context, game).base.rules());
 }
 

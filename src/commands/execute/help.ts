@@ -1,4 +1,4 @@
-import { ruleInfo } from '../../game/rules-catalog.js';
+import { ruleInfo } from '../../rules/in-force.js';
 import { gameRules, loadGame, type ExecutionContext } from './context.js';
 import type { Session, Step } from './step.js';
 
@@ -20,8 +20,8 @@ export function help(context: ExecutionContext, session: Session, topic: string 
   if (session.kind === 'power' || session.kind === 'master') {
     const game = loadGame(context, session.game).game;
     const rules = gameRules(context, game);
-    lines.push('', rules.length > 0 ? `The rules of game '${session.game}':` : `Game '${session.game}' plays by the standard rules, with no RULE lines.`);
-    lines.push(...rules.map(ruleLine));
+    lines.push('', rules.names.length > 0 ? `The rules of game '${session.game}':` : `Game '${session.game}' plays by the standard rules, with no RULE lines.`);
+    lines.push(...rules.names.map(ruleLine));
   }
   return { lines };
 }

@@ -72,7 +72,7 @@ export async function join(context: ExecutionContext, command: Join): Promise<St
 /** Rules.txt: a join is broadcast to everyone in the forming game (only the Master learns the address), unless SILENT_JOIN. */
 function joinAnnouncement(context: ExecutionContext, game: GameStatus, view: object) {
   const subject = `${game.name}: a player joined`;
-  if (gameRules(context, game).includes('SILENT_JOIN')) return tellMaster(context, game, subject, 'player-joined', view);
+  if (gameRules(context, game).has('SILENT_JOIN')) return tellMaster(context, game, subject, 'player-joined', view);
   return tellEveryone(context, game, subject, 'player-joined', view, [context.sender]);
 }
 

@@ -9,6 +9,7 @@ import { situation } from './announcements.js';
 import { currentMap, displayName, gameRules, loadGame, mapsOf, readerOf, type ExecutionContext } from './context.js';
 import type { Session, Step } from './step.js';
 import { isBuildToken } from '../../engine/builds.js';
+import type { RulesInForce } from '../../rules/in-force.js';
 
 /** LIST, SUMMARY and HISTORY: what anyone may read about games. Nothing here names an address or an order on file. */
 
@@ -24,7 +25,7 @@ export function requestedGame(session: Session, game: string | undefined, keywor
 
 /** Identities stay secret until the game is over, and under NO_REVEAL until the Master's REVEAL. */
 function identitiesRevealed(context: ExecutionContext, game: GameStatus): boolean {
-  return isCompleted(game) && !gameRules(context, game).includes('NO_REVEAL');
+  return isCompleted(game) && !gameRules(context, game).has('NO_REVEAL');
 }
 
 function openings(context: ExecutionContext, game: GameStatus): string {
@@ -90,7 +91,7 @@ function describeGame(context: ExecutionContext, name: string, game: GameStatus,
   const notes: string[] = [];
   for (const block of game.descriptions) notes.push(...block.lines);
   if (game.privacy !== null) notes.push('The game is private: JOIN needs its privacy word, which the Master gives out.');
-  const shown = rules.filter((rule) => !SECRET_RULES.includes(rule));
+  const shown = rules.names.filter((rule) => !SECRET_RULES.includes(rule));
   if (shown.length > 0) notes.push(`Rules: ${shown.join(' ')}`);
   if (game.timing) notes.push(`Timing: ${game.timing}`);
   const open = openings(context, game);
@@ -100,16 +101,16 @@ function describeGame(context: ExecutionContext, name: string, game: GameStatus,
 }
 
 /** Who holds the phase back: named only under LIST_WAITERS and LIST_UNORDERED, else just said. */
-function progress(context: ExecutionContext, game: GameStatus, rules: readonly string[]): string[] {
+function progress(context: ExecutionContext, game: GameStatus, rules: RulesInForce): string[] {
   const map = currentMap(context, game);
   const names = (powers: readonly string[]) => powers.map((power) => displayName(map, power)).join(', ');
   const lines: string[] = [];
   const waiting = game.powers.filter((power) => power.wait).map((power) => power.name);
   if (waiting.length > 0)
-    lines.push(rules.includes('LIST_WAITERS') ? `Waiting for the deadline at their request: ${names(waiting)}.` : 'One or more players have asked that the phase wait for its deadline.');
+    lines.push(rules.has('LIST_WAITERS') ? `Waiting for the deadline at their request: ${names(waiting)}.` : 'One or more players have asked that the phase wait for its deadline.');
   const late = context.service.latePowers(game);
   if (late.length > 0)
-    lines.push(rules.includes('LIST_UNORDERED') ? `Orders not yet submitted by: ${names(late)}.` : 'One or more powers have not yet submitted orders.');
+    lines.push(rules.has('LIST_UNORDERED') ? `Orders not yet submitted by: ${names(late)}.` : 'One or more powers have not yet submitted orders.');
   return lines;
 }
 

@@ -34,7 +34,7 @@ export async function form(context: ExecutionContext, session: MasterSession): P
   if (context.service.listedState(session.game) !== 'preparation') throw new GameRuleError(`game '${session.game}' is forming already`);
   const actor = actorOf(context, 'FORM');
   await context.service.form(session.game, actor);
-  if (gameRules(context, game).includes('SOLITAIRE')) return startSolitaire(context, session.game, game, actor);
+  if (gameRules(context, game).has('SOLITAIRE')) return startSolitaire(context, session.game, game, actor);
   return { lines: [`Game '${session.game}' is forming: players may JOIN it.`] };
 }
 
@@ -81,7 +81,7 @@ export async function processGame(context: ExecutionContext, session: MasterSess
   if (phase !== undefined && phase !== current) throw new GameRuleError(`game '${session.game}' is at ${current}, not ${phase}; nothing was processed`);
   const late = context.service.lateness(game);
   // Rules.txt: under CIVIL_DISORDER the Master's plain PROCESS puts the powers without orders in civil disorder.
-  const civilDisorder = gameRules(context, game).includes('CIVIL_DISORDER');
+  const civilDisorder = gameRules(context, game).has('CIVIL_DISORDER');
   if (!force && !civilDisorder && late.length > 0) throw new GameRuleError(`orders are missing or incomplete from ${late.map(lateText).join(', ')}; send PROCESS! to process anyway`);
   const outcome = await context.service.process(session.game, actorOf(context, force ? 'PROCESS!' : 'PROCESS'), { expectPhase: current });
   if (outcome === null) throw new GameRuleError(`game '${session.game}' moved on from ${current} meanwhile; nothing was processed`);
@@ -147,7 +147,7 @@ function randomPassword(random: () => number): string {
 export async function reveal(context: ExecutionContext, session: MasterSession): Promise<Step> {
   const game = loadGame(context, session.game).game;
   if (!isCompleted(game)) throw new GameRuleError(`game '${session.game}' is not over; identities are revealed only after the end`);
-  if (!gameRules(context, game).includes('NO_REVEAL')) return { lines: [`Game '${session.game}' has no NO_REVEAL rule: its players are known already.`] };
+  if (!gameRules(context, game).has('NO_REVEAL')) return { lines: [`Game '${session.game}' has no NO_REVEAL rule: its players are known already.`] };
   await context.service.reveal(session.game, actorOf(context, 'REVEAL'));
   return { lines: [`The players of game '${session.game}' are revealed: SUMMARY ${session.game} shows them.`] };
 }

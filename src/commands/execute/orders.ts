@@ -10,6 +10,7 @@ import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { situation, tellEveryone, tellMaster } from './announcements.js';
 import { actorOf, currentMap, displayName, gameRules, loadGame, type ExecutionContext } from './context.js';
 import type { Session, Step } from './step.js';
+import type { RulesInForce } from '../../rules/in-force.js';
 
 /** Orders, CLEAR and STATUS: a power's orders for the current phase, and only its own. */
 
@@ -34,9 +35,9 @@ function orderingPower(game: GameStatus, session: PowerSession): PowerStatus {
  * CIVIL_DISORDER brings along unless LATE_CHANGES is named (so that nobody changes orders to prey on
  * powers about to fall into civil disorder when the grace runs out); null when changes are allowed.
  */
-function lateChangesBarredBy(rules: readonly string[]): string | null {
-  if (rules.includes('NO_LATE_CHANGES')) return 'NO_LATE_CHANGES';
-  if (rules.includes('CIVIL_DISORDER') && !rules.includes('LATE_CHANGES')) return 'CIVIL_DISORDER (and not LATE_CHANGES)';
+function lateChangesBarredBy(rules: RulesInForce): string | null {
+  if (rules.has('NO_LATE_CHANGES')) return 'NO_LATE_CHANGES';
+  if (rules.has('CIVIL_DISORDER') && !rules.has('LATE_CHANGES')) return 'CIVIL_DISORDER (and not LATE_CHANGES)';
   return null;
 }
 
@@ -71,7 +72,7 @@ function stillLate(context: ExecutionContext, game: GameStatus, power: PowerStat
 
 /** Every order is in: a REAL_TIME game is processed at once (Rules.txt), any other at the next deadline check. */
 async function whenReady(context: ExecutionContext, name: string, game: GameStatus, phase: Phase): Promise<string[]> {
-  if (!gameRules(context, game).includes('REAL_TIME'))
+  if (!gameRules(context, game).has('REAL_TIME'))
     return ['Every power that owes orders has them on file now: the phase will be processed at the next deadline check.'];
   const outcome = await context.service.process(name, actorOf(context, 'REAL_TIME'), { expectPhase: phaseAbbrev(phase) });
   if (outcome === null) return [];
@@ -99,9 +100,9 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
 
 const BUILD_ORDER = /^BUILD [AF] ([^/\s]+)/;
 
-function isHiddenBuild(order: string, map: GameMap, power: string, rules: readonly string[]): boolean {
+function isHiddenBuild(order: string, map: GameMap, power: string, rules: RulesInForce): boolean {
   const site = BUILD_ORDER.exec(order)?.[1];
-  return site !== undefined && (rules.includes('HIDE_BUILDS') || (map.power(power)?.sites.hidden.includes(site) ?? false));
+  return site !== undefined && (rules.has('HIDE_BUILDS') || (map.power(power)?.sites.hidden.includes(site) ?? false));
 }
 
 /** BROADCAST_ORDERS shows every change of orders to everyone; ALWAYS_CONFIRM (which it brings) copies the Master. */
@@ -112,13 +113,13 @@ function orderCopies(context: ExecutionContext, game: GameStatus, power: PowerSt
   const orders = ordersOnFile(power, orderPhaseOf(phase)!);
   const view = { game: game.name, power: name, phase: phaseTitle(phase), orders, allOrders: orders };
   const subject = `${game.name}: orders for ${name}`;
-  if (rules.includes('BROADCAST_ORDERS')) {
+  if (rules.has('BROADCAST_ORDERS')) {
     // Builds hidden from the others in the results (HIDE_BUILDS, `~` sites) are hidden here too.
     const hidden = (order: string) => isHiddenBuild(order, map, power.name, rules);
     const shown = orders.map((order) => (hidden(order) ? 'BUILD HIDDEN' : order));
     return tellEveryone(context, game, subject, 'orders-entered', { ...view, orders: shown, copy: false }, [context.sender]);
   }
-  if (rules.includes('ALWAYS_CONFIRM')) return tellMaster(context, game, subject, 'orders-entered', { ...view, copy: true });
+  if (rules.has('ALWAYS_CONFIRM')) return tellMaster(context, game, subject, 'orders-entered', { ...view, copy: true });
   return [];
 }
 

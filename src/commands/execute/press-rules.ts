@@ -2,6 +2,7 @@ import type { GameMap, Mover } from '../../map/game-map.js';
 import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus, type StatusUnit } from '../../status/model.js';
 import type { Press, PowerList } from '../types.js';
 import { displayName } from './context.js';
+import type { RulesInForce } from '../../rules/in-force.js';
 
 /**
  * Whether a game's press rules let a message go, and as what: who truly gets it, who it claims to
@@ -26,7 +27,7 @@ export interface PressPlan {
 export interface PressRequest {
   readonly game: GameStatus;
   readonly map: GameMap;
-  readonly rules: readonly string[];
+  readonly rules: RulesInForce;
   readonly sender: Party;
   readonly press: Press;
   /** The sender has orders on file (or in this mail) for the phase: MUST_ORDER asks for them. */
@@ -78,9 +79,9 @@ function resolveList(list: PowerList, game: GameStatus, map: GameMap): Party[] |
 }
 
 /** Everyone a broadcast reaches: players and observers with an address (not MONITORs, who get results only), and the Master. */
-function everyone(game: GameStatus, rules: readonly string[]): Party[] {
+function everyone(game: GameStatus, rules: RulesInForce): Party[] {
   const powers: Party[] = game.powers.filter((power) => power.role !== 'MONITOR').map((power) => ({ kind: 'power', power }));
-  return rules.includes('PRESS_MASTER') ? powers : [...powers, MASTER];
+  return rules.has('PRESS_MASTER') ? powers : [...powers, MASTER];
 }
 
 function onlyMaster(parties: readonly Party[]): boolean {
@@ -88,15 +89,13 @@ function onlyMaster(parties: readonly Party[]): boolean {
 }
 
 /** PUBLIC_PRESS under the name the game gave it (NO_PARTIAL is the same rule). */
-function publicPressRule(rules: readonly string[]): string | null {
-  if (rules.includes('NO_PARTIAL')) return 'NO_PARTIAL';
-  return rules.includes('PUBLIC_PRESS') ? 'PUBLIC_PRESS' : null;
+function publicPressRule(rules: RulesInForce): string | null {
+  return rules.first('NO_PARTIAL', 'PUBLIC_PRESS') ?? null;
 }
 
 /** The rule that makes private press depend on where the units stand. REMOTE_PRESS wins: DPjudge derives it from TOUCH_PRESS's list. */
-function boardRule(rules: readonly string[]): 'TOUCH_PRESS' | 'REMOTE_PRESS' | null {
-  if (rules.includes('REMOTE_PRESS')) return 'REMOTE_PRESS';
-  return rules.includes('TOUCH_PRESS') ? 'TOUCH_PRESS' : null;
+function boardRule(rules: RulesInForce): 'TOUCH_PRESS' | 'REMOTE_PRESS' | null {
+  return rules.first('REMOTE_PRESS', 'TOUCH_PRESS') ?? null;
 }
 
 function powersAmong(parties: readonly Party[]): PowerStatus[] {
@@ -110,10 +109,10 @@ function namesOf(map: GameMap, powers: readonly PowerStatus[]): string {
 /** The game's own press rules, those that do not look at the recipients. */
 function pressRuleRefusal(request: PressRequest, power: PowerStatus): string | null {
   const { rules, press } = request;
-  if (rules.includes('NO_PRESS')) return 'the game has NO_PRESS: press may go to the Master only';
+  if (rules.has('NO_PRESS')) return 'the game has NO_PRESS: press may go to the Master only';
   const observer = power.role !== MAP_POWER_ROLE;
-  if (observer && rules.includes('MUTE_OBSERVERS')) return 'the game has MUTE_OBSERVERS: observers may write to the Master only';
-  if (rules.includes('BACKSEAT_PRESS')) {
+  if (observer && rules.has('MUTE_OBSERVERS')) return 'the game has MUTE_OBSERVERS: observers may write to the Master only';
+  if (rules.has('BACKSEAT_PRESS')) {
     if (!observer) return 'the game has BACKSEAT_PRESS: powers on the map may write to the Master only';
     if (!press.broadcast) return 'the game has BACKSEAT_PRESS: players without a power may only BROADCAST';
   }
@@ -122,18 +121,18 @@ function pressRuleRefusal(request: PressRequest, power: PowerStatus): string | n
   if (!press.broadcast && publicRule !== null && boardRule(rules) === null)
     return `the game has ${publicRule}: only BROADCAST and PRESS TO MASTER are allowed`;
   const phase = request.game.phase?.phase;
-  if (rules.includes('FTF_PRESS') && phase && typeof phase === 'object') {
+  if (rules.has('FTF_PRESS') && phase && typeof phase === 'object') {
     if (phase.type !== 'MOVEMENT') return 'the game has FTF_PRESS: press other than to the Master only in movement phases';
     if (request.deadlinePassed) return 'the game has FTF_PRESS: once the deadline has passed, press goes to the Master only';
   }
-  if (rules.includes('MUST_ORDER') && !observer && !request.hasOrders) return 'the game has MUST_ORDER: enter orders for this phase before sending press';
+  if (rules.has('MUST_ORDER') && !observer && !request.hasOrders) return 'the game has MUST_ORDER: enter orders for this phase before sending press';
   return null;
 }
 
 /** DPjudge's default: once the deadline has passed, a power still owing orders keeps to public press, unless the game has LATE_SEND. */
 function lateSenderRefusal(request: PressRequest, power: PowerStatus): string | null {
   const { rules, press } = request;
-  if (!request.deadlinePassed || rules.includes('LATE_SEND') || !request.late.has(power.name)) return null;
+  if (!request.deadlinePassed || rules.has('LATE_SEND') || !request.late.has(power.name)) return null;
   const board = boardRule(rules);
   // There a broadcast needs PUBLIC_PRESS too, so without it a late power has no public press to fall back on.
   if (board !== null && publicPressRule(rules) === null)
@@ -145,11 +144,11 @@ function lateSenderRefusal(request: PressRequest, power: PowerStatus): string | 
 /** Broadcasts still reach late powers: Rules.txt and DPjudge keep only private press from them. */
 function lateRecipientRefusal(request: PressRequest, recipients: readonly Party[]): string | null {
   const { rules, press } = request;
-  if (!request.deadlinePassed || !rules.includes('NO_LATE_RECEIVE') || press.broadcast) return null;
+  if (!request.deadlinePassed || !rules.has('NO_LATE_RECEIVE') || press.broadcast) return null;
   const late = powersAmong(recipients).filter((power) => request.late.has(power.name));
   if (late.length === 0) return null;
   // Under HIDE_LATE_POWERS the refusal must not tell who is late.
-  if (rules.includes('HIDE_LATE_POWERS'))
+  if (rules.has('HIDE_LATE_POWERS'))
     return 'the game has NO_LATE_RECEIVE: after the deadline no private press goes to a power that is late with orders, and one of the recipients is';
   const verb = late.length === 1 ? 'is' : 'are';
   return `the game has NO_LATE_RECEIVE: ${namesOf(request.map, late)} ${verb} late with orders, and after the deadline no private press goes to a late power`;
@@ -227,8 +226,8 @@ function playerRefusal(request: PressRequest, power: PowerStatus, recipients: re
 function greyingRule(request: PressRequest, toMasterOnly: boolean): string | null {
   const { rules, press, sender } = request;
   if (sender.kind === 'master' || toMasterOnly) return null;
-  if (rules.includes('GREY_PRESS')) return 'GREY_PRESS';
-  return press.broadcast && rules.includes('YELLOW_PRESS') ? 'YELLOW_PRESS' : null;
+  if (rules.has('GREY_PRESS')) return 'GREY_PRESS';
+  return press.broadcast && rules.has('YELLOW_PRESS') ? 'YELLOW_PRESS' : null;
 }
 
 function claimedSender(request: PressRequest, toMasterOnly: boolean): Party | null | string {
@@ -243,12 +242,12 @@ function claimedSender(request: PressRequest, toMasterOnly: boolean): Party | nu
   }
   if (from === undefined || from === 'white') return sender;
   if (from === 'grey') {
-    const greyAllowed = master || rules.includes('GREY_PRESS') || rules.includes('WHITE_GREY') || rules.includes('FAKE_PRESS');
+    const greyAllowed = master || rules.has('GREY_PRESS') || rules.has('WHITE_GREY') || rules.has('FAKE_PRESS');
     if (!greyAllowed) return 'the game allows no grey press (it has none of GREY_PRESS, WHITE_GREY and FAKE_PRESS)';
     if (toMasterOnly && !master) return 'press to the Master always names its sender';
     return null;
   }
-  if (!master && !rules.includes('FAKE_PRESS')) return 'the game has no FAKE_PRESS: press may not claim to come from someone else';
+  if (!master && !rules.has('FAKE_PRESS')) return 'the game has no FAKE_PRESS: press may not claim to come from someone else';
   const claimed = resolveList([from.power], game, map);
   if (typeof claimed === 'string') return claimed;
   if (claimed.length !== 1 || claimed[0]!.kind === 'master') return 'press may claim to come from one player, never the Master';
@@ -258,7 +257,7 @@ function claimedSender(request: PressRequest, toMasterOnly: boolean): Party | nu
 function claimedRecipients(request: PressRequest, recipients: readonly Party[]): readonly Party[] | null | string {
   const { rules, press, sender, game, map } = request;
   if (press.fakeTo === undefined) return press.broadcast ? null : recipients;
-  if (sender.kind !== 'master' && !rules.includes('FAKE_PRESS')) return 'the game has no FAKE_PRESS: FAKE TO and FAKE BROADCAST are not allowed';
+  if (sender.kind !== 'master' && !rules.has('FAKE_PRESS')) return 'the game has no FAKE_PRESS: FAKE TO and FAKE BROADCAST are not allowed';
   const claimed = press.fakeTo === 'everyone' ? null : resolveList(press.fakeTo, game, map);
   if (typeof claimed === 'string') return claimed;
   // Email.txt's rule binds two written lists; its own examples PRESS TO AUSTRIA FAKE BROADCAST and
@@ -285,6 +284,6 @@ export function planPress(request: PressRequest): PressVerdict {
   if (typeof shownFrom === 'string') return refuse(shownFrom);
   const shownTo = claimedRecipients(request, recipients);
   if (typeof shownTo === 'string') return refuse(shownTo);
-  const masterListens = (rules.includes('EAVESDROP') || rules.includes('EAVESDROP!')) && !press.broadcast && !recipients.some((party) => party.kind === 'master');
+  const masterListens = (rules.has('EAVESDROP') || rules.names.includes('EAVESDROP!')) && !press.broadcast && !recipients.some((party) => party.kind === 'master');
   return { ok: true, plan: { broadcast: press.broadcast, recipients, shownFrom, shownTo, masterListens } };
 }

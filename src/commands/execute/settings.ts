@@ -13,6 +13,7 @@ import { tellEveryone, tellMaster, tellPowers } from './announcements.js';
 import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from './context.js';
 import { resolveDate } from './dates.js';
 import type { Session, Step } from './step.js';
+import type { RulesInForce } from '../../rules/in-force.js';
 
 /** The SET commands and VOTE: a signed-on player's own settings, and the game's deadline. */
 
@@ -45,9 +46,9 @@ export async function setPassword(context: ExecutionContext, session: Signed, pa
 }
 
 /** NO_WAIT, and REAL_TIME (processed the moment the last orders are in): no player may hold a phase back. */
-function waitingBarredBy(rules: readonly string[]): string | null {
-  if (rules.includes('NO_WAIT')) return 'the game has NO_WAIT: nobody may hold the phase back';
-  if (rules.includes('REAL_TIME')) return 'the game has REAL_TIME: it is processed as soon as the last orders are in, and nobody may hold it back';
+function waitingBarredBy(rules: RulesInForce): string | null {
+  if (rules.has('NO_WAIT')) return 'the game has NO_WAIT: nobody may hold the phase back';
+  if (rules.has('REAL_TIME')) return 'the game has REAL_TIME: it is processed as soon as the last orders are in, and nobody may hold it back';
   return null;
 }
 
@@ -116,8 +117,8 @@ function absenceNotices(context: ExecutionContext, game: GameStatus, session: Si
   const rules = gameRules(context, game);
   const master = actsAsMaster(session);
   const setBy = master ? 'the Master' : displayName(currentMap(context, game), powerOf(session, 'SET ABSENCE'));
-  const hidden = !master && rules.includes('HIDE_ABSENTEES');
-  const silent = rules.includes('SILENT_ABSENCES');
+  const hidden = !master && rules.has('HIDE_ABSENTEES');
+  const silent = rules.has('SILENT_ABSENCES');
   const view = { game: game.name, period, setBy: hidden ? null : setBy, hiddenSetter: hidden ? setBy : null, silent };
   const subject = `${game.name}: an absence is entered`;
   if (!silent) return tellEveryone(context, game, subject, 'absence', view, [context.sender]);
@@ -130,7 +131,7 @@ export async function setAbsence(context: ExecutionContext, session: Signed, spa
   const current = loadGame(context, session.game).game;
   if (isCompleted(current)) throw new GameRuleError(`game '${session.game}' is over`);
   const master = actsAsMaster(session);
-  if (!master && gameRules(context, current).includes('NO_ABSENCES')) throw new GameRuleError('the game has NO_ABSENCES: only the Master may SET ABSENCE');
+  if (!master && gameRules(context, current).has('NO_ABSENCES')) throw new GameRuleError('the game has NO_ABSENCES: only the Master may SET ABSENCE');
   const period = absencePeriod(span, gameZone(current.zone ?? undefined), context.now);
   if (!master && absenceDays(period) > LONGEST_PLAYER_ABSENCE_DAYS)
     throw new GameRuleError(`only the Master may set an absence longer than ${LONGEST_PLAYER_ABSENCE_DAYS} days`);
@@ -158,7 +159,7 @@ export async function setDeadline(context: ExecutionContext, session: Signed, da
   const zone = gameZone(current.zone ?? undefined);
   const requested = resolveDate(date, zone, context.now, timing.at[0] ?? { hour: 0, minute: 0 });
   const master = actsAsMaster(session);
-  const setter = master ? ({ role: 'master' } as const) : ({ role: 'player', playerDeadlines: rules.includes('PLAYER_DEADLINES') } as const);
+  const setter = master ? ({ role: 'master' } as const) : ({ role: 'player', playerDeadlines: rules.has('PLAYER_DEADLINES') } as const);
   const deadline = currentDeadline(current) ?? undefined;
   const verdict = checkSetDeadline({ requested, timing, zone: current.zone ?? undefined, phase: formatPhase(phase), now: context.now, current: deadline, setter });
   if (!verdict.allowed) throw new GameRuleError(verdict.reason);
@@ -166,7 +167,7 @@ export async function setDeadline(context: ExecutionContext, session: Signed, da
   const loaded = await context.service.setDeadline(session.game, stamp, actorOf(context, 'SET DEADLINE'));
   const shown = describeDeadline(stamp, current.zone);
   const setBy = master ? 'the Master' : displayName(currentMap(context, current), powerOf(session, 'SET DEADLINE'));
-  const hidden = !master && rules.includes('HIDE_EXTENDERS');
+  const hidden = !master && rules.has('HIDE_EXTENDERS');
   const view = { game: session.game, phase: phaseTitle(phase), deadline: shown, setBy: hidden ? null : setBy, hiddenSetter: hidden ? setBy : null };
   return {
     lines: [`The deadline of game '${session.game}' for ${phaseTitle(phase)} is now ${shown}.`],
@@ -212,7 +213,7 @@ export async function propose(context: ExecutionContext, session: Session, resul
   const text = proposalText(context, game, proposal);
   const ended = gameOver(context, game, 'Everyone agrees');
   if (ended.lines.length > 0) return { lines: [`You propose ${text}.`, ...ended.lines], notices: ended.notices ?? [] };
-  const hidden = gameRules(context, game).includes('HIDE_PROPOSER');
+  const hidden = gameRules(context, game).has('HIDE_PROPOSER');
   const view = { game: signed.game, proposed: true, proposal: text, proposer: hidden ? null : displayName(currentMap(context, game), power) };
   return {
     lines: [`You propose ${text}; your own YES is counted. The other powers with a vote are asked to agree.`],

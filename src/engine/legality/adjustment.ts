@@ -2,7 +2,7 @@ import type { Board } from '../board.js';
 import { adjustmentCount, buildSite, fleetCoasts } from '../builds.js';
 import { mayOccupy } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
-import { accept, refuse, type Verdict } from '../../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import type { AdjustmentOrder, BuildOrder } from '../../orders/types.js';
 import { ownUnit, unitRef } from './units.js';
 

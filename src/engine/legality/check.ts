@@ -1,6 +1,6 @@
 import type { Board } from '../board.js';
 import type { RuleFlags } from '../rules.js';
-import { refuse, type Verdict } from '../../orders/verdict.js';
+import { refuse, type Verdict } from '../../common/verdict.js';
 import type { MovementOrder, Order, OrderPhase } from '../../orders/types.js';
 import { checkAdjustmentOrder } from './adjustment.js';
 import { checkMovementOrder } from './movement.js';

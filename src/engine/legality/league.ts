@@ -1,5 +1,5 @@
 import type { Board, BoardUnit } from '../board.js';
-import { accept, refuse, type Verdict } from '../../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../../common/verdict.js';
 
 /**
  * LEAGUE restrictions on supports and convoys. STRICT: only units of the power's own league may be

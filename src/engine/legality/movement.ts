@@ -2,7 +2,7 @@ import type { Board, BoardUnit } from '../board.js';
 import { convoysFrom, fleetOnRoute, fleetRouteExists, routeProblem } from '../convoy-routes.js';
 import { canSupportInto, fleetLandings, mayOccupy, moveAbut } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
-import { accept, refuse, type Verdict } from '../../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import type { ConvoyOrder, HoldOrder, MoveOrder, MovementOrder, SupportOrder } from '../../orders/types.js';
 import { leagueAllows } from './league.js';
 import { namedUnit, ownUnit, provinceOf, typeWord, unitRef } from './units.js';

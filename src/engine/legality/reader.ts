@@ -2,13 +2,14 @@ import type { GameMap } from '../../map/game-map.js';
 import { Board } from '../board.js';
 import { ruleFlags, type RuleFlags } from '../rules.js';
 import type { Position } from '../types.js';
+import type { RulesInForce } from '../../rules/in-force.js';
 import { checkOrder, isMovementOrder } from './check.js';
 import { checkedSubmission } from './checked.js';
 import { checkMovement } from './movement.js';
 import { formatOrder } from '../../orders/format.js';
 import { parseOrder } from '../../orders/parse.js';
 import type { Order, OrderPhase, SubmittedOrder } from '../../orders/types.js';
-import { accept, type Verdict } from '../../orders/verdict.js';
+import { accept, type Verdict } from '../../common/verdict.js';
 
 export interface OrderReaderContext {
   map: GameMap;
@@ -17,7 +18,7 @@ export interface OrderReaderContext {
   power: string;
   phase: OrderPhase;
   /** The game's RULEs; with NO_CHECK orders are accepted unchecked and judged at processing. */
-  rules?: Iterable<string>;
+  rules?: RulesInForce;
   /** The power is a dummy under IMMOBILE_DUMMIES: its units may only hold, support or convoy. */
   immobile?: boolean;
 }
@@ -46,11 +47,10 @@ export class OrderReader {
   private readonly noCheck: boolean;
 
   constructor(private readonly context: OrderReaderContext) {
-    const rules = [...(context.rules ?? [])].map((rule) => rule.toUpperCase());
     this.board = new Board(context.map, context.position);
     this.power = this.board.powerIndex(context.power);
-    this.flags = ruleFlags(rules);
-    this.noCheck = rules.includes('NO_CHECK');
+    this.flags = ruleFlags(context.rules);
+    this.noCheck = context.rules?.has('NO_CHECK') ?? false;
   }
 
   read(line: string): ReadOrderResult {

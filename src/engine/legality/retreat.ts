@@ -1,5 +1,5 @@
 import type { Board } from '../board.js';
-import { accept, refuse, type Verdict } from '../../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import type { RetreatPhaseOrder } from '../../orders/types.js';
 import { ownUnit, provinceOf, typeWord, unitRef } from './units.js';
 

@@ -1,6 +1,6 @@
 import type { UnitType } from '../../map/model.js';
 import type { Board, BoardUnit } from '../board.js';
-import { accept, refuse, type Verdict } from '../../orders/verdict.js';
+import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import type { UnitRef } from '../../orders/types.js';
 
 export function typeWord(type: UnitType): string {

@@ -3,6 +3,7 @@ import type { Press } from '../../../src/commands/types.js';
 import { planPress, type PressRequest } from '../../../src/commands/execute/press-rules.js';
 import { findPower, rulesInForce, type GameStatus, type PowerStatus } from '../../../src/status/model.js';
 import { mailJudge, startedGame } from './support.js';
+import { RulesInForce } from '../../../src/rules/in-force.js';
 
 /**
  * Boards the mail interface cannot reach without playing turns: the started game's status with
@@ -56,7 +57,7 @@ describe('REMOTE_PRESS and supply centers', () => {
         power.name === 'ITALY' ? { ...power, units: power.units.map((unit) => ({ ...unit, retreats: unit.location === 'VEN' ? ['PIE'] : null })) } : power,
       ),
     };
-    expect(planPress({ ...request(dislodged, map, 'ITALY', 'AUSTRIA'), rules: ['TOUCH_PRESS'] })).toEqual({
+    expect(planPress({ ...request(dislodged, map, 'ITALY', 'AUSTRIA'), rules: new RulesInForce(['TOUCH_PRESS']) })).toEqual({
       ok: false,
       reason: 'the game has TOUCH_PRESS: Austria has no unit next to yours',
     });

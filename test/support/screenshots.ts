@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import { openBrowser } from '../harness/chromium.js';
-import { demoJudge, demoPlayer, playedDemoGame } from '../harness/demo-game.js';
-import { OutboxNoticeSink } from '../mail/notice-sink.js';
-import { startWebServer } from '../web/server.js';
-import { webSettings } from '../web/settings.js';
+import { openBrowser } from './chromium.js';
+import { demoJudge, demoPlayer, playedDemoGame } from './demo-game.js';
+import { OutboxNoticeSink } from '../../src/mail/notice-sink.js';
+import { startWebServer } from '../../src/web/server.js';
+import { webSettings } from '../../src/web/settings.js';
 
 /**
  * `npm run screenshots`: the README's pictures of the web pages. A judge on a temporary folder gets

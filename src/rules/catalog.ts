@@ -30,23 +30,8 @@
  *   NO_WAIT (mentioned next to ALWAYS_WAIT); all four are listed here.
  */
 
-export interface RuleInfo {
-  /** The rule's name as written on a RULE line, upper case with underscores. */
-  name: string;
-  /** The Rules.txt topic the rule is filed under (see RULE_TOPICS). */
-  topic: string;
-  /** One line describing what the rule does. */
-  summary: string;
-  /** null for rules affecting all games; otherwise the only variant it applies to. */
-  variant: string | null;
-  /** Rules this rule switches on, as Rules.txt states. */
-  implies: string[];
-  /** Rules this rule cannot be combined with, as Rules.txt states. */
-  excludes: string[];
-}
-
 /** The topics used in RULES, in the order Rules.txt presents them. */
-export const RULE_TOPICS: readonly string[] = [
+export const RULE_TOPICS = [
   'Game Start',
   'Press',
   'Movement Orders',
@@ -61,9 +46,27 @@ export const RULE_TOPICS: readonly string[] = [
   'Funds Transfer',
   'Income',
   'Bribe Offers',
-];
+] as const;
 
-export const RULES: readonly RuleInfo[] = [
+export type RuleTopic = (typeof RULE_TOPICS)[number];
+
+/** What the catalogue says of one rule; `RuleInfo` is the same with the names checked. */
+interface RuleEntry {
+  /** The rule's name as written on a RULE line, upper case with underscores. */
+  readonly name: string;
+  /** The Rules.txt topic the rule is filed under. */
+  readonly topic: RuleTopic;
+  /** One line describing what the rule does. */
+  readonly summary: string;
+  /** null for rules affecting all games; otherwise the only variant it applies to. */
+  readonly variant: 'STANDARD' | 'PAYOLA' | 'XTALBALL' | null;
+  /** Rules this rule switches on, as Rules.txt states. */
+  readonly implies: readonly string[];
+  /** Rules this rule cannot be combined with, as Rules.txt states. */
+  readonly excludes: readonly string[];
+}
+
+const ENTRIES = [
   // ---------------------------------------------------------------- 1.1 Game Start
   {
     name: 'POWER_CHOICE',
@@ -1223,7 +1226,22 @@ export const RULES: readonly RuleInfo[] = [
     implies: [],
     excludes: ['BLIND'],
   },
-];
+] as const satisfies readonly RuleEntry[];
+
+/**
+ * A rule the catalogue knows. Code that asks whether a rule is in force names it with this type, so
+ * a misspelt or uncatalogued name fails the typecheck.
+ */
+export type RuleName = (typeof ENTRIES)[number]['name'];
+
+export interface RuleInfo extends RuleEntry {
+  readonly name: RuleName;
+  readonly implies: readonly RuleName[];
+  readonly excludes: readonly RuleName[];
+}
+
+/** Every catalogued rule; the typecheck holds each name in `implies` and `excludes` to the catalogue. */
+export const RULES: readonly RuleInfo[] = ENTRIES;
 
 /**
  * Rules that corpus map files switch on with RULE lines but that Rules.txt does not name.
@@ -1232,14 +1250,3 @@ export const RULES: readonly RuleInfo[] = [
  * in RULES. Add a name here, with a comment saying why, if a map ever uses one that is not.
  */
 export const MAP_ONLY_RULES: ReadonlySet<string> = new Set<string>([]);
-
-const BY_NAME: ReadonlyMap<string, RuleInfo> = new Map(RULES.map((rule) => [rule.name, rule]));
-
-/**
- * Looks up a rule by name, ignoring case and surrounding blanks. A trailing '!' is dropped, since
- * Rules.txt documents EAVESDROP! as a spelling of EAVESDROP.
- */
-export function ruleInfo(name: string): RuleInfo | undefined {
-  const key = name.trim().toUpperCase().replace(/!$/, '');
-  return BY_NAME.get(key);
-}

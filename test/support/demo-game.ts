@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, type LoadedConfig } from '../config/config.js';
-import { MailCommandProcessor } from '../commands/execute/index.js';
-import { openJournal } from '../daemon/wiring.js';
-import { openGameService } from '../game/open.js';
-import { mailSettings } from '../mail/settings.js';
-import type { JudgeDatabase } from '../store/database.js';
+import { loadConfig, type LoadedConfig } from '../../src/config/config.js';
+import { MailCommandProcessor } from '../../src/commands/execute/processor.js';
+import { openJournal } from '../../src/daemon/wiring.js';
+import { openGameService } from '../../src/game/open.js';
+import { mailSettings } from '../../src/mail/settings.js';
+import type { JudgeDatabase } from '../../src/store/database.js';
 
 /**
  * A standard game one phase into play, set up by the mails its Master and players would send: for

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAP_ONLY_RULES, RULES, RULE_TOPICS, ruleInfo } from '../../src/game/rules-catalog.js';
+import { MAP_ONLY_RULES, RULES, RULE_TOPICS } from '../../src/rules/catalog.js';
+import { ruleInfo } from '../../src/rules/in-force.js';
 
 const NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
-const catalogued = new Set(RULES.map((rule) => rule.name));
+const catalogued = new Set<string>(RULES.map((rule) => rule.name));
 
 describe('the rule catalogue', () => {
   it('has no duplicate names', () => {

@@ -1,0 +1,61 @@
+import { RULES, type RuleInfo, type RuleName } from './catalog.js';
+
+const BY_NAME: ReadonlyMap<string, RuleInfo> = new Map(RULES.map((rule) => [rule.name, rule]));
+
+/**
+ * Looks up a rule by name, ignoring case and surrounding blanks. A trailing '!' is dropped, since
+ * Rules.txt documents EAVESDROP! as a spelling of EAVESDROP.
+ */
+export function ruleInfo(name: string): RuleInfo | undefined {
+  const key = name.trim().toUpperCase().replace(/!$/, '');
+  return BY_NAME.get(key);
+}
+
+/**
+ * The rules a game plays by in one operation, computed once (see `rulesInForce` in the status
+ * model) and read by every layer. A status file may name rules the catalogue does not know; they
+ * are kept, listed and reported, but code can only ask about a catalogued `RuleName`.
+ */
+export class RulesInForce implements Iterable<string> {
+  readonly #names: readonly string[];
+  readonly #on: ReadonlySet<string>;
+
+  constructor(names: Iterable<string>) {
+    this.#names = [...new Set(names)];
+    this.#on = new Set(this.#names.map((name) => name.toUpperCase()));
+  }
+
+  has(rule: RuleName): boolean {
+    return this.#on.has(rule);
+  }
+
+  /** The first of `rules` in force, in the order given (the rule a refusal names). */
+  first<Rule extends RuleName>(...rules: Rule[]): Rule | undefined {
+    return rules.find((rule) => this.has(rule));
+  }
+
+  /** The same rules with `rule` switched off. */
+  without(rule: RuleName): RulesInForce {
+    return new RulesInForce(this.#names.filter((name) => name.toUpperCase() !== rule));
+  }
+
+  /** The names in force, as the map and the status file spell them. */
+  get names(): readonly string[] {
+    return this.#names;
+  }
+
+  [Symbol.iterator](): Iterator<string> {
+    return this.#names[Symbol.iterator]();
+  }
+}
+
+/**
+ * Rules switched on, with the rules each brings, leaving out those switched `off`: a rule switched
+ * off brings nothing with it, and stays off when another rule brings it. Alone, the rules a new
+ * game on a map plays by: `withImpliedRules(map.rules())`.
+ */
+export function withImpliedRules(rules: Iterable<string>, off: ReadonlySet<string> = new Set()): RulesInForce {
+  const on = new Set([...rules].filter((rule) => !off.has(rule)));
+  for (const rule of on) for (const implied of ruleInfo(rule)?.implies ?? []) if (!off.has(implied)) on.add(implied);
+  return new RulesInForce(on);
+}
