@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { readAnyMap } from '../map/catalog.js';
 import type { MapDefinition } from '../map/definition.js';
 import { MapLoadError } from '../map/load.js';
-import { unsupportedUse } from '../map/model.js';
+import { formatDiagnostic, unsupportedUse, type Diagnostic } from '../map/model.js';
 import { phaseAbbrev } from '../map/phase.js';
 import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type Vote } from '../status/model.js';
 import { readStatus } from '../status/parse.js';
+import { validateStatus } from '../status/validate.js';
 import { writeStatus } from '../status/write.js';
 import type { GameListing, GameState, ParsedMainStatus } from '../status/main-status.js';
 import { gameFolder } from '../store/game-name.js';
@@ -55,6 +56,19 @@ export interface Notice {
   text: string;
   /** Files sent with it: results carry the board's picture. */
   attachments?: MailAttachment[];
+}
+
+/** A game whose status file has errors (a hand edit gone wrong): nothing can be done in it until they are mended. */
+export class BrokenStatusFileError extends Error {
+  override name = 'BrokenStatusFileError';
+
+  constructor(
+    readonly game: string,
+    readonly errors: readonly Diagnostic[],
+    options?: ErrorOptions,
+  ) {
+    super(`game '${game}': its status file has errors: ${errors.map(formatDiagnostic).join('; ')}`, options);
+  }
 }
 
 export interface GameServiceOptions {
@@ -126,6 +140,15 @@ export class GameService {
 
   load(name: string): LoadedGame {
     return this.options.store.load(name);
+  }
+
+  /** The errors in a game's status file, each with its file and line: what a hand edit got wrong. */
+  statusErrors(loaded: LoadedGame): Diagnostic[] {
+    const { game } = loaded;
+    const maps = this.maps(game);
+    const phase = game.phase?.phase;
+    const map = phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
+    return [...loaded.diagnostics, ...validateStatus(game, { map, folder: loaded.name })].filter((diagnostic) => diagnostic.severity === 'error');
   }
 
   /** How many games `who` created since `since` (the audit log remembers every CREATE). */

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { toOutboxMail, type Thread } from './compose.js';
 import { failureNotice, keeperFailureNotice, oversizedRefusal, throttleNotice, type FailedMail } from './notices.js';
 import { parseMail, type ParsedMail } from './parse.js';
-import type { CommandProcessor, OutgoingMail, ProcessingContext, ProcessOutcome } from './processor.js';
+import { ExplainedFailure, type CommandProcessor, type OutgoingMail, type ProcessingContext, type ProcessOutcome } from './processor.js';
 import { contentHash, isHeaderOnly, type RawMail } from './raw-mail.js';
 import { reasonNotToAnswer } from './screening.js';
 
@@ -48,7 +48,7 @@ interface ParsedRaw {
 }
 
 /** What the processor made of a mail, settled before the transaction that records it. */
-type Settled = { ok: true; outcome: ProcessOutcome } | { ok: false; error: string; temporary: boolean };
+type Settled = { ok: true; outcome: ProcessOutcome } | { ok: false; error: string; temporary: boolean; forSender?: string };
 
 /** A mail that is not for the processor: what to record, and what to answer. */
 interface Refusal {
@@ -91,6 +91,18 @@ export class MailIntake {
     return results;
   }
 
+  /**
+   * `judge mail --retry`: a mail recorded as failed is handled again, its cause mended; any other
+   * mail as `handle` handles it (one already handled is a duplicate). Exactly once still holds: the
+   * commands the failed attempt completed are recorded, and are not done again.
+   */
+  async retry(raw: RawMail): Promise<HandledMail> {
+    const { parsed } = await parseRaw(raw);
+    if (parsed !== null) this.received.forgetFailure(parsed.mail.messageId ?? '', parsed.contentHash);
+    const [handled] = await this.handle([raw]);
+    return handled!;
+  }
+
   private arrival(parsed: ParsedMail, now: number): Arrival {
     const { mail } = parsed;
     return { messageId: mail.messageId ?? '', contentHash: parsed.contentHash, sender: mail.from.address.toLowerCase(), subject: mail.subject, receivedAt: now };
@@ -122,7 +134,8 @@ export class MailIntake {
     try {
       return { ok: true, outcome: await this.processor.process(parsed.mail, this.context(entry)) };
     } catch (error) {
-      return { ok: false, error: error instanceof Error ? error.message : String(error), temporary: isTemporary(error) };
+      const forSender = error instanceof ExplainedFailure ? { forSender: error.forSender } : {};
+      return { ok: false, error: error instanceof Error ? error.message : String(error), temporary: isTemporary(error), ...forSender };
     }
   }
 
@@ -141,7 +154,7 @@ export class MailIntake {
     if (!settled.ok && settled.temporary) return handled(entry, 'deferred', settled.error, 0, 'retry');
     if (!settled.ok) {
       const failed = { sender: entry.sender, subject: entry.subject, messageId: mail.messageId, error: settled.error };
-      return this.record(entry, 'failed', settled.error, queue([failureNotice(mail), this.keeperNotice(failed)]));
+      return this.record(entry, 'failed', settled.error, queue([failureNotice(mail, settled.forSender), this.keeperNotice(failed)]));
     }
     return this.record(entry, 'processed', settled.outcome.summary, queue(settled.outcome.mails));
   }

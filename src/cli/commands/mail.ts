@@ -10,11 +10,12 @@ export function registerMailCommand(program: Command): void {
     .command('mail')
     .description('process one RFC 822 mail from standard input (for procmail, .forward and aliases); exit 0 once handled')
     .option('-c, --config <file>', CONFIG_OPTION_HELP)
-    .action(async (options: { config?: string }) => {
+    .option('--retry', "handle again a mail that failed (the judgekeeper was mailed about it), once its cause is mended; the journal keeps what was done of it already")
+    .action(async (options: { config?: string; retry?: boolean }) => {
       try {
         // Loaded here, not at the top: a delivery agent starts a judge per mail, and other commands need none of it.
         const { handlePipedMail } = await import('../../daemon/pipe-mode.js');
-        await handlePipedMail(loadConfig(options.config), process.stdin, printLogLine);
+        await handlePipedMail(loadConfig(options.config), process.stdin, printLogLine, { retry: options.retry === true });
       } catch (error) {
         // Whatever went wrong, the delivery agent must keep the mail and offer it again later.
         process.stderr.write(`judge mail: ${error instanceof Error ? error.message : String(error)}\n`);
