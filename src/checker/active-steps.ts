@@ -1,3 +1,4 @@
+import { describeDeadline } from '../game/results.js';
 import { phaseAbbrev } from '../map/phase.js';
 import { answerableFor, mailAddressesOf } from '../game/control.js';
 import type { GameStatus } from '../status/model.js';
@@ -101,7 +102,7 @@ async function processReady(context: SweepContext, name: string, situation: Situ
   const phase = phaseAbbrev(situation.phase);
   const outcome = await context.service.process(name, checkerActor('PROCESS'), { expectPhase: phase, origin: `check ${name} process` });
   if (!outcome) return null;
-  const next = outcome.report.next ? `next ${phaseAbbrev(outcome.report.next)}, deadline ${outcome.game.deadline ?? 'none'}` : 'game over';
+  const next = outcome.report.next ? `next ${phaseAbbrev(outcome.report.next)}, deadline ${outcome.game.deadline ? describeDeadline(outcome.game.deadline, outcome.game.zone) : 'none'}` : 'game over';
   return { action: 'processed', detail: `${phase}; ${next}` };
 }
 
