@@ -48,7 +48,7 @@ async function changeIfStill(
 async function processLate(context: SweepContext, name: string, game: GameStatus, situation: Situation, late: readonly string[]): Promise<Done | null> {
   const phase = phaseAbbrev(situation.phase);
   const also = () => context.mail.graceExpired(game, situation, late, { disorder: true });
-  const outcome = await context.service.process(name, checkerActor('CIVIL DISORDER'), { expectPhase: phase, also, origin: `check ${name} civil disorder` });
+  const outcome = await context.service.process(name, checkerActor('CIVIL DISORDER'), { expectPhase: phase, also, origin: `check ${name} civil disorder`, disorder: late });
   if (!outcome) return null;
   return { action: 'civil disorder', detail: `${phase} processed with ${late.join(', ')} in civil disorder` };
 }

@@ -305,13 +305,14 @@ export class GameService {
   async process(
     name: string,
     actor: Actor,
-    options: { expectPhase?: string; also?: (game: GameStatus) => Notice[]; origin?: string } = {},
+    options: { expectPhase?: string; also?: (game: GameStatus) => Notice[]; origin?: string; disorder?: readonly string[] } = {},
   ): Promise<ProcessedOutcome | null> {
     const archive = this.archive(name);
     let outcome: ProcessedOutcome | null = null;
     const work = (current: LoadedGame): GameStatus | null => {
-      outcome = this.adjudicated(current.game, options.expectPhase);
-      if (outcome === null) return null;
+      const adjudicated = this.adjudicated(current.game, options.expectPhase);
+      if (adjudicated === null) return null;
+      outcome = { ...adjudicated, report: { ...adjudicated.report, disorder: [...(options.disorder ?? [])] } };
       const abbrev = phaseAbbrev(outcome.report.phase);
       archive.saveSnapshot(abbrev, current.bytes);
       archive.saveSnapshot(`${abbrev}.next`, writeStatus(outcome.game));
