@@ -1,59 +1,88 @@
-import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { Readable } from 'node:stream';
-import { loadConfig } from '../src/config/config.js';
-import { handlePipedMail } from '../src/daemon/pipe-mode.js';
+import { simpleParser } from 'mailparser';
+import { describe, expect, inject, it } from 'vitest';
+import { JudgeProcess, temporaryFolder, until } from './mail/support/judge-setup.js';
 
 /**
- * The README's walkthrough, mail by mail, taken from README.md itself so that the two cannot drift:
- * each mail goes through the judge's real path (mail parsing, the journal, the command set, the
- * outbox writing .eml files), as the embedded default runs it.
+ * The README's walkthrough as a reader follows it: `npm start` (the compiled judge's `start`) in a
+ * folder holding the repository's judge.config.json, then each step's shell block run unchanged by
+ * bash in that folder, and the answer the step promises looked for in the mails the judge writes
+ * into var/outbox/ (and, for the last step, in what its commands print).
  */
 
-const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+const ROOT = join(import.meta.dirname, '..');
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
-function readmeMails(): string[] {
-  const mails: string[] = [];
-  const pattern = /cat > var\/maildir\/new\/\d+\.eml <<'EOF'\n([\s\S]*?)\n\s*EOF/g;
-  for (const match of readme.matchAll(pattern)) mails.push(match[1]!.replace(/^ {8}/gm, ''));
-  return mails;
+interface Step {
+  readonly script: string;
+  /** The texts in backquotes after the step's block: what the judge answers. */
+  readonly answers: readonly string[];
+}
+
+/** The numbered steps of the section, each with its indented shell block and the prose after it. */
+function walkthroughSteps(): Step[] {
+  const section = readme.slice(readme.indexOf('## A first game, by mail'), readme.indexOf('Send `HELP` in a mail'));
+  const steps = section.split(/\n(?=\d\. )/).slice(1);
+  return steps.map((step) => {
+    const lines = step.split('\n');
+    const first = lines.findIndex((line) => line.startsWith('        '));
+    let last = first;
+    for (let index = first; index < lines.length; index++) if (lines[index]!.startsWith('        ')) last = index;
+    const script = lines
+      .slice(first, last + 1)
+      .map((line) => line.slice(8))
+      .join('\n');
+    const after = lines.slice(last + 1).join('\n');
+    return { script, answers: [...after.matchAll(/`([A-Z][^`]*)`/g)].map((match) => match[1]!) };
+  });
+}
+
+async function outboxTexts(folder: string, seen: Set<string>): Promise<string[]> {
+  const outbox = join(folder, 'var', 'outbox');
+  const fresh = readdirSync(outbox).filter((file) => !seen.has(file));
+  const texts: string[] = [];
+  for (const file of fresh) {
+    seen.add(file);
+    texts.push((await simpleParser(readFileSync(join(outbox, file)))).text ?? '');
+  }
+  return texts;
 }
 
 describe('the README walkthrough', () => {
-  it('creates a game, fills it, takes orders and processes them, on the embedded default', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'judge-readme-'));
-    writeFileSync(join(root, 'judge.config.json'), '{}');
-    const loaded = loadConfig(join(root, 'judge.config.json'));
-    const log: string[] = [];
-    const send = (mail: string) => handlePipedMail(loaded, Readable.from([Buffer.from(mail.replace(/\n/g, '\r\n'))]), (line) => log.push(line));
-    const outbox = () => readdirSync(join(root, 'var', 'outbox')).sort().map((file) => readFileSync(join(root, 'var', 'outbox', file), 'utf8'));
+  it('answers every step as the README says, its mails and commands run unchanged', async () => {
+    const steps = walkthroughSteps();
+    expect(steps).toHaveLength(5);
+    for (const step of steps) expect(step.answers.length).toBeGreaterThan(0);
 
-    const [create, join7, orders, processing] = readmeMails();
-    expect([create, join7, orders, processing].every((mail) => mail !== undefined)).toBe(true);
-    await send(create!);
-    expect(outbox().at(-1)).toMatch(/Game 'firstgame' is created/);
-
-    const names = ['paul', 'anna', 'bert', 'cleo', 'dirk', 'emma', 'finn'];
-    for (const [n, name] of names.entries())
-      await send(join7!.replace(/paul@example\.org/g, `${name}@example.org`).replace('paulpw', `${name}pw`).replace('<join-1@', `<join-${n + 1}@`));
-    const status = readFileSync(join(root, 'games', 'firstgame', 'status'), 'utf8');
-    expect(status).toMatch(/^PHASE SPRING 1901 MOVEMENT$/m);
-
-    const france = /^FRANCE\s*\nADDRESS (\w+)@example\.org/m.exec(status)![1]!;
-    await send(orders!.replace(/paul@example\.org/g, `${france}@example.org`).replace('paulpw', `${france}pw`));
-    const ordersReply = outbox().find((mail) => mail.includes('A PAR - BUR') && mail.includes(`To: ${france}@example.org`));
-    expect(ordersReply).toBeDefined();
-
-    await send(processing!);
-    const after = readFileSync(join(root, 'games', 'firstgame', 'status'), 'utf8');
-    expect(after).toMatch(/^PHASE FALL 1901 MOVEMENT$/m);
-    expect(readFileSync(join(root, 'games', 'firstgame', 'results'), 'utf8')).toContain('A PAR - BUR.');
-    const results = outbox().filter((mail) => /Subject: .*firstgame S1901M results/.test(mail));
-    expect(results.length).toBeGreaterThanOrEqual(8);
-    // As the README says: each results mail carries the board's picture.
-    for (const mail of results) expect(mail).toMatch(/Content-Type: image\/svg\+xml; name="?firstgame\.svg"?/);
-    expect(log.every((line) => /processed/.test(line))).toBe(true);
-  }, 60_000);
+    const folder = temporaryFolder('judge-readme-');
+    // The repository's configuration, the web pages off: other tests may hold the port it names.
+    const config = JSON.parse(readFileSync(join(ROOT, 'judge.config.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(folder, 'judge.config.json'), JSON.stringify({ ...config, web: { enabled: false } }));
+    const judge = JudgeProcess.cli(['start'], folder);
+    try {
+      await judge.waitForLine(/judge LOCAL started/);
+      const seen = new Set<string>();
+      // `npx judge` runs the package's bin, the compiled dist/cli/main.js.
+      const npxJudge = `${process.execPath} ${join(inject('compiledJudge'), 'cli', 'main.js')}`;
+      for (const [index, step] of steps.entries()) {
+        const printed = execFileSync('bash', ['-e', '-c', step.script.replaceAll('npx judge', npxJudge)], { cwd: folder, encoding: 'utf8' });
+        const answered: string[] = [printed];
+        await until(
+          async () => {
+            answered.push(...(await outboxTexts(folder, seen)));
+            return step.answers.every((answer) => answered.some((text) => text.includes(answer)));
+          },
+          20_000,
+          `the answers of step ${index + 1}: ${step.answers.join(' | ')}`,
+        );
+      }
+      expect(readFileSync(join(folder, 'firstgame.svg'), 'utf8')).toMatch(/^<\?xml|^<svg/);
+      expect(judge.lines.filter((line) => / mail from .*: processed/.test(line))).toHaveLength(10);
+    } finally {
+      judge.kill('SIGTERM');
+      await judge.exited;
+    }
+  }, 90_000);
 });

@@ -1,7 +1,6 @@
 import type { DateTime } from 'luxon';
 import type { GameService } from '../game/service.js';
 import type { GameState } from '../status/main-status.js';
-import { validateStatus } from '../status/validate.js';
 import type { LoadedGame } from '../store/game-store.js';
 import { decide, nextEvent, type Step } from './decide.js';
 import { DAY_MS, type Memory } from './memory.js';
@@ -35,13 +34,7 @@ function errorReminderDue(memory: Memory): number {
 }
 
 function statusErrors(loaded: LoadedGame, service: GameService): string[] {
-  const { game } = loaded;
-  const maps = service.maps(game);
-  const phase = game.phase?.phase;
-  const map = phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
-  return [...loaded.diagnostics, ...validateStatus(game, { map, folder: loaded.name })]
-    .filter((diagnostic) => diagnostic.severity === 'error')
-    .map((diagnostic) => `line ${diagnostic.line}: ${diagnostic.message}`);
+  return service.statusErrors(loaded).map((diagnostic) => `line ${diagnostic.line}: ${diagnostic.message}`);
 }
 
 /** Reads a game's status file and works out what the checker must do for it, now and next. */

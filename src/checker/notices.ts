@@ -28,6 +28,10 @@ function needList(need: readonly NeededPower[]): string {
   return list(need.map((entry) => `${entry.power} (${counted(entry.units, 'unit')}, ${counted(entry.centers, 'center')})`));
 }
 
+function utcStamp(instant: DateTime): string {
+  return `${instant.toUTC().toFormat('ccc d LLL yyyy HH:mm')} UTC`;
+}
+
 export function counted(amount: number, unit: string): string {
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
@@ -204,13 +208,23 @@ export class CheckerMail {
     return [{ to: [this.keeper], subject: `${game}: the deadline checker failed`, text }];
   }
 
+  /** To everyone in a game whose deadline an outage of the judge moved on. */
+  deadlineMoved(game: GameStatus, recipients: readonly { addresses: readonly string[] }[], outage: Omit<OutageReport, 'extension'>): OutgoingMail[] {
+    const phase = game.phase?.phase;
+    if (!game.deadline || !phase || typeof phase !== 'object') return [];
+    const deadline = describeDeadline(game.deadline, game.zone);
+    const setBy = `the judge, whose deadline checker did not run from ${utcStamp(outage.since)} to ${utcStamp(outage.until)}`;
+    const text = this.templates.render('deadline-changed', { game: game.name, phase: phaseTitle(phase), deadline, setBy });
+    // One mail to each: players must not learn each other's addresses.
+    return recipients.map((recipient) => ({ to: [...recipient.addresses], subject: `${game.name}: new deadline ${deadline}`, text }));
+  }
+
   outage(report: OutageReport): OutgoingMail[] {
     const minutes = report.until.diff(report.since).as('minutes');
-    const stamp = (instant: DateTime) => `${instant.toUTC().toFormat('ccc d LLL yyyy HH:mm')} UTC`;
     const text = this.templates.render('outage', {
       judge: report.judge,
-      since: stamp(report.since),
-      until: stamp(report.until),
+      since: utcStamp(report.since),
+      until: utcStamp(report.until),
       length: durationText(minutes),
       threshold: report.thresholdMinutes,
       hold: report.extension === null,

@@ -3,7 +3,7 @@ import type { DeadlinesConfig } from '../config/config.js';
 import { SLOT_MINUTES } from '../deadline/index.js';
 import type { JudgeDatabase } from '../store/database.js';
 import type { DeadlineIndex } from './index.js';
-import { counted, durationText } from './notices.js';
+import { counted, durationText, type OutageReport } from './notices.js';
 import { checkerActor, type SweepContext } from './sink.js';
 
 /**
@@ -74,21 +74,25 @@ export class OutageGuard {
       return { hold: true, lines: [`outage of ${durationText((now - last) / 60_000)}: every game held until judge check --resume`] };
     }
     const minutes = (Math.ceil((now - last) / SLOT_MS) * SLOT_MS) / 60_000;
-    const games = await extendDeadlines(context, index, minutes);
+    const games = await extendDeadlines(context, index, minutes, report);
     context.sink.send(context.mail.outage({ ...report, extension: { minutes, games } }), 'check outage');
     return { hold: false, lines: [`outage of ${durationText((now - last) / 60_000)}: ${counted(games, 'deadline')} moved on by ${durationText(minutes)}`] };
   }
 }
 
 /**
- * Moves every active game's deadline on by `minutes`; returns how many games had one. A game whose
- * status file cannot be read is left as it is: the checker only reminds its Master of the errors.
+ * Moves every active game's deadline on by `minutes`, kept to the game's DAYS and NOT, and tells
+ * everyone in each game the new deadline, as SET DEADLINE does; returns how many games had one. A
+ * game whose status file cannot be read is left as it is: the checker only reminds its Master of the errors.
  */
-async function extendDeadlines(context: SweepContext, index: DeadlineIndex, minutes: number): Promise<number> {
+async function extendDeadlines(context: SweepContext, index: DeadlineIndex, minutes: number, outage: Omit<OutageReport, 'extension'>): Promise<number> {
   let extended = 0;
   for (const name of index.activeGames()) {
     try {
-      const loaded = await context.service.extendDeadline(name, minutes, checkerActor('EXTEND'));
+      const loaded = await context.service.extendDeadline(name, minutes, checkerActor('EXTEND'), {
+        announce: (game) => context.mail.deadlineMoved(game, context.service.recipients(game), outage),
+        origin: `check ${name} outage`,
+      });
       if (loaded.game.deadline !== null) extended++;
     } catch {
       continue;

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { schedule } from 'node-cron';
-import { reportLines } from './report.js';
+import { reportLines, summaryLine } from './report.js';
 import { messageOf } from './sink.js';
 import type { SweepReport } from './sweep.js';
 
@@ -46,13 +46,22 @@ export function withoutOverlap(work: () => Promise<void>, skipped: () => void) {
   };
 }
 
+/** A sweep that did nothing is logged at most this often: a heartbeat, so that a quiet log still shows the checker runs. */
+export const HEARTBEAT_MS = 3_600_000;
+
 export function startScheduler(checker: Sweeper, options: SchedulerOptions): RunningScheduler {
   const clock = options.clock ?? (() => DateTime.utc());
+  let lastHeartbeat = -Infinity;
   const sweeps = withoutOverlap(
     async () => {
       try {
         const report = await checker.sweep(nearestMinute(clock()));
         for (const line of reportLines(report)) options.log(`check ${line}`);
+        const at = report.at.toMillis();
+        if (report.actions.length === 0 && at - lastHeartbeat >= HEARTBEAT_MS) {
+          lastHeartbeat = at;
+          options.log(`check ${summaryLine(report)} (quiet sweeps are logged once an hour)`);
+        }
       } catch (error) {
         options.log(`check failed: ${messageOf(error)}`);
       }

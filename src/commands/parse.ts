@@ -2,7 +2,7 @@ import type { Verdict } from '../common/verdict.js';
 import { forbiddenCharacterIn, wordsOf } from '../status/text.js';
 import { isPlayerTypeWord, joinAs } from './anyone.js';
 import { keywordOf, matchKeyword, type KeywordMatch } from './keywords.js';
-import { isComment, isQuoted, isSignatureSeparator, mailLines } from './lines.js';
+import { attributionLength, isComment, isQuoted, isSignatureSeparator, mailLines } from './lines.js';
 import { pressHeader, type PressHeader } from './press.js';
 import { closesStanza, stanzaOpenedBy } from '../status/stanzas.js';
 import type { Command, CommandBody, ParsedMail, ParseProblem, PressEnd, SourceLine } from './types.js';
@@ -65,10 +65,13 @@ class MailReader {
   readonly commands: Command[] = [];
   readonly problems: ParseProblem[] = [];
 
+  private readonly texts: readonly string[];
+
   constructor(
     private readonly lines: readonly SourceLine[],
     signedOn: SignedOnAs,
   ) {
+    this.texts = lines.map((line) => line.text);
     this.context = signedOn === null ? { kind: 'start' } : { kind: 'session', master: signedOn === 'master' };
   }
 
@@ -78,6 +81,11 @@ class MailReader {
       if (isComment(source.text)) continue;
       if (isSignatureSeparator(source.text)) return;
       if (isQuoted(source.text) || source.text.trim() === '') continue;
+      const attribution = attributionLength(this.texts, this.next - 1);
+      if (attribution > 0) {
+        this.next += attribution - 1;
+        continue;
+      }
       this.readLine(source, wordsOf(source.text));
     }
   }

@@ -1,7 +1,8 @@
 import type { LoadedConfig } from '../config/config.js';
 import { MailCommandProcessor } from '../commands/execute/processor.js';
 import { openGameService } from '../game/open.js';
-import { replySubject, threadOf, type CommandProcessor, type IncomingMail, type ProcessingContext, type ProcessOutcome } from '../mail/processor.js';
+import { BrokenStatusFileError } from '../game/service.js';
+import { ExplainedFailure, replySubject, threadOf, type CommandProcessor, type IncomingMail, type ProcessingContext, type ProcessOutcome } from '../mail/processor.js';
 import type { JudgeDatabase } from '../store/database.js';
 
 /**
@@ -13,7 +14,10 @@ export class GameCommandProcessor implements CommandProcessor {
   constructor(private readonly commands: MailCommandProcessor) {}
 
   async process(mail: IncomingMail, context: ProcessingContext): Promise<ProcessOutcome> {
-    const outcome = await this.commands.execute({ from: mail.from.address, text: mail.text, mailKey: context.mailKey }, context.now);
+    const outcome = await this.commands.execute({ from: mail.from.address, text: mail.text, mailKey: context.mailKey }, context.now).catch((error: unknown) => {
+      if (!(error instanceof BrokenStatusFileError)) throw error;
+      throw new ExplainedFailure(error.message, `game '${error.game}' cannot be played until the judgekeeper corrects its status file`);
+    });
     // The reply keeps the mail's subject, so that mail programs thread it under the player's mail.
     const reply = { ...outcome.reply, subject: replySubject(mail.subject), answers: threadOf(mail) };
     return { summary: outcome.summary, mails: [reply, ...outcome.notices.filter((notice) => notice.to.length > 0)] };

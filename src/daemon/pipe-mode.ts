@@ -36,12 +36,14 @@ async function readPipedMail(input: Readable, maxBytes: number): Promise<RawMail
   return fromPipe(Buffer.concat(kept), maxBytes, total);
 }
 
-export async function handlePipedMail(loaded: LoadedConfig, input: Readable, log: (line: string) => void): Promise<void> {
+/** `retry`: a mail the journal recorded as failed is handled again (`judge mail --retry`). */
+export async function handlePipedMail(loaded: LoadedConfig, input: Readable, log: (line: string) => void, options: { retry?: boolean } = {}): Promise<void> {
   const settings = mailSettings(loaded);
   const raw = await readPipedMail(input, settings.mail.maxMessageBytes);
   const db = openJournal(settings);
   try {
-    const [handled] = await newIntake(db, loaded).handle([raw]);
+    const intake = newIntake(db, loaded);
+    const handled = options.retry ? await intake.retry(raw) : (await intake.handle([raw]))[0];
     log(logLine(handled!));
     await sendQueuedMail(loaded, db, log);
     if (handled!.folder === 'retry') throw new MailDeferredError(`the mail must wait: ${handled!.detail}`);

@@ -140,6 +140,35 @@ function place(first: DateTime, placement: Placement): DateTime {
   throw new DeadlineInputError(`TIMING leaves no day for a deadline after ${first.toISO()}`);
 }
 
+export interface MovedDeadlineRequest {
+  readonly deadline: DateTime;
+  readonly minutes: number;
+  readonly timing: Timing;
+  /** The game's ZONE (an IANA name); GMT when absent. */
+  readonly zone?: string;
+  /** The phase the deadline is for, e.g. `SPRING 1901 MOVEMENT`. */
+  readonly phase: string;
+  readonly realTime?: boolean;
+}
+
+/**
+ * A deadline moved on by `minutes` (an outage of the judge): on a slot, and past days DAYS refuses
+ * and NOT vacations, keeping its time of day, as every deadline the judge sets.
+ */
+export function movedDeadline(request: MovedDeadlineRequest): DateTime {
+  const zone = gameZone(request.zone);
+  const placement: Placement = {
+    zone,
+    schedule: [],
+    realTime: request.realTime === true,
+    days: request.timing.days ?? DEFAULT_DAYS,
+    start: request.timing.start,
+    movement: isMovementPhaseType(phaseTypeOf(request.phase)),
+    vacations: request.timing.not.map((vacation) => vacationSpan(vacation, zone, request.timing.start)),
+  };
+  return place(request.deadline.setZone(zone).plus({ minutes: request.minutes }), placement);
+}
+
 /**
  * The deadline the judge sets for a phase at `from`: the phase's delay (NEXT or its phase-type key);
  * AT (unless the delay is under half the gap between AT times, 12 hours for a single AT) with FUDGE;

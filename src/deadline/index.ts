@@ -1,4 +1,4 @@
-export { nextDeadline, SLOT_MINUTES, type DeadlineOutcome, type DeadlineRequest } from './deadline.js';
+export { movedDeadline, nextDeadline, SLOT_MINUTES, type DeadlineOutcome, type DeadlineRequest, type MovedDeadlineRequest } from './deadline.js';
 export { DEFAULT_DAYS } from './days.js';
 export { renderDuration, type Duration, type DurationUnit } from './duration.js';
 export { DeadlineInputError, TimingError } from './errors.js';

@@ -95,8 +95,23 @@ function ownedCenterOpen(board: Board, abbrev: string, flags: RuleFlags): boolea
   return flags.buildAny || flags.remoteBuilds;
 }
 
-/** Whether, and how, the power may build in this (unoccupied) province; tokens and counts not spent. */
+/**
+ * Whether, and how, the power may build in this province; tokens and counts not spent. Whether the
+ * province is a site of the power's comes first, so that a center another power took is refused as
+ * theirs, not as occupied.
+ */
 export function buildSite(board: Board, power: number, province: number, flags: RuleFlags): Verdict<SiteKind> {
+  const site = siteKind(board, power, province, flags);
+  if (site.ok && board.occupant[province]! >= 0) return refuse(`${board.tables.name(province)} is occupied`);
+  return site;
+}
+
+function notOwned(board: Board, province: number): string {
+  const owner = board.owner[province]!;
+  return `you do not own ${board.tables.name(province)}${owner >= 0 ? `: ${board.displayName(owner)} does` : ''}`;
+}
+
+function siteKind(board: Board, power: number, province: number, flags: RuleFlags): Verdict<SiteKind> {
   const tables = board.tables;
   const state = board.powers[power]!;
   const sites = board.mapPower(power)?.sites;
@@ -106,7 +121,6 @@ export function buildSite(board: Board, power: number, province: number, flags: 
   const owned = board.owner[province] === power;
   const isHome = state.homes.includes(abbrev);
   if (!mayBuild(board, power, flags)) return refuse('you own none of your home centers, so you may not build');
-  if (board.occupant[province]! >= 0) return refuse(`${name} is occupied`);
   if (isHome && owned) return accept('home');
   if (isCenter && owned && ownedCenterOpen(board, abbrev, flags)) return accept('owned');
   if (sites && !flags.noFactories && sites.factories.includes(abbrev)) return accept('factory');
@@ -121,7 +135,7 @@ export function buildSite(board: Board, power: number, province: number, flags: 
   if (isHome && board.owner[province] < 0 && tokenCount(board, power, 'SC!') > 0) return accept('SC!');
   if (isHome && tokenCount(board, power, 'SC?') > 0) return accept('SC?');
   if (!isCenter) return refuse(`${name} is not a supply center`);
-  if (!owned) return refuse(`you do not own ${name}`);
+  if (!owned && (isHome || ownedCenterOpen(board, abbrev, flags))) return refuse(notOwned(board, province));
   return refuse(flags.homeBuilds ? `${name} is not a home center of any power` : `${name} is not one of your home centers`);
 }
 

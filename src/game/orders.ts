@@ -121,17 +121,34 @@ export interface SubmissionReport {
  * Submitting orders replaces every order on file for the power (DPjudge's rule). Refused lines are
  * reported and left out; a submission with nothing acceptable still clears the old orders.
  */
+/** The place of the unit an order is for; null for orders that name no unit (WAIVE, builds). */
+function orderedPlace(order: Order): string | null {
+  return 'unit' in order && order.kind !== 'build' ? order.unit.location : null;
+}
+
 export function submitOrders(game: GameStatus, power: string, lines: readonly string[], context: OrderContext): SubmissionReport {
   const orderPhase = orderPhaseOf(context.phase);
   if (!orderPhase) throw new Error(`no orders are taken in a ${context.phase.type} phase`);
   const read = reader(context, power, orderPhase, immobility(game, context)(power));
   const accepted: Order[] = [];
+  const acceptedLines: string[] = [];
   const refused: string[] = [];
   for (const line of lines) {
     if (line.trim() === '') continue;
     const result = read.read(line);
-    if (result.ok) accepted.push(result.order);
-    else refused.push(result.message);
+    if (!result.ok) {
+      refused.push(result.message);
+      continue;
+    }
+    // A unit has one order: a later line for it replaces the earlier, which is reported, not kept beside it.
+    const earlier = orderPhase === ADJUSTMENTS ? -1 : accepted.findIndex((order) => orderedPlace(order) !== null && orderedPlace(order) === orderedPlace(result.order));
+    if (earlier >= 0) {
+      refused.push(`"${acceptedLines[earlier]!.trim()}": replaced by the later order for the same unit, "${formatOrder(result.order)}"`);
+      accepted.splice(earlier, 1);
+      acceptedLines.splice(earlier, 1);
+    }
+    accepted.push(result.order);
+    acceptedLines.push(line);
   }
   const next = updatePower(game, power, (status) =>
     orderPhase === MOVEMENT

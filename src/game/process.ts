@@ -54,6 +54,8 @@ export interface PhaseReport {
   terrainChanges: TerrainChange[];
   /** Powers that ROTATE or VASSAL_DUMMIES passed to another controller (null: now independent). */
   controlChanges: { power: string; controller: string | null }[];
+  /** Powers the checker processed in civil disorder: still without orders when the grace period ended. */
+  disorder: string[];
 }
 
 export interface ProcessedPhase {
@@ -123,6 +125,7 @@ function emptyReport(game: GameStatus, map: GameMap, phase: Phase): PhaseReport 
     ended: null,
     hiddenBuilds: [],
     controlChanges: [],
+    disorder: [],
     terrainChanges: [],
   };
 }

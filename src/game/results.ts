@@ -55,6 +55,15 @@ export function resultsRenderer(report: PhaseReport, map: GameMap, templates: Te
   };
 }
 
+const DISORDER_START = 'In civil disorder: ';
+const DISORDER_END = ' (no orders when the grace period ended).';
+
+/** The powers (as the results name them) a phase's results say were in civil disorder. */
+export function disorderIn(results: string): string[] {
+  const line = results.split('\n').find((candidate) => candidate.startsWith(DISORDER_START) && candidate.endsWith(DISORDER_END));
+  return line ? line.slice(DISORDER_START.length, -DISORDER_END.length).split(', ') : [];
+}
+
 export function renderResults(report: PhaseReport, map: GameMap, templates: Templates, view: ResultsView): string {
   const name = (power: string): string => map.power(power)?.displayName ?? power;
   const byPower = new Map<string, string[]>();
@@ -108,6 +117,7 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
     controlChanges: report.controlChanges.map((change) =>
       change.controller === null ? `${name(change.power)} is independent.` : `${name(change.power)} is now played by ${name(change.controller)}.`,
     ),
+    disorder: report.disorder.length > 0 ? `${DISORDER_START}${report.disorder.map(name).join(', ')}${DISORDER_END}` : null,
     closing,
   });
 }

@@ -1,7 +1,7 @@
 import type { DateTime } from 'luxon';
 import type { Phase, FlowStep } from '../map/model.js';
 import { flowPhases, formatPhase } from '../map/phase.js';
-import { formatDeadlineStamp, gameZone, nextDeadline, parseDeadlineStamp, parseTiming, renderTiming, type Timing } from '../deadline/index.js';
+import { formatDeadlineStamp, gameZone, movedDeadline, nextDeadline, parseDeadlineStamp, parseTiming, renderTiming, type Timing } from '../deadline/index.js';
 import type { GameStatus } from '../status/model.js';
 import type { RulesInForce } from '../rules/in-force.js';
 
@@ -14,6 +14,15 @@ export function gameTiming(game: GameStatus, flow: readonly FlowStep[]): Timing 
 
 export function currentDeadline(game: GameStatus): DateTime | null {
   return game.deadline ? parseDeadlineStamp(game.deadline, gameZone(game.zone ?? undefined)) : null;
+}
+
+/** The game's DEADLINE moved on by `minutes` (an outage of the judge), kept to its DAYS and NOT; unchanged without one. */
+export function extendDeadline(game: GameStatus, flow: readonly FlowStep[], rules: RulesInForce, minutes: number): GameStatus {
+  const deadline = currentDeadline(game);
+  const phase = game.phase?.phase;
+  if (deadline === null || !phase || typeof phase !== 'object') return game;
+  const moved = movedDeadline({ deadline, minutes, timing: gameTiming(game, flow), zone: game.zone ?? undefined, phase: formatPhase(phase), realTime: rules.has('REAL_TIME') });
+  return { ...game, deadline: formatDeadlineStamp(moved, gameZone(game.zone ?? undefined)) };
 }
 
 /**

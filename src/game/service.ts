@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { readAnyMap } from '../map/catalog.js';
 import type { MapDefinition } from '../map/definition.js';
 import { MapLoadError } from '../map/load.js';
-import { unsupportedUse } from '../map/model.js';
+import { formatDiagnostic, unsupportedUse, type Diagnostic } from '../map/model.js';
 import { phaseAbbrev } from '../map/phase.js';
-import { formatDeadlineStamp, gameZone, parseDeadlineStamp, renderTiming } from '../deadline/index.js';
+import { renderTiming } from '../deadline/index.js';
 import { parseVacations } from '../deadline/vacation.js';
 import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
 import { formatUnitAt } from '../status/codecs.js';
 import { readStatus } from '../status/parse.js';
+import { validateStatus } from '../status/validate.js';
 import { writeStatus } from '../status/write.js';
 import type { GameListing, GameState, ParsedMainStatus } from '../status/main-status.js';
 import { gameFolder } from '../store/game-name.js';
@@ -44,7 +45,7 @@ import { clearOrders, hasOrders, orderPhaseOf, unorderedUnits, type LatePower, s
 import { positionOf } from './position.js';
 import { currentPhase, processPhase, type PhaseReport } from './process.js';
 import { phaseTitle, renderResults, resultsRenderer } from './results.js';
-import { gameTiming, scheduleDeadline } from './schedule.js';
+import { extendDeadline, gameTiming, scheduleDeadline } from './schedule.js';
 import { withStatusLines, type StatusEdit } from './status-lines.js';
 import { castVote, concludeByVote, propose, veto } from './votes.js';
 
@@ -54,6 +55,19 @@ import { castVote, concludeByVote, propose, veto } from './votes.js';
  * edits, audit), keeps the archive, and returns the mails an operation causes; sending them is the
  * caller's business.
  */
+
+/** A game whose status file has errors (a hand edit gone wrong): nothing can be done in it until they are mended. */
+export class BrokenStatusFileError extends Error {
+  override name = 'BrokenStatusFileError';
+
+  constructor(
+    readonly game: string,
+    readonly errors: readonly Diagnostic[],
+    options?: ErrorOptions,
+  ) {
+    super(`game '${game}': its status file has errors: ${errors.map(formatDiagnostic).join('; ')}`, options);
+  }
+}
 
 export interface GameServiceOptions {
   store: GameStore;
@@ -124,6 +138,15 @@ export class GameService {
 
   load(name: string): LoadedGame {
     return this.options.store.load(name);
+  }
+
+  /** The errors in a game's status file, each with its file and line: what a hand edit got wrong. */
+  statusErrors(loaded: LoadedGame): Diagnostic[] {
+    const { game } = loaded;
+    const maps = this.maps(game);
+    const phase = game.phase?.phase;
+    const map = phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
+    return [...loaded.diagnostics, ...validateStatus(game, { map, folder: loaded.name })].filter((diagnostic) => diagnostic.severity === 'error');
   }
 
   /** How many games `who` created since `since` (the audit log remembers every CREATE). */
@@ -319,13 +342,14 @@ export class GameService {
   async process(
     name: string,
     actor: Actor,
-    options: { expectPhase?: string; also?: (game: GameStatus) => OutgoingMail[]; origin?: string } = {},
+    options: { expectPhase?: string; also?: (game: GameStatus) => OutgoingMail[]; origin?: string; disorder?: readonly string[] } = {},
   ): Promise<ProcessedOutcome | null> {
     const archive = this.archive(name);
     let outcome: ProcessedOutcome | null = null;
     const work = (current: LoadedGame): GameStatus | null => {
-      outcome = this.adjudicated(current.game, options.expectPhase);
-      if (outcome === null) return null;
+      const adjudicated = this.adjudicated(current.game, options.expectPhase);
+      if (adjudicated === null) return null;
+      outcome = { ...adjudicated, report: { ...adjudicated.report, disorder: [...(options.disorder ?? [])] } };
       const abbrev = phaseAbbrev(outcome.report.phase);
       archive.saveSnapshot(abbrev, current.bytes);
       archive.saveSnapshot(`${abbrev}.next`, writeStatus(outcome.game));
@@ -504,13 +528,17 @@ export class GameService {
     );
   }
 
-  /** After an outage of the checker: the deadline moves on by `minutes`; a game without one is left as it is. */
-  async extendDeadline(name: string, minutes: number, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game) => {
-      if (game.deadline === null) return null;
-      const zone = gameZone(game.zone ?? undefined);
-      return { ...game, deadline: formatDeadlineStamp(parseDeadlineStamp(game.deadline, zone).plus({ minutes }), zone) };
-    });
+  /**
+   * After an outage of the checker: the deadline moves on by `minutes`, kept to the game's DAYS and
+   * NOT rules; a game without one is left as it is. `announce`'s mails are queued with the change.
+   */
+  async extendDeadline(name: string, minutes: number, actor: Actor, options: { announce?: (game: GameStatus) => OutgoingMail[]; origin?: string } = {}): Promise<LoadedGame> {
+    return this.change(
+      name,
+      actor,
+      (game, maps) => (game.deadline === null ? null : extendDeadline(game, maps.base.data.flow, rulesInForce(game, maps.base.rules()), minutes)),
+      options,
+    );
   }
 
   /** REVEAL: the players of a finished NO_REVEAL game are published. */

@@ -6,6 +6,8 @@
  * Outlook-style separator.
  */
 
+import { attributionLength } from '../commands/lines.js';
+
 const NO_BREAK_SPACE = /\u00a0/g;
 
 function lines(text: string): string[] {
@@ -31,16 +33,6 @@ function startsQuotedOriginal(line: string): boolean {
   return /^-{3,}\s*original message\s*-{3,}$/i.test(trimmed) || /^_{10,}$/.test(trimmed);
 }
 
-/** "On <date>, <someone> wrote:": a line ending in a colon that a quote follows. */
-function isAttribution(all: readonly string[], index: number): boolean {
-  if (!all[index]!.trimEnd().endsWith(':')) return false;
-  for (let next = index + 1; next < all.length; next++) {
-    if (all[next]!.trim() === '') continue;
-    return isQuote(all[next]!);
-  }
-  return false;
-}
-
 function trimBlankEnds(kept: string[]): string {
   let first = 0;
   let last = kept.length;
@@ -63,7 +55,12 @@ export function commandText(text: string): string {
   for (let index = 0; index < all.length; index++) {
     const line = all[index]!;
     if (isSignatureSeparator(line) || startsQuotedOriginal(line)) break;
-    if (isComment(line) || isQuote(line) || isAttribution(all, index)) continue;
+    if (isComment(line) || isQuote(line)) continue;
+    const attribution = attributionLength(all, index);
+    if (attribution > 0) {
+      index += attribution - 1;
+      continue;
+    }
     kept.push(line.trimEnd());
   }
   return trimBlankEnds(kept);

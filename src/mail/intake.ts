@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { failureNotice, keeperFailureNotice, keeperStorageNotice, oversizedRefusal, throttleNotice, type FailedMail } from './notices.js';
 import { parseMail, type ParsedMail } from './parse.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
-import type { CommandProcessor, ProcessingContext, ProcessOutcome } from './processor.js';
+import { ExplainedFailure, type CommandProcessor, type ProcessingContext, type ProcessOutcome } from './processor.js';
 import { contentHash, isHeaderOnly, type RawMail } from './raw-mail.js';
 import { reasonNotToAnswer } from './screening.js';
 
@@ -48,8 +48,11 @@ interface ParsedRaw {
 }
 
 /** What the processor made of a mail, settled before the transaction that records it. */
-/** `storage`: the error code when the judge could not write its files (the judgekeeper is told). */
-type Settled = { ok: true; outcome: ProcessOutcome } | { ok: false; error: string; temporary: boolean; storage?: string };
+/**
+ * `storage`: the error code when the judge could not write its files (the judgekeeper is told).
+ * `forSender`: what the processor could tell the sender of a failure.
+ */
+type Settled = { ok: true; outcome: ProcessOutcome } | { ok: false; error: string; temporary: boolean; storage?: string; forSender?: string };
 
 /** A mail that is not for the processor: what to record, and what to answer. */
 interface Refusal {
@@ -92,6 +95,18 @@ export class MailIntake {
     return results;
   }
 
+  /**
+   * `judge mail --retry`: a mail recorded as failed is handled again, its cause mended; any other
+   * mail as `handle` handles it (one already handled is a duplicate). Exactly once still holds: the
+   * commands the failed attempt completed are recorded, and are not done again.
+   */
+  async retry(raw: RawMail): Promise<HandledMail> {
+    const { parsed } = await parseRaw(raw);
+    if (parsed !== null) this.received.forgetFailure(parsed.mail.messageId ?? '', parsed.contentHash);
+    const [handled] = await this.handle([raw]);
+    return handled!;
+  }
+
   private arrival(parsed: ParsedMail, now: number): Arrival {
     const { mail } = parsed;
     return { messageId: mail.messageId ?? '', contentHash: parsed.contentHash, sender: mail.from.address.toLowerCase(), subject: mail.subject, receivedAt: now };
@@ -125,7 +140,9 @@ export class MailIntake {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const storage = storageFailure(error);
-      return storage === null ? { ok: false, error: message, temporary: isTemporary(error) } : { ok: false, error: message, temporary: true, storage };
+      if (storage !== null) return { ok: false, error: message, temporary: true, storage };
+      const forSender = error instanceof ExplainedFailure ? { forSender: error.forSender } : {};
+      return { ok: false, error: message, temporary: isTemporary(error), ...forSender };
     }
   }
 
@@ -147,7 +164,7 @@ export class MailIntake {
     if (!settled.ok && settled.temporary) return handled(entry, 'deferred', settled.error, 0, 'retry');
     if (!settled.ok) {
       const failed = { sender: entry.sender, subject: entry.subject, messageId: mail.messageId, error: settled.error };
-      return this.record(entry, 'failed', settled.error, queue([failureNotice(mail), this.keeperNotice(failed)]));
+      return this.record(entry, 'failed', settled.error, queue([failureNotice(mail, settled.forSender), this.keeperNotice(failed)]));
     }
     return this.record(entry, 'processed', settled.outcome.summary, queue(settled.outcome.mails));
   }

@@ -20,11 +20,15 @@ export function throttleNotice(mail: IncomingMail, mails: number, minutes: numbe
   );
 }
 
-export function failureNotice(mail: IncomingMail): OutgoingMail {
+/** To the sender of a mail that failed: why, when the processor could say (`cause`), else an internal error. */
+export function failureNotice(mail: IncomingMail, cause?: string): OutgoingMail {
   return answer(
     mail,
-    'The judge could not process your mail because of an internal error. None of its commands took effect.\n' +
-      'The judgekeeper has been told and will look into it.\n',
+    cause
+      ? `The judge could not process your mail: ${cause}. None of its commands took effect.\n` +
+          'The judgekeeper has been told, and will have your mail processed again once that is done; you need not send it again.\n'
+      : 'The judge could not process your mail because of an internal error. None of its commands took effect.\n' +
+          'The judgekeeper has been told and will look into it.\n',
   );
 }
 
@@ -44,7 +48,9 @@ export function keeperFailureNotice(keeper: string, failed: FailedMail, failedFo
       `From:       ${failed.sender || '(unknown)'}\n` +
       `Subject:    ${failed.subject}\n` +
       `Message-ID: ${failed.messageId ?? '(none)'}\n` +
-      `Error:      ${failed.error}\n`,
+      `Error:      ${failed.error}\n\n` +
+      'Once its cause is mended, process the mail again: judge mail --retry < <the mail as a file>\n' +
+      `(the local Maildir keeps it in its .${failedFolder}/cur/ folder).\n`,
   };
 }
 

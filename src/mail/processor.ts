@@ -19,6 +19,18 @@ import type { OutgoingMail, Thread } from '../store/outgoing-mail.js';
  * - If `process` throws, the mail is recorded as `failed` and moved to the failed folder, the
  *   judgekeeper is told and the sender gets a short notice.
  */
+/** A failure whose cause the sender may be told: `forSender` says it in their words. */
+export class ExplainedFailure extends Error {
+  override name = 'ExplainedFailure';
+
+  constructor(
+    message: string,
+    readonly forSender: string,
+  ) {
+    super(message);
+  }
+}
+
 export interface CommandProcessor {
   process(mail: IncomingMail, context: ProcessingContext): ProcessOutcome | Promise<ProcessOutcome>;
 }

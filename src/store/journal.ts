@@ -78,8 +78,10 @@ export class ReceivedMails {
   private readonly findOutcome;
   private readonly insert;
   private readonly countRecent;
+  private readonly deleteFailure;
 
   constructor(db: JudgeDatabase) {
+    this.deleteFailure = db.prepare<[string, string]>(`DELETE FROM mail_received WHERE message_id = ? AND content_hash = ? AND outcome = 'failed'`);
     this.findOutcome = db
       .prepare<[string, string], { outcome: MailOutcome }>(
         'SELECT outcome FROM mail_received WHERE message_id = ? AND content_hash = ?',
@@ -101,6 +103,11 @@ export class ReceivedMails {
 
   record(mail: ReceivedMail): void {
     this.insert.run(mail);
+  }
+
+  /** Forgets that a mail failed, so that it is handled again when offered again; false if it had not failed. */
+  forgetFailure(messageId: string, contentHash: string): boolean {
+    return this.deleteFailure.run(messageId, contentHash).changes > 0;
   }
 
   /** How many of the sender's mails since `since` were let through, and how many were throttled. */

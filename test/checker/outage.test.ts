@@ -18,11 +18,26 @@ describe('an outage of the checker', () => {
     const report = await judge.sweepAt(utc('2026-01-09T14:00'));
     expect(report.actions).toEqual([{ game: '*', action: 'outage', detail: 'outage of 4 hours: 1 deadline moved on by 4 hours' }]);
     expect(judge.game('alpha').deadline).toBe('202601091600');
-    expect(judge.sent.map((notice) => [notice.to, notice.subject])).toEqual([[[KEEPER], 'Judge TEST: the deadline checker was down for 4 hours']]);
-    expect(judge.sent[0]!.text).toContain('every active deadline has been moved on by 4 hours (1 game)');
+    const toKeeper = judge.sent.filter((notice) => notice.to.includes(KEEPER));
+    expect(toKeeper.map((notice) => notice.subject)).toEqual(['Judge TEST: the deadline checker was down for 4 hours']);
+    expect(toKeeper[0]!.text).toContain('every active deadline has been moved on by 4 hours (1 game)');
+    // Everyone in the game learns the new deadline, each in a mail of their own, as after SET DEADLINE.
+    const told = judge.sent.filter((notice) => notice.subject === 'alpha: new deadline Fri 9 Jan 2026 16:00 GMT');
+    expect(told).toHaveLength(8);
+    for (const notice of told) expect(notice.to).toHaveLength(1);
+    expect(told.map((notice) => notice.to[0])).toContain(judge.emailOf('alpha', 'FRANCE'));
+    expect(told[0]!.text).toContain("The deadline of game 'alpha' for Spring 1901 Movement is now Fri 9 Jan 2026 16:00 GMT.");
+    expect(told[0]!.text).toContain('It was set by the judge, whose deadline checker did not run from Fri 9 Jan 2026 10:00 UTC to Fri 9 Jan 2026 14:00 UTC.');
     // France has the four hours it lost: late at 16:00, not at 14:00.
     await judge.sweepUntil(utc('2026-01-09T16:00'));
     expect(judge.actions.slice(1).map((action) => [action.at, action.action])).toEqual([['2026-01-09T16:00Z', 'late notice']]);
+  });
+
+  it("'extend': a deadline the outage pushes onto a day DAYS refuses moves on to the next day it allows", async () => {
+    const judge = await downBeforeTheDeadline('extend');
+    // Down from Friday 10:00 to Saturday 00:00: 14 hours on from Friday 12:00 is Saturday 02:00, a day -MTWTF- refuses.
+    await judge.sweepAt(utc('2026-01-10T00:00'));
+    expect(judge.game('alpha').deadline).toBe('202601120200');
   });
 
   it("'hold': tells the judgekeeper and does nothing until judge check --resume", async () => {

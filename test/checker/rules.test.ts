@@ -31,6 +31,8 @@ describe('rules and flags the checker honours', () => {
     expect(judge.game('alpha').delay).toBeNull();
     await judge.sweepUntil(utc('2026-01-09T12:20'));
     expect(judge.actions.map((action) => [action.at, action.action])).toEqual([['2026-01-09T12:00Z', 'processed']]);
+    // The log reads the next deadline as a person does, with its zone.
+    expect(judge.actions[0]!.detail).toMatch(/^S1901M; next F1901M, deadline Mon 12 Jan 2026 12:00 GMT$/);
   });
 
   it('NO_WAIT: a WAIT flag left in the status file holds nothing back', async () => {

@@ -54,6 +54,23 @@ describe('the sweep scheduler', () => {
     expect(lines).toContain('check skipped: the previous sweep is still running');
   }, 10_000);
 
+  it('logs a sweep that did nothing once an hour, a heartbeat, and every sweep that acted', async () => {
+    let now = utc('2026-01-05T12:19:58');
+    const sweeper = {
+      async sweep(at: DateTime): Promise<SweepReport> {
+        return { at, reread: 0, due: 0, actions: [] };
+      },
+    };
+    const lines: string[] = [];
+    const scheduler = startScheduler(sweeper, { cron: '* * * * * *', log: (line) => lines.push(line), clock: () => now });
+    await sleep(2200);
+    now = utc('2026-01-05T13:20:00');
+    await sleep(1200);
+    await scheduler.stop();
+    const heartbeat = (at: string) => `check swept at ${at}: 0 games due, 0 actions, 0 status files read (quiet sweeps are logged once an hour)`;
+    expect(lines).toEqual([heartbeat('2026-01-05 12:20 UTC'), heartbeat('2026-01-05 13:20 UTC')]);
+  }, 10_000);
+
   it('refuses a second sweep while one runs, as a judge check beside the daemon would', async () => {
     const judge = checkerJudge();
     await judge.startGame('alpha');

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JudgeProcess, temporaryFolder } from '../mail/support/judge-setup.js';
 
@@ -29,5 +31,19 @@ describe('judge', () => {
     expect(output).toMatch(/^  create /m);
     expect(output).toMatch(/^  validate /m);
     expect(output).toMatch(/^  show /m);
+  });
+
+  it('start --log-format json writes one JSON object a line, for log collectors', async () => {
+    const folder = temporaryFolder('judge-cli-');
+    writeFileSync(join(folder, 'judge.config.json'), JSON.stringify({ judge: { name: 'JSONLOG' }, web: { enabled: false } }));
+    const run = JudgeProcess.cli(['start', '--log-format', 'json'], folder);
+    await run.waitForLine(/judge JSONLOG started/);
+    run.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    const entries = run.lines.map((line) => JSON.parse(line) as { time: string; message: string });
+    expect(entries[0]!.message).toMatch(/^judge JSONLOG started: mail in from Maildir /);
+    expect(entries.at(-1)!.message).toBe('judge stopped');
+    for (const entry of entries) expect(new Date(entry.time).toISOString()).toBe(entry.time);
+    expect((await judge('start', '--log-format', 'xml')).code).not.toBe(0);
   });
 });

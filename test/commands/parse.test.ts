@@ -760,7 +760,14 @@ describe('quoted text and signatures', () => {
   it('are ignored outside press', () => {
     const mail = [SIGNON, 'A PAR H', '', 'On Monday the judge wrote:', '> SIGNON Agame other', '> A VIE - TRI'].join('\n');
     expect(problemsOf(mail)).toEqual([]);
-    expect(parseMail(mail).commands.map((command) => command.kind)).toEqual(['signon', 'order', 'order']);
+    expect(parseMail(mail).commands.map((command) => command.kind)).toEqual(['signon', 'order']);
+  });
+  it('the attribution a mail program writes above its quote is no order, wrapped or with no quote after it', () => {
+    const wrapped = [SIGNON, 'A PAR H', '', 'On Tue, 24 Nov 2026 at 10:00, Judge USDP <judge@dip.example.org>', 'wrote:', '', '> F BRE - MAO'].join('\n');
+    expect(commandsOf(wrapped).map((command) => command.text)).toEqual([SIGNON, 'A PAR H']);
+    const unquoted = [SIGNON, 'A PAR H', '', 'On Tue, Nov 24, 2026 at 10:00 AM Judge <judge@dip.example.org> wrote:'].join('\n');
+    expect(commandsOf(unquoted).map((command) => command.text)).toEqual([SIGNON, 'A PAR H']);
+    expect(problemsOf(unquoted)).toEqual([]);
   });
   it('a signature ends the commands', () => {
     const mail = [SIGNON, 'A PAR H', '-- ', 'Marie Curie', 'LIST'].join('\n');

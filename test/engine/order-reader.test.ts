@@ -126,8 +126,8 @@ describe('retreat and adjustment phases', () => {
   });
 
   const winter = position(standard, {
-    units: { RUSSIA: ['A MOS'], GERMANY: ['A BER', 'A MUN', 'F KIE'] },
-    centers: { RUSSIA: ['MOS', 'STP', 'WAR'], GERMANY: ['BER'] },
+    units: { RUSSIA: ['A MOS'], GERMANY: ['A BER', 'A MUN', 'F KIE'], TURKEY: ['A SEV'] },
+    centers: { RUSSIA: ['MOS', 'STP', 'WAR'], GERMANY: ['BER'], TURKEY: ['SEV'] },
   });
 
   it('checks builds and removals against what the power is due', () => {
@@ -135,7 +135,8 @@ describe('retreat and adjustment phases', () => {
     expect(refusal('RUSSIA', 'BUILD F STP', 'ADJUSTMENTS', winter)).toBe('"BUILD F STP": the coast of St Petersburg must be given (STP/NC or STP/SC)');
     expect(refusal('RUSSIA', 'BUILD A MOS', 'ADJUSTMENTS', winter)).toBe('"BUILD A MOS": Moscow is occupied');
     expect(refusal('RUSSIA', 'BUILD F WAR', 'ADJUSTMENTS', winter)).toBe('"BUILD F WAR": a fleet cannot be built in Warsaw');
-    expect(refusal('RUSSIA', 'BUILD A SEV', 'ADJUSTMENTS', winter)).toBe('"BUILD A SEV": you do not own Sevastopol');
+    expect(refusal('RUSSIA', 'BUILD A SEV', 'ADJUSTMENTS', winter)).toBe('"BUILD A SEV": you do not own Sevastopol: Turkey does');
+    expect(refusal('RUSSIA', 'BUILD A MUN', 'ADJUSTMENTS', winter)).toBe('"BUILD A MUN": Munich is not one of your home centers');
     expect(refusal('RUSSIA', 'BUILD PAR', 'ADJUSTMENTS', winter)).toBe('"BUILD PAR": say whether to build an army or a fleet');
     expect(refusal('RUSSIA', 'REMOVE A MOS', 'ADJUSTMENTS', winter)).toBe('"REMOVE A MOS": there are no removals due');
     expect(accepted('GERMANY', 'REMOVE F KIE', 'ADJUSTMENTS', winter)).toBe('REMOVE F KIE');

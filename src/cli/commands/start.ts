@@ -1,9 +1,19 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { CONFIG_OPTION_HELP, loadConfig } from '../../config/config.js';
 
-/** A log line as the daemon prints it: the time in UTC, then what happened. */
-export function printLogLine(line: string): void {
-  process.stdout.write(`${new Date().toISOString()} ${line}\n`);
+type LogFormat = 'text' | 'json';
+
+/** `--log-format`: plain lines for people and journalctl, or one JSON object a line for log collectors. */
+export const LOG_FORMAT_OPTION = new Option('--log-format <format>', "'text': the time in UTC, then the event; 'json': one object a line, {\"time\", \"message\"}")
+  .choices(['text', 'json'])
+  .default('text');
+
+/** Prints a log line as the daemon does: the time in UTC, then what happened. */
+export function logPrinter(format: LogFormat): (line: string) => void {
+  return (line) => {
+    const time = new Date().toISOString();
+    process.stdout.write(format === 'json' ? `${JSON.stringify({ time, message: line })}\n` : `${time} ${line}\n`);
+  };
 }
 
 function untilSignalled(): Promise<NodeJS.Signals> {
@@ -23,7 +33,9 @@ export function registerStartCommand(program: Command): void {
     .command('start')
     .description('run the judge: read mail, process it, send the replies, until SIGTERM or SIGINT')
     .option('-c, --config <file>', CONFIG_OPTION_HELP)
-    .action(async (options: { config?: string }) => {
+    .addOption(LOG_FORMAT_OPTION)
+    .action(async (options: { config?: string; logFormat: LogFormat }) => {
+      const printLogLine = logPrinter(options.logFormat);
       // Loaded here, not at the top: every other command would pay for the IMAP client's loading.
       const { startJudge } = await import('../../daemon/judge.js');
       // Listening before the judge starts: a SIGTERM while it starts (the start line is out) must stop it cleanly.

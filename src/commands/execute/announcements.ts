@@ -50,7 +50,8 @@ export function startedNotices(context: ExecutionContext, game: GameStatus): Out
       game: game.name,
       power: reader.power === null ? null : displayName(map, reader.power),
       situation: situation(game),
-      players: reader.master ? players : null,
+      master: reader.master,
+      players: reader.master ? players : [],
       position,
     }),
   );

@@ -59,10 +59,11 @@ export async function join(context: ExecutionContext, command: Join): Promise<St
   const joined = game.powers.filter((entry) => entry.role === MAP_POWER_ROLE && entry.player !== null).length;
   const wanted = playablePowers(game, mapsOf(context, game).base).length;
   const view = { address: context.sender, game: command.game, power: name, joined, wanted };
+  const dealt = isPowerNumber(power.name) ? ' You will be told which power you play when the game starts.' : ' The game starts when every power has a player.';
   return {
     lines: [
       `You have joined game '${command.game}' as ${name}; sign on with SIGNON ${signonName(power.name)}${command.game} and your password.`,
-      `${joined} of ${wanted} players have joined. You will be told which power you play when the game starts.`,
+      `${joined} of ${wanted} players have joined.${dealt}`,
     ],
     notices: joinAnnouncement(context, game, view),
     session,

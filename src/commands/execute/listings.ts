@@ -1,7 +1,7 @@
 import { GameRuleError, isCompleted, isForming, playablePowers } from '../../game/lifecycle.js';
 import type { ResultsBlock } from '../../game/archive.js';
 import { hiddenFrom, pendingHiddenBuilds } from '../../game/board-picture.js';
-import type { ResultsView } from '../../game/results.js';
+import { disorderIn, type ResultsView } from '../../game/results.js';
 import { gameView, gameViewText, type GameView } from '../../game/show.js';
 import { readStatus } from '../../status/parse.js';
 import { MAP_POWER_ROLE, rulesInForce, type GameStatus, type Occupant } from '../../status/model.js';
@@ -162,14 +162,27 @@ function occupantText(occupant: Occupant, revealed: boolean): string {
   return occupant.name ? `${occupant.name.replace(/_/g, ' ')} <${occupant.email}>` : occupant.email;
 }
 
-function playerLines(context: ExecutionContext, game: GameStatus, revealed: boolean): string[] {
+/** The phases each power (by the name the results give it) was in civil disorder, from the results. */
+function disorderPhases(context: ExecutionContext, name: string): Map<string, string[]> {
+  const phases = new Map<string, string[]>();
+  for (const block of context.service.archive(name).resultsBlocks()) {
+    for (const power of disorderIn(block.text)) phases.set(power, [...(phases.get(power) ?? []), block.phase]);
+  }
+  return phases;
+}
+
+function playerLines(context: ExecutionContext, name: string, game: GameStatus, revealed: boolean): string[] {
   const map = currentMap(context, game);
+  const disorder = disorderPhases(context, name);
   const lines = [revealed ? 'Players:' : 'Players (who they are is told when the game is over):'];
   for (const power of game.powers.filter((entry) => entry.role === MAP_POWER_ROLE && entry.player !== null)) {
     const history = power.player!;
     const earlier = [...history.earlier].reverse().map((stint) => `${occupantText(stint.occupant, revealed)} until ${stint.until}`);
     const now = occupantText(history.current, revealed);
-    lines.push(`  ${displayName(map, power.name)}: ${[...earlier, `${now}${earlier.length > 0 ? ' since then' : ''}`].join(', then ')}`);
+    const shown = displayName(map, power.name);
+    const inDisorder = disorder.get(shown);
+    const note = inDisorder ? ` (in civil disorder in ${inDisorder.join(', ')})` : '';
+    lines.push(`  ${shown}: ${[...earlier, `${now}${earlier.length > 0 ? ' since then' : ''}`].join(', then ')}${note}`);
   }
   return lines;
 }
@@ -181,7 +194,7 @@ export function summary(context: ExecutionContext, session: Session, requested: 
   const started = game.start ? [`Started ${game.start}${game.finish ? `, finished ${game.finish}` : ''}.`] : [];
   const result = game.result ? [`Result: ${game.result.victors.length > 0 ? game.result.victors.join(', ') : 'terminated'} (${game.result.phase}).`] : [];
   const table = isForming(game) ? [] : ['', ...centerTable(context, name, game)];
-  return { lines: [`Summary of game '${name}' (map ${mapsOf(context, game).base.name}).`, situation(game), ...started, ...result, ...table, '', ...playerLines(context, game, revealed)] };
+  return { lines: [`Summary of game '${name}' (map ${mapsOf(context, game).base.name}).`, situation(game), ...started, ...result, ...table, '', ...playerLines(context, name, game, revealed)] };
 }
 
 /** The results HISTORY tells of: every processed phase of the game, or those in `phases`. */

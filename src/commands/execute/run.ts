@@ -1,5 +1,6 @@
 import { headerPower } from '../../game/status-lines.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
+import { BrokenStatusFileError } from '../../game/service.js';
 import { findPower } from '../../status/model.js';
 import { wordsOf } from '../../status/text.js';
 import { closesStanza, stanzaOpenedBy } from '../../status/stanzas.js';
@@ -161,18 +162,29 @@ export class MailRun {
         return step;
       }
     } else this.effects.started(this.mailKey, index, game);
-    const step = await this.safely(() => work({ ...this.context, cause }));
+    const step = await this.safely(() => work({ ...this.context, cause }), game);
     this.effects.done(this.mailKey, index, step);
     return step;
   }
 
-  private async safely(work: () => Promise<Step> | Step): Promise<Step> {
+  private async safely(work: () => Promise<Step> | Step, game: string | null): Promise<Step> {
     try {
       return await work();
     } catch (error) {
       const reason = refusalReason(error);
-      if (reason === null) throw error;
-      return { lines: [`Not done: ${reason}.`], failed: true, reason };
+      if (reason !== null) return { lines: [`Not done: ${reason}.`], failed: true, reason };
+      throw this.explained(error, game);
+    }
+  }
+
+  /** The judge's own failure, blamed on the game's status file when that has errors: the judgekeeper then learns where. */
+  private explained(error: unknown, game: string | null): unknown {
+    if (game === null) return error;
+    try {
+      const errors = this.context.service.statusErrors(this.context.service.load(game));
+      return errors.length > 0 ? new BrokenStatusFileError(game, errors, { cause: error }) : error;
+    } catch {
+      return error;
     }
   }
 

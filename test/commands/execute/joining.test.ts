@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { address, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+import { address, MASTER, mailJudge, noticesTo, playersOf, startedGame } from './support.js';
 
 describe('JOIN', () => {
   it('gives a POWER#n, tells the Master, and refuses a second JOIN from the same address', async () => {
@@ -7,7 +7,7 @@ describe('JOIN', () => {
     await judge.send(MASTER, 'CREATE beta masterpw\nFORM');
     const joined = await judge.send(address(1), 'JOIN beta pw1');
     expect(joined.reply.text).toContain("You have joined game 'beta' as POWER#1; sign on with SIGNON 1beta and your password.");
-    expect(joined.reply.text).toContain('1 of 7 players have joined.');
+    expect(joined.reply.text).toContain('1 of 7 players have joined. You will be told which power you play when the game starts.');
     expect(joined.notices).toEqual([expect.objectContaining({ to: [MASTER], subject: 'beta: a player joined', text: expect.stringContaining(`${address(1)} has joined game 'beta' as POWER#1.`) })]);
     expect(judge.statusText('beta')).toMatch(/^POWER#1$/m);
     const again = await judge.send(address(1), 'JOIN beta other');
@@ -32,6 +32,8 @@ describe('JOIN', () => {
     await judge.send(MASTER, 'CREATE choice masterpw\nRULE POWER_CHOICE\nFORM');
     const chosen = await judge.send(address(1), 'JOIN france@choice pw1');
     expect(chosen.reply.text).toContain("You have joined game 'choice' as France; sign on with SIGNON france@choice and your password.");
+    expect(chosen.reply.text).toContain('1 of 7 players have joined. The game starts when every power has a player.');
+    expect(chosen.reply.text).not.toContain('You will be told which power you play');
     const taken = await judge.send(address(2), 'JOIN france@choice pw2');
     expect(taken.reply.text).toContain('France is taken');
     await judge.send(MASTER, 'CREATE plain masterpw\nFORM');
@@ -41,8 +43,15 @@ describe('JOIN', () => {
 
   it('starts the game with the last JOIN and tells everyone which power they play', async () => {
     const judge = mailJudge();
-    const players = await startedGame(judge);
+    await startedGame(judge, 'alpha', [], 6);
+    const last = await judge.send(address(7), 'JOIN alpha pw7');
+    const players = playersOf(judge, 'alpha');
     expect(players.size).toBe(7);
+    const [toMaster] = noticesTo(last.notices, MASTER);
+    expect(toMaster!.text.match(/The powers and their players:/g)).toHaveLength(1);
+    for (const [power, player] of players) expect(toMaster!.text).toContain(`${power[0]}${power.slice(1).toLowerCase()}: ${player.address}`);
+    const [toPlayer] = noticesTo(last.notices, address(1));
+    expect(toPlayer!.text).not.toContain('The powers and their players:');
     const late = await judge.send(address(8), 'JOIN alpha pw8');
     expect(late.reply.text).toContain('the game alpha is not forming; TAKEOVER a vacant power instead');
   });

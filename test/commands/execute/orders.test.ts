@@ -17,6 +17,33 @@ describe('orders, CLEAR and STATUS', () => {
     expect(status).toMatch(/^ORDERS\nA PAR - BUR\nF BRE - MAO$/m);
   });
 
+  it("takes a reply to the judge's mail, its mail program's attribution and quote below the orders, as the orders alone", async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const reply = await judge.send(france.address, `SIGNON Falpha ${france.password}
+${HOLDS.FRANCE}
+
+On Tue, 24 Nov 2026 at 10:00, Judge TESTJUDGE <judge@dip.test>
+wrote:
+
+> Game 'alpha' has started.`);
+    expect(reply.reply.text).toContain('Orders on file for France for Spring 1901 Movement:');
+    expect(reply.reply.text).not.toContain('wrote:');
+    expect(reply.reply.text).not.toMatch(/refused|not understood/i);
+  });
+
+  it('keeps one order per unit: a later line for the same unit replaces the earlier, and the reply says so', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const twice = await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - BUR\nA PAR - PIC`);
+    expect(twice.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - PIC\n');
+    expect(twice.reply.text).not.toContain('  A PAR - BUR\n');
+    expect(twice.reply.text).toContain('"A PAR - BUR": replaced by the later order for the same unit, "A PAR - PIC"');
+    expect(judge.statusText('alpha')).toMatch(/^ORDERS\nA PAR - PIC$/m);
+  });
+
   it('names the units a partly refused set of orders leaves without one, and says the power counts as late', async () => {
     const judge = mailJudge();
     const players = await startedGame(judge);

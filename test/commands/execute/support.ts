@@ -56,11 +56,11 @@ export function playersOf(judge: MailJudge, game: string): Map<string, { address
   return players;
 }
 
-/** CREATE by mail, then seven JOINs: a started standard game. */
-export async function startedGame(judge: MailJudge, game = 'alpha', statusLines: readonly string[] = []): Promise<Map<string, { address: string; password: string }>> {
+/** CREATE by mail, then seven JOINs: a started standard game (fewer `players`: one still forming). */
+export async function startedGame(judge: MailJudge, game = 'alpha', statusLines: readonly string[] = [], players = 7): Promise<Map<string, { address: string; password: string }>> {
   const created = await judge.send(MASTER, [`CREATE ${game} masterpw`, ...statusLines, 'FORM', 'SIGNOFF'].join('\n'));
   expect(created.reply.text).toContain(`Game '${game}' is created`);
-  for (let n = 1; n <= 7; n++) {
+  for (let n = 1; n <= players; n++) {
     const joined = await judge.send(address(n), `JOIN ${game} pw${n}`);
     expect(joined.reply.text).toContain('You have joined');
   }
