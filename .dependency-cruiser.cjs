@@ -25,6 +25,8 @@ const SUPPORT = {
   templates: [],
   config: [],
   store: ['map', 'status'],
+  // The DATC runner: cases read and played through the engine, for `judge datc` and the tests.
+  datc: ['common', 'rules', 'map', 'orders', 'engine'],
 };
 
 const CORE_AND_SUPPORT = [...Object.keys(CORE), ...Object.keys(SUPPORT)];

@@ -120,7 +120,7 @@ export function withStatusLines(game: GameStatus, edit: StatusEdit, maps: MapDef
   const attempt = (replacing: boolean) => {
     const text = header !== null ? `${renderStatus(game).replace(/\n*$/, '\n')}\n${edit.lines[0]}\n` : withLines(game, block, edit.lines, replacing);
     const parsed = parseStatus(text, { file: game.source?.file ?? 'status' });
-    let nextMaps: MapDefinition | null = null;
+    let nextMaps: MapDefinition;
     try {
       nextMaps = mapsOf(parsed.game);
     } catch (error) {

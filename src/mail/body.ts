@@ -6,25 +6,12 @@
  * Outlook-style separator.
  */
 
-import { attributionLength } from '../commands/lines.js';
+import { attributionLength, isComment, isQuoted, isSignatureSeparator } from '../common/mail-lines.js';
 
 const NO_BREAK_SPACE = /\u00a0/g;
 
 function lines(text: string): string[] {
   return text.replace(/\r\n?/g, '\n').replace(NO_BREAK_SPACE, ' ').split('\n');
-}
-
-function isComment(line: string): boolean {
-  return line.trimStart().startsWith('//');
-}
-
-function isQuote(line: string): boolean {
-  return line.trimStart().startsWith('>');
-}
-
-/** `-- ` (RFC 3676), also when a mail program trimmed its trailing space. */
-function isSignatureSeparator(line: string): boolean {
-  return line.trimEnd() === '--';
 }
 
 /** The lines Outlook and its kin put above the quoted original instead of `>` marks. */
@@ -55,7 +42,7 @@ export function commandText(text: string): string {
   for (let index = 0; index < all.length; index++) {
     const line = all[index]!;
     if (isSignatureSeparator(line) || startsQuotedOriginal(line)) break;
-    if (isComment(line) || isQuote(line)) continue;
+    if (isComment(line) || isQuoted(line)) continue;
     const attribution = attributionLength(all, index);
     if (attribution > 0) {
       index += attribution - 1;

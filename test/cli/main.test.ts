@@ -28,9 +28,9 @@ describe('judge', () => {
 
   it('game --help promises only the subcommands there are', async () => {
     const { output } = await judge('game', '--help');
-    expect(output).toMatch(/^  create /m);
-    expect(output).toMatch(/^  validate /m);
-    expect(output).toMatch(/^  show /m);
+    expect(output).toMatch(/^ {2}create /m);
+    expect(output).toMatch(/^ {2}validate /m);
+    expect(output).toMatch(/^ {2}show /m);
   });
 
   it('start --log-format json writes one JSON object a line, for log collectors', async () => {

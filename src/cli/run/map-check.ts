@@ -22,7 +22,7 @@ export function checkMaps(paths: string[], options: { warnings?: boolean }): voi
   try {
     files = mapFiles(paths);
   } catch (error) {
-    throw new Error(`map check: ${(error as Error).message}`);
+    throw new Error(`map check: ${(error as Error).message}`, { cause: error });
   }
   for (const file of files) {
     const definition = readAnyMap(file, { searchPath: folders });
