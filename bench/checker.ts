@@ -102,7 +102,9 @@ async function benchCase(label: string, sample: string, total: number, completed
   const due = await sweepAt(EARLY_SWEEP_MINUTES);
   console.log(`  ${label}`);
   console.log(`    first sweep (index built from ${build.result.reread} status files) ${formatMs(build.ms).padStart(12)}`);
-  console.log(`    sweep with nothing due (median of ${quiet.length}) ${formatMs(percentile(quiet, 0.5)).padStart(17)}${total >= 10_000 ? '  (target < 500 ms)' : ''}`);
+  console.log(
+    `    sweep with nothing due (median of ${quiet.length}) ${formatMs(percentile(quiet, 0.5)).padStart(17)}${total >= 10_000 ? '  (target < 500 ms)' : ''}`,
+  );
   console.log(`    sweep with ${due.result.due} games past their deadline (${mails} mails) ${formatMs(due.ms).padStart(10)}`);
   judge.db.close();
   rmSync(judge.root, { recursive: true, force: true });

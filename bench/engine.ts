@@ -74,10 +74,13 @@ function readPosition(map: GameMap, text: string): Position {
       const [units = '', centers = ''] = (line ?? ':;').slice(power.name.length + 1).split(';');
       return {
         name: power.name,
-        units: units.split(',').filter((unit) => unit.trim() !== '').map((unit) => {
-          const [type, location] = unit.trim().split(' ');
-          return { type: type as 'A' | 'F', location: location! };
-        }),
+        units: units
+          .split(',')
+          .filter((unit) => unit.trim() !== '')
+          .map((unit) => {
+            const [type, location] = unit.trim().split(' ');
+            return { type: type as 'A' | 'F', location: location! };
+          }),
         retreating: [],
         centers: centers.trim().split(/\s+/).filter(Boolean),
         homes: [...power.homes],
@@ -131,7 +134,10 @@ function scenarios(map: GameMap): Scenario[] {
   const afterMidgame: PhaseResult = adjudicate(map, FALL, midgame, midgameOrders);
   const retreating = { powers: afterMidgame.position.powers.map((state) => ({ ...state })) };
   const retreatOrders: SubmittedOrder[] = retreating.powers.flatMap((state) =>
-    state.retreating.map((unit) => ({ power: state.name, order: { kind: 'retreat' as const, unit: { type: unit.type, location: unit.location }, to: unit.retreats[0]! } })),
+    state.retreating.map((unit) => ({
+      power: state.name,
+      order: { kind: 'retreat' as const, unit: { type: unit.type, location: unit.location }, to: unit.retreats[0]! },
+    })),
   );
   return [
     { label: 'movement, Spring 1901 opening', phase: SPRING, position: opening, orders: readOrders(map, opening, 'MOVEMENT', OPENING_ORDERS) },

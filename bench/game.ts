@@ -96,7 +96,9 @@ export async function benchGame(runs = 60): Promise<void> {
     await newGame(service, 'old');
     await ageGame(service, db, 'old');
     const old = await timeProcessing(service, 'old', runs);
-    console.log(`game: the same with ${OLD_PHASES} phases of history and ${OLD_AUDIT_ROWS} audit rows: median ${formatMs(old.median)}, p95 ${formatMs(old.p95)}`);
+    console.log(
+      `game: the same with ${OLD_PHASES} phases of history and ${OLD_AUDIT_ROWS} audit rows: median ${formatMs(old.median)}, p95 ${formatMs(old.p95)}`,
+    );
     figure(
       `the same, game with ${OLD_PHASES} phases and ${OLD_AUDIT_ROWS / 1000}k audit rows`,
       `${formatMs(old.median)} median`,

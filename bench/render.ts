@@ -40,10 +40,17 @@ function benchOne(label: string, map: GameMap, coordinates: BoardCoordinates | n
   const position = initialPosition(map);
   const layout = measure(() => layOutBoard(map, coordinates), 5, 1);
   const picture = measure(() => boardSvg(map, position, { title: label, coordinates }), 50, 10);
-  console.log(`  ${label.padEnd(44)} layout ${formatMs(layout.median).padStart(10)}  picture ${formatMs(picture.median).padStart(10)} p95 ${formatMs(picture.p95)}${target}`);
+  console.log(
+    `  ${label.padEnd(44)} layout ${formatMs(layout.median).padStart(10)}  picture ${formatMs(picture.median).padStart(10)} p95 ${formatMs(picture.p95)}${target}`,
+  );
 }
 
-function played(map: GameMap, phase: Phase, position: Position, orders: Readonly<Record<string, readonly string[]>>): { position: Position; outcomes: OrderOutcome[] } {
+function played(
+  map: GameMap,
+  phase: Phase,
+  position: Position,
+  orders: Readonly<Record<string, readonly string[]>>,
+): { position: Position; outcomes: OrderOutcome[] } {
   const submitted = Object.entries(orders).flatMap(([power, lines]) =>
     lines.map((line) => {
       const parsed = parseOrder(map, line, 'MOVEMENT');

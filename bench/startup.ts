@@ -16,7 +16,10 @@ function processTime(args: readonly string[]): number {
     if (status !== 0) throw new Error(`node ${args.join(' ')} exited with ${status}`);
     times.push(performance.now() - start);
   }
-  return percentile(times.sort((a, b) => a - b), 0.5);
+  return percentile(
+    times.sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 /** `judge help` as a judgekeeper types it, against a Node process that does nothing. */

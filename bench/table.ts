@@ -18,7 +18,10 @@ export function figure(path: string, now: string, target: string, met: boolean |
 }
 
 export function printFigures(): void {
-  const rows = [{ path: 'path', now: 'now', target: 'target', mark: '' }, ...figures.map((row) => ({ ...row, mark: row.met === null ? '' : row.met ? 'ok' : 'MISSED' }))];
+  const rows = [
+    { path: 'path', now: 'now', target: 'target', mark: '' },
+    ...figures.map((row) => ({ ...row, mark: row.met === null ? '' : row.met ? 'ok' : 'MISSED' })),
+  ];
   const width = (key: 'path' | 'now' | 'target') => Math.max(...rows.map((row) => row[key].length));
   const [path, now, target] = [width('path'), width('now'), width('target')];
   console.log('\nissue 16: every path a person waits on, with its target');

@@ -143,7 +143,14 @@ export async function benchWeb(): Promise<void> {
   const judge = demoJudge('bench-web');
   try {
     const numberOf = await playedDemoGame(judge, GAME);
-    const app = buildWebApp({ loaded: judge.loaded, db: judge.db, settings: webSettings(judge.loaded), commands: judge.commands, mails: new OutboxNoticeSink(judge.db, judge.loaded.config.judge), log: () => undefined });
+    const app = buildWebApp({
+      loaded: judge.loaded,
+      db: judge.db,
+      settings: webSettings(judge.loaded),
+      commands: judge.commands,
+      mails: new OutboxNoticeSink(judge.db, judge.loaded.config.judge),
+      log: () => undefined,
+    });
     await app.ready();
     await benchRendering(app, await signedOn(app, 'FRANCE', `pw${numberOf('FRANCE')}`));
     await app.close();

@@ -15,9 +15,7 @@ describe('the standard map from the DPjudge corpus', () => {
 
   it('has the board everybody knows', () => {
     expect(map.centers).toHaveLength(34);
-    expect(map.powers.map((power) => power.name)).toEqual([
-      'AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY',
-    ]);
+    expect(map.powers.map((power) => power.name)).toEqual(['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY']);
     expect(map.powers.flatMap((power) => power.units)).toHaveLength(22);
     expect(map.power('russia')!.units).toContainEqual({ type: 'F', location: 'STP/SC' });
     expect(map.victoryCenters(1901)).toBe(18);
@@ -25,7 +23,12 @@ describe('the standard map from the DPjudge corpus', () => {
   });
 
   it('gives Spain two coasts and keeps fleets off the province itself', () => {
-    expect(map.coasts('SPA').map((location) => location.abbrev).sort()).toEqual(['SPA/NC', 'SPA/SC']);
+    expect(
+      map
+        .coasts('SPA')
+        .map((location) => location.abbrev)
+        .sort(),
+    ).toEqual(['SPA/NC', 'SPA/SC']);
     expect(map.mayOccupy('F', 'SPA')).toBe(false);
     expect(map.mayOccupy('A', 'SPA')).toBe(true);
     expect(map.mayOccupy('A', 'SPA/NC')).toBe(false);
@@ -99,7 +102,13 @@ describe('dynamic and political directives in corpus maps', () => {
   it('reads custom FLOW phase types', () => {
     const ambition = corpusMap('ambition');
     expect(ambition.data.flow.filter((step) => step.kind === 'phase').map((step) => step.kind === 'phase' && step.type)).toEqual([
-      'INCOME', 'MOVEMENT', 'RETREATS', 'INCOME', 'MOVEMENT', 'RETREATS', 'ADJUSTMENTS',
+      'INCOME',
+      'MOVEMENT',
+      'RETREATS',
+      'INCOME',
+      'MOVEMENT',
+      'RETREATS',
+      'ADJUSTMENTS',
     ]);
   });
 

@@ -26,11 +26,7 @@ describe('judge map check on the real map corpus', () => {
   });
 
   it('loads every DPjudge and diplomacy-package map without an error', async () => {
-    const { lines, exitCode } = await mapCheck(
-      join(corpus, 'dpjudge', 'maps'),
-      join(corpus, 'dpjudge', 'trials'),
-      join(corpus, 'mila-maps'),
-    );
+    const { lines, exitCode } = await mapCheck(join(corpus, 'dpjudge', 'maps'), join(corpus, 'dpjudge', 'trials'), join(corpus, 'mila-maps'));
     expect(lines.filter((line) => !line.startsWith('ok '))).toEqual(['51 maps loaded, 0 failed']);
     expect(lines).toContainEqual('ok standard: 76 provinces, 34 supply centers, 7 powers, 0 warnings');
     expect(exitCode).toBeUndefined();

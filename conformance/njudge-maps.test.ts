@@ -22,8 +22,13 @@ describe('colonial', () => {
   it('has the board of the info file: 58 centers, seven named powers, 1870 start', () => {
     expect(map.centers).toHaveLength(58);
     expect(map.powers.map((power) => `${power.abbrev} ${power.displayName} ${power.ownWord}`)).toEqual([
-      'B Britain British', 'C China Chinese', 'F France French', 'H Holland Dutch',
-      'J Japan Japanese', 'R Russia Russian', 'T Turkey Turkish',
+      'B Britain British',
+      'C China Chinese',
+      'F France French',
+      'H Holland Dutch',
+      'J Japan Japanese',
+      'R Russia Russian',
+      'T Turkey Turkish',
     ]);
     expect(map.data.begin).toEqual({ season: 'SPRING', year: 1870, type: 'MOVEMENT' });
     expect(map.data.dialect).toBe('njudge');
@@ -49,7 +54,7 @@ describe('colonial', () => {
     expect(map.canMove('F', 'MEDS', 'REDS')).toBe(true);
   });
 
-  it('makes Seoul\'s two coasts separate locations with their own adjacencies', () => {
+  it("makes Seoul's two coasts separate locations with their own adjacencies", () => {
     expect(map.coasts('SEO').map((location) => location.abbrev)).toEqual(['SEO/EC', 'SEO/WC']);
     expect(map.mayOccupy('F', 'SEO')).toBe(false);
     expect(map.mayOccupy('A', 'SEO/EC')).toBe(false);
@@ -112,7 +117,7 @@ describe('the other Diplomacy variants', () => {
     expect(map.data.begin.year).toBe(1);
   });
 
-  it('mark loeb9\'s /mx moves weak and its arctic water', () => {
+  it("mark loeb9's /mx moves weak and its arctic water", () => {
     const map = variant('loeb9');
     expect(map.abut('COR', 'NAF')).toMatchObject({ armies: true, fleets: false, weak: true });
     expect(map.abut('NAP', 'SIC')).toMatchObject({ armies: true, weak: true });
@@ -122,7 +127,7 @@ describe('the other Diplomacy variants', () => {
     expect(map.powers.map((power) => power.abbrev)).toEqual(['A', 'E', 'F', 'G', 'I', 'R', 'T', 'N', 'S']);
   });
 
-  it('apply the seed\'s ownership record (shift_right: Austria owns the English homes)', () => {
+  it("apply the seed's ownership record (shift_right: Austria owns the English homes)", () => {
     const map = variant('shift_right');
     const austria = map.power('austria')!;
     expect(austria.homes.sort()).toEqual(['BUD', 'TRI', 'VIE']);

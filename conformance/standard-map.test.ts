@@ -14,9 +14,7 @@ describe('maps/standard.map', () => {
   it('moves armies and fleets exactly as the DPjudge standard map does', () => {
     const reference = loadMapFile(join(referenceDir, 'standard.map'), { searchPath: [referenceDir] });
     expect([...provinces(map)].sort()).toEqual([...provinces(reference)].sort());
-    expect(map.locations.map((location) => location.abbrev).sort()).toEqual(
-      reference.locations.map((location) => location.abbrev).sort(),
-    );
+    expect(map.locations.map((location) => location.abbrev).sort()).toEqual(reference.locations.map((location) => location.abbrev).sort());
     for (const location of reference.locations) {
       const own = map.location(location.abbrev)!;
       expect({ at: own.abbrev, terrain: own.terrain, A: map.mayOccupy('A', own.abbrev), F: map.mayOccupy('F', own.abbrev) }).toEqual({

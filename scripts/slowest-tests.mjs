@@ -27,6 +27,9 @@ const files = report.testResults
   .map((file) => ({ name: relative(process.cwd(), file.name), ms: file.endTime - file.startTime, tests: file.assertionResults.length }))
   .sort((a, b) => b.ms - a.ms);
 const end = Math.max(...report.testResults.map((file) => file.endTime));
-console.log(`\n${report.numTotalTests} tests in ${files.length} files, ${((end - report.startTime) / 1000).toFixed(1)} s from start to the last test's end; the ${SHOWN} slowest files:`);
-for (const file of files.slice(0, SHOWN)) console.log(`${(file.ms / 1000).toFixed(1).padStart(7)} s  ${file.name} (${file.tests} test${file.tests === 1 ? '' : 's'})`);
+console.log(
+  `\n${report.numTotalTests} tests in ${files.length} files, ${((end - report.startTime) / 1000).toFixed(1)} s from start to the last test's end; the ${SHOWN} slowest files:`,
+);
+for (const file of files.slice(0, SHOWN))
+  console.log(`${(file.ms / 1000).toFixed(1).padStart(7)} s  ${file.name} (${file.tests} test${file.tests === 1 ? '' : 's'})`);
 process.exit(status);

@@ -52,11 +52,15 @@ async function delayIfStill(
   return result.decided;
 }
 
-
 async function processLate(context: SweepContext, name: string, game: GameStatus, situation: Situation, late: readonly string[]): Promise<Done | null> {
   const phase = phaseAbbrev(situation.phase);
   const also = () => context.mail.graceExpired(game, situation, late, { disorder: true });
-  const outcome = await context.service.process(name, checkerActor('CIVIL DISORDER'), { expectPhase: phase, also, origin: `check ${name} civil disorder`, disorder: late });
+  const outcome = await context.service.process(name, checkerActor('CIVIL DISORDER'), {
+    expectPhase: phase,
+    also,
+    origin: `check ${name} civil disorder`,
+    disorder: late,
+  });
   if (!outcome) return null;
   return { action: 'civil disorder', detail: `${phase} processed with ${late.join(', ')} in civil disorder` };
 }
@@ -115,7 +119,9 @@ async function processReady(context: SweepContext, name: string, situation: Situ
   const phase = phaseAbbrev(situation.phase);
   const outcome = await context.service.process(name, checkerActor('PROCESS'), { expectPhase: phase, origin: `check ${name} process` });
   if (!outcome) return null;
-  const next = outcome.report.next ? `next ${phaseAbbrev(outcome.report.next)}, deadline ${outcome.game.deadline ? describeDeadline(outcome.game.deadline, outcome.game.zone) : 'none'}` : 'game over';
+  const next = outcome.report.next
+    ? `next ${phaseAbbrev(outcome.report.next)}, deadline ${outcome.game.deadline ? describeDeadline(outcome.game.deadline, outcome.game.zone) : 'none'}`
+    : 'game over';
   return { action: 'processed', detail: `${phase}; ${next}` };
 }
 

@@ -120,9 +120,7 @@ export class DeadlineIndex {
         'SELECT game, file_ino, file_size, file_mtime FROM deadline_index',
       ),
       insert: db.prepare<[string, string, number]>('INSERT INTO deadline_index (game, state, state_since) VALUES (?, ?, ?)'),
-      changeState: db.prepare<[string, number, string]>(
-        'UPDATE deadline_index SET state = ?, state_since = ?, file_ino = NULL WHERE game = ?',
-      ),
+      changeState: db.prepare<[string, number, string]>('UPDATE deadline_index SET state = ?, state_since = ?, file_ino = NULL WHERE game = ?'),
       remove: db.prepare<[string]>('DELETE FROM deadline_index WHERE game = ?'),
       assessed: db.prepare(
         `UPDATE deadline_index SET due_at = @due, file_ino = @ino, file_size = @size, file_mtime = @mtime, file_sha256 = @sha
@@ -133,9 +131,7 @@ export class DeadlineIndex {
                 keeper_alerted_at = @keeperAlertedAt, last_failure = NULL
           WHERE game = @game`,
       ),
-      failed: db.prepare<[string, string, string]>(
-        'UPDATE deadline_index SET last_failure = ? WHERE game = ? AND last_failure IS NOT ?',
-      ),
+      failed: db.prepare<[string, string, string]>('UPDATE deadline_index SET last_failure = ? WHERE game = ? AND last_failure IS NOT ?'),
     };
     this.syncListings = db.transaction((listed: ReadonlyMap<string, CheckedState>, now: number) => {
       const known = new Map(this.statements.all.all().map((row) => [row.game, row.state]));

@@ -67,7 +67,12 @@ export class OutageGuard {
     // Never back: a `judge check --now` in the past must not make the daemon's next sweep look late.
     this.write.run(LAST_SWEEP, Math.max(now, last ?? now));
     if (last === null || now - last <= this.settings.outageMinutes * 60_000) return { hold: false, lines: [] };
-    const report = { judge: this.judgeName, since: DateTime.fromMillis(last, { zone: 'utc' }), until: context.now, thresholdMinutes: this.settings.outageMinutes };
+    const report = {
+      judge: this.judgeName,
+      since: DateTime.fromMillis(last, { zone: 'utc' }),
+      until: context.now,
+      thresholdMinutes: this.settings.outageMinutes,
+    };
     if (this.settings.outagePolicy === 'hold') {
       this.write.run(HELD_SINCE, last);
       context.sink.send(context.mail.outage({ ...report, extension: null }), 'check outage');

@@ -3,11 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands/index.js';
 
 const program = new Command();
-program
-  .name('judge')
-  .description('The e-mail Diplomacy judge: judgekeeper commands')
-  .showHelpAfterError(false)
-  .exitOverride();
+program.name('judge').description('The e-mail Diplomacy judge: judgekeeper commands').showHelpAfterError(false).exitOverride();
 
 registerCommands(program);
 

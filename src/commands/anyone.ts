@@ -39,8 +39,7 @@ const MAP_FORMATS = new Set(['GIF', 'PS', 'PDF', 'SVG', 'PNG']);
 function resign(call: Invocation): Verdict<CommandBody> {
   const [target] = call.words;
   if (call.signedOn && target === undefined) return accept({ kind: 'resignSignedOn' });
-  if (call.signedOn && call.words.length === 1 && !target!.includes('@'))
-    return mapped(playerName(target!), (power) => ({ kind: 'resignPower', power }));
+  if (call.signedOn && call.words.length === 1 && !target!.includes('@')) return mapped(playerName(target!), (power) => ({ kind: 'resignPower', power }));
   return mapped(login(call, 0), (resigning) => ({ kind: 'resign', ...resigning }));
 }
 

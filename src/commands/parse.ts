@@ -136,8 +136,7 @@ class MailReader {
   private afterRefused(keyword: string, words: readonly string[], signedOn: boolean): void {
     const resignsInsteadOfSignon = !signedOn || words.length >= 2 || (words[0] ?? '').includes('@');
     if (keyword === 'CREATE') this.enter({ kind: 'creating', refused: true });
-    else if (['SIGNON', 'TAKEOVER', 'JOIN'].includes(keyword) || (keyword === 'RESIGN' && resignsInsteadOfSignon))
-      this.enter({ kind: 'closed' });
+    else if (['SIGNON', 'TAKEOVER', 'JOIN'].includes(keyword) || (keyword === 'RESIGN' && resignsInsteadOfSignon)) this.enter({ kind: 'closed' });
   }
 
   /** `TYPE name@game password`; never after a Master's SIGNON, where PLAYER lines hold addresses. */
@@ -226,8 +225,7 @@ class MailReader {
     const refusal = this.overLimitReason(body, source);
     if (refusal !== null) return this.problem(source, refusal);
     this.commands.push({ ...body, line: source.line, text: source.text });
-    if (body.kind === 'signon' || body.kind === 'takeover' || body.kind === 'resign')
-      this.enter({ kind: 'session', master: body.who.form === 'master' });
+    if (body.kind === 'signon' || body.kind === 'takeover' || body.kind === 'resign') this.enter({ kind: 'session', master: body.who.form === 'master' });
     else if (body.kind === 'join' || body.kind === 'joinAs') this.enter({ kind: 'session', master: false });
     else if (body.kind === 'create') this.enter({ kind: 'creating', refused: false });
     else if (body.kind === 'signoff') this.enter({ kind: 'closed' });

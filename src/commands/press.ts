@@ -69,8 +69,7 @@ class HeaderReader {
   private fake(): string | null {
     const following = this.take().toUpperCase();
     if (following === 'FROM') return this.claimedFrom('FAKE FROM');
-    if (following !== 'TO' && following !== 'BROADCAST' && !following.startsWith('+'))
-      return 'FAKE must be followed by TO, FROM or BROADCAST';
+    if (following !== 'TO' && following !== 'BROADCAST' && !following.startsWith('+')) return 'FAKE must be followed by TO, FROM or BROADCAST';
     if (this.fakeTo !== undefined) return 'the claimed recipients (FAKE TO or FAKE BROADCAST) are given twice';
     if (following === 'BROADCAST') {
       this.fakeTo = 'everyone';

@@ -2,7 +2,15 @@ import type { LoadedConfig } from '../config/config.js';
 import { MailCommandProcessor } from '../commands/execute/processor.js';
 import { openGameService } from '../game/open.js';
 import { BrokenStatusFileError } from '../game/service.js';
-import { ExplainedFailure, replySubject, threadOf, type CommandProcessor, type IncomingMail, type ProcessingContext, type ProcessOutcome } from '../mail/processor.js';
+import {
+  ExplainedFailure,
+  replySubject,
+  threadOf,
+  type CommandProcessor,
+  type IncomingMail,
+  type ProcessingContext,
+  type ProcessOutcome,
+} from '../mail/processor.js';
 import type { JudgeDatabase } from '../store/database.js';
 
 /**

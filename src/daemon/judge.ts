@@ -128,7 +128,13 @@ function startLine(loaded: LoadedConfig, settings: MailSettings, receiving: stri
  * checker has its own). An address that cannot be had costs the pages, not the mail: the judge goes
  * on by mail and says why.
  */
-async function serveWebPages(db: JudgeDatabase, loaded: LoadedConfig, settings: WebSettings, mails: MailQueue, log: (line: string) => void): Promise<RunningWeb | null> {
+async function serveWebPages(
+  db: JudgeDatabase,
+  loaded: LoadedConfig,
+  settings: WebSettings,
+  mails: MailQueue,
+  log: (line: string) => void,
+): Promise<RunningWeb | null> {
   if (!settings.enabled) return null;
   const commands = new MailCommandProcessor({ service: openGameService(loaded, db), judge: loaded.config.judge, db });
   try {

@@ -32,7 +32,6 @@ export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, processor: Co
   return new MailIntake(db, processor, loaded.config);
 }
 
-
 /**
  * Sends what the outbox holds now, once, where no daemon may be running to do it (`judge process`,
  * `judge check`, pipe mode): mail a command queued must not wait for other traffic. What the SMTP

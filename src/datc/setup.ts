@@ -68,16 +68,14 @@ export function placedUnit(map: GameMap, line: DatcLine): Verdict<CaseUnit> {
 
 function emptyPosition(map: GameMap, owners: Map<string, string[]> | null): Position {
   return {
-    powers: map.powers.map(
-      (power): PowerState => ({
-        name: power.name,
-        units: [],
-        retreating: [],
-        centers: owners ? (owners.get(power.name) ?? []) : [...power.owns],
-        homes: [...power.homes],
-        claimCredits: power.sites.claimCredits,
-      }),
-    ),
+    powers: map.powers.map((power): PowerState => ({
+      name: power.name,
+      units: [],
+      retreating: [],
+      centers: owners ? (owners.get(power.name) ?? []) : [...power.owns],
+      homes: [...power.homes],
+      claimCredits: power.sites.claimCredits,
+    })),
   };
 }
 

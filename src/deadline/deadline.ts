@@ -208,13 +208,10 @@ export function nextDeadline(request: DeadlineRequest): DeadlineOutcome {
   };
   const tentative = request.jumpOffDays ? plusPlayingDays(from, delay, placement) : calendar;
   const fudge = fudgeMinutes(timing.fudge, delay, gap, realTime);
-  const first =
-    schedule.length > 0 ? nextScheduledTime(tentative.minus({ milliseconds: fudge * 60_000 }), schedule) : tentative;
+  const first = schedule.length > 0 ? nextScheduledTime(tentative.minus({ milliseconds: fudge * 60_000 }), schedule) : tentative;
   const placed = place(first, placement);
   const current = request.current?.setZone(zone);
   const deadline = current !== undefined && current.toMillis() > placed.toMillis() ? current : placed;
-  const remaining = vacations
-    .filter((span) => span.end.toMillis() > request.from.toMillis())
-    .map((span) => span.vacation);
+  const remaining = vacations.filter((span) => span.end.toMillis() > request.from.toMillis()).map((span) => span.vacation);
   return { deadline, timing: { ...timing, not: remaining }, delay, realTime };
 }

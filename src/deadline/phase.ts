@@ -25,10 +25,6 @@ export function isMovementPhaseType(phaseType: string): boolean {
  * else DPjudge's defaults (MOVE 2D, NEXT 1D).
  */
 export function phaseDelay(timing: Timing, phaseType: string): Duration {
-  const matching = timing.phaseDelays
-    .filter((entry) => phaseType.startsWith(entry.phaseType))
-    .sort((a, b) => b.phaseType.length - a.phaseType.length);
-  return (
-    matching[0]?.delay ?? timing.next ?? (isMovementPhaseType(phaseType) ? DEFAULT_MOVEMENT_DELAY : DEFAULT_OTHER_DELAY)
-  );
+  const matching = timing.phaseDelays.filter((entry) => phaseType.startsWith(entry.phaseType)).sort((a, b) => b.phaseType.length - a.phaseType.length);
+  return matching[0]?.delay ?? timing.next ?? (isMovementPhaseType(phaseType) ? DEFAULT_MOVEMENT_DELAY : DEFAULT_OTHER_DELAY);
 }

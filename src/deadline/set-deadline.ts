@@ -6,9 +6,7 @@ import { renderVacation, spanCovers, vacationSpan } from './vacation.js';
 import { gameZone } from './zone.js';
 
 /** Who sends SET DEADLINE: the Master, or a player (allowed only under the PLAYER_DEADLINES rule). */
-export type DeadlineSetter =
-  | { readonly role: 'master' }
-  | { readonly role: 'player'; readonly playerDeadlines: boolean };
+export type DeadlineSetter = { readonly role: 'master' } | { readonly role: 'player'; readonly playerDeadlines: boolean };
 
 export interface SetDeadlineRequest {
   readonly requested: DateTime;
@@ -53,9 +51,7 @@ export function checkSetDeadline(request: SetDeadlineRequest): SetDeadlineVerdic
     const what = days[weekday] === '-' ? 'deadlines' : 'movement deadlines';
     return refuse(`${weekdayName(weekday)} takes no ${what} (DAYS ${days})`);
   }
-  const vacation = timing.not
-    .map((entry) => vacationSpan(entry, zone, timing.start))
-    .find((span) => spanCovers(span, local));
+  const vacation = timing.not.map((entry) => vacationSpan(entry, zone, timing.start)).find((span) => spanCovers(span, local));
   if (vacation !== undefined) {
     return refuse(`the deadline falls in the vacation NOT ${renderVacation(vacation.vacation)}`);
   }

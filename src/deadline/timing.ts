@@ -99,7 +99,10 @@ function readKey(timing: MutableTiming, key: string, value: string): void {
 
 /** Reads a TIMING line, with or without its leading `TIMING` word. Keys are case-insensitive. */
 export function parseTiming(line: string, options: TimingOptions = {}): Timing {
-  const words = line.trim().split(/\s+/).filter((word) => word !== '');
+  const words = line
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   if (words[0]?.toUpperCase() === 'TIMING') words.shift();
   const phaseTypes = [...STANDARD_PHASE_TYPES, ...(options.phaseTypes ?? []).map((type) => type.toUpperCase())];
   const timing: MutableTiming = { phaseDelays: [], at: [], not: [] };

@@ -23,9 +23,7 @@ export type Vacation =
   | { readonly kind: 'until'; readonly last: VacationDate };
 
 const LENGTH_BY_PRECISION: Readonly<Record<VacationPrecision, number>> = { month: 6, day: 8, hour: 10, minute: 12 };
-const PRECISION_BY_LENGTH = new Map(
-  Object.entries(LENGTH_BY_PRECISION).map(([precision, length]) => [length, precision as VacationPrecision]),
-);
+const PRECISION_BY_LENGTH = new Map(Object.entries(LENGTH_BY_PRECISION).map(([precision, length]) => [length, precision as VacationPrecision]));
 
 function parseVacationDate(entry: string, text: string): VacationDate {
   const precision = /^\d+$/.test(text) ? PRECISION_BY_LENGTH.get(text.length) : undefined;
@@ -46,9 +44,7 @@ function parseVacationDate(entry: string, text: string): VacationDate {
 }
 
 function renderVacationDate(date: VacationDate): string {
-  const digits = [date.year, date.month, date.day, date.hour, date.minute]
-    .map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0'))
-    .join('');
+  const digits = [date.year, date.month, date.day, date.hour, date.minute].map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0')).join('');
   return digits.slice(0, LENGTH_BY_PRECISION[date.precision]);
 }
 

@@ -61,13 +61,7 @@ export function shiftWallTime(wall: WallTime, minutes: number): WallTime {
 /** Whether the numbers name a real calendar date and clock time (no 30 February, no 24:00). */
 export function isRealWallTime(wall: WallTime): boolean {
   const normalised = wallTimeFromNaive(naiveMillis(wall));
-  return (
-    wall.hour <= 23 &&
-    wall.minute <= 59 &&
-    normalised.year === wall.year &&
-    normalised.month === wall.month &&
-    normalised.day === wall.day
-  );
+  return wall.hour <= 23 && wall.minute <= 59 && normalised.year === wall.year && normalised.month === wall.month && normalised.day === wall.day;
 }
 
 /**

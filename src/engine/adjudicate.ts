@@ -17,13 +17,7 @@ import { victors } from './victory.js';
  * phase before an adjustment phase, supply centers change hands (and NEWHOMES apply), and the
  * VICTORY list is consulted. Pure: nothing is read or written, the input is not changed.
  */
-export function adjudicate(
-  map: GameMap,
-  phase: Phase,
-  position: Position,
-  orders: readonly SubmittedOrder[],
-  options: AdjudicationOptions = {},
-): PhaseResult {
+export function adjudicate(map: GameMap, phase: Phase, position: Position, orders: readonly SubmittedOrder[], options: AdjudicationOptions = {}): PhaseResult {
   const flags = ruleFlags(options.rules);
   const type = normalisePhaseType(phase.type);
   let result: { outcomes: PhaseResult['outcomes']; position: Position };

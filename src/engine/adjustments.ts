@@ -197,7 +197,13 @@ class Ledger {
   nextState(): PowerState {
     const board = this.board;
     const state = board.powers[this.power]!;
-    const next = withUnits(state, this.ownUnits().map((unit) => board.units[unit]!.source).concat(this.newUnits), []);
+    const next = withUnits(
+      state,
+      this.ownUnits()
+        .map((unit) => board.units[unit]!.source)
+        .concat(this.newUnits),
+      [],
+    );
     next.centers = state.centers.filter((center) => !isBuildToken(center)).concat(this.gainedCenters);
     next.homes = state.homes.concat(this.gainedHomes);
     next.claimCredits = this.credits;

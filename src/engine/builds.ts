@@ -27,7 +27,9 @@ export function tokenCount(board: Board, power: number, token: BuildToken): numb
 
 function homeProvinces(board: Board, power: number): number[] {
   const tables = board.tables;
-  return board.powers[power]!.homes.map((home) => tables.id(home)).filter((id) => id >= 0).map((id) => tables.provinceOf[id]!);
+  return board.powers[power]!.homes.map((home) => tables.id(home))
+    .filter((id) => id >= 0)
+    .map((id) => tables.provinceOf[id]!);
 }
 
 function ownsAHome(board: Board, power: number): boolean {

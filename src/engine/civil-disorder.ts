@@ -173,7 +173,7 @@ export function disorderSupports(board: Board, orders: readonly SubmittedOrder[]
     const busy = new Set<BoardUnit>();
     const ref = (unit: BoardUnit) => ({ type: unit.type, location: board.tables.abbrev(unit.location) });
     // Round by round, each endangered unit gets one more supporter while any is free to give it.
-    for (let assigned = true; assigned; ) {
+    for (let assigned = true; assigned;) {
       assigned = false;
       for (const target of endangered) {
         const helper = units

@@ -3,7 +3,14 @@ import type { Position, PowerState, RetreatingUnit, Unit } from './types.js';
 
 /** A power's state with other units; built field by field, as object spread is slow on the adjudicator's hot path. */
 export function withUnits(state: PowerState, units: Unit[], retreating: RetreatingUnit[]): PowerState {
-  const copy: PowerState = { name: state.name, units, retreating, centers: state.centers.slice(), homes: state.homes.slice(), claimCredits: state.claimCredits };
+  const copy: PowerState = {
+    name: state.name,
+    units,
+    retreating,
+    centers: state.centers.slice(),
+    homes: state.homes.slice(),
+    claimCredits: state.claimCredits,
+  };
   if (state.reserves !== undefined) copy.reserves = state.reserves;
   if (state.militia !== undefined) copy.militia = state.militia;
   return copy;

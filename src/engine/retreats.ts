@@ -54,7 +54,13 @@ export function adjudicateRetreats(map: GameMap, position: Position, orders: rea
     const inDisorder = flags.cdRetreats && !ordering.has(board.powerName(unit.power));
     const to = inDisorder ? disorderRetreat(board, unit) : null;
     const order: RetreatPhaseOrder = to === null ? { kind: 'disband', unit: ref } : { kind: 'retreat', unit: ref, to };
-    const outcome = newOutcome(board.powerName(unit.power), order, true, ['unordered'], to === null ? 'not ordered: disbanded' : 'civil disorder: a random retreat');
+    const outcome = newOutcome(
+      board.powerName(unit.power),
+      order,
+      true,
+      ['unordered'],
+      to === null ? 'not ordered: disbanded' : 'civil disorder: a random retreat',
+    );
     outcomes.push(outcome);
     choices[index] = { power: outcome.power, order, outcome };
   });

@@ -41,17 +41,7 @@ export interface Position {
  * DPjudge's result annotations, plus what the results need to say about units nobody ordered.
  * `illegal` is an order refused when it was finally checked (NO_CHECK games).
  */
-export type OutcomeMark =
-  | 'bounce'
-  | 'cut'
-  | 'void'
-  | 'no convoy'
-  | 'dislodged'
-  | 'destroyed'
-  | 'illegal'
-  | 'disbanded'
-  | 'hidden'
-  | 'unordered';
+export type OutcomeMark = 'bounce' | 'cut' | 'void' | 'no convoy' | 'dislodged' | 'destroyed' | 'illegal' | 'disbanded' | 'hidden' | 'unordered';
 
 export interface OrderOutcome {
   power: string;

@@ -32,7 +32,13 @@ function homesOf(position: Position, name: string): readonly string[] {
 }
 
 /** The power that rules the dummy now: the one whose forces hold all its homes, or its old controller. */
-function rulerOf(dummy: string, homes: readonly string[], held: Map<string, string>, dummies: ReadonlySet<string>, controllers: ReadonlyMap<string, string>): string | null {
+function rulerOf(
+  dummy: string,
+  homes: readonly string[],
+  held: Map<string, string>,
+  dummies: ReadonlySet<string>,
+  controllers: ReadonlyMap<string, string>,
+): string | null {
   const forces = homes.map((home) => {
     const occupant = held.get(home);
     if (occupant === undefined) return null;
@@ -81,10 +87,11 @@ export function applyVassalage(
   }
   // A vassal holding its controller's home from before this year hands it over too.
   for (const [vassal, controller] of next)
-    for (const home of homesOf(position, controller)) if (owner.get(home) === vassal) {
-      owner.set(home, controller);
-      kept.push({ center: home, from: vassal, to: controller });
-    }
+    for (const home of homesOf(position, controller))
+      if (owner.get(home) === vassal) {
+        owner.set(home, controller);
+        kept.push({ center: home, from: vassal, to: controller });
+      }
   const powers = position.powers.map((state) => ({
     ...state,
     centers: [

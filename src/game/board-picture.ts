@@ -106,7 +106,13 @@ export function processedPhasePicture(name: string, phase: string, maps: MapDefi
   const next = after.phase?.phase;
   const map = next !== undefined && typeof next === 'object' ? maps.at(next) : maps.base;
   const processed = parsePhaseAbbrev(phase, maps.base.data.flow);
-  const board = { game: name, map, coordinates: maps.coordinates, position: positionOf(after, map), title: `Game ${name} after ${processed ? phaseTitle(processed) : phase}` };
+  const board = {
+    game: name,
+    map,
+    coordinates: maps.coordinates,
+    position: positionOf(after, map),
+    title: `Game ${name} after ${processed ? phaseTitle(processed) : phase}`,
+  };
   const latest = archive.resultsBlocks().at(-1)?.phase === phase;
   return pictureFile(board, latest ? hiddenFrom(pendingHiddenBuilds(archive, after, maps), view) : [], 'svg');
 }

@@ -124,7 +124,10 @@ export function mailAddressesOf(game: GameStatus, power: string): string[] {
  * VASSAL_DUMMIES: each dummy's CONTROL after the year's occupations, the adjudicator's `vassals`
  * naming the controller of every vassal; a dummy not named is independent.
  */
-export function withVassals(game: GameStatus, vassals: ReadonlyMap<string, string>): { game: GameStatus; changed: { power: string; controller: string | null }[] } {
+export function withVassals(
+  game: GameStatus,
+  vassals: ReadonlyMap<string, string>,
+): { game: GameStatus; changed: { power: string; controller: string | null }[] } {
   const dummies = dummyPowers(game);
   const changed: { power: string; controller: string | null }[] = [];
   const powers = game.powers.map((power) => {

@@ -19,10 +19,8 @@ export interface Duty {
 }
 
 export function duties(map: GameMap, phase: Phase, position: Position, rules: RulesInForce): Duty[] {
-  if (phase.type === MOVEMENT)
-    return position.powers.filter((state) => state.units.length > 0).map((state) => ({ power: state.name, adjustment: 0 }));
-  if (phase.type === RETREATS)
-    return position.powers.filter((state) => state.retreating.length > 0).map((state) => ({ power: state.name, adjustment: 0 }));
+  if (phase.type === MOVEMENT) return position.powers.filter((state) => state.units.length > 0).map((state) => ({ power: state.name, adjustment: 0 }));
+  if (phase.type === RETREATS) return position.powers.filter((state) => state.retreating.length > 0).map((state) => ({ power: state.name, adjustment: 0 }));
   if (phase.type !== ADJUSTMENTS) return [];
   const board = new Board(map, position);
   const flags = ruleFlags(rules);

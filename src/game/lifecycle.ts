@@ -95,7 +95,8 @@ export function joinGame(game: GameStatus, map: GameMap, request: JoinRequest): 
   if (game.powers.some((power) => power.addresses.some((known) => known.toLowerCase() === address)))
     throw new GameRuleError(`${request.address} has already joined the game ${game.name}`);
   const rules = rulesInForce(game, map.rules());
-  if (rules.has('SOLITAIRE')) throw new GameRuleError(`the game ${game.name} is a SOLITAIRE game: its Master plays every power, and it starts when the Master ACTIVATEs it`);
+  if (rules.has('SOLITAIRE'))
+    throw new GameRuleError(`the game ${game.name} is a SOLITAIRE game: its Master plays every power, and it starts when the Master ACTIVATEs it`);
   const open = playablePowers(game, map);
   const joined = joinedPlayers(game);
   if (joined.length >= open.length) throw new GameRuleError(`the game ${game.name} is full`);
@@ -255,7 +256,10 @@ export function dummyPower(game: GameStatus, powerName: string): GameStatus {
   const current = power.player?.current;
   const next = updatePower(game, power.name, (status) => ({
     ...status,
-    player: { current: 'DUMMY', earlier: current && current !== 'DUMMY' ? [{ until: currentAbbrev(game), occupant: current }, ...status.player!.earlier] : (status.player?.earlier ?? []) },
+    player: {
+      current: 'DUMMY',
+      earlier: current && current !== 'DUMMY' ? [{ until: currentAbbrev(game), occupant: current }, ...status.player!.earlier] : (status.player?.earlier ?? []),
+    },
     addresses: [],
     password: null,
   }));

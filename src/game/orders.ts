@@ -141,7 +141,8 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
       continue;
     }
     // A unit has one order: a later line for it replaces the earlier, which is reported, not kept beside it.
-    const earlier = orderPhase === ADJUSTMENTS ? -1 : accepted.findIndex((order) => orderedPlace(order) !== null && orderedPlace(order) === orderedPlace(result.order));
+    const earlier =
+      orderPhase === ADJUSTMENTS ? -1 : accepted.findIndex((order) => orderedPlace(order) !== null && orderedPlace(order) === orderedPlace(result.order));
     if (earlier >= 0) {
       refused.push(`"${acceptedLines[earlier]!.trim()}": replaced by the later order for the same unit, "${formatOrder(result.order)}"`);
       accepted.splice(earlier, 1);
@@ -151,9 +152,7 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
     acceptedLines.push(line);
   }
   const next = updatePower(game, power, (status) =>
-    orderPhase === MOVEMENT
-      ? { ...status, orders: accepted.map(formatOrder) }
-      : { ...status, phaseOrders: accepted.map(toPhaseOrder) },
+    orderPhase === MOVEMENT ? { ...status, orders: accepted.map(formatOrder) } : { ...status, phaseOrders: accepted.map(toPhaseOrder) },
   );
   return { game: next, onFile: ordersOnFile(findPower(next, power)!, orderPhase), refused };
 }

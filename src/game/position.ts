@@ -32,9 +32,7 @@ export function positionOf(game: GameStatus, map: GameMap): Position {
   return {
     powers: map.powers.map((mapPower) => {
       const power = game.powers.find((candidate) => candidate.name === mapPower.name && isMapPower(candidate, map));
-      return power
-        ? powerState(map, power)
-        : { name: mapPower.name, units: [], retreating: [], centers: [], homes: [...mapPower.homes], claimCredits: 0 };
+      return power ? powerState(map, power) : { name: mapPower.name, units: [], retreating: [], centers: [], homes: [...mapPower.homes], claimCredits: 0 };
     }),
   };
 }

@@ -179,7 +179,15 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
  * Moves the game on to the next phase of the FLOW: units on terrain that changed, builds and
  * removals due, control passed on by ROTATE, an end by the votes that now agree, the new deadline.
  */
-function advance(game: GameStatus, maps: MapDefinition, phase: Phase, position: Position, rules: RulesInForce, options: ProcessOptions, report: PhaseReport): ProcessedPhase {
+function advance(
+  game: GameStatus,
+  maps: MapDefinition,
+  phase: Phase,
+  position: Position,
+  rules: RulesInForce,
+  options: ProcessOptions,
+  report: PhaseReport,
+): ProcessedPhase {
   const following = followingPhase(maps, phase, position, rules);
   const followingMap = maps.at(following);
   const terrain = settleOnTerrain(maps.at(phase), followingMap, position, ruleFlags(rules));

@@ -79,10 +79,7 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
   let closing: string;
   if (report.ended) {
     const victors = report.ended.victors.map(name);
-    closing =
-      victors.length === 1
-        ? `The game is over: ${victors[0]} has won.`
-        : `The game is over, drawn between ${victors.join(', ')}.`;
+    closing = victors.length === 1 ? `The game is over: ${victors[0]} has won.` : `The game is over, drawn between ${victors.join(', ')}.`;
   } else if (report.next) {
     closing = `The next phase of '${report.game}' is ${phaseTitle(report.next)}.`;
     if (report.deadline) closing += `\nThe deadline for orders is ${describeDeadline(report.deadline, report.zone)}.`;
@@ -98,9 +95,7 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
         ? `${name(item.power)}: ${item.unit} may retreat to ${item.retreats.join(', ')}.`
         : `${name(item.power)}: ${item.unit} has no retreat and is destroyed.`,
     ),
-    centerChanges: report.centerChanges.map(
-      (change) => `${change.center}: ${change.from ? name(change.from) : 'unowned'} -> ${name(change.to)}`,
-    ),
+    centerChanges: report.centerChanges.map((change) => `${change.center}: ${change.from ? name(change.from) : 'unowned'} -> ${name(change.to)}`),
     centers: report.centers
       .filter((entry) => entry.centers.length > 0)
       .map((entry) => `${`${name(entry.power)}:`.padEnd(12)} ${String(entry.centers.length).padStart(2)}  ${entry.centers.join(' ')}`),
@@ -111,7 +106,8 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
         return `${name(entry.power)}: ${entry.centers} centers, ${entry.units} units: ${what}.`;
       }),
     terrainChanges: report.terrainChanges.map((change) => {
-      const fate = change.became === 'destroyed' ? 'is destroyed' : change.became === 'hibernates' ? 'hibernates: it may only hold' : `becomes ${change.became}`;
+      const fate =
+        change.became === 'destroyed' ? 'is destroyed' : change.became === 'hibernates' ? 'hibernates: it may only hold' : `becomes ${change.became}`;
       return `${name(change.power)}: ${change.unit} ${fate}.`;
     }),
     controlChanges: report.controlChanges.map((change) =>

@@ -16,7 +16,9 @@ export interface RollSettings {
 export function keepSettings(rolled: GameStatus, before: GameStatus): GameStatus {
   const powers = rolled.powers.map((power) => {
     const kept = findPower(before, power.name);
-    return kept ? { ...power, player: kept.player, addresses: kept.addresses, password: kept.password, omniscient: kept.omniscient, control: kept.control } : power;
+    return kept
+      ? { ...power, player: kept.player, addresses: kept.addresses, password: kept.password, omniscient: kept.omniscient, control: kept.control }
+      : power;
   });
   const joinedSince = before.powers.filter((power) => power.role !== MAP_POWER_ROLE && !findPower(rolled, power.name));
   const { rules, descriptions, master, masterPassword, privacy, allow, timing, zone, need } = before;

@@ -21,7 +21,14 @@ export function extendDeadline(game: GameStatus, flow: readonly FlowStep[], rule
   const deadline = currentDeadline(game);
   const phase = game.phase?.phase;
   if (deadline === null || !phase || typeof phase !== 'object') return game;
-  const moved = movedDeadline({ deadline, minutes, timing: gameTiming(game, flow), zone: game.zone ?? undefined, phase: formatPhase(phase), realTime: rules.has('REAL_TIME') });
+  const moved = movedDeadline({
+    deadline,
+    minutes,
+    timing: gameTiming(game, flow),
+    zone: game.zone ?? undefined,
+    phase: formatPhase(phase),
+    realTime: rules.has('REAL_TIME'),
+  });
   return { ...game, deadline: formatDeadlineStamp(moved, gameZone(game.zone ?? undefined)) };
 }
 
@@ -29,14 +36,7 @@ export function extendDeadline(game: GameStatus, flow: readonly FlowStep[], rule
  * Sets the DEADLINE for the phase the game is entering, from `now`: NO_DEADLINE games have none;
  * the first phase of a game gets twice the normal delay. Vacations that are over leave TIMING.
  */
-export function scheduleDeadline(
-  game: GameStatus,
-  phase: Phase,
-  flow: readonly FlowStep[],
-  rules: RulesInForce,
-  now: DateTime,
-  initial = false,
-): GameStatus {
+export function scheduleDeadline(game: GameStatus, phase: Phase, flow: readonly FlowStep[], rules: RulesInForce, now: DateTime, initial = false): GameStatus {
   if (rules.has('NO_DEADLINE')) return { ...game, deadline: null };
   const timing = gameTiming(game, flow);
   const outcome = nextDeadline({

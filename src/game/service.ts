@@ -179,7 +179,8 @@ export class GameService {
       const games = current.status.games.filter((listing) => listing.name !== name);
       const old = current.status.games.find((listing) => listing.name === name);
       if (state === null) return { ...current.status, games };
-      const kept = !reactivate && ((old?.state === 'waiting' && state === 'active') || (old?.state === 'preparation' && state === 'forming')) ? old.state : state;
+      const kept =
+        !reactivate && ((old?.state === 'waiting' && state === 'active') || (old?.state === 'preparation' && state === 'forming')) ? old.state : state;
       this.listedStates.set(name, kept);
       if (old && old.state === kept) return null;
       const listing = { name, variant: old?.variant ?? 'standard', state: kept, flags: old?.flags ?? [], line: old?.line ?? null };
@@ -299,18 +300,20 @@ export class GameService {
     const maps = this.maps(game);
     const map = maps.at(phase);
     const rules = rulesInForce(game, map.rules());
-    return duties(map, phase, positionOf(game, map), rules)
-      .map((duty) => findPower(game, duty.power))
-      .filter((power) => power !== undefined)
-      // A dummy owes orders when someone controls it, or when the Master is to order it (no CD_DUMMIES).
-      .filter((power) => power.player?.current !== 'DUMMY' || power.control.length > 0 || !rules.has('CD_DUMMIES'))
-      .map((power) => ({
-        power: power.name,
-        ordered: hasOrders(power, orderPhase),
-        unordered: unorderedUnits(power, orderPhase, !rules.has('DEFAULT_UNORDERED')),
-      }))
-      .filter((power) => !power.ordered || power.unordered.length > 0)
-      .map(({ power, ordered, unordered }) => ({ power, unordered: ordered ? unordered : [] }));
+    return (
+      duties(map, phase, positionOf(game, map), rules)
+        .map((duty) => findPower(game, duty.power))
+        .filter((power) => power !== undefined)
+        // A dummy owes orders when someone controls it, or when the Master is to order it (no CD_DUMMIES).
+        .filter((power) => power.player?.current !== 'DUMMY' || power.control.length > 0 || !rules.has('CD_DUMMIES'))
+        .map((power) => ({
+          power: power.name,
+          ordered: hasOrders(power, orderPhase),
+          unordered: unorderedUnits(power, orderPhase, !rules.has('DEFAULT_UNORDERED')),
+        }))
+        .filter((power) => !power.ordered || power.unordered.length > 0)
+        .map(({ power, ordered, unordered }) => ({ power, unordered: ordered ? unordered : [] }))
+    );
   }
 
   private withReadiness(game: GameStatus): GameStatus {
@@ -428,7 +431,12 @@ export class GameService {
    * The grace period ended: every late power resigns in one status write, queued with the mails that
    * tell of it (`announce`), so that a crash leaves all or none of it.
    */
-  async resignForLateness(name: string, powers: readonly string[], actor: Actor, options: { announce: (game: GameStatus) => OutgoingMail[]; origin: string }): Promise<LoadedGame> {
+  async resignForLateness(
+    name: string,
+    powers: readonly string[],
+    actor: Actor,
+    options: { announce: (game: GameStatus) => OutgoingMail[]; origin: string },
+  ): Promise<LoadedGame> {
     return this.change(name, actor, (game) => powers.reduce(resignPower, game), options);
   }
 
@@ -474,7 +482,9 @@ export class GameService {
 
   /** SET PASSWORD: a power's, or the Master's (`power` null). */
   async setPassword(name: string, power: string | null, password: string, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game) => (power === null ? { ...game, masterPassword: password } : updatePower(game, power, (status) => ({ ...status, password }))));
+    return this.change(name, actor, (game) =>
+      power === null ? { ...game, masterPassword: password } : updatePower(game, power, (status) => ({ ...status, password })),
+    );
   }
 
   /** SET ABSENCE: a NOT entry of the game's TIMING (`20260301-20260305`); no deadline falls in it. */
@@ -532,7 +542,12 @@ export class GameService {
    * After an outage of the checker: the deadline moves on by `minutes`, kept to the game's DAYS and
    * NOT rules; a game without one is left as it is. `announce`'s mails are queued with the change.
    */
-  async extendDeadline(name: string, minutes: number, actor: Actor, options: { announce?: (game: GameStatus) => OutgoingMail[]; origin?: string } = {}): Promise<LoadedGame> {
+  async extendDeadline(
+    name: string,
+    minutes: number,
+    actor: Actor,
+    options: { announce?: (game: GameStatus) => OutgoingMail[]; origin?: string } = {},
+  ): Promise<LoadedGame> {
     return this.change(
       name,
       actor,
@@ -595,7 +610,12 @@ export class GameService {
   }
 
   /** The game `rolled` gives, settled as `settings` ask, in one write; `record` keeps the archive in step under the lock. */
-  private async roll(name: string, actor: Actor, settings: RollSettings, rolled: (game: GameStatus) => { game: GameStatus; record: () => void }): Promise<LoadedGame> {
+  private async roll(
+    name: string,
+    actor: Actor,
+    settings: RollSettings,
+    rolled: (game: GameStatus) => { game: GameStatus; record: () => void },
+  ): Promise<LoadedGame> {
     const loaded = await this.options.store.update(name, actor, (current) => {
       const { game, record } = rolled(current.game);
       const settled = settings.keepSettings ? keepSettings(game, current.game) : game;

@@ -47,7 +47,9 @@ export function gameView(game: GameStatus, maps: MapDefinition, hidden: readonly
         occupant: occupant === undefined ? null : typeof occupant === 'string' ? occupant.toLowerCase() : null,
         centers: power.owns,
         // A build still out of sight (HIDE_BUILDS, `~` sites) is counted but not placed.
-        units: power.units.map((unit) => (hidden.some((entry) => entry.power === power.name && entry.location === unit.location) ? HIDDEN_UNIT : unitText(unit))),
+        units: power.units.map((unit) =>
+          hidden.some((entry) => entry.power === power.name && entry.location === unit.location) ? HIDDEN_UNIT : unitText(unit),
+        ),
       };
     });
   return {

@@ -82,7 +82,9 @@ function errorsOf(game: GameStatus, diagnostics: readonly { severity: string; me
   const phase = game.phase?.phase;
   const map = maps === null ? undefined : phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
   const unsupported = maps === null ? null : unsupportedUse(maps.base.data);
-  const errors = [...diagnostics, ...validateStatus(game, { ...(map ? { map } : {}), folder })].filter((entry) => entry.severity === 'error').map((entry) => entry.message);
+  const errors = [...diagnostics, ...validateStatus(game, { ...(map ? { map } : {}), folder })]
+    .filter((entry) => entry.severity === 'error')
+    .map((entry) => entry.message);
   return unsupported === null ? errors : [...errors, unsupported];
 }
 
@@ -108,7 +110,13 @@ export interface StatusEdit {
  * The game with `edit`'s lines written in (null: nothing to write, a header naming an existing
  * power only chooses the block), and what became of them. `mapsOf` reads the map the edited game names.
  */
-export function withStatusLines(game: GameStatus, edit: StatusEdit, maps: MapDefinition, mapsOf: (game: GameStatus) => MapDefinition, gameName: string): { game: GameStatus | null; outcome: string } {
+export function withStatusLines(
+  game: GameStatus,
+  edit: StatusEdit,
+  maps: MapDefinition,
+  mapsOf: (game: GameStatus) => MapDefinition,
+  gameName: string,
+): { game: GameStatus | null; outcome: string } {
   const keyword = firstWord(edit.lines[0]!);
   const header = edit.lines.length === 1 ? headerPower(game, edit.lines[0]!) : null;
   if (header !== null && findPower(game, header)) {
@@ -133,6 +141,11 @@ export function withStatusLines(game: GameStatus, edit: StatusEdit, maps: MapDef
   // A line that cannot be added may be meant to replace the block's line of its kind (TIMING, OWNS...).
   const chosen = added.added.length > 0 && header === null ? attempt(true) : added;
   if (chosen.added.length > 0) throw new GameRuleError(`not written, it would make the status file wrong: ${chosen.added.join('; ')}`);
-  const outcome = header !== null ? `A block for ${header} is added.` : chosen !== added ? `Written in place of the earlier ${keyword} line.` : 'Written into the status file.';
+  const outcome =
+    header !== null
+      ? `A block for ${header} is added.`
+      : chosen !== added
+        ? `Written in place of the earlier ${keyword} line.`
+        : 'Written into the status file.';
   return { game: chosen.game, outcome };
 }

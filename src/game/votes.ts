@@ -65,7 +65,8 @@ export function propose(game: GameStatus, power: string, result: string, mapRule
   const rules = rulesInForce(game, mapRules);
   if (!usesProposals(rules)) throw new GameRuleError('this game takes no proposals (no PROPOSE_DIAS rule): VOTE SOLO, LOSS or nWAY instead');
   const proposer = voter(game, power);
-  if (game.proposal !== null) throw new GameRuleError(`a proposal is already on the table (${describeProposal(game.proposal)}); it must be agreed or vetoed first`);
+  if (game.proposal !== null)
+    throw new GameRuleError(`a proposal is already on the table (${describeProposal(game.proposal)}); it must be agreed or vetoed first`);
   const wanted = result.toUpperCase();
   if (wanted === DRAW_PROPOSAL && rules.has('NO_DRAW')) throw new GameRuleError('this game allows no draws (NO_DRAW)');
   if (wanted !== DRAW_PROPOSAL && !voters(game).includes(wanted)) throw new GameRuleError(`a concession goes to a power with a vote, and ${result} has none`);
@@ -99,7 +100,9 @@ export function agreedResult(game: GameStatus, rules: RulesInForce): string[] | 
   const victors = votes.filter((entry) => entry.vote !== 'LOSS').map((entry) => entry.name);
   if (victors.length === 0) return null;
   if (victors.length === 1) return victors;
-  const everyoneDraws = votes.every((entry) => entry.vote === 'LOSS' || (typeof entry.vote === 'object' && entry.vote !== null && entry.vote.drawSize >= victors.length));
+  const everyoneDraws = votes.every(
+    (entry) => entry.vote === 'LOSS' || (typeof entry.vote === 'object' && entry.vote !== null && entry.vote.drawSize >= victors.length),
+  );
   return everyoneDraws ? victors : null;
 }
 
@@ -109,7 +112,8 @@ export function agreedResult(game: GameStatus, rules: RulesInForce): string[] | 
  */
 export function concludeByVote(game: GameStatus, mapRules: readonly string[], today: string): GameStatus {
   const rules = rulesInForce(game, mapRules);
-  const current = game.proposal !== null && game.proposal.result !== DRAW_PROPOSAL && !voters(game).includes(game.proposal.result) ? withoutProposal(game) : game;
+  const current =
+    game.proposal !== null && game.proposal.result !== DRAW_PROPOSAL && !voters(game).includes(game.proposal.result) ? withoutProposal(game) : game;
   const victors = agreedResult(current, rules);
   const phase = current.phase?.phase;
   if (!victors || !phase || typeof phase !== 'object') return current;

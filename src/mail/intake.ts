@@ -109,7 +109,13 @@ export class MailIntake {
 
   private arrival(parsed: ParsedMail, now: number): Arrival {
     const { mail } = parsed;
-    return { messageId: mail.messageId ?? '', contentHash: parsed.contentHash, sender: mail.from.address.toLowerCase(), subject: mail.subject, receivedAt: now };
+    return {
+      messageId: mail.messageId ?? '',
+      contentHash: parsed.contentHash,
+      sender: mail.from.address.toLowerCase(),
+      subject: mail.subject,
+      receivedAt: now,
+    };
   }
 
   private context(entry: Arrival): ProcessingContext {
@@ -257,13 +263,7 @@ function folderFor(outcome: MailOutcome): 'processed' | 'failed' {
   return outcome === 'failed' ? 'failed' : 'processed';
 }
 
-function handled(
-  entry: Arrival,
-  outcome: HandledMail['outcome'],
-  detail: string,
-  queued: number,
-  folder: HandledMail['folder'],
-): HandledMail {
+function handled(entry: Arrival, outcome: HandledMail['outcome'], detail: string, queued: number, folder: HandledMail['folder']): HandledMail {
   return { outcome, folder, sender: entry.sender, subject: entry.subject, detail, queued };
 }
 

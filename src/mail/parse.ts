@@ -40,7 +40,10 @@ function headerReader(parsed: MailparserMail): (name: string) => string | undefi
 }
 
 function unbracketed(path: string): string {
-  return path.trim().replace(/^<(.*)>$/, '$1').trim();
+  return path
+    .trim()
+    .replace(/^<(.*)>$/, '$1')
+    .trim();
 }
 
 function referencesOf(parsed: MailparserMail): string[] {

@@ -49,15 +49,7 @@ export function limited(bytes: Buffer, size: number, maxBytes: number, envelopeS
 }
 
 /** Headers each hop of a delivery adds or rewrites: the same mail delivered twice differs in them. */
-const TRACE_HEADERS = new Set([
-  'received',
-  'return-path',
-  'delivered-to',
-  'x-original-to',
-  'envelope-to',
-  'x-envelope-from',
-  'x-envelope-to',
-]);
+const TRACE_HEADERS = new Set(['received', 'return-path', 'delivered-to', 'x-original-to', 'envelope-to', 'x-envelope-from', 'x-envelope-to']);
 
 /**
  * A hash of what the sender wrote: the headers less the delivery trace, and the body, with line ends

@@ -32,7 +32,13 @@ export function mailSettings(loaded: LoadedConfig): MailSettings {
   check(loaded, isFolderName(mail.processedFolder), 'processedFolder', 'a folder name', mail.processedFolder);
   check(loaded, isFolderName(mail.failedFolder), 'failedFolder', 'a folder name', mail.failedFolder);
   check(loaded, mail.processedFolder !== mail.failedFolder, 'failedFolder', 'other than mail.processedFolder', mail.failedFolder);
-  check(loaded, Number.isInteger(mail.maxMessageBytes) && mail.maxMessageBytes >= 1024, 'maxMessageBytes', 'a whole number of at least 1024', mail.maxMessageBytes);
+  check(
+    loaded,
+    Number.isInteger(mail.maxMessageBytes) && mail.maxMessageBytes >= 1024,
+    'maxMessageBytes',
+    'a whole number of at least 1024',
+    mail.maxMessageBytes,
+  );
   check(loaded, Number.isInteger(throttle.mails) && throttle.mails >= 1, 'throttle.mails', 'a whole number of at least 1', throttle.mails);
   check(loaded, isPositive(throttle.minutes), 'throttle.minutes', 'a positive number', throttle.minutes);
   check(loaded, isPositive(backoff.firstSeconds), 'backoff.firstSeconds', 'a positive number', backoff.firstSeconds);

@@ -85,8 +85,16 @@ export function smtpTransport(smtp: MailConfig['smtp']): MailTransport {
 
 /** A file name for the mail that is the same at every attempt, so that sending it again overwrites it. */
 function emlName(message: Mail.Options): string {
-  const stamp = message.date instanceof Date ? message.date.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z') : '';
-  const id = String(message.messageId ?? '').replace(/[<>]/g, '').replace(/[^A-Za-z0-9@._-]/g, '_');
+  const stamp =
+    message.date instanceof Date
+      ? message.date
+          .toISOString()
+          .replace(/[-:]/g, '')
+          .replace(/\.\d+Z$/, 'Z')
+      : '';
+  const id = String(message.messageId ?? '')
+    .replace(/[<>]/g, '')
+    .replace(/[^A-Za-z0-9@._-]/g, '_');
   return `${stamp}-${id}.eml`;
 }
 

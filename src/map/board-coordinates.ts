@@ -48,7 +48,11 @@ export function parseBoardCoordinates(text: string, file: string): { coordinates
   const warn = (line: number, message: string): void => void diagnostics.push({ file, line, severity: 'warning', message });
   for (const [index, raw] of text.split(/\r?\n/).entries()) {
     const line = index + 1;
-    const words = raw.replace(/#.*/, '').trim().split(/\s+/).filter((word) => word !== '');
+    const words = raw
+      .replace(/#.*/, '')
+      .trim()
+      .split(/\s+/)
+      .filter((word) => word !== '');
     if (words.length === 0) continue;
     const place = words[0]!.toUpperCase();
     const point = coordinate(words, 1);

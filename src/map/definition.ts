@@ -51,4 +51,3 @@ export function uniqueDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
     return true;
   });
 }
-

@@ -11,14 +11,15 @@ export interface Mover {
 /** Splits `SPA/NC` into province and coast. */
 export function splitLocation(abbrev: string): { province: string; coast: string | null } {
   const slash = abbrev.indexOf('/');
-  return slash < 0
-    ? { province: abbrev, coast: null }
-    : { province: abbrev.slice(0, slash), coast: abbrev.slice(slash + 1) };
+  return slash < 0 ? { province: abbrev, coast: null } : { province: abbrev.slice(0, slash), coast: abbrev.slice(slash + 1) };
 }
 
 /** Normalises text for alias lookup: upper-case, `+` and runs of white space as one space. */
 export function aliasKey(text: string): string {
-  return text.toUpperCase().replace(/[+\s]+/g, ' ').trim();
+  return text
+    .toUpperCase()
+    .replace(/[+\s]+/g, ' ')
+    .trim();
 }
 
 /**

@@ -15,7 +15,12 @@ import { isNJudgeMapFileName, readNJudgeMap } from './njudge/definition.js';
 
 export class MapLoadError extends Error {
   constructor(readonly diagnostics: Diagnostic[]) {
-    super(diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n'));
+    super(
+      diagnostics
+        .filter((d) => d.severity === 'error')
+        .map(formatDiagnostic)
+        .join('\n'),
+    );
     this.name = 'MapLoadError';
   }
 }

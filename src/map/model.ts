@@ -125,9 +125,7 @@ export interface Power {
 }
 
 export type FlowStep =
-  | { kind: 'phase'; season: string; type: string }
-  | { kind: 'newyear'; by: number }
-  | { kind: 'ifyeardiv'; divisor: number; remainder: number };
+  { kind: 'phase'; season: string; type: string } | { kind: 'newyear'; by: number } | { kind: 'ifyeardiv'; divisor: number; remainder: number };
 
 export interface Phase {
   season: string;

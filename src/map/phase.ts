@@ -58,9 +58,7 @@ export function parsePhaseAbbrev(text: string, flow: readonly FlowStep[]): Phase
   const match = /^([A-Za-z])(-?\d{1,9})([A-Za-z])$/.exec(text.trim());
   if (!match) return null;
   const [, seasonLetter, year, typeLetter] = match;
-  const step = flowPhases(flow).find(
-    (candidate) => candidate.season[0] === seasonLetter!.toUpperCase() && candidate.type[0] === typeLetter!.toUpperCase(),
-  );
+  const step = flowPhases(flow).find((candidate) => candidate.season[0] === seasonLetter!.toUpperCase() && candidate.type[0] === typeLetter!.toUpperCase());
   return step ? { season: step.season, year: Number(year), type: step.type } : null;
 }
 

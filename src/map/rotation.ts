@@ -23,8 +23,7 @@ export function parseRotation(words: readonly string[]): Rotation | string {
     clause.phaseTypes.push(word);
   }
   for (const clause of clauses)
-    if ((clause.when === 'BEFORE' || clause.when === 'FOR') && clause.phaseTypes.length === 0)
-      return `ROTATE ${clause.when} needs phase types`;
+    if ((clause.when === 'BEFORE' || clause.when === 'FOR') && clause.phaseTypes.length === 0) return `ROTATE ${clause.when} needs phase types`;
   return { clauses };
 }
 

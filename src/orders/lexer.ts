@@ -22,8 +22,7 @@ const NON_ASCII_WORD = /^[\p{L}\p{N}]/u;
 function wordCharLength(text: string, index: number): number {
   const code = text.charCodeAt(index);
   if (code < 128) {
-    const word =
-      (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 46 || code === 39 || code === 95;
+    const word = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 46 || code === 39 || code === 95;
     return word ? 1 : 0;
   }
   const point = text.codePointAt(index)!;

@@ -93,7 +93,9 @@ const GEOGRAPHIES_KEPT = 64;
 /** Everything the layout depends on: places, their names and terrain, their adjacencies, and where the coordinates put them. */
 function geography(map: GameMap, coordinates: BoardCoordinates | null): string {
   const places = map.locations
-    .map((location) => `${location.abbrev} ${location.terrain} ${location.name}\t${location.abuts.map((abut) => `${abut.to}${abut.armies ? 'a' : ''}`).join(' ')}`)
+    .map(
+      (location) => `${location.abbrev} ${location.terrain} ${location.name}\t${location.abuts.map((abut) => `${abut.to}${abut.armies ? 'a' : ''}`).join(' ')}`,
+    )
     .join('\n');
   if (coordinates === null) return places;
   const drawn = [...coordinates.places].map(([place, { point, label }]) => `${place} ${point.x} ${point.y}${label === null ? '' : ` ${label.x} ${label.y}`}`);
@@ -214,7 +216,7 @@ function pointsFromCoordinates(nodes: readonly ProvinceNode[], edges: Iterable<P
     neighbours[edge.b]!.push(edge.a);
   }
   // A province the file leaves out goes beside its neighbours that it places, ring by ring outwards.
-  for (let progress = true; progress; ) {
+  for (let progress = true; progress;) {
     progress = false;
     for (const [index, point] of placed.entries()) {
       if (point !== null) continue;
@@ -237,7 +239,11 @@ function pointsFromCoordinates(nodes: readonly ProvinceNode[], edges: Iterable<P
 
 /** The adjacency graph laid out, turned the way the known provinces stand on the globe, in pixels. */
 function pointsFromGraph(nodes: readonly ProvinceNode[], edges: Iterable<ProvinceEdge>): Point[] {
-  const points = layoutGraph(nodes.length, [...edges].map((edge) => [edge.a, edge.b] as const), { minSeparation: GRAPH_GAP / EDGE });
+  const points = layoutGraph(
+    nodes.length,
+    [...edges].map((edge) => [edge.a, edge.b] as const),
+    { minSeparation: GRAPH_GAP / EDGE },
+  );
   orientLayout(points, nodes.map(nameOf));
   return points.map((point) => ({ x: point.x * EDGE, y: point.y * EDGE }));
 }
@@ -301,18 +307,34 @@ export function layOutBoard(map: GameMap, coordinates: BoardCoordinates | null =
     }
   }
   const dislodgedSpots = new Map([...spots].map(([location, spot]) => [location, offset(spot, DISLODGED_OFFSET)]));
-  const centerSpots = new Map(nodes.filter((node) => map.isCenter(node.province)).map((node) => [node.province, offset(pointOf.get(node.province)!, CENTER_OFFSET)]));
+  const centerSpots = new Map(
+    nodes.filter((node) => map.isCenter(node.province)).map((node) => [node.province, offset(pointOf.get(node.province)!, CENTER_OFFSET)]),
+  );
   const taken = markBoxes(spots, dislodgedSpots, centerSpots);
   const provinces = nodes.map((node, position) => {
     const point = points[position]!;
     const cell = cells[position]!;
     const name = { text: node.province, size: PROVINCE_NAME_SIZE, around: point, reach: UNIT_SIZE / 2, cell };
-    return { province: node.province, name: nameOf(node), terrain: terrainOf(node), point, cell, label: nameOfPlace(name, coordinates?.places.get(node.province), taken) };
+    return {
+      province: node.province,
+      name: nameOf(node),
+      terrain: terrainOf(node),
+      point,
+      cell,
+      label: nameOfPlace(name, coordinates?.places.get(node.province), taken),
+    };
   });
   const coasts = coastLocations.map((location) => {
     const point = spots.get(location.abbrev)!;
     const centre = pointOf.get(location.province)!;
-    const name = { text: location.coast!.toLowerCase(), size: COAST_NAME_SIZE, around: point, reach: UNIT_SIZE / 2, cell: [], facing: { x: point.x - centre.x, y: point.y - centre.y } };
+    const name = {
+      text: location.coast!.toLowerCase(),
+      size: COAST_NAME_SIZE,
+      around: point,
+      reach: UNIT_SIZE / 2,
+      cell: [],
+      facing: { x: point.x - centre.x, y: point.y - centre.y },
+    };
     return { location: location.abbrev, coast: location.coast!, point, label: nameOfPlace(name, coordinates?.places.get(location.abbrev), taken) };
   });
   const adjacencies = edges.map((edge) => ({ from: points[edge.a]!, to: points[edge.b]!, fleetsOnly: !edge.armies }));

@@ -112,7 +112,8 @@ function centerMarks(map: GameMap, layout: BoardLayout, position: Position, colo
     const home = homes.get(place.province);
     const ownerName = owner === undefined ? 'unowned' : `owned by ${map.power(owner)?.displayName ?? owner}`;
     const homeName = home === undefined ? '' : `, a home center of ${map.power(home)?.displayName ?? home}`;
-    if (home !== undefined) marks.push(element('circle', { cx: x, cy: y, r: CENTER_RING_RADIUS, fill: 'none', stroke: colours.get(home) ?? '#000000', 'stroke-width': 2.5 }));
+    if (home !== undefined)
+      marks.push(element('circle', { cx: x, cy: y, r: CENTER_RING_RADIUS, fill: 'none', stroke: colours.get(home) ?? '#000000', 'stroke-width': 2.5 }));
     marks.push(
       element(
         'circle',
@@ -130,8 +131,13 @@ function centerMarks(map: GameMap, layout: BoardLayout, position: Position, colo
  * because SVG 1.1 cannot paint a text's stroke beneath its fill.
  */
 function names(layout: BoardLayout): string {
-  const all = [...layout.provinces.map((place) => ({ label: place.label, weight: 'bold' })), ...layout.coasts.map((coast) => ({ label: coast.label, weight: 'normal' }))];
-  const text = all.map(({ label, weight }) => textElement('text', { x: label.at.x, y: label.at.y, 'font-size': label.size, 'font-weight': weight }, label.text)).join('');
+  const all = [
+    ...layout.provinces.map((place) => ({ label: place.label, weight: 'bold' })),
+    ...layout.coasts.map((coast) => ({ label: coast.label, weight: 'normal' })),
+  ];
+  const text = all
+    .map(({ label, weight }) => textElement('text', { x: label.at.x, y: label.at.y, 'font-size': label.size, 'font-weight': weight }, label.text))
+    .join('');
   const attributes = { 'text-anchor': 'middle', 'stroke-linejoin': 'round' };
   return (
     element('g', { ...attributes, fill: 'none', stroke: '#f7f6f2', 'stroke-width': 2.5, 'stroke-opacity': 0.9 }, text) +
@@ -171,7 +177,11 @@ function unitBadges(layout: BoardLayout, units: readonly PlacedUnit[]): string {
   return element('g', { id: 'units' }, badges.join(''));
 }
 
-function powerViews(map: GameMap, position: Position, visible: (power: string, unit: Unit) => boolean): { views: PowerView[]; units: PlacedUnit[]; dislodged: DislodgedUnit[] } {
+function powerViews(
+  map: GameMap,
+  position: Position,
+  visible: (power: string, unit: Unit) => boolean,
+): { views: PowerView[]; units: PlacedUnit[]; dislodged: DislodgedUnit[] } {
   const colours = powerColours(map.powers);
   const views: PowerView[] = [];
   const units: PlacedUnit[] = [];
@@ -197,18 +207,32 @@ function powerViews(map: GameMap, position: Position, visible: (power: string, u
 function legendKey(x: number, y: number): string[] {
   const rows: string[] = [];
   const text = (row: number, words: string) => textElement('text', { x: x + 24, y: y + row * ROW + 4, 'font-size': 11, fill: '#222222' }, words);
-  const swatch = (row: number, fill: string) => element('rect', { x, y: y + row * ROW - 7, width: 16, height: 14, fill, stroke: '#7d7d7d', 'stroke-width': 0.8 });
+  const swatch = (row: number, fill: string) =>
+    element('rect', { x, y: y + row * ROW - 7, width: 16, height: 14, fill, stroke: '#7d7d7d', 'stroke-width': 0.8 });
   rows.push(swatch(0, TERRAIN_FILL.WATER), text(0, 'sea'));
   rows.push(swatch(1, TERRAIN_FILL.LAND), text(1, 'land'));
   rows.push(swatch(2, TERRAIN_FILL.SHUT), text(2, 'impassable'));
-  rows.push(element('circle', { cx: x + 8, cy: y + 3 * ROW, r: 5.5, fill: NEUTRAL_CENTER, stroke: '#1a1a1a' }), text(3, "supply center, in its owner's colour"));
+  rows.push(
+    element('circle', { cx: x + 8, cy: y + 3 * ROW, r: 5.5, fill: NEUTRAL_CENTER, stroke: '#1a1a1a' }),
+    text(3, "supply center, in its owner's colour"),
+  );
   rows.push(
     element('circle', { cx: x + 8, cy: y + 4 * ROW, r: CENTER_RING_RADIUS, fill: 'none', stroke: '#555555', 'stroke-width': 2.5 }),
     element('circle', { cx: x + 8, cy: y + 4 * ROW, r: 5.5, fill: NEUTRAL_CENTER, stroke: '#1a1a1a' }),
     text(4, "home center: ringed in its power's colour"),
   );
   rows.push(
-    element('rect', { x: x + 1, y: y + 5 * ROW - 7, width: 14, height: 14, rx: 3, fill: '#ffffff', stroke: DISLODGED_STROKE, 'stroke-width': 2, 'stroke-dasharray': '3 2' }),
+    element('rect', {
+      x: x + 1,
+      y: y + 5 * ROW - 7,
+      width: 14,
+      height: 14,
+      rx: 3,
+      fill: '#ffffff',
+      stroke: DISLODGED_STROKE,
+      'stroke-width': 2,
+      'stroke-dasharray': '3 2',
+    }),
     text(5, 'dislodged unit'),
   );
   rows.push(element('line', { x1: x, y1: y + 6 * ROW, x2: x + 16, y2: y + 6 * ROW, stroke: '#3c3c3c' }), text(6, 'land border'));
@@ -219,7 +243,10 @@ function legendKey(x: number, y: number): string[] {
 const KEY_ROWS = 8;
 
 function orderKey(x: number, y: number): string[] {
-  return ORDER_KEY.flatMap((entry, row) => [entry.sample({ x: x + 8, y: y + row * ROW }), textElement('text', { x: x + 24, y: y + row * ROW + 4, 'font-size': 11, fill: '#222222' }, entry.words)]);
+  return ORDER_KEY.flatMap((entry, row) => [
+    entry.sample({ x: x + 8, y: y + row * ROW }),
+    textElement('text', { x: x + 24, y: y + row * ROW + 4, 'font-size': 11, fill: '#222222' }, entry.words),
+  ]);
 }
 
 function legend(views: readonly PowerView[], x: number, notes: { hidden: boolean; orders: boolean }): { markup: string; height: number } {
@@ -278,6 +305,10 @@ export function boardSvg(map: GameMap, position: Position, picture: BoardPicture
     textElement('text', { x: 16, y: 24, 'font-size': 18, 'font-weight': 'bold', fill: '#111111' }, picture.title) +
     (picture.subtitle === undefined ? '' : textElement('text', { x: 16, y: 42, 'font-size': 12, fill: '#444444' }, picture.subtitle));
   const body = element('rect', { x: 0, y: 0, width, height, fill: '#f7f6f2' }) + heading + board + key.markup;
-  const svg = element('svg', { xmlns: 'http://www.w3.org/2000/svg', version: '1.1', width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': FONT }, body);
+  const svg = element(
+    'svg',
+    { xmlns: 'http://www.w3.org/2000/svg', version: '1.1', width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': FONT },
+    body,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`;
 }

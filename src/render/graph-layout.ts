@@ -92,8 +92,7 @@ function classicalScaling(count: number, distances: Float64Array, random: () => 
     total += sum;
   }
   const grandMean = total / (count * count);
-  for (let i = 0; i < count; i++)
-    for (let j = 0; j < count; j++) b[i * count + j] = -0.5 * (b[i * count + j]! - rowMeans[i]! - rowMeans[j]! + grandMean);
+  for (let i = 0; i < count; i++) for (let j = 0; j < count; j++) b[i * count + j] = -0.5 * (b[i * count + j]! - rowMeans[i]! - rowMeans[j]! + grandMean);
   const xs = Float64Array.from({ length: count }, () => random() - 0.5);
   const ys = Float64Array.from({ length: count }, () => random() - 0.5);
   const product = new Float64Array(count);

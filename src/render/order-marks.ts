@@ -68,7 +68,16 @@ function shortened(points: readonly Point[], startCut: number, endCut: number): 
 function casedLine(points: readonly Point[], style: Style): string {
   const dashes = style.failed ? DASHES : undefined;
   const line = (stroke: string, width: number, opacity?: number) =>
-    element('polyline', { points: pointsText(points), fill: 'none', stroke, 'stroke-width': width, 'stroke-opacity': opacity, 'stroke-dasharray': dashes, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
+    element('polyline', {
+      points: pointsText(points),
+      fill: 'none',
+      stroke,
+      'stroke-width': width,
+      'stroke-opacity': opacity,
+      'stroke-dasharray': dashes,
+      'stroke-linecap': 'round',
+      'stroke-linejoin': 'round',
+    });
   return line(CASING, style.width + 2, 0.6) + line(style.colour, style.width);
 }
 
@@ -76,7 +85,11 @@ function arrowHead(tip: Point, from: Point, colour: string): string {
   const length = Math.hypot(tip.x - from.x, tip.y - from.y) || 1;
   const along = { x: (tip.x - from.x) / length, y: (tip.y - from.y) / length };
   const base = { x: tip.x - along.x * ARROW_LENGTH, y: tip.y - along.y * ARROW_LENGTH };
-  const corners = [tip, { x: base.x - along.y * ARROW_HALF_WIDTH, y: base.y + along.x * ARROW_HALF_WIDTH }, { x: base.x + along.y * ARROW_HALF_WIDTH, y: base.y - along.x * ARROW_HALF_WIDTH }];
+  const corners = [
+    tip,
+    { x: base.x - along.y * ARROW_HALF_WIDTH, y: base.y + along.x * ARROW_HALF_WIDTH },
+    { x: base.x + along.y * ARROW_HALF_WIDTH, y: base.y - along.x * ARROW_HALF_WIDTH },
+  ];
   return element('polygon', { points: pointsText(corners), fill: colour, stroke: CASING, 'stroke-width': 0.8, 'stroke-linejoin': 'round' });
 }
 
@@ -92,15 +105,35 @@ function arrow(points: readonly Point[], style: Style): string {
 function cross(at: Point, size: number): string {
   const arm = size / 2;
   const path = `M${num(at.x - arm)},${num(at.y - arm)}L${num(at.x + arm)},${num(at.y + arm)}M${num(at.x - arm)},${num(at.y + arm)}L${num(at.x + arm)},${num(at.y - arm)}`;
-  return element('path', { d: path, stroke: '#ffffff', 'stroke-width': 4.5, 'stroke-linecap': 'round' }) + element('path', { d: path, stroke: FAILED, 'stroke-width': 2.5, 'stroke-linecap': 'round' });
+  return (
+    element('path', { d: path, stroke: '#ffffff', 'stroke-width': 4.5, 'stroke-linecap': 'round' }) +
+    element('path', { d: path, stroke: FAILED, 'stroke-width': 2.5, 'stroke-linecap': 'round' })
+  );
 }
 
 /** A unit no longer on the board, faint where it stood, crossed out. */
 function ghost(type: string | null, at: Point, colour: string): string {
   const half = UNIT_SIZE / 2;
   return (
-    element('rect', { x: at.x - half, y: at.y - half, width: UNIT_SIZE, height: UNIT_SIZE, rx: 4, fill: colour, 'fill-opacity': 0.4, stroke: CASING, 'stroke-width': 1, 'stroke-dasharray': '2 2' }) +
-    (type === null ? '' : textElement('text', { x: at.x, y: at.y + 4.3, 'text-anchor': 'middle', 'font-size': 12.6, 'font-weight': 'bold', fill: CASING, 'fill-opacity': 0.5 }, type)) +
+    element('rect', {
+      x: at.x - half,
+      y: at.y - half,
+      width: UNIT_SIZE,
+      height: UNIT_SIZE,
+      rx: 4,
+      fill: colour,
+      'fill-opacity': 0.4,
+      stroke: CASING,
+      'stroke-width': 1,
+      'stroke-dasharray': '2 2',
+    }) +
+    (type === null
+      ? ''
+      : textElement(
+          'text',
+          { x: at.x, y: at.y + 4.3, 'text-anchor': 'middle', 'font-size': 12.6, 'font-weight': 'bold', fill: CASING, 'fill-opacity': 0.5 },
+          type,
+        )) +
     cross(at, UNIT_SIZE + 2)
   );
 }
@@ -108,7 +141,10 @@ function ghost(type: string | null, at: Point, colour: string): string {
 function plus(at: Point, colour: string): string {
   const mark = { x: at.x + UNIT_SIZE / 2, y: at.y - UNIT_SIZE / 2 };
   const path = `M${num(mark.x - 3.5)},${num(mark.y)}H${num(mark.x + 3.5)}M${num(mark.x)},${num(mark.y - 3.5)}V${num(mark.y + 3.5)}`;
-  return element('circle', { cx: mark.x, cy: mark.y, r: 6, fill: '#ffffff', stroke: colour, 'stroke-width': 2 }) + element('path', { d: path, stroke: CASING, 'stroke-width': 1.8 });
+  return (
+    element('circle', { cx: mark.x, cy: mark.y, r: 6, fill: '#ffffff', stroke: colour, 'stroke-width': 2 }) +
+    element('path', { d: path, stroke: CASING, 'stroke-width': 1.8 })
+  );
 }
 
 function describe(outcome: OrderOutcome): string {
@@ -116,7 +152,12 @@ function describe(outcome: OrderOutcome): string {
   return `${outcome.text}${marks.length > 0 ? ` (${marks.join(', ')})` : outcome.succeeded ? '' : ' (failed)'}`;
 }
 
-export function orderMarks(layout: BoardLayout, outcomes: readonly OrderOutcome[], dislodged: readonly DislodgedUnit[], colours: ReadonlyMap<string, string>): OrderMarks {
+export function orderMarks(
+  layout: BoardLayout,
+  outcomes: readonly OrderOutcome[],
+  dislodged: readonly DislodgedUnit[],
+  colours: ReadonlyMap<string, string>,
+): OrderMarks {
   const spot = (location: string): Point | undefined => layout.spots.get(location) ?? layout.spots.get(splitLocation(location).province);
   const under: string[] = [];
   const over: string[] = [];
@@ -131,12 +172,26 @@ export function orderMarks(layout: BoardLayout, outcomes: readonly OrderOutcome[
     switch (order.kind) {
       case 'hold':
         if (outcome.marks.includes('unordered')) break;
-        group(under, outcome, element('circle', { cx: from.x, cy: from.y, r: HOLD_RING_RADIUS, fill: 'none', stroke: colour, 'stroke-width': 3, 'stroke-dasharray': failed ? DASHES : undefined }));
+        group(
+          under,
+          outcome,
+          element('circle', {
+            cx: from.x,
+            cy: from.y,
+            r: HOLD_RING_RADIUS,
+            fill: 'none',
+            stroke: colour,
+            'stroke-width': 3,
+            'stroke-dasharray': failed ? DASHES : undefined,
+          }),
+        );
         break;
       case 'move':
       case 'retreat': {
         const start = order.kind === 'retreat' ? (layout.dislodgedSpots.get(order.unit.location) ?? from) : from;
-        const way = [start, ...(order.kind === 'move' ? order.route.flatMap((space) => spot(space) ?? []) : []), spot(order.to)].filter((point) => point !== undefined);
+        const way = [start, ...(order.kind === 'move' ? order.route.flatMap((space) => spot(space) ?? []) : []), spot(order.to)].filter(
+          (point) => point !== undefined,
+        );
         if (way.length < 2) break;
         const line = shortened(way, CLEAR_OF_UNIT, CLEAR_OF_UNIT);
         group(under, outcome, arrow(line, { colour, width: 3, failed }));
@@ -148,7 +203,12 @@ export function orderMarks(layout: BoardLayout, outcomes: readonly OrderOutcome[
         const to = spot(order.to ?? order.target.location);
         if (to === undefined) break;
         const line = shortened([from, to], CLEAR_OF_UNIT, order.to === null ? CLEAR_OF_UNIT : CLEAR_OF_UNIT + 2);
-        group(under, outcome, casedLine(line, { colour, width: 1.6, failed }) + element('circle', { cx: line[1]!.x, cy: line[1]!.y, r: 3.5, fill: '#ffffff', stroke: colour, 'stroke-width': 1.6 }));
+        group(
+          under,
+          outcome,
+          casedLine(line, { colour, width: 1.6, failed }) +
+            element('circle', { cx: line[1]!.x, cy: line[1]!.y, r: 3.5, fill: '#ffffff', stroke: colour, 'stroke-width': 1.6 }),
+        );
         break;
       }
       case 'convoy': {
@@ -179,7 +239,16 @@ export function orderMarks(layout: BoardLayout, outcomes: readonly OrderOutcome[
     });
     const lines = options.map(
       ([a, b]) =>
-        element('line', { x1: a!.x, y1: a!.y, x2: b!.x, y2: b!.y, stroke: FAILED, 'stroke-width': 1.4, 'stroke-dasharray': '1.5 3', 'stroke-linecap': 'round' }) + arrowHead(b!, a!, colours.get(power) ?? '#ffffff'),
+        element('line', {
+          x1: a!.x,
+          y1: a!.y,
+          x2: b!.x,
+          y2: b!.y,
+          stroke: FAILED,
+          'stroke-width': 1.4,
+          'stroke-dasharray': '1.5 3',
+          'stroke-linecap': 'round',
+        }) + arrowHead(b!, a!, colours.get(power) ?? '#ffffff'),
     );
     under.push(element('g', {}, tooltip(`${unit.type} ${unit.location} may retreat to ${unit.retreats.join(', ')}`) + lines.join('')));
   }
@@ -188,14 +257,52 @@ export function orderMarks(layout: BoardLayout, outcomes: readonly OrderOutcome[
 
 /** The key to the marks, for the legend: a small sample of each, drawn in a row of the legend centred at `at`, and what it means. */
 export const ORDER_KEY: readonly { readonly sample: (at: Point) => string; readonly words: string }[] = [
-  { sample: (at) => arrow([{ x: at.x - 8, y: at.y }, { x: at.x + 10, y: at.y }], { colour: '#777777', width: 3, failed: false }), words: 'move (retreat: from a dislodged unit)' },
   {
-    sample: (at) => casedLine([{ x: at.x - 8, y: at.y }, { x: at.x + 6, y: at.y }], { colour: '#777777', width: 1.6, failed: false }) + element('circle', { cx: at.x + 6, cy: at.y, r: 3.5, fill: '#ffffff', stroke: '#777777', 'stroke-width': 1.6 }),
+    sample: (at) =>
+      arrow(
+        [
+          { x: at.x - 8, y: at.y },
+          { x: at.x + 10, y: at.y },
+        ],
+        { colour: '#777777', width: 3, failed: false },
+      ),
+    words: 'move (retreat: from a dislodged unit)',
+  },
+  {
+    sample: (at) =>
+      casedLine(
+        [
+          { x: at.x - 8, y: at.y },
+          { x: at.x + 6, y: at.y },
+        ],
+        { colour: '#777777', width: 1.6, failed: false },
+      ) + element('circle', { cx: at.x + 6, cy: at.y, r: 3.5, fill: '#ffffff', stroke: '#777777', 'stroke-width': 1.6 }),
     words: 'support, to where it supports',
   },
-  { sample: (at) => casedLine([{ x: at.x - 8, y: at.y + 4 }, { x: at.x, y: at.y - 4 }, { x: at.x + 8, y: at.y + 4 }], { colour: '#777777', width: 1.6, failed: false }), words: "convoy: the army's way through the fleet" },
+  {
+    sample: (at) =>
+      casedLine(
+        [
+          { x: at.x - 8, y: at.y + 4 },
+          { x: at.x, y: at.y - 4 },
+          { x: at.x + 8, y: at.y + 4 },
+        ],
+        { colour: '#777777', width: 1.6, failed: false },
+      ),
+    words: "convoy: the army's way through the fleet",
+  },
   { sample: (at) => element('circle', { cx: at.x, cy: at.y, r: 7, fill: 'none', stroke: '#777777', 'stroke-width': 3 }), words: 'hold' },
-  { sample: (at) => arrow([{ x: at.x - 8, y: at.y }, { x: at.x + 10, y: at.y }], { colour: '#777777', width: 3, failed: true }) + cross({ x: at.x + 6, y: at.y }, 9), words: 'failed order (bounced: crossed out)' },
+  {
+    sample: (at) =>
+      arrow(
+        [
+          { x: at.x - 8, y: at.y },
+          { x: at.x + 10, y: at.y },
+        ],
+        { colour: '#777777', width: 3, failed: true },
+      ) + cross({ x: at.x + 6, y: at.y }, 9),
+    words: 'failed order (bounced: crossed out)',
+  },
   {
     sample: (at) => element('line', { x1: at.x - 8, y1: at.y, x2: at.x + 8, y2: at.y, stroke: FAILED, 'stroke-width': 1.4, 'stroke-dasharray': '1.5 3' }),
     words: 'where a dislodged unit may retreat',

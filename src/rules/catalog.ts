@@ -89,7 +89,7 @@ const ENTRIES = [
     name: 'FLEX_SETUP',
     topic: 'Game Start',
     summary:
-      'Alternative to BLANK_BOARD: units that would start on home centres are replaced by builds of the owner\'s choice in an opening adjustment phase; units starting elsewhere are placed as usual.',
+      "Alternative to BLANK_BOARD: units that would start on home centres are replaced by builds of the owner's choice in an opening adjustment phase; units starting elsewhere are placed as usual.",
     variant: null,
     implies: [],
     excludes: [],
@@ -106,8 +106,7 @@ const ENTRIES = [
   {
     name: 'SOLITAIRE',
     topic: 'Game Start',
-    summary:
-      'All powers are dummies run by the Master (for puzzles and test positions); the game gets a privacy password, skips FORMING and starts at once.',
+    summary: 'All powers are dummies run by the Master (for puzzles and test positions); the game gets a privacy password, skips FORMING and starts at once.',
     variant: null,
     implies: ['NO_DEADLINE', 'CD_DUMMIES', 'DEFAULT_UNORDERED', 'ALWAYS_WAIT'],
     excludes: [],
@@ -133,8 +132,7 @@ const ENTRIES = [
   {
     name: 'NO_PRESS',
     topic: 'Press',
-    summary:
-      'Press may only be exchanged with the Master; not valid together with PUBLIC_PRESS or any rule that lets players message each other.',
+    summary: 'Press may only be exchanged with the Master; not valid together with PUBLIC_PRESS or any rule that lets players message each other.',
     variant: null,
     implies: ['SILENT_ABSENCES'],
     excludes: ['PUBLIC_PRESS', 'NO_PARTIAL'],
@@ -232,7 +230,7 @@ const ENTRIES = [
     name: 'TOUCH_PRESS',
     topic: 'Press',
     summary:
-      'Private press may go only to the Master and to powers with units in mutual hold-support range of the sender\'s units; broadcasts need PUBLIC_PRESS too.',
+      "Private press may go only to the Master and to powers with units in mutual hold-support range of the sender's units; broadcasts need PUBLIC_PRESS too.",
     variant: null,
     implies: [],
     excludes: [],
@@ -241,7 +239,7 @@ const ENTRIES = [
     name: 'REMOTE_PRESS',
     topic: 'Press',
     summary:
-      'Private press may go only to the Master and to powers out of reach of the sender (no mutual hold-support range, no direct moves into each other\'s centres); broadcasts need PUBLIC_PRESS too.',
+      "Private press may go only to the Master and to powers out of reach of the sender (no mutual hold-support range, no direct moves into each other's centres); broadcasts need PUBLIC_PRESS too.",
     variant: null,
     implies: [],
     excludes: [],
@@ -257,8 +255,7 @@ const ENTRIES = [
   {
     name: 'EAVESDROP',
     topic: 'Press',
-    summary:
-      'The Master silently gets a copy of all private press; the rule is kept out of listings unless written EAVESDROP! to make it public.',
+    summary: 'The Master silently gets a copy of all private press; the rule is kept out of listings unless written EAVESDROP! to make it public.',
     variant: null,
     implies: [],
     excludes: [],
@@ -352,8 +349,7 @@ const ENTRIES = [
   {
     name: 'FRIENDLY_FIRE',
     topic: 'Movement Orders',
-    summary:
-      'Powers may dislodge their own units: supports against their own units count, and even a failed attack on their own unit cuts its support.',
+    summary: 'Powers may dislodge their own units: supports against their own units count, and even a failed attack on their own unit cuts its support.',
     variant: null,
     implies: [],
     excludes: [],
@@ -414,8 +410,7 @@ const ENTRIES = [
   {
     name: 'PORTAGE_CONVOY',
     topic: 'Convoy Orders',
-    summary:
-      "Armies may carry fleets overland between coastal spaces; only the fleet's own move order may name a destination coast.",
+    summary: "Armies may carry fleets overland between coastal spaces; only the fleet's own move order may name a destination coast.",
     variant: null,
     implies: [],
     excludes: [],
@@ -423,8 +418,7 @@ const ENTRIES = [
   {
     name: 'SAFE_CONVOYS',
     topic: 'Convoy Orders',
-    summary:
-      "A fleet that is a beleaguered garrison cannot convoy and counts as dislodged for the convoy (Szykman's paradox resolution).",
+    summary: "A fleet that is a beleaguered garrison cannot convoy and counts as dislodged for the convoy (Szykman's paradox resolution).",
     variant: null,
     implies: [],
     excludes: [],
@@ -449,8 +443,7 @@ const ENTRIES = [
   {
     name: 'NO_RETURN',
     topic: 'Convoy Orders',
-    summary:
-      'Former rule name, no longer listed: it barred convoy routes that reuse a convoying fleet, which is now the default unless CONVOY_BACK is used.',
+    summary: 'Former rule name, no longer listed: it barred convoy routes that reuse a convoying fleet, which is now the default unless CONVOY_BACK is used.',
     variant: null,
     implies: [],
     excludes: [],
@@ -643,8 +636,7 @@ const ENTRIES = [
   {
     name: 'HIDE_BUILDS',
     topic: 'Secrecy',
-    summary:
-      'Adjustment results give only the number of units built (BUILD HIDDEN); the new units show up as FOUND in the next movement results.',
+    summary: 'Adjustment results give only the number of units built (BUILD HIDDEN); the new units show up as FOUND in the next movement results.',
     variant: null,
     implies: [],
     excludes: [],
@@ -713,8 +705,7 @@ const ENTRIES = [
   {
     name: 'CIVIL_PREVIEW',
     topic: 'Late and Vacant Powers',
-    summary:
-      'If powers are still late at the deadline, only the Master gets a preview of the results; the turn waits for PROCESS! or for the missing orders.',
+    summary: 'If powers are still late at the deadline, only the Master gets a preview of the results; the turn waits for PROCESS! or for the missing orders.',
     variant: null,
     implies: [],
     excludes: ['CIVIL_DISORDER'],
@@ -722,8 +713,7 @@ const ENTRIES = [
   {
     name: 'CD_DUMMIES',
     topic: 'Late and Vacant Powers',
-    summary:
-      'The turn is processed once every non-dummy power has ordered (unless someone waits), with DUMMY powers put into civil disorder.',
+    summary: 'The turn is processed once every non-dummy power has ordered (unless someone waits), with DUMMY powers put into civil disorder.',
     variant: null,
     implies: [],
     excludes: [],
@@ -774,8 +764,7 @@ const ENTRIES = [
   {
     name: 'TORN_ALLEGIANCE',
     topic: 'Power Control',
-    summary:
-      "Once vassal status is settled, any vassal unit standing on a centre not owned by its controller or the controller's vassals is destroyed.",
+    summary: "Once vassal status is settled, any vassal unit standing on a centre not owned by its controller or the controller's vassals is destroyed.",
     variant: null,
     implies: [],
     excludes: [],
@@ -785,8 +774,7 @@ const ENTRIES = [
   {
     name: 'NO_DEADLINE',
     topic: 'Deadline Handling',
-    summary:
-      'The game has no deadlines or TIMING line; a turn is processed by the Master or when everyone has ordered without asking to wait.',
+    summary: 'The game has no deadlines or TIMING line; a turn is processed by the Master or when everyone has ordered without asking to wait.',
     variant: null,
     implies: [],
     excludes: [],
@@ -794,8 +782,7 @@ const ENTRIES = [
   {
     name: 'NO_WAIT',
     topic: 'Deadline Handling',
-    summary:
-      'Has no entry of its own: mentioned beside ALWAYS_WAIT as a setting that affects when turns of a NO_DEADLINE game are processed.',
+    summary: 'Has no entry of its own: mentioned beside ALWAYS_WAIT as a setting that affects when turns of a NO_DEADLINE game are processed.',
     variant: null,
     implies: [],
     excludes: [],
@@ -836,8 +823,7 @@ const ENTRIES = [
   {
     name: 'REAL_TIME',
     topic: 'Deadline Handling',
-    summary:
-      'The turn is processed the moment the last player submits orders and nobody may ask to wait for the deadline (for very short deadlines).',
+    summary: 'The turn is processed the moment the last player submits orders and nobody may ask to wait for the deadline (for very short deadlines).',
     variant: null,
     implies: [],
     excludes: ['ALWAYS_WAIT'],
@@ -912,8 +898,7 @@ const ENTRIES = [
   {
     name: 'PROPOSE_DIAS',
     topic: 'Game Conclusion',
-    summary:
-      'Endings are settled by proposals (a concession to one power or a draw of all survivors) put to a vote, and a single no vote defeats a proposal.',
+    summary: 'Endings are settled by proposals (a concession to one power or a draw of all survivors) put to a vote, and a single no vote defeats a proposal.',
     variant: null,
     implies: [],
     excludes: [],
@@ -930,7 +915,7 @@ const ENTRIES = [
     name: 'NO_DIAS',
     topic: 'Game Conclusion',
     summary:
-      'Votes may name the largest draw including oneself that one accepts, one\'s own solo, or any result without oneself, so a draw need not include all survivors.',
+      "Votes may name the largest draw including oneself that one accepts, one's own solo, or any result without oneself, so a draw need not include all survivors.",
     variant: null,
     implies: [],
     excludes: ['BLIND'],
@@ -946,8 +931,7 @@ const ENTRIES = [
   {
     name: 'SHARED_VICTORY',
     topic: 'Game Conclusion',
-    summary:
-      'The game ends as soon as anyone meets the victory condition, and all powers meeting it at that moment share the win whatever their counts.',
+    summary: 'The game ends as soon as anyone meets the victory condition, and all powers meeting it at that moment share the win whatever their counts.',
     variant: null,
     implies: [],
     excludes: [],
@@ -991,8 +975,7 @@ const ENTRIES = [
   {
     name: 'CD_SUPPORTS',
     topic: 'Late and Vacant Powers',
-    summary:
-      'In movement phases, units of powers in civil disorder support each other, favouring units under dangerous attack, instead of just holding.',
+    summary: 'In movement phases, units of powers in civil disorder support each other, favouring units under dangerous attack, instead of just holding.',
     variant: 'STANDARD',
     implies: [],
     excludes: [],
@@ -1000,8 +983,7 @@ const ENTRIES = [
   {
     name: 'LAST_MAN_STANDING',
     topic: 'Game Conclusion',
-    summary:
-      'A SOLITAIRE puzzle: bring the board down to one surviving unit in as few game years as possible under agreed conditions.',
+    summary: 'A SOLITAIRE puzzle: bring the board down to one surviving unit in as few game years as possible under agreed conditions.',
     variant: 'STANDARD',
     implies: ['SOLITAIRE'],
     excludes: [],
@@ -1102,8 +1084,7 @@ const ENTRIES = [
   {
     name: 'HIDE_OFFERS',
     topic: 'Secrecy',
-    summary:
-      "Movement notices leave out the player's offer sheet and which offers won, giving only his units' orders, their takings and his new balance.",
+    summary: "Movement notices leave out the player's offer sheet and which offers won, giving only his units' orders, their takings and his new balance.",
     variant: 'PAYOLA',
     implies: [],
     excludes: [],
@@ -1220,8 +1201,7 @@ const ENTRIES = [
   {
     name: 'LIMIT_LISTS',
     topic: 'Secrecy',
-    summary:
-      "Like PUBLIC_LISTS (which it overrides), but each power reveals at most as many written orders as the largest power's centre count.",
+    summary: "Like PUBLIC_LISTS (which it overrides), but each power reveals at most as many written orders as the largest power's centre count.",
     variant: 'XTALBALL',
     implies: [],
     excludes: ['BLIND'],

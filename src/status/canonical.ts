@@ -156,9 +156,25 @@ const POWER_KINDS: readonly KindSpec<PowerStatus>[] = [
   },
   { kind: 'PLAYER', lines: (power) => optional(power.player, (player) => `PLAYER ${formatPlayerHistory(player)}`) },
   { kind: 'PASSWORD', lines: (power) => optional(power.password, (password) => `PASSWORD ${word(password, 'PASSWORD', true)}`) },
-  { kind: 'CONTROL', lines: (power, keepBare) => listLine('CONTROL', power.control.map((name) => upperWord(name, 'CONTROL')), keepBare) },
+  {
+    kind: 'CONTROL',
+    lines: (power, keepBare) =>
+      listLine(
+        'CONTROL',
+        power.control.map((name) => upperWord(name, 'CONTROL')),
+        keepBare,
+      ),
+  },
   { kind: 'VOTE', lines: (power) => optional(power.vote, (vote) => `VOTE ${formatVote(vote)}`) },
-  { kind: 'OWNS', lines: (power, keepBare) => listLine('OWNS', power.owns.map((center) => place(center, 'OWNS')), keepBare) },
+  {
+    kind: 'OWNS',
+    lines: (power, keepBare) =>
+      listLine(
+        'OWNS',
+        power.owns.map((center) => place(center, 'OWNS')),
+        keepBare,
+      ),
+  },
   { kind: 'WAIT', lines: (power) => (power.wait ? ['WAIT'] : []) },
   { kind: 'unit', lines: (power) => power.units.map(formatUnitLine) },
   { kind: 'phase-order', lines: (power) => power.phaseOrders.map(formatPhaseOrder) },
@@ -169,7 +185,15 @@ const POWER_KINDS: readonly KindSpec<PowerStatus>[] = [
   },
   { kind: 'HOME', lines: (power) => optional(power.homes, (homes) => keywordLine('HOME', homes.map((home) => place(home, 'HOME')).join(' '))) },
   { kind: 'FUNDS', lines: (power) => optional(power.funds, (funds) => keywordLine('FUNDS', funds.map((fund) => word(fund, 'FUNDS')).join(' '))) },
-  { kind: 'SEES', lines: (power, keepBare) => listLine('SEES', power.sees.map((center) => place(center, 'SEES')), keepBare) },
+  {
+    kind: 'SEES',
+    lines: (power, keepBare) =>
+      listLine(
+        'SEES',
+        power.sees.map((center) => place(center, 'SEES')),
+        keepBare,
+      ),
+  },
   { kind: 'ORDERS', lines: (power, keepBare) => orderLines('ORDERS', power.orders, keepBare) },
   { kind: 'orders', lines: (power) => power.orders.map((order) => nonEmptyText(order, 'an order')) },
   { kind: 'SOONER', lines: (power, keepBare) => orderLines('SOONER', power.sooner, keepBare) },
@@ -179,9 +203,7 @@ const POWER_KINDS: readonly KindSpec<PowerStatus>[] = [
 ];
 
 /** Kinds whose keyword may stand alone on a line for an empty value (see `listLine`). */
-export const BARE_KINDS: ReadonlySet<string> = new Set([
-  'PRIVATE', 'ALLOW', 'NEED', 'ADDRESS', 'CONTROL', 'OWNS', 'SEES', 'ORDERS', 'SOONER', 'LATER',
-]);
+export const BARE_KINDS: ReadonlySet<string> = new Set(['PRIVATE', 'ALLOW', 'NEED', 'ADDRESS', 'CONTROL', 'OWNS', 'SEES', 'ORDERS', 'SOONER', 'LATER']);
 
 /** Kinds of the order lists: a line of these is read in the context of the list, not as a keyword. */
 export const ORDER_LINE_KINDS: ReadonlySet<string> = new Set(['orders', 'sooner', 'later']);

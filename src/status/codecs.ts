@@ -1,18 +1,6 @@
 import type { UnitType } from '../map/model.js';
 import { formatPhase, parsePhase } from '../map/phase.js';
-import type {
-  NeededPower,
-  Occupant,
-  PhaseLine,
-  PhaseMode,
-  PhaseOrder,
-  PlayerHistory,
-  PlayerIdentity,
-  RuleSwitch,
-  StatusUnit,
-  UnitAt,
-  Vote,
-} from './model.js';
+import type { NeededPower, Occupant, PhaseLine, PhaseMode, PhaseOrder, PlayerHistory, PlayerIdentity, RuleSwitch, StatusUnit, UnitAt, Vote } from './model.js';
 import { isReservedWord } from './keywords.js';
 import { StatusWriteError, upperWord, wholeNumber, word } from './safe.js';
 import { wordsOf } from './text.js';

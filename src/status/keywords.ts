@@ -1,15 +1,59 @@
 import { BUILT_IN_ROLES, MAP_POWER_ROLE } from './model.js';
 
 const GAME_KEYWORD_LIST = [
-  'GAME', 'PHASE', 'AWAIT', 'SKIP', 'WAIT', 'DEADLINE', 'ZONE', 'TIMING', 'DELAY', 'PRIVATE', 'RULE', 'MAP',
-  'TRIAL', 'MORPH', 'TEAM', 'TEAMS', 'MASTER', 'PASSWORD', 'TESTER', 'START', 'FINISH', 'RESULT', 'DESC',
-  'DESCRIPTION', 'NAME', 'ALLOW', 'PROPOSAL', 'NEED', 'ROTATE',
+  'GAME',
+  'PHASE',
+  'AWAIT',
+  'SKIP',
+  'WAIT',
+  'DEADLINE',
+  'ZONE',
+  'TIMING',
+  'DELAY',
+  'PRIVATE',
+  'RULE',
+  'MAP',
+  'TRIAL',
+  'MORPH',
+  'TEAM',
+  'TEAMS',
+  'MASTER',
+  'PASSWORD',
+  'TESTER',
+  'START',
+  'FINISH',
+  'RESULT',
+  'DESC',
+  'DESCRIPTION',
+  'NAME',
+  'ALLOW',
+  'PROPOSAL',
+  'NEED',
+  'ROTATE',
 ] as const;
 
 /** Units start with their type, A or F; every other line of a power block with one of these. */
 const POWER_KEYWORD_LIST = [
-  'ADDRESS', 'PLAYER', 'PASSWORD', 'CONTROL', 'VOTE', 'OWNS', 'WAIT', 'RETREAT', 'DISBAND', 'BUILD', 'REMOVE',
-  'MSG', 'OMNISCIENT', 'OMNISCIENT!', 'HOME', 'FUNDS', 'SEES', 'ORDERS', 'SOONER', 'LATER',
+  'ADDRESS',
+  'PLAYER',
+  'PASSWORD',
+  'CONTROL',
+  'VOTE',
+  'OWNS',
+  'WAIT',
+  'RETREAT',
+  'DISBAND',
+  'BUILD',
+  'REMOVE',
+  'MSG',
+  'OMNISCIENT',
+  'OMNISCIENT!',
+  'HOME',
+  'FUNDS',
+  'SEES',
+  'ORDERS',
+  'SOONER',
+  'LATER',
 ] as const;
 
 export type GameKeyword = (typeof GAME_KEYWORD_LIST)[number];
@@ -34,15 +78,7 @@ export type OrderListKeyword = keyof typeof ORDER_LISTS;
 export type OrderList = (typeof ORDER_LISTS)[OrderListKeyword];
 
 /** Every word that means something at the start of a line; any other lone word names a power. */
-const RESERVED: ReadonlySet<string> = new Set([
-  ...GAME_KEYWORDS,
-  ...POWER_KEYWORDS,
-  ...BUILT_IN_ROLES,
-  MAP_POWER_ROLE,
-  'END',
-  'A',
-  'F',
-]);
+const RESERVED: ReadonlySet<string> = new Set([...GAME_KEYWORDS, ...POWER_KEYWORDS, ...BUILT_IN_ROLES, MAP_POWER_ROLE, 'END', 'A', 'F']);
 
 export function isReservedWord(word: string): boolean {
   return RESERVED.has(word.toUpperCase());

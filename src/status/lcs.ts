@@ -25,9 +25,7 @@ function middlePairs(a: readonly string[], b: readonly string[], from: number, a
   for (let i = rows - 1; i >= 0; i--) {
     for (let j = columns - 1; j >= 0; j--) {
       lengths[i * width + j] =
-        a[from + i] === b[from + j]
-          ? lengths[(i + 1) * width + j + 1]! + 1
-          : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
+        a[from + i] === b[from + j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
     }
   }
   const pairs: [number, number][] = [];

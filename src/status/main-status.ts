@@ -62,8 +62,7 @@ export function readMainStatus(bytes: Uint8Array, file = 'games/status'): Parsed
   const { text, bom } = takeByteOrderMark(decoded.text);
   const lines = splitLines(text);
   const diagnostics: Diagnostic[] = [];
-  const report = (index: number, message: string, severity: Diagnostic['severity'] = 'error') =>
-    diagnostics.push({ file, line: index + 1, severity, message });
+  const report = (index: number, message: string, severity: Diagnostic['severity'] = 'error') => diagnostics.push({ file, line: index + 1, severity, message });
   const games: GameListing[] = [];
   const spelled: (string | null)[] = [];
   const lineOfGame = new Map<string, number>();
@@ -75,7 +74,8 @@ export function readMainStatus(bytes: Uint8Array, file = 'games/status'): Parsed
     if (words.length === 0) return;
     const [name, variant, stateWord, ...flags] = words as [string, string?, string?, ...string[]];
     const state = stateWord?.toLowerCase();
-    if (variant === undefined || !isGameState(state)) return report(index, `a game's line is 'name variant state [flags]' with state ${GAME_STATES.join(', ')}; got '${words.join(' ')}'`);
+    if (variant === undefined || !isGameState(state))
+      return report(index, `a game's line is 'name variant state [flags]' with state ${GAME_STATES.join(', ')}; got '${words.join(' ')}'`);
     if (!isGameName(name)) return report(index, `'${name}' is not a game name (${GAME_NAME_RULE})`);
     const earlier = lineOfGame.get(name);
     if (earlier !== undefined) return report(index, `${name} is listed twice (first on line ${earlier + 1}); this line is ignored`);

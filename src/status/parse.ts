@@ -66,7 +66,11 @@ type Mutable<T> = { -readonly [Key in keyof T]: T[Key] extends readonly (infer I
 /** The line kind of keywords that share a kind with another spelling (see `canonical.ts`). */
 const GAME_KIND_OF: Partial<Record<GameKeyword, string>> = { AWAIT: 'PHASE', SKIP: 'PHASE', WAIT: 'PHASE', TRIAL: 'MAP', TEAM: 'TEAMS', DESCRIPTION: 'DESC' };
 const POWER_KIND_OF: Partial<Record<PowerKeyword, string>> = {
-  'OMNISCIENT!': 'OMNISCIENT', RETREAT: 'phase-order', DISBAND: 'phase-order', BUILD: 'phase-order', REMOVE: 'phase-order',
+  'OMNISCIENT!': 'OMNISCIENT',
+  RETREAT: 'phase-order',
+  DISBAND: 'phase-order',
+  BUILD: 'phase-order',
+  REMOVE: 'phase-order',
 };
 /** Kinds a block may hold any number of; every other kind once. */
 const REPEATABLE_KINDS = new Set(['RULE', 'MORPH', 'TEAMS', 'DESC', 'NAME', 'unit', 'phase-order', 'MSG', 'orders', 'sooner', 'later']);
@@ -271,14 +275,19 @@ class StatusReader {
       case 'TEAMS':
         return take(all(rest, readTeam), (teams) => game.teams.push(teams));
       case 'MASTER':
-        return take(rest.length === 1 ? readIdentity(rest[0]!) : fail('MASTER takes one player, e.g. #42|joe@blow.com|Joe_Blow'), (master) => (game.master = master));
+        return take(
+          rest.length === 1 ? readIdentity(rest[0]!) : fail('MASTER takes one player, e.g. #42|joe@blow.com|Joe_Blow'),
+          (master) => (game.master = master),
+        );
       case 'PASSWORD':
         return take(rest.length === 1 ? ok(rest[0]!) : fail('PASSWORD takes exactly one word'), (password) => (game.masterPassword = password));
       case 'TESTER':
         return take(rest.length <= 1 ? ok({ address: rest[0] ?? null }) : fail('TESTER takes at most one address'), (tester) => (game.tester = tester));
       case 'START':
       case 'FINISH':
-        return take(rest.length > 0 ? ok(rest.join(' ')) : fail(`${keyword} needs a date`), (date) => (keyword === 'START' ? (game.start = date) : (game.finish = date)));
+        return take(rest.length > 0 ? ok(rest.join(' ')) : fail(`${keyword} needs a date`), (date) =>
+          keyword === 'START' ? (game.start = date) : (game.finish = date),
+        );
       case 'RESULT':
         return take(readResult(rest), (result) => (game.result = result));
       case 'ALLOW':
@@ -292,7 +301,9 @@ class StatusReader {
         );
       case 'PROPOSAL':
         return take(
-          rest.length === 2 ? ok({ result: rest[0]!.toUpperCase(), proposer: rest[1]!.toUpperCase() }) : fail('PROPOSAL takes a result and the proposing power'),
+          rest.length === 2
+            ? ok({ result: rest[0]!.toUpperCase(), proposer: rest[1]!.toUpperCase() })
+            : fail('PROPOSAL takes a result and the proposing power'),
           (proposal) => (game.proposal = proposal),
         );
       case 'NEED':

@@ -51,7 +51,12 @@ function assertReadsAsOrder(order: string, roles: ReadonlySet<string>): void {
 
 /** The marker line each order-list kind hangs from. */
 const LIST_MARKER_OF: Record<string, string> = {
-  ORDERS: 'ORDERS', orders: 'ORDERS', SOONER: 'SOONER', sooner: 'SOONER', LATER: 'LATER', later: 'LATER',
+  ORDERS: 'ORDERS',
+  orders: 'ORDERS',
+  SOONER: 'SOONER',
+  sooner: 'SOONER',
+  LATER: 'LATER',
+  later: 'LATER',
 };
 
 interface Insertion {
@@ -111,7 +116,11 @@ class SourceMerge {
   }
 
   private keepsBare(owner: number): (kind: string) => boolean {
-    return (kind) => this.source.byOwner.get(owner)?.get(kind)?.some((entry) => entry.bare) ?? false;
+    return (kind) =>
+      this.source.byOwner
+        .get(owner)
+        ?.get(kind)
+        ?.some((entry) => entry.bare) ?? false;
   }
 
   private mergeOwner(owner: number, written: KindLines, kindOrder: readonly string[]): void {
@@ -147,7 +156,11 @@ class SourceMerge {
         }
       }
       for (let step = replaced; step < matchedLine - lineAt; step++) {
-        const where = lastPlaced ? after(lastPlaced) : old.length > 0 && this.replaceable(old[0]!) ? before(old[0]!) : this.anchor(owner, kind, rank, kindOrder);
+        const where = lastPlaced
+          ? after(lastPlaced)
+          : old.length > 0 && this.replaceable(old[0]!)
+            ? before(old[0]!)
+            : this.anchor(owner, kind, rank, kindOrder);
         this.insert(where, rank, kind, lines[lineAt + step]!);
       }
       if (matchedOld < old.length) lastPlaced = old[matchedOld]!;

@@ -17,8 +17,7 @@ function shown(value: string, secret: boolean): string {
 
 /** A value that must be one word: not empty, no white space, no control characters. */
 export function word(value: string, what: string, secret = false): string {
-  if (!isOneWord(value))
-    throw new StatusWriteError(`${what} must be one word without control characters, got ${shown(value, secret)}`);
+  if (!isOneWord(value)) throw new StatusWriteError(`${what} must be one word without control characters, got ${shown(value, secret)}`);
   return value;
 }
 
@@ -44,6 +43,7 @@ export function nonEmptyText(value: string, what: string): string {
 const LARGEST_COUNT = 999_999_999;
 
 export function wholeNumber(value: number, what: string): string {
-  if (!Number.isSafeInteger(value) || value < 0 || value > LARGEST_COUNT) throw new StatusWriteError(`${what} must be a whole number of at most nine digits, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0 || value > LARGEST_COUNT)
+    throw new StatusWriteError(`${what} must be a whole number of at most nine digits, got ${value}`);
   return String(value);
 }

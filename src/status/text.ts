@@ -106,9 +106,7 @@ export interface OutputLine {
  */
 export function joinOutputLines(output: readonly OutputLine[], read: readonly SourceLine[], newline: string): string {
   const endsOpen = read.length > 0 && read[read.length - 1]!.eol === '';
-  return output
-    .map((line, index) => line.text + (index === output.length - 1 && endsOpen ? '' : line.eol || newline))
-    .join('');
+  return output.map((line, index) => line.text + (index === output.length - 1 && endsOpen ? '' : line.eol || newline)).join('');
 }
 
 /** The line ending new lines get: the file's own (its first line's), else a plain newline. */

@@ -68,7 +68,8 @@ class StatusValidator {
     if (options.folder !== undefined && game.name !== null && game.name !== options.folder)
       this.report(this.lineOf(null, 'GAME'), `GAME names '${game.name}', but the game's folder is '${options.folder}'`);
     if (game.phase === null) this.report(1, 'the file has no PHASE line (FORMING, COMPLETED or season year type)');
-    if (game.zone !== null && !isTimeZone(game.zone)) this.report(this.lineOf(null, 'ZONE'), `ZONE '${game.zone}' is not a time zone this system knows (e.g. Europe/Paris)`);
+    if (game.zone !== null && !isTimeZone(game.zone))
+      this.report(this.lineOf(null, 'ZONE'), `ZONE '${game.zone}' is not a time zone this system knows (e.g. Europe/Paris)`);
     if (game.delay !== null && game.delay > LONGEST_DELAY)
       this.report(this.lineOf(null, 'DELAY'), `DELAY ${game.delay} is more than a day of checks (${LONGEST_DELAY})`, 'warning');
   }
@@ -83,10 +84,14 @@ class StatusValidator {
       seen.set(key, power);
       if (power.password !== null && power.control.length > 0)
         this.report(this.lineOf(power, 'CONTROL'), `${power.name} has both a PASSWORD and a CONTROL; a controlled power has no password of its own`);
-      if (isPowerNumber(power.name) && !forming) this.report(this.lineOf(power, 'header'), `${power.name} is a place-holder for a forming game, but the game is not forming`);
+      if (isPowerNumber(power.name) && !forming)
+        this.report(this.lineOf(power, 'header'), `${power.name} is a place-holder for a forming game, but the game is not forming`);
       const mapPower = power.role.toUpperCase() === MAP_POWER_ROLE;
       if (!mapPower && (power.units.length > 0 || power.owns.length > 0))
-        this.report(this.lineOf(power, power.units.length > 0 ? 'unit' : 'OWNS'), `${power.role} ${power.name} is not a map power and cannot hold units or centers`);
+        this.report(
+          this.lineOf(power, power.units.length > 0 ? 'unit' : 'OWNS'),
+          `${power.role} ${power.name} is not a map power and cannot hold units or centers`,
+        );
     }
   }
 
@@ -120,10 +125,12 @@ class StatusValidator {
         `${phaseLine.phase.season} ${phaseLine.phase.type} is not in the FLOW of map ${map.name}; a phase the map does not know is written WAIT`,
       );
     const result = this.game.result;
-    if (result && !parsePhaseAbbrev(result.phase, map.data.flow)) this.report(this.lineOf(null, 'RESULT'), `RESULT phase ${result.phase} is not a phase of map ${map.name}`);
+    if (result && !parsePhaseAbbrev(result.phase, map.data.flow))
+      this.report(this.lineOf(null, 'RESULT'), `RESULT phase ${result.phase} is not a phase of map ${map.name}`);
     for (const power of this.game.powers)
       for (const { until } of power.player?.earlier ?? [])
-        if (!parsePhaseAbbrev(until, map.data.flow)) this.report(this.lineOf(power, 'PLAYER'), `PLAYER history phase ${until} is not a phase of map ${map.name}`);
+        if (!parsePhaseAbbrev(until, map.data.flow))
+          this.report(this.lineOf(power, 'PLAYER'), `PLAYER history phase ${until} is not a phase of map ${map.name}`);
   }
 
   private checkAgainstMap(power: PowerStatus, map: GameMap): void {
@@ -137,7 +144,8 @@ class StatusValidator {
       if (!map.location(unit.location)) this.report(line, `${unit.type} ${unit.location}: ${unit.location} is not a place on map ${name}`);
       else if (!map.mayOccupy(unit.type, unit.location) && !(hibernating && map.mayHibernate(unit.type, unit.location)))
         this.report(line, `${unit.type} ${unit.location}: ${unit.type === 'A' ? 'an army' : 'a fleet'} cannot stand in ${unit.location}`);
-      for (const place of unit.retreats ?? []) if (!map.location(place)) this.report(line, `${unit.type} ${unit.location}: the retreat ${place} is not a place on map ${name}`);
+      for (const place of unit.retreats ?? [])
+        if (!map.location(place)) this.report(line, `${unit.type} ${unit.location}: the retreat ${place} is not a place on map ${name}`);
     });
     power.phaseOrders.forEach((order, index) => {
       const places = order.kind === 'WAIVE' ? [] : order.kind === 'RETREAT' ? [order.unit.location, order.to] : [order.unit.location];
@@ -145,7 +153,11 @@ class StatusValidator {
         if (!map.location(place)) this.report(this.lineOf(power, 'phase-order', index), `${order.kind} names ${place}, which is not a place on map ${name}`);
     });
     const firstPhase = this.isFirstPhase(map.data.begin);
-    for (const [kind, centers] of [['OWNS', power.owns], ['HOME', power.homes ?? []], ['SEES', power.sees]] as const)
+    for (const [kind, centers] of [
+      ['OWNS', power.owns],
+      ['HOME', power.homes ?? []],
+      ['SEES', power.sees],
+    ] as const)
       for (const center of centers) {
         if (kind === 'OWNS' && BUILD_RIGHTS.has(center)) {
           if (!firstPhase) this.report(this.lineOf(power, kind), `OWNS ${center} is a build right of the first phase only`);
@@ -155,7 +167,11 @@ class StatusValidator {
       power[kind].forEach((order, index) => {
         const unknown = unknownPlacesInOrder(order, map);
         if (unknown.length > 0)
-          this.report(this.lineOf(power, kind, index), `the order '${order}' names ${unknown.map((word) => `'${word}'`).join(', ')}, not places on map ${name}`, 'warning');
+          this.report(
+            this.lineOf(power, kind, index),
+            `the order '${order}' names ${unknown.map((word) => `'${word}'`).join(', ')}, not places on map ${name}`,
+            'warning',
+          );
       });
   }
 
@@ -169,7 +185,11 @@ class StatusValidator {
     this.game.teams.forEach((line, index) => check(this.lineOf(null, 'TEAMS', index), 'TEAMS', line.flat()));
     if (this.game.proposal) check(this.lineOf(null, 'PROPOSAL'), 'PROPOSAL', [this.game.proposal.proposer]);
     if (this.game.result) check(this.lineOf(null, 'RESULT'), 'RESULT', this.game.result.victors);
-    check(this.lineOf(null, 'NEED'), 'NEED', this.game.need.map((entry) => entry.power));
+    check(
+      this.lineOf(null, 'NEED'),
+      'NEED',
+      this.game.need.map((entry) => entry.power),
+    );
   }
 
   private isFirstPhase(begin: Phase): boolean {

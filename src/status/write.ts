@@ -18,11 +18,11 @@ export function writeStatus(game: GameStatus): Buffer {
   if (known !== undefined) return known;
   const bytes = renderStatusBytes(game);
   const readBack = readStatus(bytes, game.source?.file).game;
-  if (meaning(readBack) !== meaning(game)) throw new StatusWriteError(`the status file written for ${game.name ?? 'the game'} would not read back as the same game; nothing was written`);
+  if (meaning(readBack) !== meaning(game))
+    throw new StatusWriteError(`the status file written for ${game.name ?? 'the game'} would not read back as the same game; nothing was written`);
   written.set(game, bytes);
   return bytes;
 }
-
 
 /** A game's values in the writer's spelling, independent of the file they were read from. */
 function meaning(game: GameStatus): string {

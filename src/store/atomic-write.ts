@@ -32,7 +32,7 @@ export function prepareWrite(path: string, bytes: Uint8Array): PreparedWrite {
   const mode = statSync(path, { throwIfNoEntry: false })?.mode ?? 0o644;
   const descriptor = openSync(temporary, 'wx', mode & 0o777);
   try {
-    for (let written = 0; written < bytes.length; ) written += writeSync(descriptor, bytes, written);
+    for (let written = 0; written < bytes.length;) written += writeSync(descriptor, bytes, written);
     fsyncSync(descriptor);
   } catch (error) {
     closeSync(descriptor);

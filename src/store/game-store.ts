@@ -277,7 +277,17 @@ export class GameStore {
           let entry: number;
           try {
             const at = this.options.clock?.() ?? new Date();
-            const change = { file: target.file, game: target.game, actor: actor.who, command: actor.command, cause: actor.cause ?? null, before: current, after: next, staged: prepared.staged, at };
+            const change = {
+              file: target.file,
+              game: target.game,
+              actor: actor.who,
+              command: actor.command,
+              cause: actor.cause ?? null,
+              before: current,
+              after: next,
+              staged: prepared.staged,
+              at,
+            };
             entry = audit.begin(change, announce?.() ?? []);
             if (!sameBytes(readIfExists(target.path), current)) {
               prepared.discard();

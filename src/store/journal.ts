@@ -82,10 +82,7 @@ export class ReceivedMails {
 
   constructor(db: JudgeDatabase) {
     this.deleteFailure = db.prepare<[string, string]>(`DELETE FROM mail_received WHERE message_id = ? AND content_hash = ? AND outcome = 'failed'`);
-    this.findOutcome = db
-      .prepare<[string, string], { outcome: MailOutcome }>(
-        'SELECT outcome FROM mail_received WHERE message_id = ? AND content_hash = ?',
-      );
+    this.findOutcome = db.prepare<[string, string], { outcome: MailOutcome }>('SELECT outcome FROM mail_received WHERE message_id = ? AND content_hash = ?');
     this.insert = db.prepare<[ReceivedMail]>(
       `INSERT INTO mail_received (message_id, content_hash, sender, subject, received_at, outcome, detail)
        VALUES (@messageId, @contentHash, @sender, @subject, @receivedAt, @outcome, @detail)`,
@@ -233,28 +230,24 @@ export class Outbox {
       `SELECT min(next_attempt_at) AS due FROM outbox WHERE state = 'pending'
           AND NOT EXISTS (SELECT 1 FROM outbox_hold WHERE outbox_id = outbox.id)`,
     );
-    this.stateCounts = db.prepare<[], { state: string; count: number }>(
-      'SELECT state, count(*) AS count FROM outbox GROUP BY state',
-    );
+    this.stateCounts = db.prepare<[], { state: string; count: number }>('SELECT state, count(*) AS count FROM outbox GROUP BY state');
     this.holdRow = db.prepare<[number, number]>('INSERT INTO outbox_hold (outbox_id, audit_id) VALUES (?, ?)');
     this.releaseHeld = db.prepare<[number]>('DELETE FROM outbox_hold WHERE audit_id = ?');
     this.dropHeldRows = db.prepare<[number]>('DELETE FROM outbox WHERE id IN (SELECT outbox_id FROM outbox_hold WHERE audit_id = ?)');
     this.markSentRows = db.transaction((ids: readonly number[], now: number) => {
       for (const id of ids) this.sent.run(now, id);
     });
-    this.claimDueRows = db.transaction(
-      (owner: number, now: number, limit: number, leaseMs: number, alive: ProcessAlive, own: ReadonlySet<number>) => {
-        // Scanning twice the limit lets rows held by live claimants be passed over without starving.
-        const claimed: OutboxEntry[] = [];
-        for (const row of this.selectDue.all(now, limit * 2)) {
-          if (claimed.length === limit) break;
-          if (!claimable(row, owner, now, alive, own)) continue;
-          this.claim.run(owner, now + leaseMs, row.id);
-          claimed.push(entryOf(row));
-        }
-        return claimed;
-      },
-    );
+    this.claimDueRows = db.transaction((owner: number, now: number, limit: number, leaseMs: number, alive: ProcessAlive, own: ReadonlySet<number>) => {
+      // Scanning twice the limit lets rows held by live claimants be passed over without starving.
+      const claimed: OutboxEntry[] = [];
+      for (const row of this.selectDue.all(now, limit * 2)) {
+        if (claimed.length === limit) break;
+        if (!claimable(row, owner, now, alive, own)) continue;
+        this.claim.run(owner, now + leaseMs, row.id);
+        claimed.push(entryOf(row));
+      }
+      return claimed;
+    });
   }
 
   /** Queues a mail; call it inside the transaction that records what caused the mail. */
@@ -272,7 +265,9 @@ export class Outbox {
   /** The mails queued after row `id` that may leave (not held for a change still in progress), oldest first. */
   queuedAfter(id: number): { origin: string; mail: OutgoingMail }[] {
     return this.db
-      .prepare<[number], { origin: string; mail: string }>('SELECT origin, mail FROM outbox WHERE id > ? AND id NOT IN (SELECT outbox_id FROM outbox_hold) ORDER BY id')
+      .prepare<[number], { origin: string; mail: string }>(
+        'SELECT origin, mail FROM outbox WHERE id > ? AND id NOT IN (SELECT outbox_id FROM outbox_hold) ORDER BY id',
+      )
       .all(id)
       .map((row) => ({ origin: row.origin, mail: JSON.parse(row.mail) as OutgoingMail }));
   }

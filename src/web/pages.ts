@@ -73,13 +73,21 @@ function orderForm(choices: OrderChoices) {
       ? []
       : Array.from({ length: Math.abs(adjustment.count) }, (_, index) => ({
           label: `${adjustment.count > 0 ? 'Build' : 'Removal'} ${index + 1}`,
-          options: [option('', adjustment.count > 0 ? '(none)' : '(choose)', adjustment.onFile[index] === undefined), ...adjustment.choices.map((text) => option(text, text, adjustment.onFile[index] === text))],
+          options: [
+            option('', adjustment.count > 0 ? '(none)' : '(choose)', adjustment.onFile[index] === undefined),
+            ...adjustment.choices.map((text) => option(text, text, adjustment.onFile[index] === text)),
+          ],
         }));
   const units = choices.units.map((unit) => ({
     label: unit.unit,
     options: unit.choices.map((text, index) => option(text, text, unit.onFile === null ? index === 0 : unit.onFile === text)),
   }));
-  const due = adjustment === null ? null : adjustment.count > 0 ? `${adjustment.count} build${adjustment.count === 1 ? '' : 's'} due` : `${-adjustment.count} removal${adjustment.count === -1 ? '' : 's'} due`;
+  const due =
+    adjustment === null
+      ? null
+      : adjustment.count > 0
+        ? `${adjustment.count} build${adjustment.count === 1 ? '' : 's'} due`
+        : `${-adjustment.count} removal${adjustment.count === -1 ? '' : 's'} due`;
   return { rows: [...units, ...slots], due };
 }
 
@@ -141,8 +149,18 @@ export class WebPages {
     const loaded = this.deps.service.load(name);
     if (result !== null) return this.withToken(this.renderGame(name, loaded.game, visitor, zone, result), visitor);
     // What else the page shows (the layout's sign-on line) is the visitor's, so it is part of the key.
-    const key = [name, loaded.sha256, JSON.stringify(readingSession(visitor, name)), visitor.signedOn?.game ?? '', visitor.signedOn?.label ?? '', zone ?? ''].join('\n');
-    return this.withToken(this.gamePages.get(key, () => this.renderGame(name, loaded.game, visitor, zone, null)), visitor);
+    const key = [
+      name,
+      loaded.sha256,
+      JSON.stringify(readingSession(visitor, name)),
+      visitor.signedOn?.game ?? '',
+      visitor.signedOn?.label ?? '',
+      zone ?? '',
+    ].join('\n');
+    return this.withToken(
+      this.gamePages.get(key, () => this.renderGame(name, loaded.game, visitor, zone, null)),
+      visitor,
+    );
   }
 
   private renderGame(name: string, game: GameStatus, visitor: Visitor, zone: string | null, result: ActionResult | null): string {
@@ -158,7 +176,12 @@ export class WebPages {
       deadline: listing.board.deadline,
       zone: this.deadlineIn(game, zone),
       result: listing.board.result,
-      powers: listing.board.powers.map((power) => ({ ...power, centerCount: power.centers.length, centerList: power.centers.join(' '), unitCount: power.units.length })),
+      powers: listing.board.powers.map((power) => ({
+        ...power,
+        centerCount: power.centers.length,
+        centerList: power.centers.join(' '),
+        unitCount: power.units.length,
+      })),
       notes: listing.notes,
       summary: isCompleted(game) ? summary(context, session, name).lines.join('\n') : null,
       processed: processed > 0 ? { count: processed } : null,
@@ -173,7 +196,12 @@ export class WebPages {
 
   history(name: string, visitor: Visitor): string {
     const { blocks } = historyBlocks(this.context(), readingSession(visitor, name), name);
-    return this.render('history', visitor, { title: `History of ${name}`, name, blocks: blocks.map((block) => ({ phase: block.phase, text: block.text })), empty: blocks.length === 0 });
+    return this.render('history', visitor, {
+      title: `History of ${name}`,
+      name,
+      blocks: blocks.map((block) => ({ phase: block.phase, text: block.text })),
+      empty: blocks.length === 0,
+    });
   }
 
   /** MAP's picture of the board as it stands, as the visitor may see it. */
@@ -181,7 +209,9 @@ export class WebPages {
     const { service } = this.deps;
     const { game, sha256 } = service.load(name);
     const reader = readerOf(readingSession(visitor, name));
-    return this.boards.get([name, sha256, JSON.stringify(reader)].join('\n'), () => attachmentBytes(currentBoardPicture(name, game, service.maps(game), service.archive(name), reader, 'svg')).toString('utf8'));
+    return this.boards.get([name, sha256, JSON.stringify(reader)].join('\n'), () =>
+      attachmentBytes(currentBoardPicture(name, game, service.maps(game), service.archive(name), reader, 'svg')).toString('utf8'),
+    );
   }
 
   /** HISTORY's picture of a processed phase; null when the game kept none. */

@@ -187,12 +187,22 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
   app.setErrorHandler((error, request, reply) => {
     const visitor = request.visitor ?? { id: visitors.newId(), signedOn: null };
     if (error instanceof StaleFormError) return html(reply, pages.message(visitor, 'Form refused', error.message), 403);
-    if (error instanceof FormError) return html(reply, pages.message(visitor, 'Form not sent', `The form could not be sent: ${error.message}. Nothing was done.`), 400);
-    if (error instanceof GameRuleError || error instanceof NoSuchGameError) return html(reply, pages.message(visitor, 'Not found', `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`), 404);
+    if (error instanceof FormError)
+      return html(reply, pages.message(visitor, 'Form not sent', `The form could not be sent: ${error.message}. Nothing was done.`), 400);
+    if (error instanceof GameRuleError || error instanceof NoSuchGameError)
+      return html(reply, pages.message(visitor, 'Not found', `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`), 404);
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) return html(reply, pages.message(visitor, 'Request refused', 'The judge could not read this request. Nothing was done.'), status);
     deps.log(`web: ${request.method} ${request.routeOptions.url ?? 'unknown route'} failed: ${(error as Error).stack ?? String(error)}`);
-    return html(reply, pages.message(visitor, 'Something went wrong', 'The judge failed to answer this request; the judgekeeper can find out why in its log. Nothing more than the judge could finish was done.'), 500);
+    return html(
+      reply,
+      pages.message(
+        visitor,
+        'Something went wrong',
+        'The judge failed to answer this request; the judgekeeper can find out why in its log. Nothing more than the judge could finish was done.',
+      ),
+      500,
+    );
   });
 
   app.setNotFoundHandler((request, reply) => html(reply, pages.message(request.visitor, 'Not found', 'There is no such page on this judge.'), 404));

@@ -30,16 +30,22 @@ function isProxyAddress(entry: string): boolean {
 
 function trustedProxies(loaded: LoadedConfig): string[] {
   const { trustProxy } = loaded.config.web;
-  const entries = trustProxy.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = trustProxy
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   const wrong = entries.find((entry) => !isProxyAddress(entry));
   if (wrong !== undefined)
-    throw new ConfigError(`${loaded.file ?? 'embedded defaults'}: 'web.trustProxy' must list proxy addresses like "127.0.0.1" or "10.0.0.0/8, ::1", or be empty; ${JSON.stringify(wrong)} is not one`);
+    throw new ConfigError(
+      `${loaded.file ?? 'embedded defaults'}: 'web.trustProxy' must list proxy addresses like "127.0.0.1" or "10.0.0.0/8, ::1", or be empty; ${JSON.stringify(wrong)} is not one`,
+    );
   return entries;
 }
 
 export function webSettings(loaded: LoadedConfig): WebSettings {
   const { enabled, listen } = loaded.config.web;
-  const refuse = () => new ConfigError(`${loaded.file ?? 'embedded defaults'}: 'web.listen' must be an address like http://127.0.0.1:8080, got ${JSON.stringify(listen)}`);
+  const refuse = () =>
+    new ConfigError(`${loaded.file ?? 'embedded defaults'}: 'web.listen' must be an address like http://127.0.0.1:8080, got ${JSON.stringify(listen)}`);
   let url: URL;
   try {
     url = new URL(listen);
@@ -48,5 +54,11 @@ export function webSettings(loaded: LoadedConfig): WebSettings {
   }
   if (url.protocol !== 'http:' || url.pathname !== '/' || url.search !== '' || url.username !== '' || url.port === '') throw refuse();
   // URL keeps an IPv6 host in brackets, which listen() does not take.
-  return { enabled, host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port), varFolder: folder(loaded, 'var'), trustProxy: trustedProxies(loaded) };
+  return {
+    enabled,
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: Number(url.port),
+    varFolder: folder(loaded, 'var'),
+    trustProxy: trustedProxies(loaded),
+  };
 }

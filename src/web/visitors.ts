@@ -66,7 +66,9 @@ export class Visitors {
       )`);
     this.statements = {
       find: db.prepare<[string], Row>('SELECT session, label, fingerprint, last_seen FROM web_sessions WHERE visitor = ?'),
-      insert: db.prepare<[string, string, string, string | null, number]>('INSERT OR REPLACE INTO web_sessions (visitor, session, label, fingerprint, last_seen) VALUES (?, ?, ?, ?, ?)'),
+      insert: db.prepare<[string, string, string, string | null, number]>(
+        'INSERT OR REPLACE INTO web_sessions (visitor, session, label, fingerprint, last_seen) VALUES (?, ?, ?, ?, ?)',
+      ),
       seen: db.prepare<[number, string]>('UPDATE web_sessions SET last_seen = ? WHERE visitor = ?'),
       remove: db.prepare<[string]>('DELETE FROM web_sessions WHERE visitor = ?'),
       forgetIdle: db.prepare<[number]>('DELETE FROM web_sessions WHERE last_seen < ?'),

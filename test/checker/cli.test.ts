@@ -53,7 +53,10 @@ async function judgeCheck(...args: string[]): Promise<string[]> {
   });
   await program.parseAsync(['node', 'judge', 'check', ...args]);
   vi.restoreAllMocks();
-  return written.join('').split('\n').filter((line) => line !== '');
+  return written
+    .join('')
+    .split('\n')
+    .filter((line) => line !== '');
 }
 
 afterEach(() => {
@@ -79,7 +82,9 @@ describe('judge check', () => {
     await judgeCheck('-c', config, '--now', '2026-01-05T12:20Z', '--outage');
     expect(lastSweep(config)).toBe(utc('2026-01-05T12:20').toMillis());
 
-    expect(await judgeCheck('-c', config, '--now', '2026-01-06T12:20Z')).toEqual(['swept at 2026-01-06 12:20 UTC: 0 games due, 0 actions, 0 status files read']);
+    expect(await judgeCheck('-c', config, '--now', '2026-01-06T12:20Z')).toEqual([
+      'swept at 2026-01-06 12:20 UTC: 0 games due, 0 actions, 0 status files read',
+    ]);
     expect(lastSweep(config)).toBe(utc('2026-01-05T12:20').toMillis());
     expect(deadlineOf(config)).toBe('202601091200');
 

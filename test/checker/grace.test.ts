@@ -18,7 +18,11 @@ async function franceLate(timing: string, rules: string[]) {
 describe('GRACE expiry under each lateness regime', () => {
   it('CIVIL_DISORDER: processes when the grace period ends, France holding', async () => {
     const { judge, france } = await franceLate('NEXT 1D MOVE 2D AT 12:00 GRACE 2H', ['CIVIL_DISORDER']);
-    const frenchUnits = judge.game('alpha').powers.find((power) => power.name === 'FRANCE')!.units.map((unit) => unit.location).sort();
+    const frenchUnits = judge
+      .game('alpha')
+      .powers.find((power) => power.name === 'FRANCE')!
+      .units.map((unit) => unit.location)
+      .sort();
     await judge.sweepUntil(utc('2026-01-09T14:00'));
     expect(judge.actions.map((action) => [action.at, action.action])).toEqual([
       ['2026-01-09T08:00Z', 'reminder'],
@@ -35,7 +39,12 @@ describe('GRACE expiry under each lateness regime', () => {
     expect(lateNotice.text).toContain('Powers still without orders at Fri 9 Jan 2026 14:00 GMT are put in civil disorder');
     const game = judge.game('alpha');
     expect(phaseOf(game)).toBe('F1901M');
-    expect(game.powers.find((power) => power.name === 'FRANCE')!.units.map((unit) => unit.location).sort()).toEqual(frenchUnits);
+    expect(
+      game.powers
+        .find((power) => power.name === 'FRANCE')!
+        .units.map((unit) => unit.location)
+        .sort(),
+    ).toEqual(frenchUnits);
 
     // The players see it too: in every results mail, and in SUMMARY.
     const toFrance = atExpiry.find((notice) => notice.subject.startsWith('alpha S1901M results') && notice.to[0] === france)!;
@@ -86,7 +95,10 @@ describe('GRACE expiry under each lateness regime', () => {
     const { judge } = await franceLate('NEXT 1D MOVE 2D AT 12:00', ['CIVIL_PREVIEW']);
     await judge.sweepUntil(utc('2026-01-09T12:20'));
     expect(judge.actions.filter((action) => action.action === 'preview').map((action) => action.at)).toEqual(['2026-01-09T12:00Z']);
-    expect(judge.sent.filter((notice) => notice.at === '2026-01-09T12:00Z').map((notice) => [notice.to, notice.subject])).toContainEqual([[MASTER], 'PREVIEW alpha S1901M results (Spring 1901 Movement)']);
+    expect(judge.sent.filter((notice) => notice.at === '2026-01-09T12:00Z').map((notice) => [notice.to, notice.subject])).toContainEqual([
+      [MASTER],
+      'PREVIEW alpha S1901M results (Spring 1901 Movement)',
+    ]);
     expect(phaseOf(judge.game('alpha'))).toBe('S1901M');
   });
 

@@ -72,7 +72,11 @@ describe('rules and flags the checker honours', () => {
 });
 
 describe('the deadlines settings', () => {
-  const loaded = (deadlines: object) => ({ config: { ...DEFAULT_CONFIG, deadlines: { ...DEFAULT_CONFIG.deadlines, ...deadlines } }, root: '.', file: 'judge.config.json' });
+  const loaded = (deadlines: object) => ({
+    config: { ...DEFAULT_CONFIG, deadlines: { ...DEFAULT_CONFIG.deadlines, ...deadlines } },
+    root: '.',
+    file: 'judge.config.json',
+  });
 
   it('default to a sweep every twenty minutes, an hour of outage, and extended deadlines', () => {
     expect(deadlineSettings(loaded({}))).toEqual({ cron: '*/20 * * * *', outageMinutes: 60, outagePolicy: 'extend' });

@@ -111,7 +111,12 @@ describe('a game through weeks of twenty-minute sweeps', () => {
     await judge.sweepUntil(utc('2026-01-26T12:00'));
     const lateNotices = actions.slice(quietFrom).filter((action) => action.action === 'late notice');
     expect(lateNotices.length).toBeGreaterThanOrEqual(10);
-    for (let i = 1; i < lateNotices.length; i++) expect(utc(lateNotices[i]!.at).diff(utc(lateNotices[i - 1]!.at)).as('minutes')).toBe(500);
+    for (let i = 1; i < lateNotices.length; i++)
+      expect(
+        utc(lateNotices[i]!.at)
+          .diff(utc(lateNotices[i - 1]!.at))
+          .as('minutes'),
+      ).toBe(500);
     expect(new Set(actions.slice(quietFrom).map((action) => action.action))).toEqual(new Set(['reminder', 'late notice', 'delay']));
     // The vacation is over: the next deadline set dropped it from TIMING.
     expect(judge.game('alpha').timing).toBe('NEXT 1D MOVE 2D AT 12:00 WARN 1D,2H');

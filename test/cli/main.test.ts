@@ -16,7 +16,8 @@ describe('judge', () => {
     const { code, output } = await judge();
     expect(code).toBe(0);
     expect(output).toContain('Usage: judge [options] [command]');
-    for (const command of ['start', 'mail', 'check', 'process', 'game', 'help [command]']) expect(output).toMatch(new RegExp(`^  ${command.replace(/[[\]]/g, '\\$&')} `, 'm'));
+    for (const command of ['start', 'mail', 'check', 'process', 'game', 'help [command]'])
+      expect(output).toMatch(new RegExp(`^  ${command.replace(/[[\]]/g, '\\$&')} `, 'm'));
   });
 
   it('help <command> explains that command', async () => {

@@ -183,9 +183,7 @@ describe('TAKEOVER', () => {
   });
   it('needs a password', () => {
     expect(onlyReason('TAKEOVER Agamename')).toBe('TAKEOVER needs a password');
-    expect(onlyReason('TAKEOVER Agamename a b c')).toBe(
-      'TAKEOVER takes too many words: TAKEOVER Agame password or name@game password [privacy]',
-    );
+    expect(onlyReason('TAKEOVER Agamename a b c')).toBe('TAKEOVER takes too many words: TAKEOVER Agame password or name@game password [privacy]');
   });
 });
 
@@ -214,7 +212,7 @@ describe('SIGNON', () => {
 });
 
 describe('SIGNOFF', () => {
-  it('ends the session: text after it is the sender\'s own', () => {
+  it("ends the session: text after it is the sender's own", () => {
     const mail = [SIGNON, 'A PAR - BUR', 'SIGNOFF', 'Best wishes,', 'Marie'].join('\n');
     expect(commandsOf(mail).map((command) => command.kind)).toEqual(['signon', 'order', 'signoff']);
   });
@@ -361,7 +359,7 @@ describe('PRESS and BROADCAST options', () => {
     ['PRESS TO A FAKE QUIET', 'FAKE must be followed by TO, FROM or BROADCAST'],
     ['PRESS TO A FAKE TO E FAKE BROADCAST', 'the claimed recipients (FAKE TO or FAKE BROADCAST) are given twice'],
     ['PRESS TO A -T', '"-T" is not a press option (TO, FAKE TO, FAKE BROADCAST, FROM, FAKE FROM, WHITE, GREY, QUIET)'],
-    ['PRESS TO ../etc', '"../etc" is not a power or player name (letters, digits, \'_\', \'#\', \'.\' and \'-\', at most 30 characters)'],
+    ['PRESS TO ../etc', "\"../etc\" is not a power or player name (letters, digits, '_', '#', '.' and '-', at most 30 characters)"],
   ])('%s is refused: %s', (line, reason) => {
     const mail = `${SIGNON}\n${line}\nsecret plans\nA PAR - BUR\nENDPRESS`;
     expect(problemsOf(mail)).toEqual([{ line: 2, reason }]);
@@ -582,7 +580,7 @@ describe('CREATE', () => {
     ['CREATE', 'CREATE needs a game name, then the Master password: CREATE game password [variant]'],
     ['CREATE mygame', 'CREATE needs a Master password'],
     ['CREATE g pw standard extra', 'CREATE takes a game name, a password and at most a rule variant'],
-    ['CREATE g pw ../x', '"../x" is not a rule variant (letters, digits, \'_\' and \'-\')'],
+    ['CREATE g pw ../x', "\"../x\" is not a rule variant (letters, digits, '_' and '-')"],
   ]);
   it('refused, its status-file lines are skipped, not read as commands', () => {
     const mail = ['CREATE ../etc pw', 'map standard', 'LIST', 'SIGNOFF', 'LIST'].join('\n');
@@ -603,7 +601,10 @@ describe('PURGE and RENAME', () => {
   itRefuses('need all their words', [
     ['PURGE oldgame', 'PURGE needs the game name and the Master password: PURGE game password'],
     ['RENAME oldgame masterpw', 'RENAME needs the game name, the new name and the Master password: RENAME game newgame password'],
-    ['RENAME oldgame a.b pw', `"a.b" is not a game name (letters, digits, '_' and '-', at most 20 characters, starting with a letter or a digit, and none of the reserved names (status, history, results, con, prn, aux, nul, com1-9, lpt1-9))`],
+    [
+      'RENAME oldgame a.b pw',
+      `"a.b" is not a game name (letters, digits, '_' and '-', at most 20 characters, starting with a letter or a digit, and none of the reserved names (status, history, results, con, prn, aux, nul, com1-9, lpt1-9))`,
+    ],
   ]);
 });
 
@@ -684,7 +685,11 @@ describe("lines after a Master's SIGNON", () => {
   });
   it('hold status-file stanzas together until their END line', () => {
     const mail = [MASTER_SIGNON, 'MORPH', 'DUMMY ITALY', 'END MORPH', 'DUMMY ITALY'].join('\n');
-    expect(commandsOf(mail).slice(1).map((command) => command.kind)).toEqual(['statusLine', 'statusLine', 'statusLine', 'dummy']);
+    expect(
+      commandsOf(mail)
+        .slice(1)
+        .map((command) => command.kind),
+    ).toEqual(['statusLine', 'statusLine', 'statusLine', 'dummy']);
   });
   it('a SIGNOFF ends an unclosed stanza', () => {
     const mail = [MASTER_SIGNON, 'DESC', 'An open game', 'SIGNOFF', 'LIST'].join('\n');
@@ -749,7 +754,16 @@ describe('mails with several SIGNONs', () => {
     expect(commands.map((command) => command.kind)).toEqual(['signon']);
   });
   it('a template of commented-out commands reads only what is left in', () => {
-    const mail = ['// CREATE mygamename mypassword', '   // the timing I use', '// TIMING NEXT 2D AT 12:00 GRACE 3D', 'SIGNON X@game password', '// PRESS TO A', 'PRESS TO E', 'hi', '  // not sent'].join('\n');
+    const mail = [
+      '// CREATE mygamename mypassword',
+      '   // the timing I use',
+      '// TIMING NEXT 2D AT 12:00 GRACE 3D',
+      'SIGNON X@game password',
+      '// PRESS TO A',
+      'PRESS TO E',
+      'hi',
+      '  // not sent',
+    ].join('\n');
     const [signon, press] = commandsOf(mail);
     expect(signon).toMatchObject({ kind: 'signon', who: { form: 'name', name: 'X' }, line: 4 });
     expect(press).toMatchObject({ kind: 'press', to: ['E'], body: 'hi' });
@@ -799,7 +813,8 @@ describe('lines for mail programs without line breaks (\\\\)', () => {
 });
 
 describe('game names', () => {
-  const rule = "(letters, digits, '_' and '-', at most 20 characters, starting with a letter or a digit, and none of the reserved names (status, history, results, con, prn, aux, nul, com1-9, lpt1-9))";
+  const rule =
+    "(letters, digits, '_' and '-', at most 20 characters, starting with a letter or a digit, and none of the reserved names (status, history, results, con, prn, aux, nul, com1-9, lpt1-9))";
   it.each([
     ['SIGNON A../etc pw', `"../etc" is not a game name ${rule}`],
     ['SIGNON austria@a/b pw', `"a/b" is not a game name ${rule}`],
@@ -814,9 +829,7 @@ describe('game names', () => {
     expect(single(`LIST ${'Ab_-9'.repeat(4)}`)).toMatchObject({ game: 'ab_-9'.repeat(4) });
   });
   it('player names are refused when they could be anything else', () => {
-    expect(onlyReason('SIGNON a/b@game pw')).toBe(
-      '"a/b" is not a power or player name (letters, digits, \'_\', \'#\', \'.\' and \'-\', at most 30 characters)',
-    );
+    expect(onlyReason('SIGNON a/b@game pw')).toBe("\"a/b\" is not a power or player name (letters, digits, '_', '#', '.' and '-', at most 30 characters)");
   });
 });
 
@@ -852,10 +865,45 @@ describe('before any SIGNON', () => {
 });
 
 describe('properties', () => {
-  const words = ['SIGNON', 'PRESS', 'TO', 'FAKE', 'ENDPRESS', 'SIGNOFF', 'CREATE', 'SET', 'ABSENCE', 'DEADLINE', 'DESC', 'END', 'M', 'A@g', 'Fgame', 'pw', '//', '>', '-- ', '\\\\;', ';', ',', '+', '@', '\u0007', '\r', '\t', ' ', 'X'];
+  const words = [
+    'SIGNON',
+    'PRESS',
+    'TO',
+    'FAKE',
+    'ENDPRESS',
+    'SIGNOFF',
+    'CREATE',
+    'SET',
+    'ABSENCE',
+    'DEADLINE',
+    'DESC',
+    'END',
+    'M',
+    'A@g',
+    'Fgame',
+    'pw',
+    '//',
+    '>',
+    '-- ',
+    '\\\\;',
+    ';',
+    ',',
+    '+',
+    '@',
+    '\u0007',
+    '\r',
+    '\t',
+    ' ',
+    'X',
+  ];
   const mailText = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 400 }),
-    fc.array(fc.array(fc.constantFrom(...words), { maxLength: 8 }).map((parts) => parts.join(' ')), { maxLength: 30 }).map((lines) => lines.join('\n')),
+    fc
+      .array(
+        fc.array(fc.constantFrom(...words), { maxLength: 8 }).map((parts) => parts.join(' ')),
+        { maxLength: 30 },
+      )
+      .map((lines) => lines.join('\n')),
   );
 
   it('parsing never throws', () => {

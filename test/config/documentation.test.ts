@@ -29,7 +29,7 @@ describe('docs/configuration.md', () => {
     expect(documented.filter((setting) => !known.has(setting!))).toEqual([]);
   });
 
-  it("has an example file the judge accepts", () => {
+  it('has an example file the judge accepts', () => {
     const example = /```json\n([\s\S]*?)```/.exec(page)![1]!;
     const file = join(mkdtempSync(join(tmpdir(), 'judge-doc-')), 'judge.config.json');
     writeFileSync(file, example);

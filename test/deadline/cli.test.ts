@@ -20,11 +20,7 @@ afterEach(() => {
 
 describe('judge deadline', () => {
   it('prints the deadline, its warnings and grace expiry on the game clocks and in UTC', async () => {
-    const output = await judgeDeadline(
-      '--timing', 'NEXT 1D MOVE 2D AT 20:00 WARN 1D,4H GRACE 12H',
-      '--zone', 'Asia/Kolkata',
-      '--from', '2024-01-15T10:07',
-    );
+    const output = await judgeDeadline('--timing', 'NEXT 1D MOVE 2D AT 20:00 WARN 1D,4H GRACE 12H', '--zone', 'Asia/Kolkata', '--from', '2024-01-15T10:07');
     expect(output).toBe(
       [
         'TIMING    NEXT 1D MOVE 2D AT 20:00 WARN 1D,4H GRACE 12H',
@@ -43,10 +39,14 @@ describe('judge deadline', () => {
 
   it('keeps a later current deadline, doubles an initial one and drops ended vacations', async () => {
     const output = await judgeDeadline(
-      '--timing', 'TIMING NOT 20240110,20240124 WARN 0',
-      '--phase', 'SPRING 1901 RETREATS',
-      '--from', '2024-01-15T10:00Z',
-      '--current', '202401191200',
+      '--timing',
+      'TIMING NOT 20240110,20240124 WARN 0',
+      '--phase',
+      'SPRING 1901 RETREATS',
+      '--from',
+      '2024-01-15T10:00Z',
+      '--current',
+      '202401191200',
       '--initial',
     );
     expect(output).toContain('phase     SPRING 1901 RETREATS: delay 2D (initial: doubled), on the :00/:20/:40 slots\n');

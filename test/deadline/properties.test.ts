@@ -21,9 +21,7 @@ import { spanCovers, vacationSpan } from '../../src/deadline/vacation.js';
 const LONGEST: Readonly<Record<DurationUnit, number>> = { M: 366 * 24 * 60, H: 366 * 24, D: 366, W: 52 };
 
 function duration(units: readonly DurationUnit[], longest: Readonly<Record<DurationUnit, number>>, least = 1): fc.Arbitrary<Duration> {
-  return fc
-    .constantFrom(...units)
-    .chain((unit) => fc.integer({ min: least, max: longest[unit] }).map((amount) => ({ amount, unit })));
+  return fc.constantFrom(...units).chain((unit) => fc.integer({ min: least, max: longest[unit] }).map((amount) => ({ amount, unit })));
 }
 
 const start: fc.Arbitrary<Duration> = fc.oneof(

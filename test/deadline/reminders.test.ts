@@ -33,10 +33,7 @@ describe('WARN: reminders before the deadline', () => {
   it('counts days on the game clocks across the spring change in New York', () => {
     const deadline = inZone('2024-03-10T12:00-04:00', 'America/New_York');
     // 1D before Sun 12:00 EDT is Sat 12:00 EST (23 hours); 24H before is Sat 11:00 EST.
-    expect(warningTimes(deadline, parseTiming('WARN 1D,24H')).map(shown)).toEqual([
-      'Sat 2024-03-09T11:00-05:00',
-      'Sat 2024-03-09T12:00-05:00',
-    ]);
+    expect(warningTimes(deadline, parseTiming('WARN 1D,24H')).map(shown)).toEqual(['Sat 2024-03-09T11:00-05:00', 'Sat 2024-03-09T12:00-05:00']);
   });
 });
 

@@ -6,8 +6,7 @@ const EMPTY: Timing = { phaseDelays: [], at: [], not: [] };
 describe('parseTiming reads every key', () => {
   it('reads a line with every key into its typed form', () => {
     const line =
-      'TIMING NEXT 1D MOVE 2D RETREAT 12H AT 09:00,21:30 FUDGE 2H DAYS SMTWTFs START -2H WARN 1D,6H GRACE 0H ' +
-      'NOT 20040831,20040920-20040927,-20020812';
+      'TIMING NEXT 1D MOVE 2D RETREAT 12H AT 09:00,21:30 FUDGE 2H DAYS SMTWTFs START -2H WARN 1D,6H GRACE 0H ' + 'NOT 20040831,20040920-20040927,-20020812';
     expect(parseTiming(line)).toEqual({
       next: { amount: 1, unit: 'D' },
       phaseDelays: [
@@ -63,9 +62,7 @@ describe('parseTiming reads every key', () => {
   });
 
   it("accepts a map's own phase type when told about it", () => {
-    expect(parseTiming('INCOME 4H', { phaseTypes: ['INCOME'] }).phaseDelays).toEqual([
-      { phaseType: 'INCOME', delay: { amount: 4, unit: 'H' } },
-    ]);
+    expect(parseTiming('INCOME 4H', { phaseTypes: ['INCOME'] }).phaseDelays).toEqual([{ phaseType: 'INCOME', delay: { amount: 4, unit: 'H' } }]);
   });
 });
 

@@ -1,12 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import {
-  DeadlineInputError,
-  formatDeadlineStamp,
-  gameZone,
-  parseDeadlineStamp,
-  parseIsoInstant,
-} from '../../src/deadline/index.js';
+import { DeadlineInputError, formatDeadlineStamp, gameZone, parseDeadlineStamp, parseIsoInstant } from '../../src/deadline/index.js';
 
 const NEW_YORK = gameZone('America/New_York');
 const LONDON = gameZone('Europe/London');

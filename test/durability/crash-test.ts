@@ -25,7 +25,8 @@ export function crashTest(scenario: Scenario, options: { select?: (labels: reado
       ];
       for (const run of trials) {
         const trial = await run();
-        if (!trial.crashed || trial.problems.length > 0) failures.push(`#${trial.crashPoint} ${trial.label}: ${trial.crashed ? trial.problems.join('; ') : 'did not crash'}`);
+        if (!trial.crashed || trial.problems.length > 0)
+          failures.push(`#${trial.crashPoint} ${trial.label}: ${trial.crashed ? trial.problems.join('; ') : 'did not crash'}`);
       }
       expect(failures).toEqual([]);
     }, 300_000);

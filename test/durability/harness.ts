@@ -95,7 +95,12 @@ export async function gameTemplate(ordersFor: 'none' | 'everyone' = 'none'): Pro
     if (ordersFor === 'everyone') {
       const game = service.load(GAME).game;
       for (const power of game.powers.filter((entry) => entry.role === 'POWER')) {
-        await service.submitOrders(GAME, power.name, power.units.map((unit) => `${unit.type} ${unit.location} H`), actor);
+        await service.submitOrders(
+          GAME,
+          power.name,
+          power.units.map((unit) => `${unit.type} ${unit.location} H`),
+          actor,
+        );
       }
     }
     // What the set-up queued (the start mails) is not what a trial counts.
@@ -132,12 +137,17 @@ export interface Ended {
 /** `judge`, with the exit status and what the judge printed. */
 export function runJudge(trial: Trial, run: Run, env: Record<string, string> = {}, killAfterMs?: number): Promise<Ended> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [join(inject('compiledJudge'), 'cli', 'main.js'), ...run.args], { cwd: trial.folder, env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      clearInterval(watching);
-      clearTimeout(killing);
-      const signal = error && 'signal' in error ? ((error.signal as NodeJS.Signals | null) ?? null) : null;
-      resolve({ signal, code: child.exitCode, output: `${stdout}${stderr}` });
-    });
+    const child = execFile(
+      process.execPath,
+      [join(inject('compiledJudge'), 'cli', 'main.js'), ...run.args],
+      { cwd: trial.folder, env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        clearInterval(watching);
+        clearTimeout(killing);
+        const signal = error && 'signal' in error ? ((error.signal as NodeJS.Signals | null) ?? null) : null;
+        resolve({ signal, code: child.exitCode, output: `${stdout}${stderr}` });
+      },
+    );
     child.stdin!.end(run.input ?? '');
     const watching = run.done ? setInterval(() => run.done!() && child.kill('SIGTERM'), 50) : undefined;
     let killing: NodeJS.Timeout | undefined;
@@ -154,7 +164,12 @@ export async function crashPoints(template: string, scenario: Scenario): Promise
   const trial = newTrial(template);
   const log = join(trial.folder, 'crash-points.log');
   await judge(trial, scenario.run(trial), { JUDGE_CRASH_LOG: log });
-  const labels = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').map((line) => line.split(' ').slice(2).join(' ')) : [];
+  const labels = existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ').slice(2).join(' '))
+    : [];
   rmSync(trial.folder, { recursive: true, force: true });
   return labels;
 }
@@ -289,7 +304,9 @@ export function playerOf(trial: Trial, power: string): { address: string; passwo
 }
 
 export function mailText(from: string, messageId: string, body: string): string {
-  return [`From: ${from}`, `To: ${JUDGE}`, 'Subject: crash test', `Message-ID: ${messageId}`, 'Content-Type: text/plain; charset=utf-8', '', body, ''].join('\r\n');
+  return [`From: ${from}`, `To: ${JUDGE}`, 'Subject: crash test', `Message-ID: ${messageId}`, 'Content-Type: text/plain; charset=utf-8', '', body, ''].join(
+    '\r\n',
+  );
 }
 
 /** The template a scenario starts from: a phase the checker processes needs every order in. */

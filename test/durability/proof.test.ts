@@ -21,44 +21,50 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('the proof', () => {
-  it('loses nothing and duplicates nothing at any crash point', async () => {
-    let seed = 20261125;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const plans = [];
-    for (const scenario of SCENARIOS) {
-      const template = templates.get(templateKind(scenario))!;
-      plans.push({ scenario, template, points: await crashPoints(template, scenario) });
-    }
-    for (const { scenario, template, points } of plans) {
-      covered.of += points.length;
-      for (const [index, label] of points.entries()) results.push({ scenario: scenario.name, ...(await runTrial(template, scenario, index + 1, label)) });
-      covered.points += points.length;
-    }
-    let randomKills = 0;
-    for (let trial = 0; trial < extraTrials; trial++) {
-      const { scenario, template, points } = plans[Math.floor(random() * plans.length)]!;
-      if (scenario === pressDaemon && random() < 0.5) {
-        randomKills++;
-        results.push({ scenario: scenario.name, ...(await runKilledAt(template, scenario, Math.floor(random() * 800))) });
-        continue;
+  it(
+    'loses nothing and duplicates nothing at any crash point',
+    async () => {
+      let seed = 20261125;
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const plans = [];
+      for (const scenario of SCENARIOS) {
+        const template = templates.get(templateKind(scenario))!;
+        plans.push({ scenario, template, points: await crashPoints(template, scenario) });
       }
-      const point = 1 + Math.floor(random() * points.length);
-      results.push({ scenario: scenario.name, ...(await runTrial(template, scenario, point, points[point - 1]!)) });
-    }
-    const sum = (key: 'lost' | 'duplicated' | 'invalid' | 'mails') => results.reduce((total, result) => total + result[key], 0);
-    const report = {
-      trials: results.length,
-      randomKills,
-      crashPoints: covered,
-      mails: sum('mails'),
-      lost: sum('lost'),
-      duplicated: sum('duplicated'),
-      invalid: sum('invalid'),
-      notCrashed: results.filter((result) => !result.crashed).length,
-      problems: results.filter((result) => result.problems.length > 0).map((result) => `${result.scenario} #${result.crashPoint} ${result.label}: ${result.problems.join('; ')}`),
-    };
-    for (const problem of report.problems) process.stdout.write(`- ${problem}\n`);
-    if (process.env['PROOF_REPORT']) writeFileSync(process.env['PROOF_REPORT'], JSON.stringify(report));
-    expect(report.lost + report.duplicated + report.invalid).toBe(0);
-  }, 24 * 3_600_000);
+      for (const { scenario, template, points } of plans) {
+        covered.of += points.length;
+        for (const [index, label] of points.entries()) results.push({ scenario: scenario.name, ...(await runTrial(template, scenario, index + 1, label)) });
+        covered.points += points.length;
+      }
+      let randomKills = 0;
+      for (let trial = 0; trial < extraTrials; trial++) {
+        const { scenario, template, points } = plans[Math.floor(random() * plans.length)]!;
+        if (scenario === pressDaemon && random() < 0.5) {
+          randomKills++;
+          results.push({ scenario: scenario.name, ...(await runKilledAt(template, scenario, Math.floor(random() * 800))) });
+          continue;
+        }
+        const point = 1 + Math.floor(random() * points.length);
+        results.push({ scenario: scenario.name, ...(await runTrial(template, scenario, point, points[point - 1]!)) });
+      }
+      const sum = (key: 'lost' | 'duplicated' | 'invalid' | 'mails') => results.reduce((total, result) => total + result[key], 0);
+      const report = {
+        trials: results.length,
+        randomKills,
+        crashPoints: covered,
+        mails: sum('mails'),
+        lost: sum('lost'),
+        duplicated: sum('duplicated'),
+        invalid: sum('invalid'),
+        notCrashed: results.filter((result) => !result.crashed).length,
+        problems: results
+          .filter((result) => result.problems.length > 0)
+          .map((result) => `${result.scenario} #${result.crashPoint} ${result.label}: ${result.problems.join('; ')}`),
+      };
+      for (const problem of report.problems) process.stdout.write(`- ${problem}\n`);
+      if (process.env['PROOF_REPORT']) writeFileSync(process.env['PROOF_REPORT'], JSON.stringify(report));
+      expect(report.lost + report.duplicated + report.invalid).toBe(0);
+    },
+    24 * 3_600_000,
+  );
 });

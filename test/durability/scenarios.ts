@@ -1,4 +1,17 @@
-import { deliverToMaildir, GAME, judge, mailText, maildirEmpty, nothingPending, phaseOf, playerOf, statusText, type Run, type Scenario, type Trial } from './harness.js';
+import {
+  deliverToMaildir,
+  GAME,
+  judge,
+  mailText,
+  maildirEmpty,
+  nothingPending,
+  phaseOf,
+  playerOf,
+  statusText,
+  type Run,
+  type Scenario,
+  type Trial,
+} from './harness.js';
 
 /**
  * The moments that matter most, each a scenario for the crash harness: a phase processed by
@@ -48,7 +61,11 @@ export const masterProcessMail: Scenario = {
 function pressMail(trial: Trial, power = 'FRANCE'): string {
   const player = playerOf(trial, power);
   const greeting = `${power[0]}${power.slice(1).toLowerCase()} greets everyone.`;
-  return mailText(`Player <${player.address}>`, `<press-crash-${power}@dip.test>`, `SIGNON ${power[0]}${GAME} ${player.password}\nBROADCAST\n${greeting}\nENDPRESS`);
+  return mailText(
+    `Player <${player.address}>`,
+    `<press-crash-${power}@dip.test>`,
+    `SIGNON ${power[0]}${GAME} ${player.password}\nBROADCAST\n${greeting}\nENDPRESS`,
+  );
 }
 
 export const pressPipe: Scenario = {
@@ -93,7 +110,10 @@ function daemon(trial: Trial): Run {
 export const pressDaemon: Scenario = {
   name: 'three players’ BROADCASTs to the daemon, which is started again',
   run: (trial) => {
-    deliverToMaildir(trial, DAEMON_PRESS_FROM.map((power) => pressMail(trial, power)));
+    deliverToMaildir(
+      trial,
+      DAEMON_PRESS_FROM.map((power) => pressMail(trial, power)),
+    );
     return daemon(trial);
   },
   recover: async (trial) => {

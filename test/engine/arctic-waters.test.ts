@@ -23,7 +23,12 @@ describe('nJudge arctic waters', () => {
     expect(read('NORTH', 'F NOR - ICE')).toEqual({ ok: false, message: '"F NOR - ICE": North may not cross from Northland to Ice Sea' });
     expect(read('SOUTH', 'F ICE - OPN')).toEqual({ ok: false, message: '"F ICE - OPN": South may not cross from Ice Sea to Open Sea' });
     expect(read('NORTH', 'F NOR - OPN')).toMatchObject({ ok: true, text: 'F NOR - OPN' });
-    const result = play(fall, FALL, { units: { NORTH: ['F NOR', 'F OPN'], SOUTH: ['F ICE'] } }, { NORTH: ['F OPN - ICE', 'F NOR S F OPN - ICE'], SOUTH: ['F ICE - SOU'] });
+    const result = play(
+      fall,
+      FALL,
+      { units: { NORTH: ['F NOR', 'F OPN'], SOUTH: ['F ICE'] } },
+      { NORTH: ['F OPN - ICE', 'F NOR S F OPN - ICE'], SOUTH: ['F ICE - SOU'] },
+    );
     expect(unitsAfter(result)).toEqual(['NORTH F NOR', 'NORTH F OPN', 'SOUTH F ICE']);
   });
 

@@ -158,7 +158,11 @@ describe('CD_BUILDS', () => {
   it('builds no more units than there are open sites, waiving the rest', () => {
     const board = { units: { RUSSIA: [] }, centers: { RUSSIA: ['MOS', 'SEV', 'STP', 'WAR', 'RUM'] } };
     const result = play(standard, WINTER, board, {}, ['CD_BUILDS']);
-    expect(unitsOf(result, 'RUSSIA').map((unit) => unit.slice(2, 5)).sort()).toEqual(['MOS', 'SEV', 'STP', 'WAR']);
+    expect(
+      unitsOf(result, 'RUSSIA')
+        .map((unit) => unit.slice(2, 5))
+        .sort(),
+    ).toEqual(['MOS', 'SEV', 'STP', 'WAR']);
     expect(outcomesOf(result, 'RUSSIA').filter((outcome) => outcome.text === 'WAIVE')).toHaveLength(1);
   });
 

@@ -44,13 +44,20 @@ describe('MILITIA', () => {
 
 describe('factories and partisans', () => {
   it('builds in a factory site that is no supply center', () => {
-    const result = play(builds, WINTER, { units: { MAKER: ['A F1', 'A F2'] }, centers: { MAKER: ['F1', 'F2', 'X1', 'X2'] } }, { MAKER: ['BUILD A FX', 'BUILD A FP'] });
+    const result = play(
+      builds,
+      WINTER,
+      { units: { MAKER: ['A F1', 'A F2'] }, centers: { MAKER: ['F1', 'F2', 'X1', 'X2'] } },
+      { MAKER: ['BUILD A FX', 'BUILD A FP'] },
+    );
     expect(outcomeOf(result, 'BUILD A FX').succeeded).toBe(true);
     expect(outcomeOf(result, 'BUILD A FP')).toMatchObject({
       marks: ['illegal'],
       reason: 'Partisan Site is a partisan site only while you hold some, but not all, of your home centers',
     });
-    const closed = play(builds, WINTER, { units: { MAKER: ['A F1', 'A F2'] }, centers: { MAKER: ['F1', 'F2', 'X1'] } }, { MAKER: ['BUILD A FX'] }, ['NO_FACTORIES']);
+    const closed = play(builds, WINTER, { units: { MAKER: ['A F1', 'A F2'] }, centers: { MAKER: ['F1', 'F2', 'X1'] } }, { MAKER: ['BUILD A FX'] }, [
+      'NO_FACTORIES',
+    ]);
     expect(outcomeOf(closed, 'BUILD A FX')).toMatchObject({ marks: ['illegal'], reason: 'Factory Site is not a supply center' });
   });
 
@@ -113,7 +120,13 @@ describe('SC! and SC? starts', () => {
       ['BUILD A S2', true],
       ['BUILD A S3', false],
     ]);
-    expect(stateAfter(result, 'START')).toMatchObject({ centers: ['S1'], units: [{ type: 'A', location: 'S1' }, { type: 'A', location: 'S2' }] });
+    expect(stateAfter(result, 'START')).toMatchObject({
+      centers: ['S1'],
+      units: [
+        { type: 'A', location: 'S1' },
+        { type: 'A', location: 'S2' },
+      ],
+    });
   });
 });
 

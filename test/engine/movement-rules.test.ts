@@ -58,10 +58,14 @@ describe('COASTAL_CRAWL', () => {
   });
 
   it('still bounces fleets meeting on the same coast, and an army meeting a fleet', () => {
-    const sameCoast = play(standard, SPRING, { units: { ITALY: ['F SPA/NC'], FRANCE: ['F POR'] } }, { ITALY: ['F SPA/NC - POR'], FRANCE: ['F POR - SPA/NC'] }, ['COASTAL_CRAWL']);
+    const sameCoast = play(standard, SPRING, { units: { ITALY: ['F SPA/NC'], FRANCE: ['F POR'] } }, { ITALY: ['F SPA/NC - POR'], FRANCE: ['F POR - SPA/NC'] }, [
+      'COASTAL_CRAWL',
+    ]);
     expect(outcomeOf(sameCoast, 'F POR - SPA/NC')).toMatchObject({ succeeded: false, marks: ['bounce'] });
     expect(unitsAfter(sameCoast)).toEqual(['FRANCE F POR', 'ITALY F SPA/NC']);
-    const army = play(standard, SPRING, { units: { ITALY: ['A SPA'], FRANCE: ['F POR'] } }, { ITALY: ['A SPA - POR'], FRANCE: ['F POR - SPA/NC'] }, ['COASTAL_CRAWL']);
+    const army = play(standard, SPRING, { units: { ITALY: ['A SPA'], FRANCE: ['F POR'] } }, { ITALY: ['A SPA - POR'], FRANCE: ['F POR - SPA/NC'] }, [
+      'COASTAL_CRAWL',
+    ]);
     expect(outcomeOf(army, 'A SPA - POR')).toMatchObject({ succeeded: false, marks: ['bounce'] });
     expect(unitsAfter(army)).toEqual(['FRANCE F POR', 'ITALY A SPA']);
   });

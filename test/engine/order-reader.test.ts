@@ -105,7 +105,13 @@ describe('NO_CHECK', () => {
     const reader = new OrderReader({ map: standard, position: board, power: 'AUSTRIA', phase: 'MOVEMENT', rules: new RulesInForce(['NO_CHECK']) });
     expect(reader.read('A VIE - NARNIA')).toEqual({ ok: false, message: `"A VIE - NARNIA": 'NARNIA' is neither a place nor an order word` });
     const straits = testMap('straits');
-    const gold = new OrderReader({ map: straits, position: position(straits, { units: { GOLD: ['A NOR'] } }), power: 'GOLD', phase: 'MOVEMENT', rules: new RulesInForce(['NO_CHECK']) });
+    const gold = new OrderReader({
+      map: straits,
+      position: position(straits, { units: { GOLD: ['A NOR'] } }),
+      power: 'GOLD',
+      phase: 'MOVEMENT',
+      rules: new RulesInForce(['NO_CHECK']),
+    });
     expect(gold.read('A NOR - CE')).toEqual({ ok: false, message: `"A NOR - CE": 'CE' may mean Center (CEN) or Cape (CAP): write the one you mean` });
   });
 });

@@ -20,18 +20,11 @@ describe('a weak strait (~)', () => {
     expect(outcomeOf(one, 'A EST - CEN')).toMatchObject({ succeeded: false, marks: ['bounce'], bouncedWith: ['A CEN'] });
     const two = play(straits, SPRING, board, { SILVER: ['A EST - CEN', 'A NOR S A EST - CEN', 'A WST S A EST - CEN'] });
     expect(unitsAfter(two)).toEqual(['SILVER A CEN', 'SILVER A NOR', 'SILVER A WST']);
-    expect(two.position.powers.find((state) => state.name === 'GOLD')!.retreating).toEqual([
-      { type: 'A', location: 'CEN', retreats: ['SOU', 'CAP'] },
-    ]);
+    expect(two.position.powers.find((state) => state.name === 'GOLD')!.retreating).toEqual([{ type: 'A', location: 'CEN', retreats: ['SOU', 'CAP'] }]);
   });
 
   it('carries no support across', () => {
-    const result = play(
-      straits,
-      SPRING,
-      { units: { SILVER: ['A EST', 'A NOR'], GOLD: ['A CEN'] } },
-      { SILVER: ['A NOR - CEN', 'A EST S A NOR - CEN'] },
-    );
+    const result = play(straits, SPRING, { units: { SILVER: ['A EST', 'A NOR'], GOLD: ['A CEN'] } }, { SILVER: ['A NOR - CEN', 'A EST S A NOR - CEN'] });
     expect(outcomeOf(result, 'A EST S A NOR - CEN')).toMatchObject({ marks: ['illegal'], reason: 'the army in East cannot support into Center' });
     expect(unitsAfter(result)).toContain('GOLD A CEN');
   });
@@ -54,12 +47,7 @@ describe('a cape (*)', () => {
     expect(unitsAfter(alone)).toEqual(['SILVER A CEN']);
     const against = play(straits, SPRING, { units: { SILVER: ['A CAP'], GOLD: ['A NOR'] } }, { SILVER: ['A CAP - CEN'], GOLD: ['A NOR - CEN'] });
     expect(unitsAfter(against)).toEqual(['GOLD A CEN', 'SILVER A CAP']);
-    const oneSupport = play(
-      straits,
-      SPRING,
-      { units: { SILVER: ['A CAP', 'A SOU'], GOLD: ['A CEN'] } },
-      { SILVER: ['A CAP - CEN', 'A SOU S A CAP - CEN'] },
-    );
+    const oneSupport = play(straits, SPRING, { units: { SILVER: ['A CAP', 'A SOU'], GOLD: ['A CEN'] } }, { SILVER: ['A CAP - CEN', 'A SOU S A CAP - CEN'] });
     expect(outcomeOf(oneSupport, 'A CAP - CEN')).toMatchObject({ succeeded: false, marks: ['bounce'], bouncedWith: ['A CEN'] });
     const twoSupports = play(
       straits,

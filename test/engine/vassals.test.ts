@@ -18,7 +18,7 @@ function owned(result: ReturnType<typeof fall>, power: string): string[] {
 }
 
 describe('VASSAL_DUMMIES', () => {
-  it('keeps a dummy\'s homes its own and makes it the vassal of the power holding them all', () => {
+  it("keeps a dummy's homes its own and makes it the vassal of the power holding them all", () => {
     const board = { units: { AUSTRIA: ['A ROM', 'A VEN', 'F NAP'] } };
     const result = fall(board, { AUSTRIA: ['A ROM H', 'A VEN H', 'F NAP H'] });
     expect(owned(result, 'ITALY')).toEqual(['NAP', 'ROM', 'VEN']);
@@ -33,7 +33,7 @@ describe('VASSAL_DUMMIES', () => {
     expect(result.controllers!.size).toBe(0);
   });
 
-  it('hands a controller\'s home taken by its vassal back to the controller', () => {
+  it("hands a controller's home taken by its vassal back to the controller", () => {
     const board = { units: { ITALY: ['A TRI'] }, centers: { AUSTRIA: ['VIE', 'BUD'] } };
     const result = fall(board, { ITALY: ['A TRI H'] }, new Map([['ITALY', 'AUSTRIA']]));
     expect(owned(result, 'AUSTRIA')).toEqual(['BUD', 'TRI', 'VIE']);

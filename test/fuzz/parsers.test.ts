@@ -30,7 +30,9 @@ const standard = loadMapFile(join(import.meta.dirname, '..', '..', 'maps', 'stan
 
 /** Text made of the words a parser knows, mixed with noise, so that inputs go deep into it. */
 function soup(words: readonly string[], noise = fc.string({ unit: 'binary', maxLength: 6 })) {
-  return fc.array(fc.oneof(fc.constantFrom(...words), noise, fc.constantFrom(' ', '\n', '-', '/', '(', ')', ':', ',')), { maxLength: 120 }).map((parts) => parts.join(' '));
+  return fc
+    .array(fc.oneof(fc.constantFrom(...words), noise, fc.constantFrom(' ', '\n', '-', '/', '(', ')', ':', ',')), { maxLength: 120 })
+    .map((parts) => parts.join(' '));
 }
 
 /** What one parser's run did, for `npm run proof`'s table (FUZZ_REPORT). */
@@ -73,10 +75,109 @@ function timed<T>(tally: Tally, size: number, work: () => T): T {
   return result;
 }
 
-const ORDER_WORDS = ['A', 'F', 'PAR', 'BUR', 'MAR', 'SPA', 'NC', 'SC', 'S', 'C', 'H', '-', 'VIA', 'CONVOY', 'BUILD', 'REMOVE', 'WAIVE', 'R', 'D', 'STP', 'MAO', 'TYR', 'THE', 'TO'];
-const COMMAND_WORDS = ['SIGNON', 'FALPHA', 'PRESS', 'TO', 'ENDPRESS', 'BROADCAST', 'LIST', 'MAP', 'PNG', 'HELP', 'CREATE', 'JOIN', 'SET', 'DEADLINE', 'WAIT', 'PROCESS!', 'SIGNOFF', 'RESIGN', 'A PAR - BUR', '//', '>', '-- '];
-const STATUS_WORDS = ['GAME', 'PHASE', 'SPRING', '1901', 'MOVEMENT', 'MASTER', 'FRANCE', 'ADDRESS', 'PASSWORD', 'OWNS', 'A PAR', 'F BRE', 'ORDERS', 'RULE', 'TIMING', 'DEADLINE', '202601051200', 'DESC', 'END', 'MAP', 'standard'];
-const MAP_WORDS = ['POWER', 'FRANCE', 'LAND', 'WATER', 'COAST', 'PAR', 'BUR', 'ABUTS', '=', 'Paris', 'UNPLAYED', 'VICTORY', '18', 'BEGIN', 'SPRING', '1901', 'MOVEMENT', 'FLOW', 'RULES', 'IN', 'FROM', 'DIRECTIVES', 'END', 'USE', 'A', 'F', 'INHABITS', 'HOME'];
+const ORDER_WORDS = [
+  'A',
+  'F',
+  'PAR',
+  'BUR',
+  'MAR',
+  'SPA',
+  'NC',
+  'SC',
+  'S',
+  'C',
+  'H',
+  '-',
+  'VIA',
+  'CONVOY',
+  'BUILD',
+  'REMOVE',
+  'WAIVE',
+  'R',
+  'D',
+  'STP',
+  'MAO',
+  'TYR',
+  'THE',
+  'TO',
+];
+const COMMAND_WORDS = [
+  'SIGNON',
+  'FALPHA',
+  'PRESS',
+  'TO',
+  'ENDPRESS',
+  'BROADCAST',
+  'LIST',
+  'MAP',
+  'PNG',
+  'HELP',
+  'CREATE',
+  'JOIN',
+  'SET',
+  'DEADLINE',
+  'WAIT',
+  'PROCESS!',
+  'SIGNOFF',
+  'RESIGN',
+  'A PAR - BUR',
+  '//',
+  '>',
+  '-- ',
+];
+const STATUS_WORDS = [
+  'GAME',
+  'PHASE',
+  'SPRING',
+  '1901',
+  'MOVEMENT',
+  'MASTER',
+  'FRANCE',
+  'ADDRESS',
+  'PASSWORD',
+  'OWNS',
+  'A PAR',
+  'F BRE',
+  'ORDERS',
+  'RULE',
+  'TIMING',
+  'DEADLINE',
+  '202601051200',
+  'DESC',
+  'END',
+  'MAP',
+  'standard',
+];
+const MAP_WORDS = [
+  'POWER',
+  'FRANCE',
+  'LAND',
+  'WATER',
+  'COAST',
+  'PAR',
+  'BUR',
+  'ABUTS',
+  '=',
+  'Paris',
+  'UNPLAYED',
+  'VICTORY',
+  '18',
+  'BEGIN',
+  'SPRING',
+  '1901',
+  'MOVEMENT',
+  'FLOW',
+  'RULES',
+  'IN',
+  'FROM',
+  'DIRECTIVES',
+  'END',
+  'USE',
+  'A',
+  'F',
+  'INHABITS',
+  'HOME',
+];
 const NJUDGE_WORDS = ['Paris,', 'l', 'w', 'x', 'par', '-mv:', '-xc:', 'bur', 'pic', '-1', '\n', 'France', 'A', 'F', 'Spring', '1901'];
 const TIMING_WORDS = ['TIMING', 'MOVE', 'RETREAT', 'ADJUST', '1D', '12H', '30M', 'DAYS', '-MTWTF-', 'AT', '18:00', 'NOT', 'SAT', 'SUN', 'MOVES', 'WEEK'];
 
@@ -94,73 +195,106 @@ function memoryFileSystem(files: Record<string, string>): MapFileSystem {
 
 describe('parsers of outside input, fuzzed', () => {
   it('orders: every phase, never a throw', () =>
-    fuzz('orders', (tally) => fc.assert(
-      fc.property(soup(ORDER_WORDS), fc.constantFrom('MOVEMENT', 'RETREATS', 'ADJUSTMENTS'), (text, phase) => {
-        timed(tally, text.length, () => parseOrder(standard, text, phase as 'MOVEMENT'));
-      }),
-      { numRuns: RUNS },
-    )));
+    fuzz('orders', (tally) =>
+      fc.assert(
+        fc.property(soup(ORDER_WORDS), fc.constantFrom('MOVEMENT', 'RETREATS', 'ADJUSTMENTS'), (text, phase) => {
+          timed(tally, text.length, () => parseOrder(standard, text, phase as 'MOVEMENT'));
+        }),
+        { numRuns: RUNS },
+      ),
+    ));
 
   it('mail bodies as commands: never a throw, every command on a line of the mail', () =>
-    fuzz('mail bodies as commands', (tally) => fc.assert(
-      fc.property(fc.oneof(soup(COMMAND_WORDS), fc.string({ unit: 'binary', maxLength: 400 })), (text) => {
-        const parsed = timed(tally, text.length, () => parseCommands(text));
-        const lines = text.split(/\r\n|\r|\n/).length;
-        for (const command of parsed.commands) expect(command.line).toBeLessThanOrEqual(lines);
-      }),
-      { numRuns: RUNS },
-    )));
+    fuzz('mail bodies as commands', (tally) =>
+      fc.assert(
+        fc.property(fc.oneof(soup(COMMAND_WORDS), fc.string({ unit: 'binary', maxLength: 400 })), (text) => {
+          const parsed = timed(tally, text.length, () => parseCommands(text));
+          const lines = text.split(/\r\n|\r|\n/).length;
+          for (const command of parsed.commands) expect(command.line).toBeLessThanOrEqual(lines);
+        }),
+        { numRuns: RUNS },
+      ),
+    ));
 
   it('status files: never a throw, a diagnostic instead', () =>
-    fuzz('status files', (tally) => fc.assert(
-      fc.property(fc.oneof(soup(STATUS_WORDS).map((text) => text.replace(/ (?=[A-Z]{4,})/g, '\n')), fc.string({ unit: 'binary', maxLength: 400 })), (text) => {
-        timed(tally, text.length, () => readStatus(Buffer.from(text), 'fuzz/status'));
-      }),
-      { numRuns: RUNS },
-    )));
+    fuzz('status files', (tally) =>
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            soup(STATUS_WORDS).map((text) => text.replace(/ (?=[A-Z]{4,})/g, '\n')),
+            fc.string({ unit: 'binary', maxLength: 400 }),
+          ),
+          (text) => {
+            timed(tally, text.length, () => readStatus(Buffer.from(text), 'fuzz/status'));
+          },
+        ),
+        { numRuns: RUNS },
+      ),
+    ));
 
   it('DPjudge map files: never a throw, diagnostics with a line', () =>
-    fuzz('DPjudge maps', (tally) => fc.assert(
-      fc.property(soup(MAP_WORDS).map((text) => text.replace(/ (?=[A-Z]{4,})/g, '\n')), (text) => {
-        const definition = timed(tally, text.length, () => new DpjudgeMapDefinition(readMapScript('fuzz.map', memoryFileSystem({ 'fuzz.map': text })), { name: 'fuzz', files: ['fuzz.map'], graphicalMap: null, dialect: 'dpjudge' }));
-        for (const diagnostic of definition.diagnostics) expect(diagnostic.line).toBeGreaterThanOrEqual(0);
-      }),
-      { numRuns: RUNS },
-    )));
+    fuzz('DPjudge maps', (tally) =>
+      fc.assert(
+        fc.property(
+          soup(MAP_WORDS).map((text) => text.replace(/ (?=[A-Z]{4,})/g, '\n')),
+          (text) => {
+            const definition = timed(
+              tally,
+              text.length,
+              () =>
+                new DpjudgeMapDefinition(readMapScript('fuzz.map', memoryFileSystem({ 'fuzz.map': text })), {
+                  name: 'fuzz',
+                  files: ['fuzz.map'],
+                  graphicalMap: null,
+                  dialect: 'dpjudge',
+                }),
+            );
+            for (const diagnostic of definition.diagnostics) expect(diagnostic.line).toBeGreaterThanOrEqual(0);
+          },
+        ),
+        { numRuns: RUNS },
+      ),
+    ));
 
   it('nJudge map and seed files: never a throw', () =>
-    fuzz('nJudge maps and seeds', (tally) => fc.assert(
-      fc.property(soup(NJUDGE_WORDS), soup(NJUDGE_WORDS), (map, seed) => {
-        timed(tally, map.length + seed.length, () => readNJudgeMap('/v/map.fuzz', memoryFileSystem({ '/v/map.fuzz': map, '/v/seed.fuzz': seed })));
-      }),
-      { numRuns: RUNS },
-    )));
+    fuzz('nJudge maps and seeds', (tally) =>
+      fc.assert(
+        fc.property(soup(NJUDGE_WORDS), soup(NJUDGE_WORDS), (map, seed) => {
+          timed(tally, map.length + seed.length, () => readNJudgeMap('/v/map.fuzz', memoryFileSystem({ '/v/map.fuzz': map, '/v/seed.fuzz': seed })));
+        }),
+        { numRuns: RUNS },
+      ),
+    ));
 
   it('TIMING lines: a TimingError or a timing, nothing else', () =>
-    fuzz('TIMING lines', (tally) => fc.assert(
-      fc.property(soup(TIMING_WORDS), (text) => {
-        timed(tally, text.length, () => {
-          try {
-            parseTiming(text);
-          } catch (error) {
-            expect(error).toBeInstanceOf(TimingError);
-          }
-        });
-      }),
-      { numRuns: RUNS },
-    )));
+    fuzz('TIMING lines', (tally) =>
+      fc.assert(
+        fc.property(soup(TIMING_WORDS), (text) => {
+          timed(tally, text.length, () => {
+            try {
+              parseTiming(text);
+            } catch (error) {
+              expect(error).toBeInstanceOf(TimingError);
+            }
+          });
+        }),
+        { numRuns: RUNS },
+      ),
+    ));
 
   it('MIME mails: read or refused, in time', () =>
-    fuzz('MIME mails', (tally) => fc.assert(
-      fc.asyncProperty(fc.uint8Array({ maxLength: 2_000 }), fc.nat(MIME_SAMPLE.length), async (noise, cut) => {
-        const bytes = Buffer.concat([MIME_SAMPLE.subarray(0, cut), Buffer.from(noise)]);
-        const started = performance.now();
-        await parseMime(fromPipe(bytes, 1_000_000)).catch(() => undefined);
-        const took = performance.now() - started;
-        tally.inputs++;
-        if (took > tally.worstMs) Object.assign(tally, { worstMs: took, worstSize: bytes.length });
-        expect(took, `${took.toFixed(1)} ms for ${bytes.length} characters`).toBeLessThan(MOST_MS(bytes.length) + 250);
-      }),
-      { numRuns: Math.ceil(RUNS / 3) },
-    )));
+    fuzz('MIME mails', (tally) =>
+      fc.assert(
+        fc.asyncProperty(fc.uint8Array({ maxLength: 2_000 }), fc.nat(MIME_SAMPLE.length), async (noise, cut) => {
+          const bytes = Buffer.concat([MIME_SAMPLE.subarray(0, cut), Buffer.from(noise)]);
+          const started = performance.now();
+          await parseMime(fromPipe(bytes, 1_000_000)).catch(() => undefined);
+          const took = performance.now() - started;
+          tally.inputs++;
+          if (took > tally.worstMs) Object.assign(tally, { worstMs: took, worstSize: bytes.length });
+          expect(took, `${took.toFixed(1)} ms for ${bytes.length} characters`).toBeLessThan(MOST_MS(bytes.length) + 250);
+        }),
+        { numRuns: Math.ceil(RUNS / 3) },
+      ),
+    ));
 });

@@ -79,9 +79,16 @@ describe('judge process and judge game show', () => {
   it('judge game create makes a game in preparation, or forming with --form, with the Master and password given', async () => {
     const root = mkdtempSync(join(tmpdir(), 'judge-cli-'));
     const configFile = join(root, 'judge.config.json');
-    writeFileSync(configFile, JSON.stringify({ folders: { maps: join(projectRoot, 'maps'), templates: join(projectRoot, 'templates'), games: join(root, 'games'), var: join(root, 'var') } }));
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        folders: { maps: join(projectRoot, 'maps'), templates: join(projectRoot, 'templates'), games: join(root, 'games'), var: join(root, 'var') },
+      }),
+    );
     const prepared = await judgeCli('game', 'create', 'delta', '--master', 'gm@example.org', '--password', 'gmpw', '--config', configFile);
-    expect(prepared).toBe("Game 'delta' is created on the map standard, with gm@example.org as its Master; it is in preparation: its Master sends FORM when players may JOIN it.\n");
+    expect(prepared).toBe(
+      "Game 'delta' is created on the map standard, with gm@example.org as its Master; it is in preparation: its Master sends FORM when players may JOIN it.\n",
+    );
     const formed = await judgeCli('game', 'create', 'epsilon', '--master', 'gm@example.org', '--password', 'gmpw', '--form', '--config', configFile);
     expect(formed).toContain('it is forming: players may JOIN it.');
     const mainStatus = readFileSync(join(root, 'games', 'status'), 'utf8');

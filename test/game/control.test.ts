@@ -71,7 +71,13 @@ describe('VASSAL_DUMMIES and CONTROL lines', () => {
   it('keeps a CONTROL line whose power still rules, and changes it only when another takes over', () => {
     const before = game();
     expect(withVassals(before, new Map([['ITALY', 'FRANCE']])).game).toBe(before);
-    const conquered = withVassals(before, new Map([['ITALY', 'ENGLAND'], ['GERMANY', 'FRANCE']]));
+    const conquered = withVassals(
+      before,
+      new Map([
+        ['ITALY', 'ENGLAND'],
+        ['GERMANY', 'FRANCE'],
+      ]),
+    );
     expect(conquered.changed).toEqual([
       { power: 'ITALY', controller: 'ENGLAND' },
       { power: 'GERMANY', controller: 'FRANCE' },

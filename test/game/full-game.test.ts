@@ -102,13 +102,23 @@ describe('a whole standard game through the game API', () => {
         await service.rollback('alpha', actor);
         rolledBack = true;
         expect(readFileSync(join(judge.games, 'alpha', 'status'))).toEqual(before);
-        expect(service.archive('alpha').resultsBlocks().map((block) => block.phase)).not.toContain('S1906M');
+        expect(
+          service
+            .archive('alpha')
+            .resultsBlocks()
+            .map((block) => block.phase),
+        ).not.toContain('S1906M');
         await service.rollforward('alpha', actor);
         expect(readFileSync(join(judge.games, 'alpha', 'status'), 'utf8')).toBe(afterFirst);
         await service.rollback('alpha', actor, 'S1906M');
         const replay = (await service.process('alpha', actor))!;
         expect(replay.report.outcomes).toEqual(outcome.report.outcomes);
-        expect(service.archive('alpha').resultsBlocks().filter((block) => block.phase === 'S1906M')).toHaveLength(1);
+        expect(
+          service
+            .archive('alpha')
+            .resultsBlocks()
+            .filter((block) => block.phase === 'S1906M'),
+        ).toHaveLength(1);
       }
       const next = service.load('alpha').game;
       if (next.phase!.phase !== 'COMPLETED') expect(formatPhase(phaseOf(next))).not.toBe(formatPhase(phase));
@@ -129,6 +139,7 @@ describe('a whole standard game through the game API', () => {
     expect(game.phase).toEqual({ mode: 'PHASE', phase: 'COMPLETED' });
     expect(game.finish).not.toBeNull();
     expect(readFileSync(join(judge.games, 'status'), 'utf8')).toMatch(/^alpha\s+standard\s+completed/m);
-    if (process.env.SHOW_GAME) console.log(readFileSync(join(judge.games, 'alpha', 'results'), 'utf8').slice(0, 6000), readFileSync(join(judge.games, 'alpha', 'status'), 'utf8'));
+    if (process.env.SHOW_GAME)
+      console.log(readFileSync(join(judge.games, 'alpha', 'results'), 'utf8').slice(0, 6000), readFileSync(join(judge.games, 'alpha', 'status'), 'utf8'));
   }, 120_000);
 });

@@ -58,14 +58,19 @@ describe('the game API around the deadline checker', () => {
     expect(judge.service.archive('beta').resultsBlocks()).toEqual([]);
     await judge.service.rollforward('beta', actor);
     expect(readFileSync(join(judge.games, 'beta', 'status'), 'utf8')).toBe(autumn);
-    expect(judge.service.archive('beta').resultsBlocks().map((block) => block.phase)).toEqual(['S1901M']);
+    expect(
+      judge.service
+        .archive('beta')
+        .resultsBlocks()
+        .map((block) => block.phase),
+    ).toEqual(['S1901M']);
 
     await judge.service.rollback('beta', actor, 'S1901M');
     await judge.service.process('beta', actor);
     await expect(judge.service.rollforward('beta', actor)).rejects.toThrow(/nothing saved after F1901M/);
   });
 
-  it('counts a dummy\'s centers for the power that controls it under TEAM_VICTORY', async () => {
+  it("counts a dummy's centers for the power that controls it under TEAM_VICTORY", async () => {
     const judge = testJudge();
     await judge.service.create({ name: 'team', master, masterPassword: 'secret', map: null }, actor);
     await judge.service.change('team', actor, (game) => ({ ...game, teams: [[['FRANCE', 'ITALY']]], rules: [[{ rule: 'TEAM_VICTORY', on: true }]] }));

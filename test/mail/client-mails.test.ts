@@ -22,10 +22,7 @@ describe('mails as real clients send them', () => {
     ],
     ['base64.eml', 'SIGNON Espring26 geheim\nF LON - NTH\nA LVP - YOR'],
     ['latin1.eml', 'SIGNON Gspring26 geheimnis\nPRESS TO F\nGrüße aus München!\nENDPRESS\nA BER - KIE'],
-    [
-      'format-flowed.eml',
-      'SIGNON Ispring26 segreto\nSET ABSENCE 2026-12-24 TO 2026-12-27 because we are away for the holidays with the family\nA ROM - VEN',
-    ],
+    ['format-flowed.eml', 'SIGNON Ispring26 segreto\nSET ABSENCE 2026-12-24 TO 2026-12-27 because we are away for the holidays with the family\nA ROM - VEN'],
     ['gmail-top-posted-reply.eml', 'SIGNON Aspring26 passwort\nA VIE - GAL'],
     ['signature.eml', 'SIGNON Tspring26 sifre\nA CON - BUL\nF ANK - BLA'],
     ['outlook-reply.eml', 'SIGNON Rspring26 parol\nF SEV - BLA'],

@@ -123,9 +123,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     await until(() => settled(folder.folder, 9), 5_000, 'nine mails recorded');
     await new Promise((resolve) => setTimeout(resolve, 300));
     const replies = servers.sink.captured.map(({ envelopeTo, parsed }) => `${envelopeTo.join()} ${parsed.subject}`);
-    expect(replies.sort()).toEqual(
-      ['calm@player.test Re: calm', ...[0, 1, 2, 3].map((index) => `flood@player.test Re: flood ${index}`)].sort(),
-    );
+    expect(replies.sort()).toEqual(['calm@player.test Re: calm', ...[0, 1, 2, 3].map((index) => `flood@player.test Re: flood ${index}`)].sort());
     expect(servers.sink.captured.find(({ parsed }) => parsed.subject === 'Re: flood 3')!.parsed.text).toMatch(/at most 3 mails/);
     const outcomes = readJournal(folder.folder).received.map(({ outcome }) => outcome);
     expect(outcomes.filter((outcome) => outcome === 'throttled')).toHaveLength(5);

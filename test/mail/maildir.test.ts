@@ -13,7 +13,6 @@ import { JudgeProcess, judgeFolder, plainMail, temporaryFolder, until } from './
  * judge.config.json of its own: without one it would read the installation's, and share its var/.
  */
 
-
 const running: JudgeProcess[] = [];
 let judge: RunningJudge | null = null;
 

@@ -42,9 +42,7 @@ describe('outbox claims', () => {
 
   it('keeps a mail to retry out of reach until it is due, and a sent or refused one for good', () => {
     const { outbox } = journal();
-    const [later, sent, refused] = ['a@x.test', 'b@x.test', 'c@x.test'].map((to) =>
-      outbox.queue(notice(to), newMessageId(JUDGE.address), 'test', now),
-    );
+    const [later, sent, refused] = ['a@x.test', 'b@x.test', 'c@x.test'].map((to) => outbox.queue(notice(to), newMessageId(JUDGE.address), 'test', now));
     outbox.retryAt(later!.id, now + 5_000, '452 mailbox full');
     outbox.markSent([sent!.id], now);
     outbox.reject(refused!.id, '550 no such user');
@@ -117,7 +115,15 @@ describe('the outbox sender on a real SMTP server', () => {
       references: ['<results@dip.test>', '<orders@x.test>'],
       attachments: [],
     };
-    const results = { ...reply, to: [{ name: '', address: 'anna@x.test' }], subject: 'alpha S1901M results', autoSubmitted: 'auto-generated', inReplyTo: null, references: [], attachments: [picture] };
+    const results = {
+      ...reply,
+      to: [{ name: '', address: 'anna@x.test' }],
+      subject: 'alpha S1901M results',
+      autoSubmitted: 'auto-generated',
+      inReplyTo: null,
+      references: [],
+      attachments: [picture],
+    };
     const insert = earlier.prepare('INSERT INTO outbox (message_id, origin, created_at, mail, next_attempt_at) VALUES (?, ?, ?, ?, ?)');
     for (const [n, mail] of [reply, results].entries()) insert.run(`<queued-${n}@dip.test>`, 'earlier judge', Date.now(), JSON.stringify(mail), 0);
     earlier.close();
@@ -125,7 +131,13 @@ describe('the outbox sender on a real SMTP server', () => {
     const db = openDatabase(path);
     createJournalTables(db);
     sink.clear();
-    const sender = new OutboxSender(db, smtpTransport({ host: '127.0.0.1', port: sink.port, secure: false, user: '', password: '', connections: 1 }), JUDGE, { firstSeconds: 0.2, maxSeconds: 0.2 }, () => {});
+    const sender = new OutboxSender(
+      db,
+      smtpTransport({ host: '127.0.0.1', port: sink.port, secure: false, user: '', password: '', connections: 1 }),
+      JUDGE,
+      { firstSeconds: 0.2, maxSeconds: 0.2 },
+      () => {},
+    );
     sender.start();
     try {
       const delivered = await sink.waitFor(2);

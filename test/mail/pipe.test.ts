@@ -5,7 +5,6 @@ import { JUDGE_ADDRESS, JudgeProcess, judgeFolder, plainMail, type JudgeFolder }
 
 /** `judge mail < message.eml`, as procmail, `.forward` and `aliases` run it: a process per mail. */
 
-
 let sink: SmtpSink;
 
 beforeAll(async () => {

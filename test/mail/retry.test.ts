@@ -45,7 +45,11 @@ describe('a status file broken by hand, and judge mail --retry', () => {
     writeFileSync(statusPath, broken);
     const seen = new Set(readdirSync(join(folder.folder, 'var', 'outbox')));
 
-    const orders = plainMail({ from: 'france@example.org', messageId: '<orders@example.org>', body: 'SIGNON Ffirstgame francepw\nA PAR - BUR\nA MAR - SPA\nF BRE - MAO' });
+    const orders = plainMail({
+      from: 'france@example.org',
+      messageId: '<orders@example.org>',
+      body: 'SIGNON Ffirstgame francepw\nA PAR - BUR\nA MAR - SPA\nF BRE - MAO',
+    });
     const [logged] = await mailIn(folder, orders);
     expect(logged).toMatch(new RegExp(`failed \\(game 'firstgame': its status file has errors: \\S*games/firstgame/status:${line}: .*PARR`));
     const told = await newMails(folder, seen);

@@ -11,7 +11,6 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
  * with the installation (/opt/judge) and the data folder (/srv/judge) put where this test has them.
  */
 
-
 function unitSetting(unit: string, key: string): string {
   const line = unit.split('\n').find((candidate) => candidate.startsWith(`${key}=`));
   if (line === undefined) throw new Error(`contrib/judge.service has no ${key}=`);
@@ -19,10 +18,11 @@ function unitSetting(unit: string, key: string): string {
 }
 
 describe('contrib/judge.service', () => {
-  it("starts the judge from its data folder on the configuration its command line names, and stops it with its KillSignal", async () => {
+  it('starts the judge from its data folder on the configuration its command line names, and stops it with its KillSignal', async () => {
     const unit = readFileSync(join(ROOT, 'contrib', 'judge.service'), 'utf8');
     const data = temporaryFolder('judge-srv-');
-    const here = (setting: string) => setting.replaceAll('/srv/judge', data).replace('/opt/judge/dist', inject('compiledJudge')).replace('/usr/bin/node', process.execPath);
+    const here = (setting: string) =>
+      setting.replaceAll('/srv/judge', data).replace('/opt/judge/dist', inject('compiledJudge')).replace('/usr/bin/node', process.execPath);
     writeFileSync(join(data, 'judge.config.json'), JSON.stringify({ judge: { name: 'SERVICE' } }));
     const [command, ...args] = here(unitSetting(unit, 'ExecStart')).split(' ');
     const child = spawn(command!, args, { cwd: here(unitSetting(unit, 'WorkingDirectory')), stdio: ['ignore', 'pipe', 'pipe'] });

@@ -33,8 +33,10 @@ UNOWNED
 describe('directives on purpose-made maps', () => {
   it('parses power- and center-restricted abuts and the * mark', () => {
     const dir = mapFolder({
-      'tiny.map': TINY.replace('COAST NOL ABUTS SOL STR SEA', 'COAST NOL ABUTS S:SOL STR sea*(SOL)')
-        .replace('WATER SEA ABUTS NOL SOL STR', 'WATER SEA ABUTS NOL* SOL STR'),
+      'tiny.map': TINY.replace('COAST NOL ABUTS SOL STR SEA', 'COAST NOL ABUTS S:SOL STR sea*(SOL)').replace(
+        'WATER SEA ABUTS NOL SOL STR',
+        'WATER SEA ABUTS NOL* SOL STR',
+      ),
     });
     const map = loadMapFile(join(dir, 'tiny.map'));
     expect(map.abut('NOL', 'SOL')!.powers).toEqual(['S']);
@@ -48,7 +50,12 @@ describe('directives on purpose-made maps', () => {
   });
 
   it('accepts a declared one-way adjacency and refuses an undeclared one with file:line', () => {
-    const oneWay = mapFolder({ 'tiny.map': TINY.replace('WATER STR ABUTS NOL SOL SEA', 'WATER STR ABUTS NOL SOL :SEA').replace('WATER SEA ABUTS NOL SOL STR', 'WATER SEA ABUTS NOL SOL STR') });
+    const oneWay = mapFolder({
+      'tiny.map': TINY.replace('WATER STR ABUTS NOL SOL SEA', 'WATER STR ABUTS NOL SOL :SEA').replace(
+        'WATER SEA ABUTS NOL SOL STR',
+        'WATER SEA ABUTS NOL SOL STR',
+      ),
+    });
     expect(readMapDefinition(join(oneWay, 'tiny.map')).errors).toEqual([]);
     const broken = mapFolder({ 'tiny.map': TINY.replace('WATER SEA ABUTS NOL SOL STR', 'WATER SEA ABUTS NOL SOL') });
     const errors = readMapDefinition(join(broken, 'tiny.map')).errors.map(formatDiagnostic);
@@ -152,7 +159,12 @@ describe('directives on purpose-made maps', () => {
 describe('ROTATE', () => {
   it('reads several clauses and refuses a clause without phase types', () => {
     const rotation = parseRotation(['BEFORE', 'MOVE', 'FOR', 'R']);
-    expect(rotation).toEqual({ clauses: [{ when: 'BEFORE', phaseTypes: ['MOVE'] }, { when: 'FOR', phaseTypes: ['R'] }] });
+    expect(rotation).toEqual({
+      clauses: [
+        { when: 'BEFORE', phaseTypes: ['MOVE'] },
+        { when: 'FOR', phaseTypes: ['R'] },
+      ],
+    });
     if (typeof rotation === 'string') throw new Error(rotation);
     expect(rotationCovers(rotation.clauses[0]!, 'MOVEMENT')).toBe(true);
     expect(rotationCovers(rotation.clauses[1]!, 'MOVEMENT')).toBe(false);

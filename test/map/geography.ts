@@ -14,8 +14,7 @@ export function moveGraph(map: GameMap, type: UnitType): string[] {
   const moves: string[] = [];
   for (const from of map.locations) {
     if (!map.mayOccupy(type, from.abbrev)) continue;
-    for (const to of map.locations)
-      if (map.canMove(type, from.abbrev, to.abbrev)) moves.push(`${from.abbrev}-${to.abbrev}`);
+    for (const to of map.locations) if (map.canMove(type, from.abbrev, to.abbrev)) moves.push(`${from.abbrev}-${to.abbrev}`);
   }
   return moves.sort();
 }

@@ -126,7 +126,9 @@ describe('a purpose-made variant', () => {
   });
 
   it('reads the strength marks: /hx and /lx halve an army move, /mx and -mx lists weaken it', () => {
-    const half = loadMapFile(join(tiny({ 'map.tiny': TINY_MAP.replace('nor-mv: sou', 'nor-mv: sou/hx').replace('sou-mv: nor', 'sou-mv: nor/lx') }), 'map.tiny'));
+    const half = loadMapFile(
+      join(tiny({ 'map.tiny': TINY_MAP.replace('nor-mv: sou', 'nor-mv: sou/hx').replace('sou-mv: nor', 'sou-mv: nor/lx') }), 'map.tiny'),
+    );
     expect(half.abut('NOR', 'SOU')).toMatchObject({ armies: true, fleets: false, half: true, weak: false });
     expect(half.abut('SOU', 'NOR')).toMatchObject({ half: true });
     expect(half.canSupportInto('A', 'NOR', 'SOU')).toBe(false);
@@ -138,7 +140,9 @@ describe('a purpose-made variant', () => {
   it('reads a misspelt move type by its first letter, as nJudge does, with a warning', () => {
     const dir = tiny({ 'map.tiny': TINY_MAP.replace('str-xc:', 'str-xv:') });
     expect(errorsOf(dir)).toEqual([]);
-    expect(warningsOf(dir)).toContainEqual(expect.stringMatching(/map\.tiny:11: warning: move type 'xv' is not one nJudge knows; it reads only its first letter, as 'xc'$/));
+    expect(warningsOf(dir)).toContainEqual(
+      expect.stringMatching(/map\.tiny:11: warning: move type 'xv' is not one nJudge knows; it reads only its first letter, as 'xc'$/),
+    );
   });
 
   it('reports a move to a coast that has no list once', () => {
@@ -179,7 +183,9 @@ describe('a purpose-made variant', () => {
     expect(map.power('north')!.owns).toEqual(['SOU']);
     expect(map.power('south')!.owns).toEqual(['ISL']);
     const odd = tiny({ 'seed.tiny': 'S1901M\nN: A nor\n-1\n..S.\n-1\n' });
-    expect(warningsOf(odd)).toContainEqual(expect.stringMatching(/seed\.tiny:4: warning: entry 3 of the ownership record gives The Strait, which is not a supply center, to 'S'$/));
+    expect(warningsOf(odd)).toContainEqual(
+      expect.stringMatching(/seed\.tiny:4: warning: entry 3 of the ownership record gives The Strait, which is not a supply center, to 'S'$/),
+    );
   });
 
   it('checks gateways and railways against the areas they name', () => {

@@ -58,17 +58,31 @@ describe('maps/standard.map', () => {
     const units = map.powers.flatMap((power) => power.units.map((unit) => `${power.abbrev} ${unit.type} ${unit.location}`));
     expect(units.sort()).toEqual(
       [
-        'A A BUD', 'A A VIE', 'A F TRI',
-        'E A LVP', 'E F EDI', 'E F LON',
-        'F A MAR', 'F A PAR', 'F F BRE',
-        'G A BER', 'G A MUN', 'G F KIE',
-        'I A ROM', 'I A VEN', 'I F NAP',
-        'R A MOS', 'R A WAR', 'R F SEV', 'R F STP/SC',
-        'T A CON', 'T A SMY', 'T F ANK',
+        'A A BUD',
+        'A A VIE',
+        'A F TRI',
+        'E A LVP',
+        'E F EDI',
+        'E F LON',
+        'F A MAR',
+        'F A PAR',
+        'F F BRE',
+        'G A BER',
+        'G A MUN',
+        'G F KIE',
+        'I A ROM',
+        'I A VEN',
+        'I F NAP',
+        'R A MOS',
+        'R A WAR',
+        'R F SEV',
+        'R F STP/SC',
+        'T A CON',
+        'T A SMY',
+        'T F ANK',
       ].sort(),
     );
-    for (const power of map.powers)
-      for (const unit of power.units) expect(map.mayOccupy(unit.type, unit.location)).toBe(true);
+    for (const power of map.powers) for (const unit of power.units) expect(map.mayOccupy(unit.type, unit.location)).toBe(true);
     expect(map.data.begin).toEqual({ season: 'SPRING', year: 1901, type: 'MOVEMENT' });
   });
 
@@ -78,7 +92,12 @@ describe('maps/standard.map', () => {
       ['STP', ['STP/NC', 'STP/SC']],
       ['BUL', ['BUL/EC', 'BUL/SC']],
     ] as const) {
-      expect(map.coasts(province).map((location) => location.abbrev).sort()).toEqual([...coasts]);
+      expect(
+        map
+          .coasts(province)
+          .map((location) => location.abbrev)
+          .sort(),
+      ).toEqual([...coasts]);
       expect(map.mayOccupy('F', province)).toBe(false);
       expect(map.mayOccupy('A', province)).toBe(true);
       for (const coast of coasts) {
@@ -113,7 +132,7 @@ describe('maps/standard.map', () => {
     expect(map.canMove('A', 'MAR', 'GAS')).toBe(true);
   });
 
-  it('lets a fleet sail between Bulgaria\'s east coast and Constantinople', () => {
+  it("lets a fleet sail between Bulgaria's east coast and Constantinople", () => {
     expect(map.canMove('F', 'BUL/EC', 'CON')).toBe(true);
     expect(map.canMove('F', 'CON', 'BUL/EC')).toBe(true);
     expect(map.canMove('F', 'BUL/SC', 'CON')).toBe(true);

@@ -17,11 +17,7 @@ describe('nJudge features the judge does not adjudicate yet', () => {
     const map = testMap('standard');
     expect(unsupportedUse(map.data)).toBeNull();
     const extras = readAnyMap(join(testMaps, 'map.extras')).base.data;
-    expect(extras.unsupported.map(({ feature, source }) => `${feature} ${source.line}`)).toEqual([
-      'gateways 26',
-      'railways 29',
-      'high seas 7',
-    ]);
+    expect(extras.unsupported.map(({ feature, source }) => `${feature} ${source.line}`)).toEqual(['gateways 26', 'railways 29', 'high seas 7']);
   });
 
   it('make judge map check warn, naming each with file:line', async () => {
@@ -52,8 +48,16 @@ describe('nJudge features the judge does not adjudicate yet', () => {
 
   it('keep a Master from moving a new game to the map by mail', async () => {
     const judge = testJudge({ mapFolders: [testMaps, join(projectRoot, 'maps')] });
-    const processor = new MailCommandProcessor({ service: judge.service, judge: { name: 'TEST', address: 'judge@example.org', keeper: 'keeper@example.org' }, db: judge.db, random: judge.random });
-    const outcome = await processor.execute({ from: master.email, text: 'CREATE icy secret\nMAP extras\nSIGNOFF', mailKey: '<create@example.org> hash' }, judge.clock.now.toJSDate());
+    const processor = new MailCommandProcessor({
+      service: judge.service,
+      judge: { name: 'TEST', address: 'judge@example.org', keeper: 'keeper@example.org' },
+      db: judge.db,
+      random: judge.random,
+    });
+    const outcome = await processor.execute(
+      { from: master.email, text: 'CREATE icy secret\nMAP extras\nSIGNOFF', mailKey: '<create@example.org> hash' },
+      judge.clock.now.toJSDate(),
+    );
     expect(outcome.reply.text).toContain("Game 'icy' is created");
     expect(outcome.reply.text).toContain('not written, it would make the status file wrong: the map uses nJudge features this judge does not adjudicate yet');
     expect(judge.service.load('icy').game.map).toBeNull();

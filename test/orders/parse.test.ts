@@ -58,12 +58,18 @@ describe('movement orders as players write them', () => {
 });
 
 describe('coasts in every usual spelling', () => {
-  it.each(['F MAO - SPA/NC', 'F MAO - spa(nc)', 'F MAO - spa nc', 'F MAO - Spain (north coast)', 'F MAO - spain north coast', 'F MAO - SPA/N', 'F MAO - spa (n)', 'F MAO - spa-nc'])(
-    '%s',
-    (line) => {
-      expect(read(line)).toEqual(['F MAO - SPA/NC']);
-    },
-  );
+  it.each([
+    'F MAO - SPA/NC',
+    'F MAO - spa(nc)',
+    'F MAO - spa nc',
+    'F MAO - Spain (north coast)',
+    'F MAO - spain north coast',
+    'F MAO - SPA/N',
+    'F MAO - spa (n)',
+    'F MAO - spa-nc',
+  ])('%s', (line) => {
+    expect(read(line)).toEqual(['F MAO - SPA/NC']);
+  });
 
   it('keeps a coast on the ordered unit and on a support', () => {
     expect(read('F STP/SC - BOT')).toEqual(['F STP/SC - BOT']);

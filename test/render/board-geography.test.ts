@@ -62,7 +62,10 @@ describe('the board of a map without one', () => {
     const real = names.map((name) => knownPlace(name)!);
     const turned = real.map((point) => ({ x: -(point.y * 0.6 + 3), y: point.x * 0.6 - 1 }));
     orientLayout(turned, names);
-    const mean = (points: { x: number; y: number }[]) => ({ x: points.reduce((s, p) => s + p.x, 0) / points.length, y: points.reduce((s, p) => s + p.y, 0) / points.length });
+    const mean = (points: { x: number; y: number }[]) => ({
+      x: points.reduce((s, p) => s + p.x, 0) / points.length,
+      y: points.reduce((s, p) => s + p.y, 0) / points.length,
+    });
     const [a, b] = [mean(real), mean(turned)];
     for (const [index, point] of turned.entries()) {
       expect((point.x - b.x) / 0.6).toBeCloseTo(real[index]!.x - a.x, 6);

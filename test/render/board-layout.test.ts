@@ -31,8 +31,7 @@ describe('the layout of a board', () => {
   it('puts no two provinces on top of each other, and every place inside the board', () => {
     const layout = boardLayout(loadMapFile(standardPath));
     const points = layout.provinces.map((place) => place.point);
-    for (const [i, a] of points.entries())
-      for (const b of points.slice(i + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(0.55 * EDGE);
+    for (const [i, a] of points.entries()) for (const b of points.slice(i + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(0.55 * EDGE);
     for (const point of layout.spots.values()) {
       expect(point.x).toBeGreaterThan(0);
       expect(point.y).toBeGreaterThan(0);
@@ -60,7 +59,16 @@ describe('the layout of a board', () => {
 
   it('separates nodes that the graph cannot tell apart, and graphs in pieces', () => {
     // Four nodes with the same single neighbour, and two nodes with no edge at all.
-    const points = layoutGraph(7, [[0, 1], [0, 2], [0, 3], [0, 4]], { minSeparation: 0.6 });
+    const points = layoutGraph(
+      7,
+      [
+        [0, 1],
+        [0, 2],
+        [0, 3],
+        [0, 4],
+      ],
+      { minSeparation: 0.6 },
+    );
     for (const [i, a] of points.entries()) for (const b of points.slice(i + 1)) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual(0.6);
     expect(points.every((point) => Number.isFinite(point.x) && Number.isFinite(point.y))).toBe(true);
   });

@@ -35,7 +35,10 @@ describe('the space a name is given', () => {
   it('holds the glyphs as the PNG renderer draws them', () => {
     const { Resvg } = createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
     const texts = ['MAO', 'WWW', 'SWE', 'MOS', 'BUL', 'nc', 'sc', 'ec', 'STP', 'IJI', 'Mwm'];
-    for (const [weight, size] of [['bold', 10], ['normal', 8]] as const) {
+    for (const [weight, size] of [
+      ['bold', 10],
+      ['normal', 8],
+    ] as const) {
       for (const text of texts) {
         const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><text x="100" y="40" text-anchor="middle" font-size="${size}" font-weight="${weight}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">${text}</text></svg>`;
         const drawn = new Resvg(svg, { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).getBBox();

@@ -52,26 +52,40 @@ function numbers(text: string): number[] {
 const distance = (x: number, y: number, to: { x: number; y: number }) => Math.hypot(x - to.x, y - to.y);
 
 describe('the orders of a movement phase on its results picture', () => {
-  const svg = play({ season: 'SPRING', year: 1901, type: 'MOVEMENT' }, positionWith({
-    ENGLAND: ['F NTH', 'A YOR', 'F NWG'],
-    FRANCE: ['A PAR', 'A MAR'],
-    GERMANY: ['A MUN'],
-    AUSTRIA: ['A GAL', 'A VIE'],
-    RUSSIA: ['A WAR', 'A UKR'],
-    ITALY: ['A VEN'],
-  }), {
-    ENGLAND: ['F NTH C A YOR - NWY', 'A YOR - NWY', 'F NWG S A YOR - NWY'],
-    FRANCE: ['A PAR - BUR', 'A MAR S A PAR - BUR'],
-    GERMANY: ['A MUN - BUR'],
-    AUSTRIA: ['A GAL H'],
-    RUSSIA: ['A WAR - GAL', 'A UKR S A WAR - GAL'],
-    ITALY: ['A VEN H'],
-  });
+  const svg = play(
+    { season: 'SPRING', year: 1901, type: 'MOVEMENT' },
+    positionWith({
+      ENGLAND: ['F NTH', 'A YOR', 'F NWG'],
+      FRANCE: ['A PAR', 'A MAR'],
+      GERMANY: ['A MUN'],
+      AUSTRIA: ['A GAL', 'A VIE'],
+      RUSSIA: ['A WAR', 'A UKR'],
+      ITALY: ['A VEN'],
+    }),
+    {
+      ENGLAND: ['F NTH C A YOR - NWY', 'A YOR - NWY', 'F NWG S A YOR - NWY'],
+      FRANCE: ['A PAR - BUR', 'A MAR S A PAR - BUR'],
+      GERMANY: ['A MUN - BUR'],
+      AUSTRIA: ['A GAL H'],
+      RUSSIA: ['A WAR - GAL', 'A UKR S A WAR - GAL'],
+      ITALY: ['A VEN H'],
+    },
+  );
 
   it('draws every order given, each named, and no order for a unit that had none', () => {
     expect(checkXml(svg).problems).toEqual([]);
     const shown = titles(svg);
-    for (const order of ['A YOR - NWY', 'F NTH C A YOR - NWY', 'F NWG S A YOR - NWY', 'A PAR - BUR', 'A MAR S A PAR - BUR', 'A MUN - BUR (bounce)', 'A WAR - GAL', 'A UKR S A WAR - GAL', 'A VEN H'])
+    for (const order of [
+      'A YOR - NWY',
+      'F NTH C A YOR - NWY',
+      'F NWG S A YOR - NWY',
+      'A PAR - BUR',
+      'A MAR S A PAR - BUR',
+      'A MUN - BUR (bounce)',
+      'A WAR - GAL',
+      'A UKR S A WAR - GAL',
+      'A VEN H',
+    ])
       expect(shown).toContain(order);
     expect(shown.filter((title) => title.startsWith('A VIE'))).toEqual(['A VIE (Austria)']);
     expect(svg).toContain('>move (retreat: from a dislodged unit)</text>');
@@ -109,13 +123,23 @@ describe('the orders of a movement phase on its results picture', () => {
 
 describe('retreat and adjustment results', () => {
   it('draw retreats as arrows from the dislodged unit, and disbanded or destroyed units crossed out', () => {
-    const svg = play({ season: 'SPRING', year: 1901, type: 'RETREATS' }, positionWith(
-      { RUSSIA: ['A GAL'], ITALY: ['A VEN'] },
-      { AUSTRIA: [{ unit: 'A VIE', retreats: ['BOH', 'TYR'] }, { unit: 'A BUD', retreats: ['SER'] }], GERMANY: [{ unit: 'A MUN', retreats: ['BOH'] }] },
-    ), {
-      AUSTRIA: ['A VIE - BOH', 'A BUD DISBAND'],
-      GERMANY: ['A MUN - BOH'],
-    });
+    const svg = play(
+      { season: 'SPRING', year: 1901, type: 'RETREATS' },
+      positionWith(
+        { RUSSIA: ['A GAL'], ITALY: ['A VEN'] },
+        {
+          AUSTRIA: [
+            { unit: 'A VIE', retreats: ['BOH', 'TYR'] },
+            { unit: 'A BUD', retreats: ['SER'] },
+          ],
+          GERMANY: [{ unit: 'A MUN', retreats: ['BOH'] }],
+        },
+      ),
+      {
+        AUSTRIA: ['A VIE - BOH', 'A BUD DISBAND'],
+        GERMANY: ['A MUN - BOH'],
+      },
+    );
     const shown = titles(svg);
     expect(shown).toContain('A VIE - BOH (bounce, destroyed)');
     expect(shown).toContain('A MUN - BOH (bounce, destroyed)');
@@ -127,10 +151,14 @@ describe('retreat and adjustment results', () => {
   });
 
   it('mark builds with a plus and removed units crossed out', () => {
-    const svg = play({ season: 'WINTER', year: 1901, type: 'ADJUSTMENTS' }, positionWith({ FRANCE: ['A PAR'], GERMANY: ['A MUN', 'A BER', 'A KIE', 'A RUH'] }), {
-      FRANCE: ['BUILD A MAR', 'BUILD F BRE'],
-      GERMANY: ['REMOVE A RUH'],
-    });
+    const svg = play(
+      { season: 'WINTER', year: 1901, type: 'ADJUSTMENTS' },
+      positionWith({ FRANCE: ['A PAR'], GERMANY: ['A MUN', 'A BER', 'A KIE', 'A RUH'] }),
+      {
+        FRANCE: ['BUILD A MAR', 'BUILD F BRE'],
+        GERMANY: ['REMOVE A RUH'],
+      },
+    );
     const shown = titles(svg);
     expect(shown).toEqual(expect.arrayContaining(['BUILD A MAR', 'BUILD F BRE', 'REMOVE A RUH', 'A MAR (France)']));
     expect(shown).not.toContain('A RUH (Germany)');

@@ -71,7 +71,6 @@ export function checkXml(document: string): { problems: string[]; elements: stri
 
 /** The text content of every <title> (tooltips name each unit and center), entities decoded. */
 export function titles(document: string): string[] {
-  const decode = (text: string) =>
-    text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name]!);
+  const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name]!);
   return [...document.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => decode(match[1]!));
 }

@@ -37,7 +37,10 @@ describe('the rule catalogue', () => {
         expect(catalogued.has(other), `${rule.name} refers to ${other}`).toBe(true);
         expect(other, rule.name).not.toBe(rule.name);
       }
-      expect(rule.implies.filter((name) => rule.excludes.includes(name)), rule.name).toEqual([]);
+      expect(
+        rule.implies.filter((name) => rule.excludes.includes(name)),
+        rule.name,
+      ).toEqual([]);
     }
   });
 
@@ -59,13 +62,9 @@ describe('the rule catalogue', () => {
   });
 
   it('records what Rules.txt says some rules switch on', () => {
-    expect(ruleInfo('SOLITAIRE')?.implies).toEqual(
-      expect.arrayContaining(['NO_DEADLINE', 'CD_DUMMIES', 'DEFAULT_UNORDERED', 'ALWAYS_WAIT']),
-    );
+    expect(ruleInfo('SOLITAIRE')?.implies).toEqual(expect.arrayContaining(['NO_DEADLINE', 'CD_DUMMIES', 'DEFAULT_UNORDERED', 'ALWAYS_WAIT']));
     expect(ruleInfo('NO_QUARTER')?.implies).toEqual(expect.arrayContaining(['NO_RETREAT', 'NO_DRAW']));
-    expect(ruleInfo('PAYOLA_CLASSIC')?.implies).toEqual(
-      expect.arrayContaining(['NO_SAVINGS', 'DIRECT_ONLY', 'FLAT_TAX', 'ZERO_FOREIGN']),
-    );
+    expect(ruleInfo('PAYOLA_CLASSIC')?.implies).toEqual(expect.arrayContaining(['NO_SAVINGS', 'DIRECT_ONLY', 'FLAT_TAX', 'ZERO_FOREIGN']));
     expect(ruleInfo('GREEK')?.implies).toContain('BLIND');
     expect(ruleInfo('CIVIL_DISORDER')?.excludes).toContain('CIVIL_PREVIEW');
   });

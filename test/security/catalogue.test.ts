@@ -81,7 +81,10 @@ describe('commands beyond what the sender may do', () => {
   attack('a player issuing Master commands', async () => {
     const austria = player('AUSTRIA');
     const before = judge.statusText('alpha');
-    const sent = await judge.mail({ from: austria.address, body: `SIGNON Aalpha ${austria.password}\nPROCESS!\nSET DEADLINE 20301231 2359\nROLLBACK\nEJECT FRANCE\nSET RULE NO_PRESS\nBECOME FRANCE` });
+    const sent = await judge.mail({
+      from: austria.address,
+      body: `SIGNON Aalpha ${austria.password}\nPROCESS!\nSET DEADLINE 20301231 2359\nROLLBACK\nEJECT FRANCE\nSET RULE NO_PRESS\nBECOME FRANCE`,
+    });
     expect(recipients(sent)).toEqual([austria.address]);
     expect(phaseOf('alpha')).toBe('SPRING 1901 MOVEMENT');
     expect(judge.statusText('alpha')).toBe(before);
@@ -173,7 +176,14 @@ describe('injection', () => {
 
   attack('line injection through text fields: press, absences, player data, and the Master’s settings', async () => {
     const italy = player('ITALY');
-    const body = [`SIGNON Ialpha ${italy.password}`, 'SET ADDRESS evil@attacker.test\\nMASTER x', 'SET ABSENCE 20301201 TO 20301202 reason\rRULE NO_PRESS', 'PRESS TO FRANCE', 'PHASE WINTER 1999 ADJUSTMENTS', 'ENDPRESS'].join('\n');
+    const body = [
+      `SIGNON Ialpha ${italy.password}`,
+      'SET ADDRESS evil@attacker.test\\nMASTER x',
+      'SET ABSENCE 20301201 TO 20301202 reason\rRULE NO_PRESS',
+      'PRESS TO FRANCE',
+      'PHASE WINTER 1999 ADJUSTMENTS',
+      'ENDPRESS',
+    ].join('\n');
     await judge.mail({ from: italy.address, body });
     const status = judge.statusText('alpha');
     expect(status).not.toMatch(/^(MASTER x|RULE NO_PRESS|PHASE WINTER 1999.*)$/m);

@@ -83,7 +83,9 @@ export class JudgeUnderAttack {
   private async newlySent(): Promise<Outgoing[]> {
     const outbox = join(this.folder, 'var', 'outbox');
     if (!existsSync(outbox)) return [];
-    const fresh = readdirSync(outbox).filter((name) => name.endsWith('.eml') && !this.seen.has(name)).sort();
+    const fresh = readdirSync(outbox)
+      .filter((name) => name.endsWith('.eml') && !this.seen.has(name))
+      .sort();
     const mails: Outgoing[] = [];
     for (const name of fresh) {
       this.seen.add(name);

@@ -31,8 +31,12 @@ function wordOf(characters: string, minLength: number, maxLength: number): fc.Ar
 export const caseKeptWord = wordOf(`${UPPER}abcdefghijklmnopqrstuvwxyz${DIGITS}_.@#$%&*+=:;?!'"~^éüßÆ漢-`, 1, 12);
 const upperWord = wordOf(`${UPPER}${DIGITS}_.#&+=:;'"~^-`, 1, 10);
 const upperWordWithoutHyphen = wordOf(`${UPPER}${DIGITS}_.#&+=:;'"~^`, 1, 10);
-const place = fc.tuple(wordOf(UPPER, 3, 3), fc.option(wordOf(UPPER, 2, 2), { nil: null })).map(([province, coast]) => (coast ? `${province}/${coast}` : province));
-const address = fc.tuple(wordOf('abcdefghijklmnopqrstuvwxyz0123456789._-', 1, 8), wordOf('abcdefghijklmnopqrstuvwxyz0123456789.-', 1, 8)).map(([user, host]) => `${user}@${host}`);
+const place = fc
+  .tuple(wordOf(UPPER, 3, 3), fc.option(wordOf(UPPER, 2, 2), { nil: null }))
+  .map(([province, coast]) => (coast ? `${province}/${coast}` : province));
+const address = fc
+  .tuple(wordOf('abcdefghijklmnopqrstuvwxyz0123456789._-', 1, 8), wordOf('abcdefghijklmnopqrstuvwxyz0123456789.-', 1, 8))
+  .map(([user, host]) => `${user}@${host}`);
 const freeText = fc.array(caseKeptWord, { minLength: 1, maxLength: 6 }).map((words) => words.join(' '));
 const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: null });
 
@@ -67,7 +71,10 @@ const history: fc.Arbitrary<PlayerHistory> = fc.record({
   earlier: fc.array(fc.record({ until: phaseAbbreviation, occupant }), { maxLength: 3 }),
 });
 
-const vote: fc.Arbitrary<Vote> = fc.oneof(fc.constantFrom('YES' as const, 'LOSS' as const, 'SOLO' as const), fc.record({ drawSize: fc.integer({ min: 1, max: 34 }) }));
+const vote: fc.Arbitrary<Vote> = fc.oneof(
+  fc.constantFrom('YES' as const, 'LOSS' as const, 'SOLO' as const),
+  fc.record({ drawSize: fc.integer({ min: 1, max: 34 }) }),
+);
 const unitAt: fc.Arbitrary<UnitAt> = fc.record({ type: fc.constantFrom('A' as const, 'F' as const), location: place });
 const unit: fc.Arbitrary<StatusUnit> = fc.record({
   type: fc.constantFrom('A' as const, 'F' as const),

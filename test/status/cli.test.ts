@@ -41,7 +41,9 @@ describe('judge game validate', () => {
 
   it('refuses a name that is neither a game nor a status file', async () => {
     for (const target of ['nosuchgame', '../../etc'])
-      await expect(runGame(judgeFolder({}), 'validate', target)).rejects.toThrow(`game validate: there is no game or status file '${target}' (games are in games)`);
+      await expect(runGame(judgeFolder({}), 'validate', target)).rejects.toThrow(
+        `game validate: there is no game or status file '${target}' (games are in games)`,
+      );
   });
 
   it('is a group other commands can add to', () => {

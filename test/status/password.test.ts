@@ -50,7 +50,14 @@ describe('passwords', () => {
 
   it('in plaintext are replaced by hashes, the Master’s and every power’s; hashes are kept', async () => {
     const kept = await hashPassword('kept');
-    const game = { ...newGame('alpha'), masterPassword: 'master', powers: [{ ...newPower('FRANCE'), password: 'france' }, { ...newPower('ITALY'), password: kept }] };
+    const game = {
+      ...newGame('alpha'),
+      masterPassword: 'master',
+      powers: [
+        { ...newPower('FRANCE'), password: 'france' },
+        { ...newPower('ITALY'), password: kept },
+      ],
+    };
     const upgraded = await withHashedPasswords(game);
     expect(await verifyPassword(upgraded.masterPassword!, 'master')).toBe(true);
     expect(await verifyPassword(upgraded.powers[0]!.password!, 'france')).toBe(true);

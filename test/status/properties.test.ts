@@ -29,12 +29,12 @@ describe('a model written and read back is the same model', () => {
   /** Edits a game layer could make to a fixture, with random values. */
   const edit = fc.oneof(
     fc.record({ deadline: fc.constantFrom('202501011200', '202612312359') }).map((change) => (game: GameStatus) => ({ ...game, ...change })),
-    fc.array(order, { maxLength: 4 }).chain((orders) =>
-      fc.nat().map((which) => (game: GameStatus) => changePower(game, which, (power) => ({ ...power, orders }))),
-    ),
-    fc.array(order, { maxLength: 2 }).chain((sooner) =>
-      fc.nat().map((which) => (game: GameStatus) => changePower(game, which, (power) => ({ ...power, sooner }))),
-    ),
+    fc
+      .array(order, { maxLength: 4 })
+      .chain((orders) => fc.nat().map((which) => (game: GameStatus) => changePower(game, which, (power) => ({ ...power, orders })))),
+    fc
+      .array(order, { maxLength: 2 })
+      .chain((sooner) => fc.nat().map((which) => (game: GameStatus) => changePower(game, which, (power) => ({ ...power, sooner })))),
     fc.nat().map((which) => (game: GameStatus) => changePower(game, which, (power) => ({ ...power, units: [...power.units].reverse().slice(1) }))),
     fc.nat().map((which) => (game: GameStatus) => changePower(game, which, (power) => ({ ...power, wait: !power.wait, owns: [...power.owns, 'XYZ'] }))),
     fc.nat().map((which) => (game: GameStatus) => ({ ...game, powers: game.powers.filter((_, index) => index !== which % Math.max(1, game.powers.length)) })),
@@ -61,10 +61,10 @@ function changePower(game: GameStatus, which: number, change: (power: PowerStatu
 }
 
 /** Byte-level damage: replace, insert or delete bytes at random places. */
-const damage = fc.array(
-  fc.record({ kind: fc.constantFrom('replace', 'insert', 'delete'), at: fc.nat(), byte: fc.integer({ min: 0, max: 255 }) }),
-  { minLength: 1, maxLength: 8 },
-);
+const damage = fc.array(fc.record({ kind: fc.constantFrom('replace', 'insert', 'delete'), at: fc.nat(), byte: fc.integer({ min: 0, max: 255 }) }), {
+  minLength: 1,
+  maxLength: 8,
+});
 
 function damaged(bytes: Buffer, changes: { kind: string; at: number; byte: number }[]): Buffer {
   const result = [...bytes];
@@ -96,14 +96,42 @@ describe('damaged and random files', () => {
   });
 
   const keyword = fc.constantFrom(
-    'GAME', 'PHASE', 'AWAIT', 'WAIT', 'DEADLINE', 'RULE', 'MORPH', 'END', 'DESC', 'NAME', 'POWER', 'OBSERVER', 'ALLOW', 'ORDERS',
-    'SOONER', 'A', 'F', 'OWNS', 'PLAYER', 'PASSWORD', 'VOTE', 'BUILD', 'RETREAT', 'ROTATE', 'NEED', 'FRANCE', '-->', 'end desc',
+    'GAME',
+    'PHASE',
+    'AWAIT',
+    'WAIT',
+    'DEADLINE',
+    'RULE',
+    'MORPH',
+    'END',
+    'DESC',
+    'NAME',
+    'POWER',
+    'OBSERVER',
+    'ALLOW',
+    'ORDERS',
+    'SOONER',
+    'A',
+    'F',
+    'OWNS',
+    'PLAYER',
+    'PASSWORD',
+    'VOTE',
+    'BUILD',
+    'RETREAT',
+    'ROTATE',
+    'NEED',
+    'FRANCE',
+    '-->',
+    'end desc',
   );
   const line = fc.oneof(
     fc.tuple(keyword, fc.array(fc.oneof(caseKeptWord, keyword), { maxLength: 4 })).map(([first, rest]) => [first, ...rest].join(' ')),
     fc.string({ maxLength: 12 }),
   );
-  const text = fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n', '\t\n')), { maxLength: 30 }).map((lines) => lines.map(([body, end]) => body + end).join(''));
+  const text = fc
+    .array(fc.tuple(line, fc.constantFrom('\n', '\r\n', '\t\n')), { maxLength: 30 })
+    .map((lines) => lines.map(([body, end]) => body + end).join(''));
 
   it('any text made of status-like lines reads without a crash and is written back exactly', () => {
     fc.assert(

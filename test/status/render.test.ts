@@ -21,7 +21,12 @@ describe('writing a game the judge made', () => {
       ...newGame('alpha'),
       phase: { mode: 'PHASE', phase: { season: 'SPRING', year: 1901, type: 'MOVEMENT' } },
       deadline: '202401011800',
-      rules: [[{ rule: 'NO_PRESS', on: true }, { rule: 'CIVIL_DISORDER', on: false }]],
+      rules: [
+        [
+          { rule: 'NO_PRESS', on: true },
+          { rule: 'CIVIL_DISORDER', on: false },
+        ],
+      ],
       master: { id: 42, email: 'gm@example.org', name: 'Gm' },
       masterPassword: 'scrypt$1$2$3$abc$def',
       descriptions: [{ lines: ['First line.', 'Second line.'], stanza: true }],
@@ -31,7 +36,10 @@ describe('writing a game the judge made', () => {
           ...newPower('FRANCE'),
           player: { current: { id: 7, email: 'f@example.com', name: 'Flo' }, earlier: [{ until: 'S1901M', occupant: 'DUMMY' }] },
           owns: ['BRE', 'MAR', 'PAR'],
-          units: [{ type: 'F', location: 'BRE', retreats: null }, { type: 'A', location: 'PAR', retreats: ['BUR', 'PIC'] }],
+          units: [
+            { type: 'F', location: 'BRE', retreats: null },
+            { type: 'A', location: 'PAR', retreats: ['BUR', 'PIC'] },
+          ],
           orders: ['F BRE - MAO'],
         },
         { ...newPower('watcher', 'OBSERVER'), omniscient: 'yes-with-press' },
@@ -77,7 +85,10 @@ describe('writing a game the judge made', () => {
   });
 
   it('writes places, powers and rules upper-case, as they read back', () => {
-    const game = gameWith({ name: 'france', owns: ['par'], units: [{ type: 'A', location: 'stp/nc', retreats: null }] }, { rules: [[{ rule: 'no_press', on: true }]] });
+    const game = gameWith(
+      { name: 'france', owns: ['par'], units: [{ type: 'A', location: 'stp/nc', retreats: null }] },
+      { rules: [[{ rule: 'no_press', on: true }]] },
+    );
     expect(renderStatus(game)).toContain('RULE NO_PRESS\n');
     expect(renderStatus(game)).toContain('\nFRANCE\nOWNS PAR\nA STP/NC\n');
     expect(writeStatus(game).toString()).toContain('A STP/NC');

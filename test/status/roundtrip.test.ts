@@ -31,8 +31,17 @@ function changedLines(name: string, game: GameStatus): string[] {
 describe('the hand-written fixtures', () => {
   it('cover every situation the format document describes', () => {
     expect(fixtureNames()).toEqual([
-      'adjustments.status', 'completed.status', 'dummies.status', 'extras.status', 'forming.status', 'histories.status',
-      'morph-desc.status', 'movement.status', 'odd-spacing.status', 'retreats.status', 'timing.status',
+      'adjustments.status',
+      'completed.status',
+      'dummies.status',
+      'extras.status',
+      'forming.status',
+      'histories.status',
+      'morph-desc.status',
+      'movement.status',
+      'odd-spacing.status',
+      'retreats.status',
+      'timing.status',
     ]);
   });
 
@@ -60,10 +69,20 @@ describe('the model read from the fixtures', () => {
     const game = read('forming.status');
     expect(game.phase).toEqual({ mode: 'PHASE', phase: 'FORMING' });
     expect(game.powers.map((power) => `${power.role} ${power.name}`)).toEqual([
-      'POWER POWER#1', 'POWER POWER#2', 'POWER FRANCE', 'POWER POWER#3', 'OBSERVER watcher',
+      'POWER POWER#1',
+      'POWER POWER#2',
+      'POWER FRANCE',
+      'POWER POWER#3',
+      'OBSERVER watcher',
     ]);
     expect(game.privacy).toBe('letmein');
-    expect(game.rules).toEqual([[{ rule: 'POWER_CHOICE', on: true }], [{ rule: 'CIVIL_DISORDER', on: false }, { rule: 'NO_PRESS', on: true }]]);
+    expect(game.rules).toEqual([
+      [{ rule: 'POWER_CHOICE', on: true }],
+      [
+        { rule: 'CIVIL_DISORDER', on: false },
+        { rule: 'NO_PRESS', on: true },
+      ],
+    ]);
     // The map's CIVIL_DISORDER is switched off; NO_PRESS brings SILENT_ABSENCES with it.
     expect(rulesInForce(game, ['CIVIL_DISORDER']).names).toEqual(['POWER_CHOICE', 'NO_PRESS', 'SILENT_ABSENCES']);
     expect(findPower(game, 'power#2')!.addresses).toEqual(['bert@example.net', 'bert.work@example.net']);
@@ -117,13 +136,24 @@ describe('the model read from the fixtures', () => {
 
   it('dummies: CONTROL, ROTATE, TEAMS and a MORPH stanza', () => {
     const game = read('dummies.status');
-    expect(game.rotation).toEqual({ clauses: [{ when: 'BEFORE', phaseTypes: ['MOVE'] }, { when: 'FOR', phaseTypes: ['RETREAT'] }] });
+    expect(game.rotation).toEqual({
+      clauses: [
+        { when: 'BEFORE', phaseTypes: ['MOVE'] },
+        { when: 'FOR', phaseTypes: ['RETREAT'] },
+      ],
+    });
     expect(game.teams).toEqual([[['ENGLAND', 'GERMANY'], ['FRANCE']], [['RUSSIA', 'TURKEY']]]);
     expect(findPower(game, 'ITALY')!.control).toEqual(['ENGLAND', 'FRANCE', 'RUSSIA', 'TURKEY', 'AUSTRIA']);
     expect(game.morphs).toEqual([
       {
         stanza: true,
-        lines: ['DUMMY ITALY GERMANY', 'POWER ITALY', 'CONTROL ENGLAND FRANCE RUSSIA TURKEY AUSTRIA', 'POWER GERMANY', 'CONTROL TURKEY AUSTRIA ENGLAND FRANCE RUSSIA'],
+        lines: [
+          'DUMMY ITALY GERMANY',
+          'POWER ITALY',
+          'CONTROL ENGLAND FRANCE RUSSIA TURKEY AUSTRIA',
+          'POWER GERMANY',
+          'CONTROL TURKEY AUSTRIA ENGLAND FRANCE RUSSIA',
+        ],
       },
     ]);
   });
@@ -136,7 +166,10 @@ describe('the model read from the fixtures', () => {
     });
     expect(findPower(game, 'TURKEY')!.player!.earlier.map((entry) => entry.until)).toEqual(['F1911M', 'S1907M', 'W1904A']);
     expect(findPower(game, 'TURKEY')!.player!.earlier[1]!.occupant).toBe('DUMMY');
-    expect(game.need).toEqual([{ power: 'TURKEY', units: 3, centers: 4 }, { power: 'ITALY', units: 2, centers: 2 }]);
+    expect(game.need).toEqual([
+      { power: 'TURKEY', units: 3, centers: 4 },
+      { power: 'ITALY', units: 2, centers: 2 },
+    ]);
   });
 
   it('morph-desc: one-line and stanza forms of MORPH, DESC and NAME, blank lines ignored', () => {
@@ -246,6 +279,11 @@ describe('a change touches only the lines it must', () => {
   it('keeps an empty ORDERS line written by hand', () => {
     const game = read('extras.status');
     expect(findPower(game, 'GERMANY')!.orders).toEqual([]);
-    expect(changedLines('extras.status', updatePower(game, 'GERMANY', (power) => ({ ...power, wait: true })))).toEqual(['36:  -> WAIT']);
+    expect(
+      changedLines(
+        'extras.status',
+        updatePower(game, 'GERMANY', (power) => ({ ...power, wait: true })),
+      ),
+    ).toEqual(['36:  -> WAIT']);
   });
 });

@@ -54,7 +54,9 @@ describe('checks against the game map', () => {
 
   it('allows build rights in OWNS in the first phase only', () => {
     expect(check('GAME alpha\nPHASE FORMING\nFRANCE\nOWNS SC! SC? PAR\n')).toEqual([]);
-    expect(check('GAME alpha\nPHASE FALL 1901 MOVEMENT\nFRANCE\nOWNS SC! PAR\n')).toEqual(['games/alpha/status:4: OWNS SC! is a build right of the first phase only']);
+    expect(check('GAME alpha\nPHASE FALL 1901 MOVEMENT\nFRANCE\nOWNS SC! PAR\n')).toEqual([
+      'games/alpha/status:4: OWNS SC! is a build right of the first phase only',
+    ]);
   });
 
   it('checks the powers named by CONTROL, TEAMS, PROPOSAL, RESULT and NEED', () => {

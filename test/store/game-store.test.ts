@@ -28,7 +28,9 @@ function setUp(games: Record<string, string> = {}) {
 const riverrun = fixtureText('movement.status');
 /** The same game with its passwords hashed already, so that a save changes only what the test changes. */
 const hashedRiverrun = riverrun.replace(/^PASSWORD \S+$/gm, 'PASSWORD scrypt$16384$8$1$c2FsdA$aGFzaA');
-const withDeadline = (deadline: string) => ({ game }: { game: GameStatus }) => ({ ...game, deadline });
+const withDeadline =
+  (deadline: string) =>
+  ({ game }: { game: GameStatus }) => ({ ...game, deadline });
 
 describe('changing a game', () => {
   it('writes the change, touching only its lines, and records it in the audit log', async () => {

@@ -27,7 +27,10 @@ describe('pruning the journal', () => {
     outbox.queue(mail('pending'), '<pending@judge>', 'test', NOW - 40 * DAY);
     outbox.markSent([old.id], NOW - 40 * DAY);
     outbox.markSent([recent.id], NOW - 2 * DAY);
-    for (const [id, age] of [['<a@x>', 40], ['<b@x>', 1]] as const) {
+    for (const [id, age] of [
+      ['<a@x>', 40],
+      ['<b@x>', 1],
+    ] as const) {
       received.record({ messageId: id, contentHash: 'h', sender: 's@x', subject: '', receivedAt: NOW - age * DAY, outcome: 'processed', detail: '' });
       effects.started(`${id} h`, 0, 'alpha');
       effects.done(`${id} h`, 0, { lines: ['done'] });

@@ -10,7 +10,15 @@ import { installedBinary } from './debian-packages.js';
  * on a new, empty profile of its own that is removed when it closes. No browser is downloaded.
  */
 
-const QUIET_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const QUIET_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** One person's browser: its cookies are its own. */
 export interface PersonalBrowser {

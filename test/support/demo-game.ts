@@ -47,7 +47,8 @@ export async function playedDemoGame({ commands, mail }: Pick<DemoJudge, 'comman
   for (let n = 1; n <= 7; n++) await mail(demoPlayer(n), `JOIN ${game} pw${n}`);
   const powers = commands.readingContext(new Date()).service.load(game).game.powers;
   const numberOf = (power: string) => Number(/player(\d+)@/.exec(powers.find((entry) => entry.name === power)?.addresses[0] ?? '')?.[1]);
-  for (const [power, orders] of Object.entries(SPRING)) await mail(demoPlayer(numberOf(power)), `SIGNON ${power.charAt(0)}${game} pw${numberOf(power)}\n${orders}`);
+  for (const [power, orders] of Object.entries(SPRING))
+    await mail(demoPlayer(numberOf(power)), `SIGNON ${power.charAt(0)}${game} pw${numberOf(power)}\n${orders}`);
   await mail(DEMO_MASTER, `SIGNON M${game} masterpw\nPROCESS`);
   return numberOf;
 }
@@ -66,7 +67,10 @@ export interface DemoJudge {
 export function demoJudge(label: string): DemoJudge {
   const folder = mkdtempSync(join(tmpdir(), `judge-${label}-`));
   const configFile = join(folder, 'judge.config.json');
-  writeFileSync(configFile, JSON.stringify({ judge: { name: 'LOCAL', address: 'judge@example.org', keeper: 'keeper@example.org' }, web: { listen: 'http://127.0.0.1:0' } }));
+  writeFileSync(
+    configFile,
+    JSON.stringify({ judge: { name: 'LOCAL', address: 'judge@example.org', keeper: 'keeper@example.org' }, web: { listen: 'http://127.0.0.1:0' } }),
+  );
   const loaded = loadConfig(configFile);
   const db = openJournal(mailSettings(loaded));
   const commands = new MailCommandProcessor({ service: openGameService(loaded, db), judge: loaded.config.judge, db });

@@ -14,7 +14,6 @@ import { installedBinary } from './debian-packages.js';
  * `dovecot` users run its login processes and own the mail, since Dovecot refuses to run those as root.
  */
 
-
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -22,7 +22,14 @@ await mail(demoPlayer(numberOf('FRANCE')), `SIGNON F${GAME} pw${numberOf('FRANCE
 await mail('nina@example.org', 'CREATE newgame secretpw\nSIGNOFF');
 for (let n = 8; n <= 10; n++) await mail(demoPlayer(n), `JOIN newgame pw${n}`);
 
-const web = await startWebServer({ loaded, db: judge.db, settings: webSettings(loaded), commands, mails: new OutboxNoticeSink(judge.db, loaded.config.judge), log: () => undefined });
+const web = await startWebServer({
+  loaded,
+  db: judge.db,
+  settings: webSettings(loaded),
+  commands,
+  mails: new OutboxNoticeSink(judge.db, loaded.config.judge),
+  log: () => undefined,
+});
 const browser = await openBrowser({ baseURL: web.url, width: 1280, height: 900 });
 try {
   const page = browser.page;

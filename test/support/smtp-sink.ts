@@ -122,21 +122,35 @@ export class SmtpSink extends EventEmitter {
 
   /** Resolves once `count` mails in all have been captured (accepted and parsed). */
   waitFor(count: number, timeoutMs = 20_000): Promise<CapturedMail[]> {
-    return waitUntil(this, 'captured', () => this.captured.length >= count, timeoutMs, () =>
-      `${this.captured.length} of ${count} mails captured`,
+    return waitUntil(
+      this,
+      'captured',
+      () => this.captured.length >= count,
+      timeoutMs,
+      () => `${this.captured.length} of ${count} mails captured`,
     ).then(() => this.captured);
   }
 
   /** Resolves once `count` mails in all have been accepted. */
   waitForAccepted(count: number, timeoutMs = 20_000): Promise<void> {
-    return waitUntil(this, 'accepted', () => this.accepted.length >= count, timeoutMs, () =>
-      `${this.accepted.length} of ${count} mails accepted`,
+    return waitUntil(
+      this,
+      'accepted',
+      () => this.accepted.length >= count,
+      timeoutMs,
+      () => `${this.accepted.length} of ${count} mails accepted`,
     );
   }
 
   /** Resolves when the sink holds a mail's answer back. */
   nextHeld(timeoutMs = 20_000): Promise<void> {
-    return waitUntil(this, 'held', () => this.held.size > 0, timeoutMs, () => 'no mail held');
+    return waitUntil(
+      this,
+      'held',
+      () => this.held.size > 0,
+      timeoutMs,
+      () => 'no mail held',
+    );
   }
 
   async stop(): Promise<void> {

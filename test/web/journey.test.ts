@@ -117,7 +117,10 @@ describe("the judge's web pages, in Chromium", () => {
     expect(phaseOf()).toBe('SPRING 1901 MOVEMENT');
     for (const match of judge.status(GAME).matchAll(/^(\w+)\nADDRESS p(\d)@web\.test$/gm)) players.set(match[1]!, Number(match[2]));
     expect(players.size).toBe(7);
-    const started = await until(async () => mailsTo(await judge.sent(), address(1)).find((mail) => mail.subject === `${GAME}: the game has started`), 'the start mail');
+    const started = await until(
+      async () => mailsTo(await judge.sent(), address(1)).find((mail) => mail.subject === `${GAME}: the game has started`),
+      'the start mail',
+    );
     expect(started.text).toContain('You play');
   }, 120_000);
 
@@ -128,7 +131,9 @@ describe("the judge's web pages, in Chromium", () => {
     expect(budapest).toEqual(expect.arrayContaining(['A BUD - SER', 'A BUD - GAL', 'A BUD - RUM', 'A BUD S A VIE - GAL', 'A BUD S F TRI']));
     expect(budapest).not.toContain('A BUD - MUN');
     expect(budapest).not.toContain('A BUD - ADR');
-    expect(await chooseOrders(austria, { 'A BUD': 'A BUD - SER' })).toContain('Orders on file for Austria for Spring 1901 Movement:\n  A VIE H\n  A BUD - SER\n  F TRI H');
+    expect(await chooseOrders(austria, { 'A BUD': 'A BUD - SER' })).toContain(
+      'Orders on file for Austria for Spring 1901 Movement:\n  A VIE H\n  A BUD - SER\n  F TRI H',
+    );
 
     const germany = await playerPage('GERMANY');
     await chooseOrders(germany, { 'A MUN': 'A MUN - BUR' });
@@ -165,10 +170,14 @@ describe("the judge's web pages, in Chromium", () => {
     expect(await germany.locator('section.phase h2').allInnerTexts()).toEqual(['S1901M']);
     expect(await germany.locator('section.phase pre').innerText()).toContain('A MUN - BUR.');
     const picture = germany.locator('section.phase img');
-    await expect.poll(() => picture.evaluate((element) => {
-      const image = element as unknown as { complete: boolean; naturalWidth: number };
-      return image.complete && image.naturalWidth > 0;
-    })).toBe(true);
+    await expect
+      .poll(() =>
+        picture.evaluate((element) => {
+          const image = element as unknown as { complete: boolean; naturalWidth: number };
+          return image.complete && image.naturalWidth > 0;
+        }),
+      )
+      .toBe(true);
 
     const audited = judge.query<{ actor: string; command: string }>("SELECT actor, command FROM audit WHERE actor LIKE '%(web)' AND command = 'ORDERS'");
     expect(audited.map((entry) => entry.actor)).toContain(`${address(austrian)} (web)`);
@@ -212,7 +221,10 @@ describe("the judge's web pages, in Chromium", () => {
     expect(await england.locator('.reply').innerText()).toContain(body);
     expect(await england.locator('main script, main b').count()).toBe(0);
     expect(await england.evaluate(() => (globalThis as { pwned?: boolean }).pwned)).toBeUndefined();
-    const french = await until(async () => mailsTo(await judge.sent(), address(players.get('FRANCE')!)).find((mail) => mail.text?.includes(body)), 'the press to France');
+    const french = await until(
+      async () => mailsTo(await judge.sent(), address(players.get('FRANCE')!)).find((mail) => mail.text?.includes(body)),
+      'the press to France',
+    );
     expect(french.text).toContain(body);
   }, 60_000);
 

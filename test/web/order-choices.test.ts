@@ -114,7 +114,10 @@ describe('the orders offered for each unit', () => {
         const self = `${unit.type} ${unit.location}`;
         const written = [
           ...places.map((place) => `${self} - ${place}`),
-          ...units.flatMap((other) => [`${self} S ${other.type} ${other.location}`, ...places.map((place) => `${self} S ${other.type} ${other.location} - ${place}`)]),
+          ...units.flatMap((other) => [
+            `${self} S ${other.type} ${other.location}`,
+            ...places.map((place) => `${self} S ${other.type} ${other.location} - ${place}`),
+          ]),
           ...units.filter((other) => other.type === 'A').flatMap((army) => places.map((place) => `${self} C A ${army.location} - ${place}`)),
         ];
         for (const line of written) {

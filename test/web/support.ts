@@ -31,7 +31,11 @@ export interface WebJudge {
   close(): Promise<void>;
 }
 
-export async function until<T>(check: () => T | null | undefined | false | Promise<T | null | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
+export async function until<T>(
+  check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -61,7 +65,9 @@ async function webJudgeIn(folder: string): Promise<WebJudge> {
   const sent = async () => {
     let files: string[];
     try {
-      files = readdirSync(outbox).filter((file) => file.endsWith('.eml')).sort();
+      files = readdirSync(outbox)
+        .filter((file) => file.endsWith('.eml'))
+        .sort();
     } catch {
       return [];
     }
@@ -78,7 +84,15 @@ async function webJudgeIn(folder: string): Promise<WebJudge> {
     async mail(from, body) {
       const number = ++serial;
       const name = `web-test-${process.pid}-${number}`;
-      const raw = [`From: <${from}>`, `To: ${JUDGE_ADDRESS}`, `Subject: commands ${number}`, `Message-ID: <${name}@player.test>`, 'Content-Type: text/plain; charset=utf-8', '', body].join('\r\n');
+      const raw = [
+        `From: <${from}>`,
+        `To: ${JUDGE_ADDRESS}`,
+        `Subject: commands ${number}`,
+        `Message-ID: <${name}@player.test>`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        body,
+      ].join('\r\n');
       mkdirSync(join(maildir, 'tmp'), { recursive: true });
       // Written aside and renamed in, as a delivery agent does, so the judge never reads half a mail.
       writeFileSync(join(maildir, 'tmp', name), raw);

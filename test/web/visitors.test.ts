@@ -30,7 +30,11 @@ class Visitor {
   ) {}
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
-    return { ...extra, ...(this.cookie === '' ? {} : { cookie: this.cookie }), ...(this.forwardedFor === null ? {} : { 'x-forwarded-for': this.forwardedFor }) };
+    return {
+      ...extra,
+      ...(this.cookie === '' ? {} : { cookie: this.cookie }),
+      ...(this.forwardedFor === null ? {} : { 'x-forwarded-for': this.forwardedFor }),
+    };
   }
 
   private async read(response: Response): Promise<number> {
@@ -47,7 +51,9 @@ class Visitor {
 
   async post(path: string, fields: Record<string, string>): Promise<number> {
     const body = new URLSearchParams({ token: this.token, ...fields }).toString();
-    return this.read(await fetch(`${this.url}${path}`, { method: 'POST', body, headers: this.headers({ 'content-type': 'application/x-www-form-urlencoded' }) }));
+    return this.read(
+      await fetch(`${this.url}${path}`, { method: 'POST', body, headers: this.headers({ 'content-type': 'application/x-www-form-urlencoded' }) }),
+    );
   }
 
   async signOn(game: string, who: string, password: string): Promise<void> {

@@ -10,7 +10,10 @@ export function registerMailCommand(program: Command): void {
     .command('mail')
     .description('process one RFC 822 mail from standard input (for procmail, .forward and aliases); exit 0 once handled')
     .option('-c, --config <file>', CONFIG_OPTION_HELP)
-    .option('--retry', "handle again a mail that failed (the judgekeeper was mailed about it), once its cause is mended; the journal keeps what was done of it already")
+    .option(
+      '--retry',
+      'handle again a mail that failed (the judgekeeper was mailed about it), once its cause is mended; the journal keeps what was done of it already',
+    )
     .addOption(LOG_FORMAT_OPTION)
     .action(async (options: { config?: string; retry?: boolean; logFormat: 'text' | 'json' }) => {
       try {

@@ -4,7 +4,10 @@ import { CONFIG_OPTION_HELP, loadConfig } from '../../config/config.js';
 type LogFormat = 'text' | 'json';
 
 /** `--log-format`: plain lines for people and journalctl, or one JSON object a line for log collectors. */
-export const LOG_FORMAT_OPTION = new Option('--log-format <format>', "'text': the time in UTC, then the event; 'json': one object a line, {\"time\", \"message\"}")
+export const LOG_FORMAT_OPTION = new Option(
+  '--log-format <format>',
+  '\'text\': the time in UTC, then the event; \'json\': one object a line, {"time", "message"}',
+)
   .choices(['text', 'json'])
   .default('text');
 

@@ -65,10 +65,7 @@ function deadlineReport(options: DeadlineOptions, now: DateTime): string {
     report += line('', 'the current deadline stands: an automatic deadline is never earlier');
   }
   const noWarning = timing.warn?.length === 0 ? 'none (WARN 0)' : 'none (every WARN falls before the deadline is set)';
-  report +=
-    warnings.length === 0
-      ? line('warning', noWarning)
-      : warnings.map((warning) => line('warning', bothClocks(warning))).join('');
+  report += warnings.length === 0 ? line('warning', noWarning) : warnings.map((warning) => line('warning', bothClocks(warning))).join('');
   report += line('grace', grace === undefined ? 'none (no GRACE: late players are never resigned)' : bothClocks(grace));
   if (outcome.timing.not.length !== timing.not.length) {
     report += line('TIMING', `${renderTiming(outcome.timing)}   (vacations that have ended are dropped)`);

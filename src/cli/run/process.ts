@@ -45,7 +45,10 @@ export function showGameOnce(name: string, options: ShowOptions): void {
     const service = openGameService(config, db);
     const game = service.load(name).game;
     process.stdout.write(showGame(game, service.maps(game)));
-    for (const [format, file] of [['svg', options.svg], ['png', options.png]] as const) {
+    for (const [format, file] of [
+      ['svg', options.svg],
+      ['png', options.png],
+    ] as const) {
       if (file === undefined) continue;
       const picture = currentBoardPicture(name, game, service.maps(game), service.archive(name), { reader: null, master: true }, format);
       writeFileSync(file, attachmentBytes(picture));

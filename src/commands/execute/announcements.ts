@@ -20,7 +20,11 @@ function readersOf(context: ExecutionContext, game: GameStatus, except: readonly
   const skipped = new Set(except.map((address) => address.toLowerCase()));
   return context.service
     .recipients(game)
-    .map((recipient) => ({ addresses: recipient.addresses.filter((address) => !skipped.has(address.toLowerCase())), power: recipient.reader, master: recipient.master }))
+    .map((recipient) => ({
+      addresses: recipient.addresses.filter((address) => !skipped.has(address.toLowerCase())),
+      power: recipient.reader,
+      master: recipient.master,
+    }))
     .filter((reader) => reader.addresses.length > 0);
 }
 
@@ -58,12 +62,27 @@ export function startedNotices(context: ExecutionContext, game: GameStatus): Out
 }
 
 /** Everyone but `except` is told the same thing from one template. */
-export function tellEveryone(context: ExecutionContext, game: GameStatus, subject: string, template: string, view: object, except: readonly string[] = []): OutgoingMail[] {
+export function tellEveryone(
+  context: ExecutionContext,
+  game: GameStatus,
+  subject: string,
+  template: string,
+  view: object,
+  except: readonly string[] = [],
+): OutgoingMail[] {
   return readersOf(context, game, except).map((reader) => noticeTo(context, reader.addresses, subject, template, { ...view, master: reader.master }));
 }
 
 /** The players of `powers` (those who can be mailed) are told the same thing from one template. */
-export function tellPowers(context: ExecutionContext, game: GameStatus, powers: readonly string[], subject: string, template: string, view: object, except: readonly string[] = []): OutgoingMail[] {
+export function tellPowers(
+  context: ExecutionContext,
+  game: GameStatus,
+  powers: readonly string[],
+  subject: string,
+  template: string,
+  view: object,
+  except: readonly string[] = [],
+): OutgoingMail[] {
   const wanted = new Set(powers);
   return readersOf(context, game, except)
     .filter((reader) => reader.power !== null && wanted.has(reader.power))

@@ -17,7 +17,9 @@ import type { Session, Step } from './step.js';
 
 function powerSession(session: Session, keyword: string): Extract<Session, { kind: 'power' }> {
   if (session.kind === 'power') return session;
-  throw new GameRuleError(session.kind === 'master' ? `${keyword} is for a power; sign on as the power (its initial and the Master's password)` : `${keyword} needs a SIGNON first`);
+  throw new GameRuleError(
+    session.kind === 'master' ? `${keyword} is for a power; sign on as the power (its initial and the Master's password)` : `${keyword} needs a SIGNON first`,
+  );
 }
 
 export async function dispatch(context: ExecutionContext, session: Session, command: Command, press: PressOptions): Promise<Step> {

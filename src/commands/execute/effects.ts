@@ -48,9 +48,7 @@ export class MailEffects {
 
   constructor(private readonly db: JudgeDatabase) {
     createEffectTables(db);
-    this.find = db.prepare<[string, number], EffectRow>(
-      'SELECT state, outcome_text, effect FROM mail_effects WHERE mail_key = ? AND command_index = ?',
-    );
+    this.find = db.prepare<[string, number], EffectRow>('SELECT state, outcome_text, effect FROM mail_effects WHERE mail_key = ? AND command_index = ?');
     this.begin = db.prepare<[string, number, string | null]>(
       `INSERT INTO mail_effects (mail_key, command_index, game, state, before) VALUES (?, ?, ?, 'pending', '')
        ON CONFLICT (mail_key, command_index) DO UPDATE SET game = excluded.game`,

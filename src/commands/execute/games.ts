@@ -40,7 +40,9 @@ export async function create(context: ExecutionContext, command: Create): Promis
   const actor = actorOf(context, 'CREATE');
   const created = context.service.creationsBy(context.sender, context.now.minus({ days: 1 }).toJSDate());
   if (created >= CREATIONS_PER_DAY)
-    throw new GameRuleError(`your address created ${created} games in the last day, the most this judge takes; create the next one tomorrow, or ask the judgekeeper (${context.judge.keeper})`);
+    throw new GameRuleError(
+      `your address created ${created} games in the last day, the most this judge takes; create the next one tomorrow, or ask the judgekeeper (${context.judge.keeper})`,
+    );
   try {
     await context.service.create({ name: command.game, master, masterPassword: command.password, map: null }, actor, 'preparation');
   } catch (error) {
@@ -62,7 +64,11 @@ type MasterLogin = { readonly ok: true; readonly game: GameStatus } | { readonly
 
 async function masterLogin(context: ExecutionContext, keyword: string, game: string, password: string): Promise<MasterLogin> {
   const login = await logIn(context, game, { form: 'master' }, password);
-  if (!login.ok) return { ok: false, refusal: { lines: [`${keyword} refused: ${login.reason}.`], failed: true, reason: login.reason, notices: login.notices, session: CLOSED_SESSION } };
+  if (!login.ok)
+    return {
+      ok: false,
+      refusal: { lines: [`${keyword} refused: ${login.reason}.`], failed: true, reason: login.reason, notices: login.notices, session: CLOSED_SESSION },
+    };
   return { ok: true, game: login.loaded.game };
 }
 

@@ -55,7 +55,9 @@ export class PasswordGuard {
     if (!columns.some((column) => column.name === 'target')) db.exec(`ALTER TABLE password_failures ADD COLUMN target TEXT NOT NULL DEFAULT ''`);
     db.exec('CREATE INDEX IF NOT EXISTS password_failures_by_target ON password_failures (game, target, at)');
     this.insert = db.prepare<[string, string, string, number]>('INSERT INTO password_failures (address, game, target, at) VALUES (?, ?, ?, ?)');
-    this.countByTarget = db.prepare<[string, string, number], { n: number }>('SELECT count(*) AS n FROM password_failures WHERE game = ? AND target = ? AND at > ?');
+    this.countByTarget = db.prepare<[string, string, number], { n: number }>(
+      'SELECT count(*) AS n FROM password_failures WHERE game = ? AND target = ? AND at > ?',
+    );
     this.oldestByTarget = db.prepare<[string, string, number], { at: number | null }>(
       'SELECT min(at) AS at FROM password_failures WHERE game = ? AND target = ? AND at > ?',
     );

@@ -1,6 +1,15 @@
 import { checkPrivacy, GameRuleError, isForming, playablePowers } from '../../game/lifecycle.js';
 import { isReservedWord } from '../../status/keywords.js';
-import { BUILT_IN_ROLES, findPower, isPowerNumber, MAP_POWER_ROLE, newPower, type GameStatus, type PlayerIdentity, type PowerStatus } from '../../status/model.js';
+import {
+  BUILT_IN_ROLES,
+  findPower,
+  isPowerNumber,
+  MAP_POWER_ROLE,
+  newPower,
+  type GameStatus,
+  type PlayerIdentity,
+  type PowerStatus,
+} from '../../status/model.js';
 import { verifyPassword } from '../../status/password.js';
 import type { Command, CommandBody } from '../types.js';
 import { noticeTo, situation, startedNotices, tellEveryone, tellMaster } from './announcements.js';
@@ -161,6 +170,9 @@ async function takeOverMaster(context: ExecutionContext, command: Takeover): Pro
   if (!login.ok) return { lines: [`TAKEOVER refused: ${login.reason}.`], failed: true, reason: login.reason, notices: login.notices, session: CLOSED_SESSION };
   const before = login.loaded.game.master;
   await context.service.replaceMaster(command.game, identityOf(context), actorOf(context, 'TAKEOVER master'));
-  const notices = before && before.email.toLowerCase() !== context.sender ? [noticeTo(context, [before.email], `${command.game}: a new Master`, 'master-replaced', { game: command.game, address: context.sender })] : [];
+  const notices =
+    before && before.email.toLowerCase() !== context.sender
+      ? [noticeTo(context, [before.email], `${command.game}: a new Master`, 'master-replaced', { game: command.game, address: context.sender })]
+      : [];
   return { lines: [`You are now the Master of game '${command.game}'.`], notices, session: { kind: 'master', game: command.game } };
 }

@@ -107,7 +107,11 @@ function progress(context: ExecutionContext, game: GameStatus, rules: RulesInFor
   const lines: string[] = [];
   const waiting = game.powers.filter((power) => power.wait).map((power) => power.name);
   if (waiting.length > 0)
-    lines.push(rules.has('LIST_WAITERS') ? `Waiting for the deadline at their request: ${names(waiting)}.` : 'One or more players have asked that the phase wait for its deadline.');
+    lines.push(
+      rules.has('LIST_WAITERS')
+        ? `Waiting for the deadline at their request: ${names(waiting)}.`
+        : 'One or more players have asked that the phase wait for its deadline.',
+    );
   const late = context.service.latePowers(game);
   if (late.length > 0)
     lines.push(rules.has('LIST_UNORDERED') ? `Orders not yet submitted by: ${names(late)}.` : 'One or more powers have not yet submitted orders.');
@@ -133,7 +137,9 @@ function yearOf(abbrev: string): number | null {
 }
 
 function centerCounts(game: GameStatus): Map<string, number> {
-  return new Map(game.powers.filter((power) => power.role === MAP_POWER_ROLE).map((power) => [power.name, power.owns.filter((center) => !isBuildToken(center)).length]));
+  return new Map(
+    game.powers.filter((power) => power.role === MAP_POWER_ROLE).map((power) => [power.name, power.owns.filter((center) => !isBuildToken(center)).length]),
+  );
 }
 
 /** Centers at the start of each year, from the status file saved when each year's first phase was processed. */
@@ -152,7 +158,9 @@ function centerTable(context: ExecutionContext, name: string, game: GameStatus):
   const map = currentMap(context, game);
   const powers = [...centerCounts(game).keys()];
   const header = `${''.padEnd(12)}${columns.map((column) => column.label.padStart(5)).join('')}`;
-  const rows = powers.map((power) => `${displayName(map, power).padEnd(12)}${columns.map((column) => String(column.counts.get(power) ?? 0).padStart(5)).join('')}`);
+  const rows = powers.map(
+    (power) => `${displayName(map, power).padEnd(12)}${columns.map((column) => String(column.counts.get(power) ?? 0).padStart(5)).join('')}`,
+  );
   return ['Supply centers at the start of each year:', header, ...rows];
 }
 
@@ -194,18 +202,40 @@ export function summary(context: ExecutionContext, session: Session, requested: 
   const started = game.start ? [`Started ${game.start}${game.finish ? `, finished ${game.finish}` : ''}.`] : [];
   const result = game.result ? [`Result: ${game.result.victors.length > 0 ? game.result.victors.join(', ') : 'terminated'} (${game.result.phase}).`] : [];
   const table = isForming(game) ? [] : ['', ...centerTable(context, name, game)];
-  return { lines: [`Summary of game '${name}' (map ${mapsOf(context, game).base.name}).`, situation(game), ...started, ...result, ...table, '', ...playerLines(context, name, game, revealed)] };
+  return {
+    lines: [
+      `Summary of game '${name}' (map ${mapsOf(context, game).base.name}).`,
+      situation(game),
+      ...started,
+      ...result,
+      ...table,
+      '',
+      ...playerLines(context, name, game, revealed),
+    ],
+  };
 }
 
 /** The results HISTORY tells of: every processed phase of the game, or those in `phases`. */
-export function historyBlocks(context: ExecutionContext, session: Session, requested: string | undefined, phases: readonly string[] = []): { name: string; blocks: ResultsBlock[] } {
+export function historyBlocks(
+  context: ExecutionContext,
+  session: Session,
+  requested: string | undefined,
+  phases: readonly string[] = [],
+): { name: string; blocks: ResultsBlock[] } {
   const name = requestedGame(session, requested, 'HISTORY');
   loadGame(context, name);
-  return { name, blocks: context.service.archive(name).resultsBlocks().filter((block) => phases.length === 0 || phases.includes(block.phase)) };
+  return {
+    name,
+    blocks: context.service
+      .archive(name)
+      .resultsBlocks()
+      .filter((block) => phases.length === 0 || phases.includes(block.phase)),
+  };
 }
 
 export function history(context: ExecutionContext, session: Session, requested: string | undefined, phases: readonly string[]): Step {
   const { name, blocks } = historyBlocks(context, session, requested, phases);
-  if (blocks.length === 0) return { lines: [phases.length > 0 ? `Game '${name}' has no results for ${phases.join(', ')}.` : `No phase of game '${name}' has been processed yet.`] };
+  if (blocks.length === 0)
+    return { lines: [phases.length > 0 ? `Game '${name}' has no results for ${phases.join(', ')}.` : `No phase of game '${name}' has been processed yet.`] };
   return { lines: blocks.flatMap((block) => [`=== ${block.phase} ===`, ...block.text.trimEnd().split('\n'), '']) };
 }

@@ -8,7 +8,15 @@ import type { LoadedGame } from '../../store/game-store.js';
 import type { PlayerRef } from '../types.js';
 import { currentMap, loadGame, type ExecutionContext } from './context.js';
 import type { Session } from './step.js';
-import { GUESS_WINDOW_MINUTES, GUESSES_PER_ADDRESS, GUESSES_PER_GAME, GUESSES_PER_TARGET, type GuessBlock, type GuessTarget, type WrongPassword } from './guessing.js';
+import {
+  GUESS_WINDOW_MINUTES,
+  GUESSES_PER_ADDRESS,
+  GUESSES_PER_GAME,
+  GUESSES_PER_TARGET,
+  type GuessBlock,
+  type GuessTarget,
+  type WrongPassword,
+} from './guessing.js';
 
 /**
  * Checking who a SIGNON, RESIGN or Master command says the sender is. A refusal never tells a
@@ -16,9 +24,7 @@ import { GUESS_WINDOW_MINUTES, GUESSES_PER_ADDRESS, GUESSES_PER_GAME, GUESSES_PE
  * answer reveals nothing about who plays. Wrong passwords count towards the guessing limits.
  */
 
-export type Authenticated =
-  | { readonly kind: 'master' }
-  | { readonly kind: 'power'; readonly power: PowerStatus; readonly master: boolean };
+export type Authenticated = { readonly kind: 'master' } | { readonly kind: 'power'; readonly power: PowerStatus; readonly master: boolean };
 
 export type LoginResult =
   | { readonly ok: true; readonly loaded: LoadedGame; readonly who: Authenticated }
@@ -164,7 +170,9 @@ function guessingNotices(context: ExecutionContext, game: GameStatus, who: Playe
     until,
     byAddress: wrong.addressLimitReached ? { limit: GUESSES_PER_ADDRESS } : null,
     byGame: wrong.gameLimitReached ? { limit: GUESSES_PER_GAME } : null,
-    byTarget: wrong.targetLimitReached ? { limit: GUESSES_PER_TARGET, place: referredPower(game, currentMap(context, game), who)?.name ?? describeTarget(who) } : null,
+    byTarget: wrong.targetLimitReached
+      ? { limit: GUESSES_PER_TARGET, place: referredPower(game, currentMap(context, game), who)?.name ?? describeTarget(who) }
+      : null,
   };
   return [...owner, { to: [game.master.email], subject: `${game.name}: wrong passwords`, text: context.service.templates.render('password-guessing', view) }];
 }
@@ -175,5 +183,11 @@ function ownerNotice(context: ExecutionContext, game: GameStatus, who: PlayerRef
   if (!power || power.addresses.length === 0) return [];
   const until = clock(context.now.plus({ minutes: GUESS_WINDOW_MINUTES }).toJSDate());
   const view = { game: game.name, power: power.name, limit: GUESSES_PER_TARGET, minutes: GUESS_WINDOW_MINUTES, until };
-  return [{ to: [...power.addresses], subject: `${game.name}: wrong passwords for your power`, text: context.service.templates.render('password-guessing-owner', view) }];
+  return [
+    {
+      to: [...power.addresses],
+      subject: `${game.name}: wrong passwords for your power`,
+      text: context.service.templates.render('password-guessing-owner', view),
+    },
+  ];
 }

@@ -19,7 +19,9 @@ function neighbour(abut: Location['abuts'][number]): string {
 }
 
 function placeLine(map: GameMap, location: Location): string {
-  const kind = [location.terrain.toLowerCase(), map.isCenter(location.province) && location.coast === null ? 'supply center' : ''].filter((part) => part !== '');
+  const kind = [location.terrain.toLowerCase(), map.isCenter(location.province) && location.coast === null ? 'supply center' : ''].filter(
+    (part) => part !== '',
+  );
   const neighbours = location.abuts.map(neighbour).join(' ');
   return `${location.abbrev.padEnd(7)} ${location.name} (${kind.join(', ')}): ${neighbours}`;
 }
@@ -29,7 +31,6 @@ function mapText(map: GameMap): string[] {
   const homes = map.powers.map((power) => `${power.displayName.padEnd(12)} ${power.homes.join(' ')}`);
   return [`Map ${map.name}: ${map.locations.length} places, ${map.centers.length} supply centers.`, '', ...places, '', 'Home centers:', ...homes];
 }
-
 
 function picture(context: ExecutionContext, session: Session, name: string, game: GameStatus, format: string | undefined): Pick<Step, 'lines' | 'attachments'> {
   const drawn: PictureFormat = format === 'PNG' ? 'png' : 'svg';

@@ -43,7 +43,13 @@ async function startSolitaire(context: ExecutionContext, name: string, game: Gam
   const privacy = game.privacy ?? privacyWord(context.random);
   if (game.privacy === null) await context.service.change(name, actor, (current) => ({ ...current, privacy }));
   const started = await context.service.start(name, actor);
-  return { lines: [`Game '${name}' is a SOLITAIRE game: every power is a dummy of yours, and it has started.`, `Its privacy password is ${privacy}.`, situation(started.game)] };
+  return {
+    lines: [
+      `Game '${name}' is a SOLITAIRE game: every power is a dummy of yours, and it has started.`,
+      `Its privacy password is ${privacy}.`,
+      situation(started.game),
+    ],
+  };
 }
 
 function privacyWord(random: () => number): string {
@@ -55,7 +61,10 @@ export async function activate(context: ExecutionContext, session: MasterSession
   const game = loadGame(context, session.game).game;
   if (isForming(game)) {
     const started = await context.service.start(session.game, actorOf(context, 'ACTIVATE'));
-    return { lines: [`Game '${session.game}' has started.`, situation(started.game)], notices: startedNotices(context, started.game).filter((notice) => !notice.to.includes(context.sender)) };
+    return {
+      lines: [`Game '${session.game}' has started.`, situation(started.game)],
+      notices: startedNotices(context, started.game).filter((notice) => !notice.to.includes(context.sender)),
+    };
   }
   const listed = context.service.listings().status.games.find((listing) => listing.name === session.game);
   if (game.phase?.mode !== 'WAIT' && listed?.state !== 'waiting') throw new GameRuleError(`game '${session.game}' is active already`);
@@ -72,7 +81,10 @@ export async function wait(context: ExecutionContext, session: MasterSession): P
 export async function terminate(context: ExecutionContext, session: MasterSession): Promise<Step> {
   const loaded = await context.service.terminate(session.game, actorOf(context, 'TERMINATE'));
   const outcome = 'the Master has terminated it';
-  return { lines: [`Game '${session.game}' is terminated.`], notices: tellEveryone(context, loaded.game, `${session.game}: the game is over`, 'game-over', { game: session.game, outcome }, [context.sender]) };
+  return {
+    lines: [`Game '${session.game}' is terminated.`],
+    notices: tellEveryone(context, loaded.game, `${session.game}: the game is over`, 'game-over', { game: session.game, outcome }, [context.sender]),
+  };
 }
 
 export async function processGame(context: ExecutionContext, session: MasterSession, force: boolean, phase: string | undefined): Promise<Step> {
@@ -82,10 +94,13 @@ export async function processGame(context: ExecutionContext, session: MasterSess
   const late = context.service.lateness(game);
   // Rules.txt: under CIVIL_DISORDER the Master's plain PROCESS puts the powers without orders in civil disorder.
   const civilDisorder = gameRules(context, game).has('CIVIL_DISORDER');
-  if (!force && !civilDisorder && late.length > 0) throw new GameRuleError(`orders are missing or incomplete from ${late.map(lateText).join(', ')}; send PROCESS! to process anyway`);
+  if (!force && !civilDisorder && late.length > 0)
+    throw new GameRuleError(`orders are missing or incomplete from ${late.map(lateText).join(', ')}; send PROCESS! to process anyway`);
   const outcome = await context.service.process(session.game, actorOf(context, force ? 'PROCESS!' : 'PROCESS'), { expectPhase: current });
   if (outcome === null) throw new GameRuleError(`game '${session.game}' moved on from ${current} meanwhile; nothing was processed`);
-  return { lines: [`${phaseTitle(outcome.report.phase)} of game '${session.game}' is processed; the results are mailed to everyone.`, situation(outcome.game)] };
+  return {
+    lines: [`${phaseTitle(outcome.report.phase)} of game '${session.game}' is processed; the results are mailed to everyone.`, situation(outcome.game)],
+  };
 }
 
 export async function preview(context: ExecutionContext, session: MasterSession, phase: string | undefined): Promise<Step> {
@@ -107,7 +122,10 @@ export async function roll(context: ExecutionContext, session: MasterSession, co
       : await context.service.rollforward(session.game, actor, command.phase, settings);
   const where = situation(game);
   const view = { game: session.game, direction: command.kind === 'rollback' ? 'back' : 'forward', situation: where, restored: command.restore };
-  return { lines: [`Game '${session.game}' is rolled ${view.direction}.`, where], notices: tellEveryone(context, game, `${session.game}: rolled ${view.direction}`, 'rolled', view, [context.sender]) };
+  return {
+    lines: [`Game '${session.game}' is rolled ${view.direction}.`, where],
+    notices: tellEveryone(context, game, `${session.game}: rolled ${view.direction}`, 'rolled', view, [context.sender]),
+  };
 }
 
 export function resignPlayer(context: ExecutionContext, session: MasterSession, power: string): Promise<Step> {
@@ -119,7 +137,10 @@ export async function dummy(context: ExecutionContext, session: MasterSession, p
   if (!before || before.role !== MAP_POWER_ROLE) throw new GameRuleError(`game '${session.game}' has no power ${powerName}`);
   const loaded = await context.service.dummy(session.game, before.name, actorOf(context, 'DUMMY'));
   const name = displayName(currentMap(context, loaded.game), before.name);
-  const notices = before.addresses.length > 0 ? [noticeTo(context, before.addresses, `${session.game}: ${name} is a dummy now`, 'dummied', { game: session.game, power: name })] : [];
+  const notices =
+    before.addresses.length > 0
+      ? [noticeTo(context, before.addresses, `${session.game}: ${name} is a dummy now`, 'dummied', { game: session.game, power: name })]
+      : [];
   return { lines: [`${name} is a dummy now: it has no player and its units hold.`], notices };
 }
 
@@ -135,7 +156,10 @@ export async function revive(context: ExecutionContext, session: MasterSession, 
   const loaded = await context.service.takeOver(session.game, power.name, request, actorOf(context, 'REVIVE'));
   const name = displayName(currentMap(context, loaded.game), power.name);
   const view = { game: session.game, power: name, password: newPassword, signon: `${power.name.toLowerCase()}@${session.game}` };
-  return { lines: [`${name} is played again by its earlier player, who is told the new password.`], notices: [noticeTo(context, [previous.email], `${session.game}: welcome back`, 'revived', view)] };
+  return {
+    lines: [`${name} is played again by its earlier player, who is told the new password.`],
+    notices: [noticeTo(context, [previous.email], `${session.game}: welcome back`, 'revived', view)],
+  };
 }
 
 function randomPassword(random: () => number): string {
@@ -162,5 +186,7 @@ export async function setListed(context: ExecutionContext, session: MasterSessio
     const flags = listing.flags.filter((flag) => flag !== 'unlisted');
     return { ...listing, flags: listed ? flags : [...flags, 'unlisted'] };
   });
-  return { lines: [listed ? `Game '${session.game}' is shown by LIST again.` : `Game '${session.game}' is left out of LIST; players need its name to find it.`] };
+  return {
+    lines: [listed ? `Game '${session.game}' is shown by LIST again.` : `Game '${session.game}' is left out of LIST; players need its name to find it.`],
+  };
 }

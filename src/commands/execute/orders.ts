@@ -52,7 +52,10 @@ function refuseLateChange(context: ExecutionContext, game: GameStatus, session: 
   if (deadline === null || deadline > context.now) return;
   const map = currentMap(context, game);
   const rule = lateChangesBarredBy(rulesInForce(game, map.rules()));
-  if (rule) throw new GameRuleError(`the game has ${rule}: the deadline has passed, so the orders on file for ${displayName(map, power.name)} may no longer be changed`);
+  if (rule)
+    throw new GameRuleError(
+      `the game has ${rule}: the deadline has passed, so the orders on file for ${displayName(map, power.name)} may no longer be changed`,
+    );
 }
 
 function onFileLines(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): string[] {
@@ -76,7 +79,10 @@ async function whenReady(context: ExecutionContext, name: string, game: GameStat
     return ['Every power that owes orders has them on file now: the phase will be processed at the next deadline check.'];
   const outcome = await context.service.process(name, actorOf(context, 'REAL_TIME'), { expectPhase: phaseAbbrev(phase) });
   if (outcome === null) return [];
-  return [`Every power that owes orders has them on file now, and the game has REAL_TIME: ${phaseTitle(phase)} is processed; the results are mailed to everyone.`, situation(outcome.game)];
+  return [
+    `Every power that owes orders has them on file now, and the game has REAL_TIME: ${phaseTitle(phase)} is processed; the results are mailed to everyone.`,
+    situation(outcome.game),
+  ];
 }
 
 /** Every order line of a SIGNON's block at once: together they replace whatever was on file. */
@@ -145,6 +151,7 @@ export function showStatus(context: ExecutionContext, session: Session): Step {
   }
   const late = context.service.lateness(game);
   const powers = game.powers.filter((power) => power.role === MAP_POWER_ROLE);
-  const missing = late.length > 0 ? [`Orders missing or incomplete from: ${late.map(lateText).join(', ')}.`] : ['Every power that owes orders has them on file.'];
+  const missing =
+    late.length > 0 ? [`Orders missing or incomplete from: ${late.map(lateText).join(', ')}.`] : ['Every power that owes orders has them on file.'];
   return { lines: [situation(game), ...powers.flatMap((power) => onFileLines(context, game, power, phase)), ...missing] };
 }

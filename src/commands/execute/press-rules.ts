@@ -118,8 +118,7 @@ function pressRuleRefusal(request: PressRequest, power: PowerStatus): string | n
   }
   const publicRule = publicPressRule(rules);
   // Beside TOUCH_PRESS or REMOTE_PRESS, PUBLIC_PRESS adds broadcasts rather than taking private press away.
-  if (!press.broadcast && publicRule !== null && boardRule(rules) === null)
-    return `the game has ${publicRule}: only BROADCAST and PRESS TO MASTER are allowed`;
+  if (!press.broadcast && publicRule !== null && boardRule(rules) === null) return `the game has ${publicRule}: only BROADCAST and PRESS TO MASTER are allowed`;
   const phase = request.game.phase?.phase;
   if (rules.has('FTF_PRESS') && phase && typeof phase === 'object') {
     if (phase.type !== 'MOVEMENT') return 'the game has FTF_PRESS: press other than to the Master only in movement phases';
@@ -284,6 +283,7 @@ export function planPress(request: PressRequest): PressVerdict {
   if (typeof shownFrom === 'string') return refuse(shownFrom);
   const shownTo = claimedRecipients(request, recipients);
   if (typeof shownTo === 'string') return refuse(shownTo);
-  const masterListens = (rules.has('EAVESDROP') || rules.names.includes('EAVESDROP!')) && !press.broadcast && !recipients.some((party) => party.kind === 'master');
+  const masterListens =
+    (rules.has('EAVESDROP') || rules.names.includes('EAVESDROP!')) && !press.broadcast && !recipients.some((party) => party.kind === 'master');
   return { ok: true, plan: { broadcast: press.broadcast, recipients, shownFrom, shownTo, masterListens } };
 }

@@ -37,7 +37,9 @@ function shownHeader(map: GameMap, plan: PressPlan): string {
 
 /** The Master reads the truth as well as what the others were shown. */
 function masterHeader(map: GameMap, plan: PressPlan, sender: Party, eavesdropping: boolean): string {
-  const truth = plan.broadcast ? `Broadcast message from ${partyName(map, sender)}` : `Message from ${partyName(map, sender)} to ${nameList(map, plan.recipients)}`;
+  const truth = plan.broadcast
+    ? `Broadcast message from ${partyName(map, sender)}`
+    : `Message from ${partyName(map, sender)} to ${nameList(map, plan.recipients)}`;
   const shown = shownHeader(map, plan);
   const notes = [eavesdropping ? 'a copy (EAVESDROP)' : '', shown === truth ? '' : `shown as: ${shown}`].filter((note) => note !== '');
   return notes.length > 0 ? `${truth} (${notes.join('; ')})` : truth;
@@ -102,9 +104,15 @@ export function sendPress(context: ExecutionContext, session: Session, command: 
   delivered.add(context.sender);
   for (const party of plan.recipients) deliver(party, party.kind === 'master' ? masterHeader(map, plan, sender, false) : shownHeader(map, plan));
   if (plan.masterListens) deliver({ kind: 'master' }, masterHeader(map, plan, sender, true));
-  for (const power of game.powers.filter((entry) => entry.omniscient === 'yes-with-press')) deliver({ kind: 'power', power }, masterHeader(map, plan, sender, false));
+  for (const power of game.powers.filter((entry) => entry.omniscient === 'yes-with-press'))
+    deliver({ kind: 'power', power }, masterHeader(map, plan, sender, false));
   if (!command.quiet) {
-    const view = { game: game.name, recipients: plan.broadcast ? 'everyone in the game' : nameList(map, plan.recipients), header: shownHeader(map, plan), body: command.body };
+    const view = {
+      game: game.name,
+      recipients: plan.broadcast ? 'everyone in the game' : nameList(map, plan.recipients),
+      header: shownHeader(map, plan),
+      body: command.body,
+    };
     notices.push(noticeTo(context, [context.sender], `Copy of your press (game ${game.name})`, 'press-copy', view));
   }
   const reach = plan.broadcast ? 'Broadcast sent to everyone in the game' : `Press sent to ${nameList(map, plan.recipients)}`;

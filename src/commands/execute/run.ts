@@ -107,7 +107,12 @@ export class MailRun {
     this.orders = null;
     const lines = gathered.commands.map((command) => (command as Extract<Command, { kind: 'order' }>).order);
     const step = await this.perform(gathered.index, gathered.commands[0]!, (context) => submitOrders(context, gathered.session, lines));
-    this.record(gathered.commands.map((command) => command.text.trim()), step, 'order', gathered.slot);
+    this.record(
+      gathered.commands.map((command) => command.text.trim()),
+      step,
+      'order',
+      gathered.slot,
+    );
   }
 
   /** DESC ... END DESC (and NAME, MORPH) is one status-file change; any other line is one on its own. */
@@ -223,11 +228,24 @@ export class MailRun {
 
   private problem(problem: ParseProblem): void {
     const text = shownLine(problem.text);
-    this.entries.push({ echo: [text], lines: [`Not understood: ${problem.reason}.`], owner: this.ownerKey(this.session), refused: [quoted(text, problem.reason)], attachments: [] });
+    this.entries.push({
+      echo: [text],
+      lines: [`Not understood: ${problem.reason}.`],
+      owner: this.ownerKey(this.session),
+      refused: [quoted(text, problem.reason)],
+      attachments: [],
+    });
   }
 
   private outcome(): ExecutionOutcome {
-    const { reply, copies } = buildReply(this.context.service.templates, this.context.judge, this.context.sender, this.entries, [...this.owners.values()], [...this.games]);
+    const { reply, copies } = buildReply(
+      this.context.service.templates,
+      this.context.judge,
+      this.context.sender,
+      this.entries,
+      [...this.owners.values()],
+      [...this.games],
+    );
     const refused = this.entries.reduce((count, entry) => count + entry.refused.length, 0);
     const summary = `${this.commandCount} command${this.commandCount === 1 ? '' : 's'}, ${refused} refused line${refused === 1 ? '' : 's'}${this.games.size > 0 ? ` (${[...this.games].join(', ')})` : ''}`;
     return { summary, reply, notices: [...this.notices, ...copies], session: this.session };

@@ -161,7 +161,15 @@ export async function setDeadline(context: ExecutionContext, session: Signed, da
   const master = actsAsMaster(session);
   const setter = master ? ({ role: 'master' } as const) : ({ role: 'player', playerDeadlines: rules.has('PLAYER_DEADLINES') } as const);
   const deadline = currentDeadline(current) ?? undefined;
-  const verdict = checkSetDeadline({ requested, timing, zone: current.zone ?? undefined, phase: formatPhase(phase), now: context.now, current: deadline, setter });
+  const verdict = checkSetDeadline({
+    requested,
+    timing,
+    zone: current.zone ?? undefined,
+    phase: formatPhase(phase),
+    now: context.now,
+    current: deadline,
+    setter,
+  });
   if (!verdict.allowed) throw new GameRuleError(verdict.reason);
   const stamp = formatDeadlineStamp(requested, zone);
   const loaded = await context.service.setDeadline(session.game, stamp, actorOf(context, 'SET DEADLINE'));
@@ -249,4 +257,3 @@ export function setDraw(context: ExecutionContext, session: Session, powers: rea
 export function setNoDraw(context: ExecutionContext, session: Session): Promise<Step> {
   return castVote(context, signedOn(session, 'SET NODRAW'), null, 'SET NODRAW');
 }
-

@@ -71,7 +71,10 @@ export async function resign(context: ExecutionContext, gameName: string, powerN
   const name = displayName(map, power.name);
   // A player who resigned from their own address reads it in the reply; anyone else is told apart.
   const toldByReply = power.addresses.some((address) => address.toLowerCase() === context.sender);
-  const notices = toldByReply || power.addresses.length === 0 ? [] : [noticeTo(context, power.addresses, `${gameName}: you have resigned`, 'resignation', { game: gameName, power: name, byMaster })];
+  const notices =
+    toldByReply || power.addresses.length === 0
+      ? []
+      : [noticeTo(context, power.addresses, `${gameName}: you have resigned`, 'resignation', { game: gameName, power: name, byMaster })];
   if (power.role === MAP_POWER_ROLE && findPower(game, power.name)) {
     const how = byMaster ? 'has been resigned by the Master' : 'has lost its player, who resigned';
     const view = { game: gameName, power: name, how, takeover: power.name.toLowerCase(), address: power.addresses.join(', ') };

@@ -41,10 +41,7 @@ function fleetDestination(board: Board, unit: BoardUnit, to: number): Verdict<nu
 
 /** An army reaches a province directly, or through fleets standing ready now (DATC 6.D.32). */
 function armyCanReach(board: Board, flags: RuleFlags, army: BoardUnit, province: number): boolean {
-  return (
-    moveAbut(board, 'A', army.location, province, army.power) !== null ||
-    fleetRouteExists(board, flags, army.location, province)
-  );
+  return moveAbut(board, 'A', army.location, province, army.power) !== null || fleetRouteExists(board, flags, army.location, province);
 }
 
 /** A checked movement order, with the integer ids the adjudicator works on. */
@@ -64,7 +61,15 @@ export interface CheckedMovement {
   signal: string | null;
 }
 
-function checked(board: Board, order: MovementOrder, unit: BoardUnit, target: BoardUnit | null, dest = -1, landing = -1, route: number[] | null = null): Verdict<CheckedMovement> {
+function checked(
+  board: Board,
+  order: MovementOrder,
+  unit: BoardUnit,
+  target: BoardUnit | null,
+  dest = -1,
+  landing = -1,
+  route: number[] | null = null,
+): Verdict<CheckedMovement> {
   const index = board.occupant[unit.province]!;
   return accept({ order, unit: index, target: target ? board.occupant[target.province]! : -1, dest, landing, route, signal: null });
 }
@@ -102,7 +107,13 @@ function checkMove(board: Board, power: number, order: MoveOrder, flags: RuleFla
     return checked(board, move, unit, null, province, landing.value);
   }
   if (!tables.locations[province]!.armiesMayOccupy) return refuse(blockedReason(board, unit, province));
-  const normal: MoveOrder = { kind: 'move', unit: unitRef(board, unit, order.unit), to: tables.abbrev(province), route: order.route, viaConvoy: order.viaConvoy || order.route.length > 0 };
+  const normal: MoveOrder = {
+    kind: 'move',
+    unit: unitRef(board, unit, order.unit),
+    to: tables.abbrev(province),
+    route: order.route,
+    viaConvoy: order.viaConvoy || order.route.length > 0,
+  };
   if (order.route.length > 0) {
     const route = order.route.map((space) => tables.id(space));
     const problem = route.includes(-1) ? 'the route names an unknown place' : routeProblem(board, flags, unit.location, route, province);
@@ -204,13 +215,16 @@ function checkConvoy(board: Board, power: number, order: ConvoyOrder, flags: Rul
   if (province === army.province && !flags.convoyBack) return refuse('an army cannot be convoyed to where it is');
   if (!tables.locations[province]!.armiesMayOccupy) return refuse(`an army cannot land in ${tables.name(province)}`);
   if (!fleetOnRoute(board, flags, fleet.location, army.location, province)) {
-    return refuse(
-      `the fleet in ${tables.name(fleet.province)} is on no convoy route from ${tables.name(army.province)} to ${tables.name(province)}`,
-    );
+    return refuse(`the fleet in ${tables.name(fleet.province)} is on no convoy route from ${tables.name(army.province)} to ${tables.name(province)}`);
   }
   const league = leagueAllows(board, power, army, province);
   if (!league.ok) return league;
-  const convoy: ConvoyOrder = { kind: 'convoy', unit: unitRef(board, fleet, order.unit), target: unitRef(board, army, order.target), to: tables.abbrev(province) };
+  const convoy: ConvoyOrder = {
+    kind: 'convoy',
+    unit: unitRef(board, fleet, order.unit),
+    target: unitRef(board, army, order.target),
+    to: tables.abbrev(province),
+  };
   return checked(board, convoy, fleet, army, province);
 }
 

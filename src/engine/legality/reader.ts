@@ -100,4 +100,3 @@ export class OrderReader {
 export function readOrder(context: OrderReaderContext, line: string): ReadOrderResult {
   return new OrderReader(context).read(line);
 }
-

@@ -228,8 +228,7 @@ export class Battle {
       }
     } else {
       const demanded = this.landing[unit]!;
-      const matches =
-        this.kind[target] === MOVE && this.dest[target] === this.dest[unit] && (demanded === NONE || demanded === this.landing[target]);
+      const matches = this.kind[target] === MOVE && this.dest[target] === this.dest[unit] && (demanded === NONE || demanded === this.landing[target]);
       if (!matches) {
         this.voidReason[unit] = `${describe()} did not move to ${tables.abbrev(demanded === NONE ? this.dest[unit]! : demanded)}`;
         return;

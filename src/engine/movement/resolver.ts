@@ -241,12 +241,7 @@ export class Resolver {
       if (battle.spares(mover, supporter)) continue;
       if (battle.convoyed[mover] === 1 && this.resolve(this.size + mover) === FAILS) continue;
       const mode = battle.mode[mover];
-      const cuts =
-        battle.province[mover] === aimedAt || mode === HALF
-          ? this.resolve(mover) === SUCCEEDS
-          : mode === WEAK
-            ? this.moveStrength(mover) > 0
-            : true;
+      const cuts = battle.province[mover] === aimedAt || mode === HALF ? this.resolve(mover) === SUCCEEDS : mode === WEAK ? this.moveStrength(mover) > 0 : true;
       if (cuts) return mover;
     }
     return -1;

@@ -206,7 +206,11 @@ export class MapBuilder {
     const { text, source } = statement;
     const equals = text.indexOf('=');
     let left = text.slice(0, equals).trim();
-    const right = text.slice(equals + 1).trim().split(/\s+/).filter((word) => word !== '');
+    const right = text
+      .slice(equals + 1)
+      .trim()
+      .split(/\s+/)
+      .filter((word) => word !== '');
     let renamedFrom: string | null = null;
     const arrow = left.indexOf('->');
     if (arrow >= 0) {
@@ -221,8 +225,7 @@ export class MapBuilder {
     const aliases: PlaceDraft['aliases'] = [];
     for (const alias of right.slice(1)) {
       const ambiguous = alias.endsWith('?');
-      if (ambiguous && alias.includes('+'))
-        return this.error(source, `ambiguous alias '${alias}' may not contain '+'`);
+      if (ambiguous && alias.includes('+')) return this.error(source, `ambiguous alias '${alias}' may not contain '+'`);
       aliases.push({ text: alias.replace(/\?$/, '').replace(/\+/g, ' '), ambiguous });
     }
     if (renamedFrom !== null) {
@@ -258,9 +261,7 @@ export class MapBuilder {
     if (from === to) return;
     if (this.places.has(to)) return this.error(source, `cannot rename '${from}' to '${to}': '${to}' exists`);
     const place = this.places.get(from)!;
-    const entries = [...this.places.entries()].map(([key, value]): [string, PlaceDraft] =>
-      key === from ? [to, value] : [key, value],
-    );
+    const entries = [...this.places.entries()].map(([key, value]): [string, PlaceDraft] => (key === from ? [to, value] : [key, value]));
     this.places.clear();
     for (const [key, value] of entries) this.places.set(key, value);
     place.abbrev = to;
@@ -295,8 +296,7 @@ export class MapBuilder {
     let abutWords = args.slice(1);
     const givesAbuts = abutWords.length > 0;
     if (givesAbuts) {
-      if (abutWords[0]!.toUpperCase() !== 'ABUTS')
-        return this.error(source, `expected ABUTS after ${keyword} ${written}, got '${abutWords[0]}'`);
+      if (abutWords[0]!.toUpperCase() !== 'ABUTS') return this.error(source, `expected ABUTS after ${keyword} ${written}, got '${abutWords[0]}'`);
       abutWords = abutWords.slice(1);
     }
     const place = this.places.get(abbrev) ?? this.newPlace(abbrev);
@@ -357,8 +357,7 @@ export class MapBuilder {
       const keep = (name: string): boolean => !gone.has(name);
       removeWhere(this.unowned, (name) => !keep(name));
       for (const power of this.powers.values()) {
-        for (const list of [power.homes, power.factories, power.partisans, power.claimable, power.hidden])
-          removeWhere(list, (name) => !keep(name));
+        for (const list of [power.homes, power.factories, power.partisans, power.claimable, power.hidden]) removeWhere(list, (name) => !keep(name));
         if (power.owns) removeWhere(power.owns, (name) => !keep(name));
         power.alternatives = power.alternatives.filter((alternative) => keep(alternative.center));
         power.units = power.units.filter((unit) => keep(unit.location));
@@ -383,7 +382,10 @@ export class MapBuilder {
     if (rest.length > 0 && rest[0]!.startsWith('(')) {
       const closing = rest.findIndex((word) => word.endsWith(')'));
       if (closing < 0) return this.error(source, `unclosed '(' after power ${name}`);
-      const inside = rest.slice(0, closing + 1).join(' ').slice(1, -1);
+      const inside = rest
+        .slice(0, closing + 1)
+        .join(' ')
+        .slice(1, -1);
       rest = rest.slice(closing + 1);
       const colon = inside.indexOf(':');
       const ownText = colon < 0 ? inside : inside.slice(0, colon);
@@ -458,8 +460,7 @@ export class MapBuilder {
       const center = token.center;
       if (token.removal) {
         const wasHome = power.homes.includes(center);
-        for (const list of [power.homes, power.factories, power.partisans, power.claimable, power.hidden])
-          removeWhere(list, (name) => name === center);
+        for (const list of [power.homes, power.factories, power.partisans, power.claimable, power.hidden]) removeWhere(list, (name) => name === center);
         power.alternatives = power.alternatives.filter((alternative) => alternative.center !== center);
         if (wasHome) addOnce(this.unowned, center);
         continue;
@@ -496,14 +497,16 @@ export class MapBuilder {
     if (!this.current) return this.error(source, `unit '${type} ${location}' needs a power line before it`);
     const abbrev = location.toUpperCase();
     const province = abbrev.split('/')[0]!;
-    for (const power of this.powers.values())
-      power.units = power.units.filter((unit) => unit.location.split('/')[0] !== province);
+    for (const power of this.powers.values()) power.units = power.units.filter((unit) => unit.location.split('/')[0] !== province);
     this.current.units.push({ type: type as UnitType, location: abbrev, source });
   }
 
   private selection(args: string[], source: SourceRef): { all: boolean; except: string[]; names: string[] } {
     // The `diplomacy` package's maps separate the names with commas.
-    const upper = args.flatMap((word) => word.split(',')).filter((word) => word !== '').map((word) => word.toUpperCase());
+    const upper = args
+      .flatMap((word) => word.split(','))
+      .filter((word) => word !== '')
+      .map((word) => word.toUpperCase());
     if (upper[0] === 'ALL') {
       if (upper[1] === 'EXCEPT') {
         if (upper.length < 3) this.error(source, 'ALL EXCEPT needs power names');
@@ -547,8 +550,7 @@ export class MapBuilder {
         else this.error(source, `UNPLAYED names unknown power '${name}'`);
       }
     }
-    if (victims.length === 0 && chosen.names.length === 0 && !chosen.all)
-      return this.error(source, 'UNPLAYED needs a power line before it or power names');
+    if (victims.length === 0 && chosen.names.length === 0 && !chosen.all) return this.error(source, 'UNPLAYED needs a power line before it or power names');
     for (const power of victims) {
       for (const home of power.homes) addOnce(this.unowned, home);
       this.powers.delete(power.name);
@@ -618,15 +620,13 @@ export class MapBuilder {
     for (const step of this.flow) {
       if (step.kind !== 'phase') continue;
       const seen = byLetter.get(step.type[0]!);
-      if (seen && seen !== step.type)
-        return this.error(source, `phase types ${seen} and ${step.type} begin with the same letter`);
+      if (seen && seen !== step.type) return this.error(source, `phase types ${seen} and ${step.type} begin with the same letter`);
       byLetter.set(step.type[0]!, step.type);
     }
   }
 
   private beginLine(args: string[], source: SourceRef): void {
-    if (args.length !== 3 || !/^-?\d+$/.test(args[1]!))
-      return this.error(source, `BEGIN needs 'season year phaseType', got '${args.join(' ')}'`);
+    if (args.length !== 3 || !/^-?\d+$/.test(args[1]!)) return this.error(source, `BEGIN needs 'season year phaseType', got '${args.join(' ')}'`);
     this.begin = { season: args[0]!.toUpperCase(), year: Number(args[1]), type: normalisePhaseType(args[2]!) };
   }
 }

@@ -63,8 +63,7 @@ export function compileMap(script: MapScript, meta: MapMeta, requested: Phase | 
   }
   if (phase) {
     fromBlocks.sort((a, b) => comparePhases(flow, a.phase, b.phase));
-    for (const block of fromBlocks)
-      if (comparePhases(flow, block.phase, phase) <= 0) for (const statement of block.statements) builder.apply(statement);
+    for (const block of fromBlocks) if (comparePhases(flow, block.phase, phase) <= 0) for (const statement of block.statements) builder.apply(statement);
     for (const statement of inStatements) builder.apply(statement);
   }
   const finished = finishMap(builder, meta);

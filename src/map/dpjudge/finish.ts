@@ -162,8 +162,7 @@ class Finisher {
           continue;
         }
         for (const center of abut.centers)
-          if (!this.provinces.has(center))
-            this.error(location.source, `unknown center '${center}' in ABUTS of ${location.abbrev}`);
+          if (!this.provinces.has(center)) this.error(location.source, `unknown center '${center}' in ABUTS of ${location.abbrev}`);
         const declaredOneWay = abut.powers !== null && abut.powers.length === 0;
         if (declaredOneWay || reachedFrom.get(target.province)!.has(location.province)) continue;
         const message = `${location.abbrev} abuts ${abut.to} but ${abut.to} does not abut ${location.abbrev} (declare a one-way adjacency with ':${location.abbrev}')`;
@@ -176,8 +175,7 @@ class Finisher {
 
   private resolveDummies(powers: PowerDraft[]): void {
     for (const selection of this.builder.dummySelections) {
-      for (const name of selection.except)
-        if (!this.builder.powers.has(name)) this.error(selection.source, `DUMMY ALL EXCEPT names unknown power '${name}'`);
+      for (const name of selection.except) if (!this.builder.powers.has(name)) this.error(selection.source, `DUMMY ALL EXCEPT names unknown power '${name}'`);
       for (const power of powers) if (!selection.except.includes(power.name)) power.dummy = true;
     }
   }
@@ -201,14 +199,12 @@ class Finisher {
     };
     for (const power of powers) {
       for (const home of power.homes) if (this.checkCenter(home, power, 'home center')) add(home);
-      for (const alternative of power.alternatives)
-        if (this.checkCenter(alternative.center, power, 'alternative home')) add(alternative.center);
+      for (const alternative of power.alternatives) if (this.checkCenter(alternative.center, power, 'alternative home')) add(alternative.center);
       for (const site of [...power.factories, ...power.partisans])
         if (this.checkCenter(site, power, 'build site') && power.homes.includes(site))
           this.warn(power.source, `${site} is both a home center and a build site of ${power.name}`);
     }
-    for (const center of this.builder.unowned)
-      if (this.checkCenter(center, null, 'unowned center')) add(center);
+    for (const center of this.builder.unowned) if (this.checkCenter(center, null, 'unowned center')) add(center);
     const homeOwners = new Map<string, string>();
     for (const power of powers) {
       for (const home of power.homes) {
@@ -266,8 +262,7 @@ class Finisher {
     const byAbbrev = new Map<string, string>();
     for (const power of powers) {
       const other = byAbbrev.get(power.abbrev);
-      if (other)
-        this.warn(power.source, `${power.name} and ${other} share the abbreviation '${power.abbrev}'`);
+      if (other) this.warn(power.source, `${power.name} and ${other} share the abbreviation '${power.abbrev}'`);
       byAbbrev.set(power.abbrev, power.name);
       for (const controller of power.control)
         if (!names.has(controller)) this.error(power.source, `CONTROL of ${power.name} names unknown power '${controller}'`);

@@ -56,9 +56,7 @@ function isDirectiveStart(words: string[]): { variant: string | null } | null {
 }
 
 function isDirectiveEnd(words: string[]): boolean {
-  return (
-    words.length === 2 && words[0]!.toUpperCase() === 'END' && /^DIRECTIVES?$/i.test(words[1]!)
-  );
+  return words.length === 2 && words[0]!.toUpperCase() === 'END' && /^DIRECTIVES?$/i.test(words[1]!);
 }
 
 /** A file a map may USE: a plain name in a maps folder, never a path (`/etc/passwd`, `../games/x/status`). */
@@ -139,7 +137,10 @@ class ScriptReader {
         if (words.length < 2) this.error(source, `${keyword} needs a file name`);
         for (const name of words.slice(1)) {
           if (!isMapFileName(name)) {
-            this.error(source, `${keyword} ${name}: a map file is named without a folder (letters, digits and . _ + -), so that no map can read a file outside the maps folders`);
+            this.error(
+              source,
+              `${keyword} ${name}: a map file is named without a folder (letters, digits and . _ + -), so that no map can read a file outside the maps folders`,
+            );
             continue;
           }
           const fileName = keyword === 'MAP' && !name.includes('.') ? `${name}.map` : name;
@@ -157,9 +158,7 @@ class ScriptReader {
           continue;
         }
         const lineScope: Scope =
-          keyword === 'FROM' && phase.toUpperCase() === 'START'
-            ? ALWAYS
-            : { kind: keyword === 'IN' ? 'in' : 'from', phase: phase.toUpperCase() };
+          keyword === 'FROM' && phase.toUpperCase() === 'START' ? ALWAYS : { kind: keyword === 'IN' ? 'in' : 'from', phase: phase.toUpperCase() };
         if (rest === null) scope = lineScope;
         else this.script.statements.push({ words: rest.split(/\s+/), text: rest, source, scope: lineScope });
         continue;

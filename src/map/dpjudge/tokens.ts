@@ -46,7 +46,10 @@ export function parseAbutToken(token: string): AbutToken | string {
   let centers: string[] = [];
   const paren = /\(([^()]*)\)$/.exec(rest);
   if (paren) {
-    centers = paren[1]!.split(',').map((center) => center.trim().toUpperCase()).filter((center) => center !== '');
+    centers = paren[1]!
+      .split(',')
+      .map((center) => center.trim().toUpperCase())
+      .filter((center) => center !== '');
     if (centers.length === 0) return `empty center list in '${token}'`;
     rest = rest.slice(0, paren.index);
   }
@@ -85,7 +88,13 @@ export function parseCenterToken(token: string): CenterToken | string {
   const match = /^([-&+*@~]*)([\p{L}\p{N}][\p{L}\p{N}/_'-]*?[!?*]?)(?:\(([^()]*)\))?$/u.exec(token);
   if (!match) return `bad center '${token}'`;
   const prefix = match[1]!;
-  const insteadOf = match[3] === undefined ? [] : match[3].split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const insteadOf =
+    match[3] === undefined
+      ? []
+      : match[3]
+          .split(',')
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean);
   if (match[3] !== undefined && !prefix.includes('@')) return `only an alternative home (@) takes a list: '${token}'`;
   return {
     center: match[2]!.toUpperCase(),

@@ -24,9 +24,17 @@ export class AreaIndex {
         const owner = this.byAbbreviation.get(key);
         if (owner === undefined) this.byAbbreviation.set(key, index);
         else if (owner !== index && abbreviation === area.abbreviations[0])
-          sink.error(file, area.line, `abbreviation '${abbreviation}' of ${area.name} already names ${areas[owner]!.name}, so ${area.name} cannot be named by it`);
+          sink.error(
+            file,
+            area.line,
+            `abbreviation '${abbreviation}' of ${area.name} already names ${areas[owner]!.name}, so ${area.name} cannot be named by it`,
+          );
         else if (owner !== index)
-          sink.warn(file, area.line, `abbreviation '${abbreviation}' of ${area.name} already names ${areas[owner]!.name}; nJudge reads it as ${areas[owner]!.name}`);
+          sink.warn(
+            file,
+            area.line,
+            `abbreviation '${abbreviation}' of ${area.name} already names ${areas[owner]!.name}; nJudge reads it as ${areas[owner]!.name}`,
+          );
       }
     });
   }

@@ -38,7 +38,11 @@ export function parseAreaLine(text: string, line: number): AreaLine | string {
   const comma = text.indexOf(',');
   if (comma < 0) return `area line '${text.trim()}' has no comma after the area name`;
   const name = text.slice(0, comma).trim();
-  const [field, ...abbreviations] = text.slice(comma + 1).trim().split(/\s+/).filter((word) => word !== '');
+  const [field, ...abbreviations] = text
+    .slice(comma + 1)
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   if (field === undefined) return `area ${name} has no area type`;
   const type = field[0]!;
   const typeError = checkType(type);
@@ -57,8 +61,7 @@ export function parseAreaLine(text: string, line: number): AreaLine | string {
     const parsed = parseCity(rest);
     if (typeof parsed === 'string') return `${parsed} for ${name}`;
     if (type === 'g' || type === 'h' || type === 'r' || type === 'v') return `Machiavelli maps have no area type '${type}' (${name})`;
-    if (isWaterType(type) && (parsed.income > 0 || parsed.kind !== '.'))
-      return `sea area ${name} cannot have a city ('${rest}')`;
+    if (isWaterType(type) && (parsed.income > 0 || parsed.kind !== '.')) return `sea area ${name} cannot have a city ('${rest}')`;
     city = parsed;
   }
   if (abbreviations.length === 0) return `area ${name} has no abbreviation`;

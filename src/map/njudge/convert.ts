@@ -40,11 +40,18 @@ export function convertVariant(texts: VariantTexts): { data: MapData; diagnostic
   const geography = buildGeography(map, resolveMoves(map, index, sink), sink);
   const seed = texts.seed ? parseSeedFile(texts.seed.text, texts.seed.file, map.machiavelli, sink) : null;
   if (!texts.seed)
-    sink.warn(map.file, 1, `no seed.${texts.variant} beside ${map.file}: the map has no units, homes own themselves and play would start in ${DEFAULT_BEGIN.season} ${DEFAULT_BEGIN.year}`);
+    sink.warn(
+      map.file,
+      1,
+      `no seed.${texts.variant} beside ${map.file}: the map has no units, homes own themselves and play would start in ${DEFAULT_BEGIN.season} ${DEFAULT_BEGIN.year}`,
+    );
   const known = knownPowers(texts.variant);
   const cast: Cast = known
     ? { names: known, complete: true }
-    : { names: texts.report && seed ? [...powerNamesFromReport(texts.report.text, seed.units, index)].map(([letter, name]) => ({ letter, name })) : [], complete: false };
+    : {
+        names: texts.report && seed ? [...powerNamesFromReport(texts.report.text, seed.units, index)].map(([letter, name]) => ({ letter, name })) : [],
+        complete: false,
+      };
   const powers = buildPowers(map, index, geography, seed, cast, sink);
   const centers = orderCenters(map, index, geography.provinceOf, sink);
   const { extras, unsupported } = buildExtras(map, index, geography, powers, sink);

@@ -58,7 +58,8 @@ class GeographyBuilder {
     const lists = this.resolved.listsOf[index]!;
     const file = this.map.file;
     if (area.type === 'g' || area.type === 'r') {
-      if (moves.length > 0) this.sink.error(file, moves[0]!.line, `${area.name} is a ${area.type === 'g' ? 'gateway' : 'railway'} area: no move may lead into or out of it`);
+      if (moves.length > 0)
+        this.sink.error(file, moves[0]!.line, `${area.name} is a ${area.type === 'g' ? 'gateway' : 'railway'} area: no move may lead into or out of it`);
       return { terrain: 'SHUT', fleets: false, armies: false };
     }
     if (lists.size === 0) this.sink.warn(file, area.line, `${area.name} has no move list (nJudge: "No movement table"); no unit can enter or leave it`);
@@ -124,7 +125,11 @@ class GeographyBuilder {
     if (coast) return coast;
     if (coasts.size === 0) return this.provinceOf[move.to]!;
     const choices = [...coasts.values()].join(', ');
-    this.sink.error(this.map.file, move.line, `${this.map.areas[move.from]!.name} moves a fleet to ${this.map.areas[move.to]!.name} without naming one of its coasts (${choices})`);
+    this.sink.error(
+      this.map.file,
+      move.line,
+      `${this.map.areas[move.from]!.name} moves a fleet to ${this.map.areas[move.to]!.name} without naming one of its coasts (${choices})`,
+    );
     return null;
   }
 
@@ -150,7 +155,11 @@ class GeographyBuilder {
     for (const location of this.locations)
       for (const abut of location.abuts)
         if ((abut.weak || abut.half) && abut.armies && abut.fleets)
-          this.sink.warn(this.map.file, location.source.line, `the ${abut.weak ? 'mx' : 'hx/lx'} mark on the army move ${location.abbrev}-${abut.to} also applies to fleets there`);
+          this.sink.warn(
+            this.map.file,
+            location.source.line,
+            `the ${abut.weak ? 'mx' : 'hx/lx'} mark on the army move ${location.abbrev}-${abut.to} also applies to fleets there`,
+          );
   }
 }
 

@@ -65,9 +65,13 @@ function isMachiavelli(areas: AreaLine[], file: string, sink: DiagnosticSink): b
   const odd = withCity.length * 2 > areas.length ? areas.filter((area) => area.city === null) : withCity;
   const missing = odd[0]!.city === null;
   for (const area of odd)
-    sink.error(file, area.line, missing
-      ? `area ${area.name} lacks the Machiavelli city fields (income and city kind) the other areas have`
-      : `area ${area.name} has Machiavelli city fields but most areas have none`);
+    sink.error(
+      file,
+      area.line,
+      missing
+        ? `area ${area.name} lacks the Machiavelli city fields (income and city kind) the other areas have`
+        : `area ${area.name} has Machiavelli city fields but most areas have none`,
+    );
   return !missing;
 }
 
@@ -85,8 +89,7 @@ export function parseMapFile(text: string, file: string, sink: DiagnosticSink): 
   const machiavelli = isMachiavelli(areas, file, sink);
   const options = readOptions(optionLines, file, sink);
   if (!machiavelli)
-    for (const block of options.machiavelliBlocks)
-      sink.warn(file, block.line, `'${block.header}' is a Machiavelli block; a Diplomacy map ignores it`);
+    for (const block of options.machiavelliBlocks) sink.warn(file, block.line, `'${block.header}' is a Machiavelli block; a Diplomacy map ignores it`);
   return {
     file,
     areas,

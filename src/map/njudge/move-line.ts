@@ -23,8 +23,7 @@ function parseTarget(token: string): MoveTarget | string {
   const name = token.slice(0, slash);
   const modifier = token.slice(slash + 1).toLowerCase();
   if (name === '') return `move target '${token}' has no province before the '/'`;
-  if (!MODIFIERS.has(modifier))
-    return `unknown move modifier '/${modifier}' on ${name} (expected a coast nc/sc/ec/wc, cc, mx, hx or lx)`;
+  if (!MODIFIERS.has(modifier)) return `unknown move modifier '/${modifier}' on ${name} (expected a coast nc/sc/ec/wc, cc, mx, hx or lx)`;
   return { name, modifier: modifier as MoveModifier };
 }
 

@@ -110,7 +110,10 @@ class MoveResolver {
     for (const move of this.moves) {
       const coast = move.modifier;
       if (coast === null || !COAST_KINDS.includes(coast as MoveKind) || this.listsOf[move.to]!.has(coast as MoveKind)) continue;
-      this.error(move.line, `${this.area(move.from)} moves to ${this.abbrev(move.to)}/${coast}, but ${this.area(move.to)} has no '${this.abbrev(move.to)}-${coast}' list`);
+      this.error(
+        move.line,
+        `${this.area(move.from)} moves to ${this.abbrev(move.to)}/${coast}, but ${this.area(move.to)} has no '${this.abbrev(move.to)}-${coast}' list`,
+      );
       missing.add(move);
     }
     return missing;

@@ -32,7 +32,14 @@ function isIndented(text: string): boolean {
 function splitEntry(text: string): { key: string; words: string[] } | null {
   const colon = text.indexOf(':');
   if (colon <= 0) return null;
-  return { key: text.slice(0, colon).trim(), words: text.slice(colon + 1).trim().split(/\s+/).filter((word) => word !== '') };
+  return {
+    key: text.slice(0, colon).trim(),
+    words: text
+      .slice(colon + 1)
+      .trim()
+      .split(/\s+/)
+      .filter((word) => word !== ''),
+  };
 }
 
 class OptionsReader {
@@ -52,7 +59,12 @@ class OptionsReader {
       const letter = text[0]!;
       if (letter === 'H' || letter === 'G' || letter === 'R') this.table(letter);
       else if (INDENTED_BLOCKS.has(letter)) this.indented(letter, text.trim(), line);
-      else this.sink.error(this.file, line, `unrecognised block '${text.trim()}' in the options section (expected the center list, HongKong, Gateway or Railway settings)`);
+      else
+        this.sink.error(
+          this.file,
+          line,
+          `unrecognised block '${text.trim()}' in the options section (expected the center list, HongKong, Gateway or Railway settings)`,
+        );
     }
     return this.options;
   }
@@ -68,8 +80,7 @@ class OptionsReader {
     }
     if (this.options.centerOrder !== null) this.sink.warn(this.file, line, 'a second summary center list; its centers are added to the first');
     const order = this.options.centerOrder ?? [];
-    for (const entry of body)
-      for (const name of entry.text.split(/[\s,]+/)) if (name !== '') order.push({ name, line: entry.line });
+    for (const entry of body) for (const name of entry.text.split(/[\s,]+/)) if (name !== '') order.push({ name, line: entry.line });
     this.options.centerOrder = order;
   }
 

@@ -43,8 +43,7 @@ class PoliticsBuilder {
     private readonly cast: Cast,
     private readonly sink: DiagnosticSink,
   ) {
-    for (const { letter, name } of cast.names)
-      this.drafts.set(letter, { letter, name, homes: [], owns: [], units: [], source: null });
+    for (const { letter, name } of cast.names) this.drafts.set(letter, { letter, name, homes: [], owns: [], units: [], source: null });
   }
 
   run(): Power[] {
@@ -68,7 +67,11 @@ class PoliticsBuilder {
         this.sink.error(source.file, source.line, `power letter '${letter}' is not a power of this variant (its powers: ${known})`);
         return null;
       }
-      this.sink.warn(source.file, source.line, `power letter '${letter}' has no name (nJudge does not know this variant and its report file does not name it); it is called '${letter}'`);
+      this.sink.warn(
+        source.file,
+        source.line,
+        `power letter '${letter}' has no name (nJudge does not know this variant and its report file does not name it); it is called '${letter}'`,
+      );
       draft = { letter, name: letter, homes: [], owns: [], units: [], source: null };
       this.drafts.set(letter, draft);
     }
@@ -130,7 +133,11 @@ class PoliticsBuilder {
     const file = this.seed!.file;
     const areas = this.map.areas;
     if (record.letters.length !== areas.length)
-      this.sink.warn(file, record.line, `the ownership record has ${record.letters.length} entries for ${areas.length} areas; ${record.letters.length < areas.length ? 'the missing ones are unowned' : 'the extra ones are ignored'}`);
+      this.sink.warn(
+        file,
+        record.line,
+        `the ownership record has ${record.letters.length} entries for ${areas.length} areas; ${record.letters.length < areas.length ? 'the missing ones are unowned' : 'the extra ones are ignored'}`,
+      );
     [...record.letters.slice(0, areas.length)].forEach((letter, index) => {
       if (letter === '.') return;
       const area = areas[index]!;
@@ -166,13 +173,6 @@ class PoliticsBuilder {
   }
 }
 
-export function buildPowers(
-  map: MapFile,
-  index: AreaIndex,
-  geography: Geography,
-  seed: SeedFile | null,
-  cast: Cast,
-  sink: DiagnosticSink,
-): Power[] {
+export function buildPowers(map: MapFile, index: AreaIndex, geography: Geography, seed: SeedFile | null, cast: Cast, sink: DiagnosticSink): Power[] {
   return new PoliticsBuilder(map, index, geography, seed, cast, sink).run();
 }

@@ -64,9 +64,7 @@ const CASTS: Record<string, string> = {
   sailho: SAILHO,
   sailho_crowded: `${SAILHO}, C Cyprus, D Dissentos`,
   ancient_med: 'C Carthage, E Egypt, G Greece, P Persia, R Rome',
-  minorpower:
-    `${SEVEN}, B Belgium, L Bulgaria, D Denmark, C Greece, H Holland, Y Norway, P Portugal, ` +
-    'U Rumania, S Serbia, N Spain, W Sweden, X Tunis',
+  minorpower: `${SEVEN}, B Belgium, L Bulgaria, D Denmark, C Greece, H Holland, Y Norway, P Portugal, ` + 'U Rumania, S Serbia, N Spain, W Sweden, X Tunis',
   machiavelli: MACHIAVELLI,
   machiavelli2: MACHIAVELLI,
   machfive: '1 First, 2 Second, 3 Third, 4 Fourth, 5 Fifth',

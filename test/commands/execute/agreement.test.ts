@@ -74,7 +74,7 @@ async function teamGame(judge: MailJudge, lines: readonly string[]): Promise<Map
 }
 
 describe('powers under CONTROL', () => {
-  it('start from TEAMS and open with the controller\'s password only', async () => {
+  it("start from TEAMS and open with the controller's password only", async () => {
     const judge = mailJudge();
     const players = await teamGame(judge, []);
     expect([...players.keys()].sort()).toEqual(['AUSTRIA', 'ENGLAND', 'FRANCE', 'RUSSIA', 'TURKEY']);

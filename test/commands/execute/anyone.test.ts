@@ -40,7 +40,11 @@ describe('LIST, SUMMARY, HISTORY, MAP and HELP', () => {
   it('LIST game names who waits and who has not ordered only under LIST_WAITERS and LIST_UNORDERED', async () => {
     for (const [rules, waiter, unordered] of [
       [[], 'One or more players have asked that the phase wait for its deadline.', 'One or more powers have not yet submitted orders.'],
-      [['RULE LIST_WAITERS LIST_UNORDERED'], 'Waiting for the deadline at their request: France.', 'Orders not yet submitted by: Austria, England, Germany, Italy, Russia, Turkey.'],
+      [
+        ['RULE LIST_WAITERS LIST_UNORDERED'],
+        'Waiting for the deadline at their request: France.',
+        'Orders not yet submitted by: Austria, England, Germany, Italy, Russia, Turkey.',
+      ],
     ] as const) {
       const judge = mailJudge();
       const players = await startedGame(judge, 'alpha', rules);

@@ -51,11 +51,27 @@ describe('the board picture by mail', () => {
 
   it('MAP ... PNG attaches alpha.png, and the mail layer sends it as bytes', async () => {
     const { judge, map: png } = await mapOfNewGame('alpha png');
-    expect(png.reply.attachments!.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([{ filename: 'alpha.png', contentType: 'image/png' }]);
+    expect(png.reply.attachments!.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+      { filename: 'alpha.png', contentType: 'image/png' },
+    ]);
     const processor = new GameCommandProcessor(judge.processor);
     const from = { name: '', address: 'anyone@example.org' };
-    const mail = { messageId: '<map-png@example.org>', from, replyTo: [], subject: 'map', date: null, text: 'MAP alpha PNG', commandText: 'MAP alpha PNG', references: [] };
-    const outcome = await processor.process(mail, { db: judge.db, mailKey: '<map-png@example.org> hash', now: judge.clock.now.toJSDate(), judge: { name: 'TEST', address: 'judge@example.org', keeper: 'keeper@example.org' } });
+    const mail = {
+      messageId: '<map-png@example.org>',
+      from,
+      replyTo: [],
+      subject: 'map',
+      date: null,
+      text: 'MAP alpha PNG',
+      commandText: 'MAP alpha PNG',
+      references: [],
+    };
+    const outcome = await processor.process(mail, {
+      db: judge.db,
+      mailKey: '<map-png@example.org> hash',
+      now: judge.clock.now.toJSDate(),
+      judge: { name: 'TEST', address: 'judge@example.org', keeper: 'keeper@example.org' },
+    });
     const [attachment] = outcome.mails[0]!.attachments!;
     expect(attachment!.filename).toBe('alpha.png');
     expect(attachmentBytes(attachment!).subarray(1, 4).toString('latin1')).toBe('PNG');

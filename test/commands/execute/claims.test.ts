@@ -36,7 +36,9 @@ describe('preparation mode', () => {
   it('keeps a game created without FORM hidden and closed until the Master says FORM', async () => {
     const judge = mailJudge();
     const created = await judge.send(MASTER, 'CREATE g1 masterpw');
-    expect(created.reply.text).toContain("Game 'g1' is created, with you as its Master. It is in preparation, hidden from everyone else: send FORM when players may JOIN it.");
+    expect(created.reply.text).toContain(
+      "Game 'g1' is created, with you as its Master. It is in preparation, hidden from everyone else: send FORM when players may JOIN it.",
+    );
     expect(judge.mainStatus()).toMatch(/^g1 standard preparation$/m);
     expect((await judge.send(address(1), 'JOIN g1 pw1')).reply.text).toContain("game 'g1' is in preparation: its Master has not let it form yet");
     expect((await judge.send('eye@example.org', 'OBSERVE eye@g1 pw')).reply.text).toContain("game 'g1' is in preparation");
@@ -90,7 +92,10 @@ describe('FAKE press', () => {
     const france = players.get('FRANCE')!;
     const austria = players.get('AUSTRIA')!;
     const turkey = players.get('TURKEY')!;
-    const outcome = await judge.send(france.address, `SIGNON Fg1 ${france.password}\nPRESS TO AUSTRIA FAKE BROADCAST\nhello\nENDPRESS\nBROADCAST FAKE TO AIRE\nhi\nENDPRESS`);
+    const outcome = await judge.send(
+      france.address,
+      `SIGNON Fg1 ${france.password}\nPRESS TO AUSTRIA FAKE BROADCAST\nhello\nENDPRESS\nBROADCAST FAKE TO AIRE\nhi\nENDPRESS`,
+    );
     expect(outcome.reply.text).toContain('Press sent to Austria; they read: "Broadcast message from France".');
     expect(outcome.reply.text).toContain('Broadcast sent to everyone in the game; they read: "Message from France to Austria, Italy, Russia, England".');
     const toAustria = noticesTo(outcome.notices, austria.address).map((notice) => notice.text);
@@ -125,7 +130,9 @@ describe('processing rules', () => {
     const players = await startedGame(judge, 'rt', ['RULE REAL_TIME']);
     let last = null;
     for (const [power, details] of players) last = await judge.send(details.address, `SIGNON ${power[0]}rt ${details.password}\n${HOLDS[power]}`);
-    expect(last!.reply.text).toContain('Every power that owes orders has them on file now, and the game has REAL_TIME: Spring 1901 Movement is processed; the results are mailed to everyone.');
+    expect(last!.reply.text).toContain(
+      'Every power that owes orders has them on file now, and the game has REAL_TIME: Spring 1901 Movement is processed; the results are mailed to everyone.',
+    );
     expect(judge.statusText('rt')).toMatch(/^PHASE FALL 1901 MOVEMENT$/m);
     expect(judge.statusText('rt')).not.toMatch(/^DELAY/m);
     expect(last!.notices.filter((notice) => notice.subject.includes('Spring 1901'))).not.toHaveLength(0);
@@ -134,7 +141,8 @@ describe('processing rules', () => {
   it("CIVIL_DISORDER: the Master's plain PROCESS puts the powers without orders in civil disorder", async () => {
     const judge = mailJudge();
     const players = await startedGame(judge, 'cd', ['RULE CIVIL_DISORDER']);
-    for (const [power, details] of players) if (power !== 'FRANCE') await judge.send(details.address, `SIGNON ${power[0]}cd ${details.password}\n${HOLDS[power]}`);
+    for (const [power, details] of players)
+      if (power !== 'FRANCE') await judge.send(details.address, `SIGNON ${power[0]}cd ${details.password}\n${HOLDS[power]}`);
     const processed = await judge.send(MASTER, 'SIGNON Mcd masterpw\nPROCESS');
     expect(processed.reply.text).toContain("Spring 1901 Movement of game 'cd' is processed");
     expect(judge.statusText('cd')).toMatch(/^PHASE FALL 1901 MOVEMENT$/m);

@@ -37,7 +37,10 @@ describe('a mail executed again after a crash', () => {
     // The crash came after CREATE wrote the game but before its outcome was recorded.
     effects.started('<crash@example.org> h4', 0, 'gamma');
     const cause = '<crash@example.org> h4#0';
-    await judge.service.create({ name: 'gamma', master: { id: null, email: MASTER, name: '' }, masterPassword: 'masterpw', map: null }, { who: MASTER, command: 'CREATE', cause });
+    await judge.service.create(
+      { name: 'gamma', master: { id: null, email: MASTER, name: '' }, masterPassword: 'masterpw', map: null },
+      { who: MASTER, command: 'CREATE', cause },
+    );
     const outcome = await judge.send(MASTER, 'CREATE gamma masterpw\nRULE NO_PRESS', '<crash@example.org> h4');
     expect(outcome.reply.text).toContain('Done. The judge was interrupted just after doing this');
     expect(outcome.reply.text).toContain('> RULE NO_PRESS\nWritten into the status file.');

@@ -8,7 +8,13 @@ describe('JOIN', () => {
     const joined = await judge.send(address(1), 'JOIN beta pw1');
     expect(joined.reply.text).toContain("You have joined game 'beta' as POWER#1; sign on with SIGNON 1beta and your password.");
     expect(joined.reply.text).toContain('1 of 7 players have joined. You will be told which power you play when the game starts.');
-    expect(joined.notices).toEqual([expect.objectContaining({ to: [MASTER], subject: 'beta: a player joined', text: expect.stringContaining(`${address(1)} has joined game 'beta' as POWER#1.`) })]);
+    expect(joined.notices).toEqual([
+      expect.objectContaining({
+        to: [MASTER],
+        subject: 'beta: a player joined',
+        text: expect.stringContaining(`${address(1)} has joined game 'beta' as POWER#1.`),
+      }),
+    ]);
     expect(judge.statusText('beta')).toMatch(/^POWER#1$/m);
     const again = await judge.send(address(1), 'JOIN beta other');
     expect(again.reply.text).toContain(`${address(1)} has already joined the game beta`);
@@ -96,9 +102,13 @@ describe('RESIGN and TAKEOVER', () => {
     const france = players.get('FRANCE')!;
     const outcome = await judge.send(france.address, `RESIGN france@alpha ${france.password}\nPRESS TO MASTER\nSorry, I must go.\nENDPRESS`);
     expect(outcome.reply.text).toContain("You have resigned from game 'alpha' and no longer play France.");
-    expect(noticesTo(outcome.notices, MASTER).map((notice) => notice.text).join('\n')).toContain('Sorry, I must go.');
+    expect(
+      noticesTo(outcome.notices, MASTER)
+        .map((notice) => notice.text)
+        .join('\n'),
+    ).toContain('Sorry, I must go.');
     const vacancy = noticesTo(outcome.notices, players.get('GERMANY')!.address)[0]!;
-    expect(vacancy.text).toContain('France in game \'alpha\' has lost its player');
+    expect(vacancy.text).toContain("France in game 'alpha' has lost its player");
     expect(vacancy.text).toContain('TAKEOVER france@alpha password');
     expect(vacancy.text).not.toContain(france.address);
     expect(noticesTo(outcome.notices, MASTER).some((notice) => notice.text.includes(france.address))).toBe(true);
@@ -113,7 +123,7 @@ describe('RESIGN and TAKEOVER', () => {
     expect(signedOn.reply.text).toContain('Signed on as France');
   });
 
-  it('takes an observer who takes over a vacant power out of the observer\'s place', async () => {
+  it("takes an observer who takes over a vacant power out of the observer's place", async () => {
     const judge = mailJudge();
     const players = await startedGame(judge);
     const france = players.get('FRANCE')!;

@@ -3,7 +3,8 @@ import { address, MASTER, mailJudge, noticesTo, startedGame, type MailJudge } fr
 
 /** How many times `command` wrote the game's status file: each is one audit intent record. */
 function statusWrites(judge: MailJudge, command: string): number {
-  return judge.db.prepare<[string], { writes: number }>("SELECT count(*) AS writes FROM audit WHERE file LIKE '%alpha/status' AND command = ?").get(command)!.writes;
+  return judge.db.prepare<[string], { writes: number }>("SELECT count(*) AS writes FROM audit WHERE file LIKE '%alpha/status' AND command = ?").get(command)!
+    .writes;
 }
 
 const master = (body: string) => `SIGNON Malpha masterpw\n${body}`;
@@ -14,7 +15,21 @@ describe("the Master's commands", () => {
     const players = await startedGame(judge);
     const france = players.get('FRANCE')!;
     const before = judge.statusText('alpha');
-    const commands = ['PROCESS', 'PREVIEW', 'ROLLBACK', 'TERMINATE', 'WAIT', 'ACTIVATE', 'FORM', 'REVEAL', 'DUMMY GERMANY', 'REVIVE GERMANY', 'RESIGN GERMANY', 'SET UNLISTED', 'OFFICIAL x'];
+    const commands = [
+      'PROCESS',
+      'PREVIEW',
+      'ROLLBACK',
+      'TERMINATE',
+      'WAIT',
+      'ACTIVATE',
+      'FORM',
+      'REVEAL',
+      'DUMMY GERMANY',
+      'REVIVE GERMANY',
+      'RESIGN GERMANY',
+      'SET UNLISTED',
+      'OFFICIAL x',
+    ];
     const outcome = await judge.send(france.address, `SIGNON Falpha ${france.password}\n${commands.join('\n')}`);
     expect(outcome.reply.text.match(/Not done: .* is a Master's command; you are signed on as FRANCE, not as the Master/g)).toHaveLength(commands.length);
     expect(outcome.notices).toEqual([]);
@@ -25,7 +40,9 @@ describe("the Master's commands", () => {
     const judge = mailJudge();
     await startedGame(judge);
     const early = await judge.send(MASTER, master('PROCESS'));
-    expect(early.reply.text).toContain('orders are missing or incomplete from AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY; send PROCESS! to process anyway');
+    expect(early.reply.text).toContain(
+      'orders are missing or incomplete from AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY; send PROCESS! to process anyway',
+    );
     const wrongPhase = await judge.send(MASTER, master('PROCESS! F1901M'));
     expect(wrongPhase.reply.text).toContain("game 'alpha' is at S1901M, not F1901M; nothing was processed");
     const forced = await judge.send(MASTER, master('PROCESS! S1901M'));
@@ -76,8 +93,12 @@ describe("the Master's commands", () => {
     expect(game.powers.filter((power) => power.role === 'POWER').every((power) => power.player?.current === 'DUMMY')).toBe(true);
     expect(game.deadline).toBeNull();
     expect((await judge.send('stranger@example.org', 'LIST')).reply.text).not.toContain('alpha');
-    expect((await judge.send('stranger@example.org', 'OBSERVE eye@alpha pw')).reply.text).toContain('the game alpha is private: OBSERVER needs its privacy word');
-    expect((await judge.send('stranger@example.org', `OBSERVE eye@alpha pw ${privacy}`)).reply.text).toContain("You have joined game 'alpha' as the OBSERVER EYE.");
+    expect((await judge.send('stranger@example.org', 'OBSERVE eye@alpha pw')).reply.text).toContain(
+      'the game alpha is private: OBSERVER needs its privacy word',
+    );
+    expect((await judge.send('stranger@example.org', `OBSERVE eye@alpha pw ${privacy}`)).reply.text).toContain(
+      "You have joined game 'alpha' as the OBSERVER EYE.",
+    );
     const ordered = await judge.send(MASTER, master('SIGNON Falpha masterpw\nA PAR - BUR'));
     expect(ordered.reply.text).toContain('A PAR - BUR');
     await judge.send(MASTER, master('PROCESS'));

@@ -21,13 +21,16 @@ describe('orders, CLEAR and STATUS', () => {
     const judge = mailJudge();
     const players = await startedGame(judge);
     const france = players.get('FRANCE')!;
-    const reply = await judge.send(france.address, `SIGNON Falpha ${france.password}
+    const reply = await judge.send(
+      france.address,
+      `SIGNON Falpha ${france.password}
 ${HOLDS.FRANCE}
 
 On Tue, 24 Nov 2026 at 10:00, Judge TESTJUDGE <judge@dip.test>
 wrote:
 
-> Game 'alpha' has started.`);
+> Game 'alpha' has started.`,
+    );
     expect(reply.reply.text).toContain('Orders on file for France for Spring 1901 Movement:');
     expect(reply.reply.text).not.toContain('wrote:');
     expect(reply.reply.text).not.toMatch(/refused|not understood/i);
@@ -49,10 +52,13 @@ wrote:
     const players = await startedGame(judge);
     const france = players.get('FRANCE')!;
     const signon = `SIGNON Falpha ${france.password}`;
-    const partly = await judge.send(france.address, `${signon}
+    const partly = await judge.send(
+      france.address,
+      `${signon}
 A PAR - BUR
 A MAR - SPA
-F BRE - MUN`);
+F BRE - MUN`,
+    );
     expect(partly.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  A MAR - SPA\n');
     expect(partly.reply.text).toContain('Still without an order: F BRE. France counts as late until every unit is ordered.');
     const refused = await judge.send(france.address, `${signon}\nF BRE - MUN`);
@@ -170,7 +176,10 @@ F BRE - MUN`);
   });
 
   it('copies every change of orders to the Master under ALWAYS_CONFIRM, and to everyone under BROADCAST_ORDERS', async () => {
-    for (const [rule, readers] of [['ALWAYS_CONFIRM', 1], ['BROADCAST_ORDERS', 7]] as const) {
+    for (const [rule, readers] of [
+      ['ALWAYS_CONFIRM', 1],
+      ['BROADCAST_ORDERS', 7],
+    ] as const) {
       const judge = mailJudge();
       const players = await startedGame(judge, 'alpha', [`RULE ${rule}`]);
       const france = players.get('FRANCE')!;
@@ -193,7 +202,9 @@ F BRE - MUN`);
     await judge.service.change('alpha', { who: 'test', command: 'TEST' }, (game) => ({
       ...game,
       phase: { mode: 'PHASE', phase: { season: 'WINTER', year: 1901, type: 'ADJUSTMENTS' } },
-      powers: game.powers.map((power) => (power.name === 'FRANCE' ? { ...power, owns: [...power.owns, 'SPA'], units: power.units.filter((unit) => unit.location !== 'MAR') } : power)),
+      powers: game.powers.map((power) =>
+        power.name === 'FRANCE' ? { ...power, owns: [...power.owns, 'SPA'], units: power.units.filter((unit) => unit.location !== 'MAR') } : power,
+      ),
     }));
     const france = players.get('FRANCE')!;
     const built = await judge.send(france.address, `SIGNON Falpha ${france.password}\nBUILD A MAR`);

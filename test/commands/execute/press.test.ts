@@ -121,7 +121,7 @@ describe('PRESS and BROADCAST', () => {
     expect(pressTo(outcome, MASTER)[0]!.text).toContain('Message from EYE to the Master');
   });
 
-  it('sends the Master\'s press under an OFFICIAL subject without the header; players may not use OFFICIAL', async () => {
+  it("sends the Master's press under an OFFICIAL subject without the header; players may not use OFFICIAL", async () => {
     const { players, judge, as } = await pressGame();
     const outcome = await judge.send(MASTER, 'SIGNON Malpha masterpw\nOFFICIAL Deadline news\nBROADCAST\nThe deadline moves.\nENDBROADCAST');
     const received = noticesTo(outcome.notices, players.get('FRANCE')!.address)[0]!;
@@ -139,7 +139,7 @@ describe('PRESS and BROADCAST', () => {
     expect((await as('FRANCE', 'PRESS TO M\nhi\nENDPRESS')).reply.text).toContain('Press sent to the Master');
   });
 
-  it('sends broadcasts without the sender\'s name under YELLOW_PRESS, but names the sender of private press', async () => {
+  it("sends broadcasts without the sender's name under YELLOW_PRESS, but names the sender of private press", async () => {
     const { players, as } = await pressGame(['RULE YELLOW_PRESS', 'RULE WHITE_GREY']);
     const broadcast = await as('FRANCE', 'BROADCAST\nguess who\nENDBROADCAST');
     const english = pressTo(broadcast, players.get('ENGLAND')!.address)[0]!;
@@ -181,7 +181,9 @@ describe('PRESS and BROADCAST', () => {
     const { judge, as } = await pressGame();
     pastDeadline(judge);
     const refused = await as('FRANCE', 'PRESS TO E\nSorry, still thinking.\nENDPRESS');
-    expect(refused.reply.text).toContain('the game has no LATE_SEND: you are late with orders and the deadline has passed, so only BROADCAST and PRESS TO MASTER are allowed');
+    expect(refused.reply.text).toContain(
+      'the game has no LATE_SEND: you are late with orders and the deadline has passed, so only BROADCAST and PRESS TO MASTER are allowed',
+    );
     expect(refused.notices).toEqual([]);
     expect((await as('FRANCE', 'BROADCAST\nSorry all.\nENDBROADCAST')).reply.text).toContain('Broadcast sent to everyone in the game');
     expect((await as('FRANCE', 'PRESS TO M\nSorry.\nENDPRESS')).reply.text).toContain('Press sent to the Master');
@@ -196,7 +198,9 @@ describe('PRESS and BROADCAST', () => {
     const { judge, as } = await pressGame(['RULE TOUCH_PRESS']);
     pastDeadline(judge);
     const refused = await as('ITALY', 'PRESS TO A\nSorry.\nENDPRESS');
-    expect(refused.reply.text).toContain('the game has TOUCH_PRESS and no LATE_SEND: you are late with orders and the deadline has passed, so you may write to the Master only');
+    expect(refused.reply.text).toContain(
+      'the game has TOUCH_PRESS and no LATE_SEND: you are late with orders and the deadline has passed, so you may write to the Master only',
+    );
     expect((await as('ITALY', `${HOLDS.ITALY}\nPRESS TO A\nDone.\nENDPRESS`)).reply.text).toContain('Press sent to Austria');
   });
 
@@ -205,7 +209,9 @@ describe('PRESS and BROADCAST', () => {
     expect((await as('FRANCE', 'PRESS TO E\nBefore the deadline.\nENDPRESS')).reply.text).toContain('Press sent to England');
     pastDeadline(judge);
     const refused = await as('FRANCE', `${HOLDS.FRANCE}\nPRESS TO EG\nAfter it.\nENDPRESS`);
-    expect(refused.reply.text).toContain('the game has NO_LATE_RECEIVE: England, Germany are late with orders, and after the deadline no private press goes to a late power');
+    expect(refused.reply.text).toContain(
+      'the game has NO_LATE_RECEIVE: England, Germany are late with orders, and after the deadline no private press goes to a late power',
+    );
     expect(pressTo(refused, players.get('ENGLAND')!.address)).toEqual([]);
     const broadcast = await as('FRANCE', 'BROADCAST\nWake up!\nENDBROADCAST');
     expect(pressTo(broadcast, players.get('ENGLAND')!.address)).toHaveLength(1);

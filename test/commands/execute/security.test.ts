@@ -22,10 +22,20 @@ describe('privacy', () => {
     const passwords = [...players.values()].map((player) => player.password).concat(['masterpw', 'peek', 'Hush-7']);
     const addresses = [...players.values()].map((player) => player.address).concat(['watcher@example.org', MASTER]);
     const outcomes: ExecutionOutcome[] = [];
-    outcomes.push(await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - PIC\nSET PASSWORD Hush-7\nPRESS TO GERMANY\nThe secret of the Channel.\nENDPRESS\nBROADCAST\nHello all.\nENDBROADCAST\nSTATUS`));
+    outcomes.push(
+      await judge.send(
+        france.address,
+        `SIGNON Falpha ${france.password}\nA PAR - PIC\nSET PASSWORD Hush-7\nPRESS TO GERMANY\nThe secret of the Channel.\nENDPRESS\nBROADCAST\nHello all.\nENDBROADCAST\nSTATUS`,
+      ),
+    );
     for (const [power, details] of players) {
       if (power === 'FRANCE') continue;
-      outcomes.push(await judge.send(details.address, `SIGNON ${power[0]}alpha ${details.password}\nSTATUS\nLIST\nSUMMARY alpha\nHISTORY alpha\nPRESS TO FRANCE\nhi\nENDPRESS`));
+      outcomes.push(
+        await judge.send(
+          details.address,
+          `SIGNON ${power[0]}alpha ${details.password}\nSTATUS\nLIST\nSUMMARY alpha\nHISTORY alpha\nPRESS TO FRANCE\nhi\nENDPRESS`,
+        ),
+      );
     }
     outcomes.push(await judge.send('watcher@example.org', 'SIGNON eye@alpha peek\nLIST\nBROADCAST\nwatching\nENDBROADCAST'));
     outcomes.push(await judge.send('stranger@example.org', 'LIST\nLIST alpha\nSUMMARY alpha\nMAP alpha\nHISTORY alpha'));
@@ -48,7 +58,17 @@ describe('game names that try to leave the games folder', () => {
     await startedGame(judge);
     const before = readdirSync(judge.root).sort();
     const gamesBefore = readdirSync(judge.games).sort();
-    const lines = ['CREATE ../../escape masterpw', 'JOIN ../alpha pw', 'LIST ../alpha', 'SUMMARY alpha/../alpha', 'SIGNON F../alpha pw', 'OBSERVE eye@../alpha pw', 'TAKEOVER F..%2Falpha pw', 'PURGE ../alpha masterpw', 'RENAME alpha ../beta masterpw'];
+    const lines = [
+      'CREATE ../../escape masterpw',
+      'JOIN ../alpha pw',
+      'LIST ../alpha',
+      'SUMMARY alpha/../alpha',
+      'SIGNON F../alpha pw',
+      'OBSERVE eye@../alpha pw',
+      'TAKEOVER F..%2Falpha pw',
+      'PURGE ../alpha masterpw',
+      'RENAME alpha ../beta masterpw',
+    ];
     for (const line of lines) {
       const outcome = await judge.send('attacker@example.org', line);
       expect(outcome.reply.text, line).toMatch(/is not a game name \(letters, digits, '_' and '-', at most 20 characters, /);
@@ -69,8 +89,14 @@ describe('lines that try to smuggle a line into a status file', () => {
     const attempts = [
       { mail: `SIGNON Falpha ${france.password}\nA PAR - BUR\rPASSWORD stolen`, reason: 'the line contains a control character (U+000D)' },
       { mail: `SIGNON Falpha ${france.password}\nA PAR - BUR\u2028GERMANY`, reason: 'the line contains a control character (U+2028)' },
-      { mail: `SIGNON Falpha ${france.password}\nSET ADDRESS evil@example.org\u0085ADDRESS x@example.org`, reason: 'the line contains a control character (U+0085)' },
-      { mail: `SIGNON Falpha ${france.password}\nPRESS TO GERMANY\nhello\u0000there\nENDPRESS`, reason: 'the press contains a control character (U+0000), so it is not sent' },
+      {
+        mail: `SIGNON Falpha ${france.password}\nSET ADDRESS evil@example.org\u0085ADDRESS x@example.org`,
+        reason: 'the line contains a control character (U+0085)',
+      },
+      {
+        mail: `SIGNON Falpha ${france.password}\nPRESS TO GERMANY\nhello\u0000there\nENDPRESS`,
+        reason: 'the press contains a control character (U+0000), so it is not sent',
+      },
       { mail: 'OBSERVE eye\u000bPOWER@alpha pw', reason: 'the line contains a control character (U+000B)' },
       { mail: 'SIGNON Malpha masterpw\nDESC a\u001bb', reason: 'the line contains a control character (U+001B)' },
     ];

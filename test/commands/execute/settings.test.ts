@@ -85,7 +85,9 @@ describe('the SET commands and VOTE', () => {
     expect(judge.statusText('alpha')).toMatch(/^TIMING NOT 20260120-20260125$/m);
     const toGermany = noticesTo(away.notices, players.get('GERMANY')!.address)[0]!;
     expect(toGermany.subject).toBe('alpha: an absence is entered');
-    expect(toGermany.text).toContain("An absence has been entered for game 'alpha' by France:\nno deadline of the game will fall from Tue 20 Jan 2026 to Sun 25 Jan 2026.");
+    expect(toGermany.text).toContain(
+      "An absence has been entered for game 'alpha' by France:\nno deadline of the game will fall from Tue 20 Jan 2026 to Sun 25 Jan 2026.",
+    );
     expect(noticesTo(away.notices, MASTER)[0]!.text).toContain('by France');
     expect(noticesTo(away.notices, france.address)).toEqual([]);
     const long = await judge.send(france.address, `SIGNON Falpha ${france.password}\nSET ABSENCE 1 FEB TO 1 MAR`);

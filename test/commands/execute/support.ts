@@ -57,7 +57,12 @@ export function playersOf(judge: MailJudge, game: string): Map<string, { address
 }
 
 /** CREATE by mail, then seven JOINs: a started standard game (fewer `players`: one still forming). */
-export async function startedGame(judge: MailJudge, game = 'alpha', statusLines: readonly string[] = [], players = 7): Promise<Map<string, { address: string; password: string }>> {
+export async function startedGame(
+  judge: MailJudge,
+  game = 'alpha',
+  statusLines: readonly string[] = [],
+  players = 7,
+): Promise<Map<string, { address: string; password: string }>> {
   const created = await judge.send(MASTER, [`CREATE ${game} masterpw`, ...statusLines, 'FORM', 'SIGNOFF'].join('\n'));
   expect(created.reply.text).toContain(`Game '${game}' is created`);
   for (let n = 1; n <= players; n++) {
@@ -75,4 +80,3 @@ export function noticesTo(notices: readonly OutgoingMail[], to: string): Outgoin
 export function allText(outcome: ExecutionOutcome): string {
   return [outcome.reply.text, ...outcome.notices.map((notice) => notice.text)].join('\n');
 }
-

@@ -44,12 +44,15 @@ describe('a game played entirely by mail', () => {
       if (n < 7) {
         expect(joined.reply.text).toContain(`as POWER#${n}`);
         // The join is broadcast to the Master, the observer and the players who joined before.
-        expect(joined.notices.flatMap((notice) => notice.to).sort()).toEqual([MASTER, 'kibitzer@example.org', ...Array.from({ length: n - 1 }, (_, i) => address(i + 1))].sort());
+        expect(joined.notices.flatMap((notice) => notice.to).sort()).toEqual(
+          [MASTER, 'kibitzer@example.org', ...Array.from({ length: n - 1 }, (_, i) => address(i + 1))].sort(),
+        );
         for (const notice of joined.notices) expect(notice.text).toContain(`${n} of 7 players have joined`);
       } else {
         expect(joined.reply.text).toContain('The game has started: you play');
         const others = [1, 2, 3, 4, 5, 6].map(address);
-        for (const other of others) expect(noticesTo(joined.notices, other)[0]!.text).toMatch(/You play (Austria|England|France|Germany|Italy|Russia|Turkey)\./);
+        for (const other of others)
+          expect(noticesTo(joined.notices, other)[0]!.text).toMatch(/You play (Austria|England|France|Germany|Italy|Russia|Turkey)\./);
         expect(noticesTo(joined.notices, MASTER)[0]!.text).toContain('The powers and their players:');
         expect(noticesTo(joined.notices, 'kibitzer@example.org')[0]!.text).not.toContain('You play');
         for (const notice of joined.notices.filter((entry) => !entry.to.includes(MASTER))) expect(notice.text).not.toContain('@example.org');
@@ -62,7 +65,10 @@ describe('a game played entirely by mail', () => {
     const from = (power: string) => players.get(power)!.address;
 
     // Press: private, broadcast, grey (WHITE_GREY allows it), and fake (refused: no FAKE_PRESS).
-    const french = await judge.send(from('FRANCE'), `${signon('FRANCE')}\n${SPRING.FRANCE!.join('\n')}\nPRESS TO ENGLAND\nShall we share the Channel?\nENDPRESS`);
+    const french = await judge.send(
+      from('FRANCE'),
+      `${signon('FRANCE')}\n${SPRING.FRANCE!.join('\n')}\nPRESS TO ENGLAND\nShall we share the Channel?\nENDPRESS`,
+    );
     expect(french.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  F BRE - MAO\n  A MAR H');
     expect(french.reply.text).toContain('Press sent to England');
     const privatePress = french.notices.filter((notice) => notice.text.includes('Shall we share the Channel?'));
@@ -72,7 +78,9 @@ describe('a game played entirely by mail', () => {
     const german = await judge.send(from('GERMANY'), `${signon('GERMANY')}\n${SPRING.GERMANY!.join('\n')}\nBROADCAST\nPeace in our time.\nENDBROADCAST`);
     const broadcast = german.notices.filter((notice) => notice.text.includes('Peace in our time.') && notice.subject.startsWith('Diplomacy press'));
     const reached = broadcast.flatMap((notice) => notice.to).sort();
-    expect(reached).toEqual([...[...players.values()].map((player) => player.address).filter((mail) => mail !== from('GERMANY')), MASTER, 'kibitzer@example.org'].sort());
+    expect(reached).toEqual(
+      [...[...players.values()].map((player) => player.address).filter((mail) => mail !== from('GERMANY')), MASTER, 'kibitzer@example.org'].sort(),
+    );
     expect(broadcast[0]!.text).toContain('Broadcast message from Germany');
 
     const italian = await judge.send(from('ITALY'), `${signon('ITALY')}\n${SPRING.ITALY!.join('\n')}\nPRESS GREY TO AUSTRIA\nWatch your back.\nENDPRESS`);
@@ -95,7 +103,9 @@ describe('a game played entirely by mail', () => {
 
     const spring = await judge.send(MASTER, 'SIGNON Malpha masterpw\nPROCESS');
     expect(spring.reply.text).toContain("Spring 1901 Movement of game 'alpha' is processed");
-    expect(spring.notices.flatMap((notice) => notice.to).sort()).toEqual([...[...players.values()].map((player) => player.address), MASTER, 'kibitzer@example.org'].sort());
+    expect(spring.notices.flatMap((notice) => notice.to).sort()).toEqual(
+      [...[...players.values()].map((player) => player.address), MASTER, 'kibitzer@example.org'].sort(),
+    );
     for (const notice of spring.notices) {
       expect(notice.subject).toBe('alpha S1901M results (Spring 1901 Movement)');
       expect(notice.text).toContain('A PAR - BUR.');

@@ -14,15 +14,12 @@ export function readJournal(folder: string): JournalView {
   if (!existsSync(file)) return { received: [], outbox: [] };
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const has = (table: string) =>
-      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+    const has = (table: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
     return {
       received: has('mail_received')
         ? (db.prepare('SELECT message_id, outcome, detail, sender FROM mail_received ORDER BY id').all() as JournalView['received'])
         : [],
-      outbox: has('outbox')
-        ? (db.prepare('SELECT message_id, state, attempts, mail FROM outbox ORDER BY id').all() as JournalView['outbox'])
-        : [],
+      outbox: has('outbox') ? (db.prepare('SELECT message_id, state, attempts, mail FROM outbox ORDER BY id').all() as JournalView['outbox']) : [],
     };
   } finally {
     db.close();
