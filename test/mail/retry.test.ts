@@ -36,7 +36,7 @@ async function newMails(folder: JudgeFolder, seen: Set<string>): Promise<{ to: s
 describe('a status file broken by hand, and judge mail --retry', () => {
   it('tells the player why, the judgekeeper where, and processes the mail once when retried after the mend', async () => {
     const folder = judgeFolder();
-    await mailIn(folder, plainMail({ from: 'mary@example.org', body: 'CREATE firstgame masterpw\nRULE POWER_CHOICE\nSIGNOFF' }));
+    await mailIn(folder, plainMail({ from: 'mary@example.org', body: 'CREATE firstgame masterpw\nRULE POWER_CHOICE\nFORM\nSIGNOFF' }));
     for (const power of POWERS) await mailIn(folder, plainMail({ from: `${power}@example.org`, body: `JOIN ${power}@firstgame ${power}pw` }));
     const statusPath = join(folder.folder, 'games', 'firstgame', 'status');
     const good = readFileSync(statusPath, 'utf8');
