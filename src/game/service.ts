@@ -557,6 +557,11 @@ export class GameService {
   }
 
   /** REVEAL: the players of a finished NO_REVEAL game are published. */
+  /** SOLITAIRE: the game's privacy word, where it has none yet (JOIN and OBSERVE then need it). */
+  async setPrivacy(name: string, privacy: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game) => (game.privacy === null ? { ...game, privacy } : null));
+  }
+
   async reveal(name: string, actor: Actor): Promise<LoadedGame> {
     return this.change(name, actor, (game) => ({ ...game, rules: [...game.rules, [{ rule: 'NO_REVEAL', on: false }]] }));
   }

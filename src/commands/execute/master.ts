@@ -41,7 +41,7 @@ export async function form(context: ExecutionContext, session: MasterSession): P
 /** Rules.txt: a SOLITAIRE game gets a privacy password, skips FORMING, and starts with every power a dummy. */
 async function startSolitaire(context: ExecutionContext, name: string, game: GameStatus, actor: ReturnType<typeof actorOf>): Promise<Step> {
   const privacy = game.privacy ?? privacyWord(context.random);
-  if (game.privacy === null) await context.service.change(name, actor, (current) => ({ ...current, privacy }));
+  if (game.privacy === null) await context.service.setPrivacy(name, privacy, actor);
   const started = await context.service.start(name, actor);
   return {
     lines: [
