@@ -14,12 +14,12 @@ import { newIntake, openJournal, sendQueuedMail } from './wiring.js';
  * the journal's transactions and the outbox's claims let it run beside the daemon and beside itself.
  */
 
-/** Reads the whole input, keeping no more than `maxBytes` of it: a larger mail is only refused. */
 /** The mail was not handled yet and must be offered again: the delivery agent's temporary failure. */
 export class MailDeferredError extends Error {
   override name = 'MailDeferredError';
 }
 
+/** Reads the whole input, keeping no more than `maxBytes` of it: a larger mail is only refused. */
 async function readPipedMail(input: Readable, maxBytes: number): Promise<RawMail> {
   const kept: Buffer[] = [];
   let keptBytes = 0;
