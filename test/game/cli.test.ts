@@ -27,16 +27,18 @@ async function judgeCli(...args: string[]): Promise<string> {
   return output;
 }
 
+/** A judge's folder of its own, on the project's maps and templates. */
+function judgeRoot(): { root: string; configFile: string } {
+  const root = mkdtempSync(join(tmpdir(), 'judge-cli-'));
+  const configFile = join(root, 'judge.config.json');
+  const folders = { maps: join(projectRoot, 'maps'), templates: join(projectRoot, 'templates'), games: join(root, 'games'), var: join(root, 'var') };
+  writeFileSync(configFile, JSON.stringify({ folders }));
+  return { root, configFile };
+}
+
 describe('judge process and judge game show', () => {
   it('shows a game, previews a phase without changing it, and processes it with results queued', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'judge-cli-'));
-    const configFile = join(root, 'judge.config.json');
-    writeFileSync(
-      configFile,
-      JSON.stringify({
-        folders: { maps: join(projectRoot, 'maps'), templates: join(projectRoot, 'templates'), games: join(root, 'games'), var: join(root, 'var') },
-      }),
-    );
+    const { root, configFile } = judgeRoot();
     const config = loadConfig(configFile);
     const db = openDatabase(join(root, 'var', 'judge.db'));
     const service = openGameService(config, db);
@@ -77,14 +79,7 @@ describe('judge process and judge game show', () => {
   });
 
   it('judge game create makes a game in preparation, or forming with --form, with the Master and password given', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'judge-cli-'));
-    const configFile = join(root, 'judge.config.json');
-    writeFileSync(
-      configFile,
-      JSON.stringify({
-        folders: { maps: join(projectRoot, 'maps'), templates: join(projectRoot, 'templates'), games: join(root, 'games'), var: join(root, 'var') },
-      }),
-    );
+    const { root, configFile } = judgeRoot();
     const prepared = await judgeCli('game', 'create', 'delta', '--master', 'gm@example.org', '--password', 'gmpw', '--config', configFile);
     expect(prepared).toBe(
       "Game 'delta' is created on the map standard, with gm@example.org as its Master; it is in preparation: its Master sends FORM when players may JOIN it.\n",
