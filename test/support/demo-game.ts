@@ -43,7 +43,7 @@ export const demoPlayer = (n: number): string => `player${n}@example.org`;
 
 /** Creates `game`, has seven players join and order, and processes Spring 1901; returns each power's player number. */
 export async function playedDemoGame({ commands, mail }: Pick<DemoJudge, 'commands' | 'mail'>, game: string): Promise<(power: string) => number> {
-  await mail(DEMO_MASTER, `CREATE ${game} masterpw\nSIGNOFF`);
+  await mail(DEMO_MASTER, `CREATE ${game} masterpw\nFORM\nSIGNOFF`);
   for (let n = 1; n <= 7; n++) await mail(demoPlayer(n), `JOIN ${game} pw${n}`);
   const powers = commands.readingContext(new Date()).service.load(game).game.powers;
   const numberOf = (power: string) => Number(/player(\d+)@/.exec(powers.find((entry) => entry.name === power)?.addresses[0] ?? '')?.[1]);

@@ -19,7 +19,7 @@ const judge = demoJudge('screenshots');
 const { loaded, commands, mail } = judge;
 const numberOf = await playedDemoGame(judge, GAME);
 await mail(demoPlayer(numberOf('FRANCE')), `SIGNON F${GAME} pw${numberOf('FRANCE')}\nA BUR - MUN\nA SPA - POR`);
-await mail('nina@example.org', 'CREATE newgame secretpw\nSIGNOFF');
+await mail('nina@example.org', 'CREATE newgame secretpw\nFORM\nSIGNOFF');
 for (let n = 8; n <= 10; n++) await mail(demoPlayer(n), `JOIN newgame pw${n}`);
 
 const web = await startWebServer({
