@@ -41,7 +41,7 @@ describe('the proof', () => {
         const { scenario, template, points } = plans[Math.floor(random() * plans.length)]!;
         if (scenario === pressDaemon && random() < 0.5) {
           randomKills++;
-          results.push({ scenario: scenario.name, ...(await runKilledAt(template, scenario, Math.floor(random() * 800))) });
+          results.push({ scenario: scenario.name, ...(await runKilledAt(template, scenario, Math.floor(random() * 300))) });
           continue;
         }
         const point = 1 + Math.floor(random() * points.length);
