@@ -2,7 +2,7 @@ import type { JudgeConfig, MailConfig } from '../config/config.js';
 import type { JudgeDatabase } from '../store/database.js';
 import { StatusConflictError } from '../store/game-store.js';
 import { LockTimeoutError } from '../store/lock.js';
-import { MailsInHand, newMessageId, Outbox, ReceivedMails, type MailOutcome, type ReceivedMail } from '../store/journal.js';
+import { MailsInHand, messageDomain, newMessageId, Outbox, ReceivedMails, type MailOutcome, type ReceivedMail } from '../store/journal.js';
 import { durableWrite } from '../store/crash-points.js';
 import { processAlive } from '../store/processes.js';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -211,9 +211,7 @@ export class MailIntake {
   /** One alert an hour for each kind of write failure, under a Message-ID made of both. */
   private alertKeeperOfStorage(failed: FailedMail, code: string, now: number): boolean {
     const hour = new Date(now).toISOString().slice(0, 13).replace(/\D/g, '');
-    const address = this.settings.judge.address;
-    const domain = address.includes('@') ? address.slice(address.lastIndexOf('@') + 1) : 'localhost';
-    const messageId = `<storage-${code.toLowerCase()}-${hour}@${domain}>`;
+    const messageId = `<storage-${code.toLowerCase()}-${hour}@${messageDomain(this.settings.judge.address)}>`;
     return this.outbox.queueOnce(keeperStorageNotice(this.settings.judge.keeper, failed), messageId, 'judge storage', now);
   }
 

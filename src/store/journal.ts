@@ -151,9 +151,13 @@ export class MailsInHand {
 }
 
 /** A Message-ID in the judge's own domain, fixed when a mail is queued so that every attempt sends the same. */
+/** The right-hand side of the judge's Message-IDs: its own address's domain. */
+export function messageDomain(judgeAddress: string): string {
+  return judgeAddress.includes('@') ? judgeAddress.slice(judgeAddress.lastIndexOf('@') + 1) : 'localhost';
+}
+
 export function newMessageId(judgeAddress: string): string {
-  const domain = judgeAddress.includes('@') ? judgeAddress.slice(judgeAddress.lastIndexOf('@') + 1) : 'localhost';
-  return `<${randomUUID()}@${domain}>`;
+  return `<${randomUUID()}@${messageDomain(judgeAddress)}>`;
 }
 
 /** A mail to queue, under its Message-ID, with what caused it (`origin`, for the judgekeeper). */
@@ -263,13 +267,13 @@ export class Outbox {
   }
 
   /** The mails queued after row `id` that may leave (not held for a change still in progress), oldest first. */
-  queuedAfter(id: number): { origin: string; mail: OutgoingMail }[] {
+  queuedAfter(id: number): { id: number; origin: string; mail: OutgoingMail }[] {
     return this.db
-      .prepare<[number], { origin: string; mail: string }>(
-        'SELECT origin, mail FROM outbox WHERE id > ? AND id NOT IN (SELECT outbox_id FROM outbox_hold) ORDER BY id',
+      .prepare<[number], { id: number; origin: string; mail: string }>(
+        'SELECT id, origin, mail FROM outbox WHERE id > ? AND id NOT IN (SELECT outbox_id FROM outbox_hold) ORDER BY id',
       )
       .all(id)
-      .map((row) => ({ origin: row.origin, mail: JSON.parse(row.mail) as OutgoingMail }));
+      .map((row) => ({ id: row.id, origin: row.origin, mail: JSON.parse(row.mail) as OutgoingMail }));
   }
 
   /** Queues a mail unless one with the same Message-ID was ever queued: for alerts that must not repeat. Whether it was queued. */

@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import { openDatabase, type JudgeDatabase } from '../../src/store/database.js';
 import { AuditLog } from '../../src/store/audit.js';
 import { GameStore } from '../../src/store/game-store.js';
+import { Outbox } from '../../src/store/journal.js';
 import { GameService } from '../../src/game/service.js';
 import type { OutgoingMail } from '../../src/store/outgoing-mail.js';
 import { Templates } from '../../src/templates/templates.js';
@@ -43,15 +44,10 @@ export function player(n: number) {
 
 /** The mails queued in the outbox that may leave (not held for a change still in progress), oldest first, with their origin. */
 export function queuedMails(db: JudgeDatabase, afterId = 0): { id: number; origin: string; mail: OutgoingMail }[] {
-  return db
-    .prepare<[number], { id: number; mail: string; origin: string }>(
-      'SELECT id, mail, origin FROM outbox WHERE id > ? AND id NOT IN (SELECT outbox_id FROM outbox_hold) ORDER BY id',
-    )
-    .all(afterId)
-    .map((row) => ({ id: row.id, origin: row.origin, mail: JSON.parse(row.mail) as OutgoingMail }));
+  return new Outbox(db).queuedAfter(afterId);
 }
 
 /** The newest outbox row's id: `queuedMails(db, lastQueuedId(db))` later reads what was queued since. */
 export function lastQueuedId(db: JudgeDatabase): number {
-  return db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM outbox').get()?.id ?? 0;
+  return new Outbox(db).newestId();
 }
