@@ -6,9 +6,10 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { it } from 'vitest';
 import { loadConfig, type LoadedConfig } from '../../src/config/config.js';
 import { handlePipedMail, MailDeferredError } from '../../src/daemon/pipe-mode.js';
+import { JUDGE_ADDRESS, plainMail } from '../mail/support/judge-setup.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-export const JUDGE = 'judge@dip.test';
+export const JUDGE = JUDGE_ADDRESS;
 export const KEEPER = 'keeper@dip.test';
 export const MASTER = 'master@dip.test';
 
@@ -32,8 +33,6 @@ export interface MailInput {
   readonly subject?: string;
   readonly headers?: Record<string, string>;
 }
-
-let serial = 0;
 
 /**
  * A judge on its embedded defaults in a folder of its own, fed mail by the path a delivery agent
@@ -61,17 +60,7 @@ export class JudgeUnderAttack {
 
   /** Handles one mail; resolves with every mail the judge sent because of it. */
   async mail(input: MailInput): Promise<Outgoing[]> {
-    const headers = {
-      From: input.from,
-      To: JUDGE,
-      Subject: input.subject ?? 'commands',
-      'Message-ID': `<attack-${process.pid}-${++serial}@attacker.test>`,
-      'Content-Type': 'text/plain; charset=utf-8',
-      ...input.headers,
-    };
-    const raw = `${Object.entries(headers)
-      .map(([name, value]) => `${name}: ${value}`)
-      .join('\r\n')}\r\n\r\n${input.body.replace(/\r?\n/g, '\r\n')}\r\n`;
+    const raw = plainMail({ from: input.from, subject: input.subject ?? 'commands', body: input.body, ...(input.headers ? { headers: input.headers } : {}) });
     try {
       await handlePipedMail(this.loaded, Readable.from([Buffer.from(raw)]), (line) => this.log.push(line));
     } catch (error) {
