@@ -116,6 +116,7 @@ export class DeadlineIndex {
       all: db.prepare<[], Row>('SELECT * FROM deadline_index'),
       one: db.prepare<[string], Row>('SELECT * FROM deadline_index WHERE game = ?'),
       due: db.prepare<[number], Row>('SELECT * FROM deadline_index WHERE due_at <= ? ORDER BY due_at, game'),
+      nextDue: db.prepare<[number], { due_at: number | null }>('SELECT MIN(due_at) AS due_at FROM deadline_index WHERE due_at > ?'),
       identities: db.prepare<[], Pick<Row, 'game' | 'file_ino' | 'file_size' | 'file_mtime'>>(
         'SELECT game, file_ino, file_size, file_mtime FROM deadline_index',
       ),
@@ -168,6 +169,11 @@ export class DeadlineIndex {
   /** The games a sweep at `now` has something to do for, most overdue first. */
   due(now: DateTime): IndexedGame[] {
     return this.statements.due.all(now.toMillis()).map((row) => ({ name: row.game, state: row.state, memory: memoryOf(row) }));
+  }
+
+  /** When the first game comes due after `now` (epoch milliseconds), or null if none will. */
+  nextDue(now: DateTime): number | null {
+    return this.statements.nextDue.get(now.toMillis())?.due_at ?? null;
   }
 
   /** Whether the index lists the game: forming, active or waiting, not finished. */

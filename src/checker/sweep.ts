@@ -58,6 +58,8 @@ export interface SweepReport {
   /** Games that had something due. */
   readonly due: number;
   readonly actions: readonly SweepAction[];
+  /** When a game next comes due (epoch milliseconds), as the index knows after this sweep; null if none will. */
+  readonly nextDueAt: number | null;
 }
 
 /** A sweep longer than this is taken to have died, and its lock is broken. */
@@ -97,7 +99,7 @@ export class DeadlineChecker {
     if (options.games === undefined) {
       const outage = await this.outage.check(context, this.index, { resume: options.resume === true, detect: options.outage !== false });
       actions.push(...outage.lines.map((line) => ({ game: '*', action: 'outage', detail: line })));
-      if (outage.hold) return { at: now, reread, due: 0, actions };
+      if (outage.hold) return { at: now, reread, due: 0, actions, nextDueAt: null };
     }
     const only = options.games && new Set(options.games);
     const due = this.index.due(now).filter((game) => !only || only.has(game.name));
@@ -105,7 +107,7 @@ export class DeadlineChecker {
       const done = await this.checkGame(context, game);
       if (done) actions.push({ game: game.name, action: done.action, detail: done.detail });
     }
-    return { at: now, reread, due: due.length, actions };
+    return { at: now, reread, due: due.length, actions, nextDueAt: this.index.nextDue(now) };
   }
 
   private async checkGame(context: SweepContext, game: IndexedGame): Promise<Done | null> {

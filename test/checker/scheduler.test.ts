@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DateTime } from 'luxon';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LockTimeoutError } from '../../src/store/lock.js';
@@ -40,7 +40,7 @@ describe('the sweep scheduler', () => {
         swept.push(now);
         await sleep(1500);
         running--;
-        return { at: now, reread: 0, due: 0, actions: [{ game: 'alpha', action: 'delay', detail: 'DELAY 0' }] };
+        return { at: now, reread: 0, due: 0, actions: [{ game: 'alpha', action: 'delay', detail: 'DELAY 0' }], nextDueAt: null };
       },
     };
     const lines: string[] = [];
@@ -58,7 +58,7 @@ describe('the sweep scheduler', () => {
     let now = utc('2026-01-05T12:19:58');
     const sweeper = {
       async sweep(at: DateTime): Promise<SweepReport> {
-        return { at, reread: 0, due: 0, actions: [] };
+        return { at, reread: 0, due: 0, actions: [], nextDueAt: null };
       },
     };
     const lines: string[] = [];
@@ -70,6 +70,45 @@ describe('the sweep scheduler', () => {
     const heartbeat = (at: string) => `check swept at ${at}: 0 games due, 0 actions, 0 status files read (quiet sweeps are logged once an hour)`;
     expect(lines).toEqual([heartbeat('2026-01-05 12:20 UTC'), heartbeat('2026-01-05 13:20 UTC')]);
   }, 10_000);
+
+  describe('on a fake clock', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('wakes at the minute a game comes due between two ticks, as a half-hour zone deadline does', async () => {
+      vi.useFakeTimers({ now: Date.parse('2026-01-05T12:19:59.500Z') });
+      // 18:00 in Asia/Kolkata (UTC+5:30): half-way between the 12:20 and 12:40 ticks.
+      const kolkataDeadline = Date.parse('2026-01-05T12:30:00Z');
+      const swept: string[] = [];
+      const sweeper = {
+        async sweep(at: DateTime): Promise<SweepReport> {
+          swept.push(at.toFormat('HH:mm'));
+          const nextDueAt = at.toMillis() < kolkataDeadline ? kolkataDeadline : null;
+          return { at, reread: 0, due: 0, actions: [], nextDueAt };
+        },
+      };
+      const scheduler = startScheduler(sweeper, { cron: '*/20 * * * *', log: () => undefined });
+      await vi.advanceTimersByTimeAsync(20 * 60_000 + 1_000);
+      await scheduler.stop();
+      expect(swept).toEqual(['12:20', '12:30', '12:40']);
+    });
+
+    it('leaves a deadline on a tick to the tick', async () => {
+      vi.useFakeTimers({ now: Date.parse('2026-01-05T12:19:59.500Z') });
+      const swept: string[] = [];
+      const sweeper = {
+        async sweep(at: DateTime): Promise<SweepReport> {
+          swept.push(at.toFormat('HH:mm'));
+          return { at, reread: 0, due: 0, actions: [], nextDueAt: Date.parse('2026-01-05T12:40:00Z') };
+        },
+      };
+      const scheduler = startScheduler(sweeper, { cron: '*/20 * * * *', log: () => undefined });
+      await vi.advanceTimersByTimeAsync(20 * 60_000 + 1_000);
+      await scheduler.stop();
+      expect(swept).toEqual(['12:20', '12:40']);
+    });
+  });
 
   it('refuses a second sweep while one runs, as a judge check beside the daemon would', async () => {
     const judge = checkerJudge();

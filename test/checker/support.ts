@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import type { DeadlinesConfig } from '../../src/config/config.js';
+import { wakeMinute } from '../../src/checker/scheduler.js';
 import { DeadlineChecker, type SweepAction } from '../../src/checker/sweep.js';
 import type { OutgoingMail } from '../../src/store/outgoing-mail.js';
 import { duties } from '../../src/game/duties.js';
@@ -55,15 +56,20 @@ export function checkerJudge(options: { seed?: number; deadlines?: Partial<Deadl
     return report;
   }
 
-  /** Sweeps at every :00, :20 and :40 after the clock up to `until`; `between` runs before each sweep. */
+  /**
+   * Sweeps as the daemon's scheduler does, up to `until`: at every :00, :20 and :40 after the clock,
+   * and between them at the minute a game comes due; `between` runs before each sweep.
+   */
   async function sweepUntil(until: DateTime, between?: (now: DateTime<true>) => Promise<void>) {
     const slot = SWEEP_MINUTES * 60_000;
-    let now = utc(DateTime.fromMillis((Math.floor(judge.clock.now.toMillis() / slot) + 1) * slot, { zone: 'utc' }).toISO()!);
-    while (now.toMillis() <= until.toMillis()) {
+    const nextTick = (after: number) => (Math.floor(after / slot) + 1) * slot;
+    let at = nextTick(judge.clock.now.toMillis());
+    while (at <= until.toMillis()) {
+      const now = utc(DateTime.fromMillis(at, { zone: 'utc' }).toISO()!);
       judge.clock.now = now;
       if (between) await between(now);
-      await sweepAt(now);
-      now = now.plus({ minutes: SWEEP_MINUTES });
+      const report = await sweepAt(now);
+      at = Math.min(nextTick(at), wakeMinute(report) ?? Infinity);
     }
   }
 

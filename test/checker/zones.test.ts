@@ -33,15 +33,17 @@ describe('deadlines on the game clocks', () => {
     ]);
   });
 
-  it('Asia/Kolkata: a 20:00 deadline (14:30 UTC) is found passed by the 14:40 UTC sweep', async () => {
+  it('Asia/Kolkata: a 20:00 deadline (14:30 UTC) is found passed at 14:30, not at the next twenty-minute tick', async () => {
     const judge = checkerJudge();
     const game = await judge.startGame('alpha', { zone: 'Asia/Kolkata', timing: 'NEXT 1D MOVE 2D AT 20:00 WARN 4H' });
     expect(game.deadline).toBe('202601092000');
     await judge.order('alpha', ['TURKEY']);
     await judge.sweepUntil(utc('2026-01-09T15:00'));
     expect(judge.actions.map((action) => [action.at, action.action])).toEqual([
-      ['2026-01-09T10:40Z', 'reminder'],
-      ['2026-01-09T14:40Z', 'late notice'],
+      // WARN 4H: 16:00 in Kolkata.
+      ['2026-01-09T10:30Z', 'reminder'],
+      ['2026-01-09T14:30Z', 'late notice'],
+      ['2026-01-09T14:40Z', 'delay'],
       ['2026-01-09T15:00Z', 'delay'],
     ]);
   });
