@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { playMap } from '../test/game/play.js';
 import { corpus } from './corpus.js';
 
-/** The two nJudge files that are not maps (a copied report, an ASCII picture): `judge map check` names them. */
-const NOT_MAPS = new Set(['shift_left', 'top']);
+/** The nJudge file that is not a map (an ASCII picture): `judge map check` names it. */
+const NOT_MAPS = new Set(['top']);
 
 /** nJudge maps CREATE refuses until the judge adjudicates their features (colonial's gateway and railway). */
 const REFUSED = new Set(['njudge/colonial']);

@@ -32,15 +32,13 @@ describe('judge map check on the real map corpus', () => {
     expect(exitCode).toBeUndefined();
   });
 
-  it('loads every nJudge Diplomacy map and names the two malformed files with the reason', async () => {
+  it('loads every nJudge Diplomacy map and names the one file that is not a map, with the reason', async () => {
     const { lines, exitCode } = await mapCheck(join(corpus, 'njudge'));
     const failures = lines.filter((line) => !line.startsWith('ok '));
     expect(failures).toEqual([
-      expect.stringMatching(/^FAILED shift_left: /),
-      expect.stringMatching(/seed\.shift_left:2: expected the start phase/),
       expect.stringMatching(/^FAILED top: /),
       expect.stringMatching(/map\.top:1: area line .* has no comma after the area name/),
-      '48 maps loaded, 2 failed',
+      '49 maps loaded, 1 failed',
     ]);
     expect(lines.filter((line) => line.includes('Machiavelli')).length).toBeGreaterThan(10);
     expect(exitCode).toBe(1);

@@ -171,13 +171,21 @@ describe('Machiavelli variants', () => {
   });
 });
 
-describe('malformed corpus files', () => {
-  it('seed.shift_left is a copy of the report, not a seed', () => {
-    expect(errorsOf('shift_left')).toEqual([
-      expect.stringMatching(/seed\.shift_left:2: expected the start phase, e\.g\. S1901M, but found 'Starting position for Spring of 1901\.'$/),
+describe('seed.shift_left, written as a start report', () => {
+  it('starts each power on its neighbour\'s home centres, by the names nJudge ships', () => {
+    expect(errorsOf('shift_left')).toEqual([]);
+    const map = loadMapFile(join(corpus, 'njudge', 'map.shift_left'));
+    expect(map.data.begin).toEqual({ season: 'SPRING', year: 1901, type: 'MOVEMENT' });
+    expect(map.power('austria')!.units).toEqual([
+      { type: 'A', location: 'PAR' },
+      { type: 'A', location: 'MAR' },
+      { type: 'F', location: 'BRE' },
     ]);
+    expect(map.power('france')!.units).toContainEqual({ type: 'F', location: 'STP/SC' });
   });
+});
 
+describe('malformed corpus files', () => {
   it('map.top is a picture of the standard board, not a map file', () => {
     expect(errorsOf('top')).toEqual([expect.stringMatching(/map\.top:1: area line .* has no comma after the area name; nJudge stops reading the map there$/)]);
   });

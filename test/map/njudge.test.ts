@@ -177,6 +177,37 @@ describe('a purpose-made variant', () => {
     expect(readAnyMap(join(start('F1901R'), 'map.tiny')).base.data.begin).toEqual({ season: 'FALL', year: 1901, type: 'RETREATS' });
   });
 
+  it('reads a seed written as a start report, naming each power by the home centre its units start on', () => {
+    const prose = tiny({ 'seed.tiny': TINY_REPORT, 'report.tiny': TINY_REPORT });
+    expect(errorsOf(prose)).toEqual([]);
+    const map = loadMapFile(join(prose, 'map.tiny'));
+    expect(map.data.begin).toEqual({ season: 'SPRING', year: 1901, type: 'MOVEMENT' });
+    expect(map.powers.map((power) => [power.abbrev, power.displayName, power.units])).toEqual([
+      ['N', 'North', [{ type: 'A', location: 'NOR' }]],
+      ['S', 'South', [{ type: 'F', location: 'SOU' }]],
+    ]);
+    const fall = tiny({ 'seed.tiny': 'Starting position for Fall of 1902.\nNorth: Army Northland.\nNorth: Fleet Isle.\n' });
+    expect(loadMapFile(join(fall, 'map.tiny')).power('north')!.units).toEqual([
+      { type: 'A', location: 'NOR' },
+      { type: 'F', location: 'ISL' },
+    ]);
+  });
+
+  it('names the line of a seed in prose it cannot read', () => {
+    const prose = (text: string) => tiny({ 'seed.tiny': `Starting position for Spring of 1901.\n${text}\n` });
+    expect(errorsOf(prose('North: Army Isle.'))).toEqual([
+      expect.stringMatching(/seed\.tiny:2: cannot tell which power letter 'North' is: none of its units so far stands on a home centre$/),
+    ]);
+    expect(errorsOf(prose('North: Army Northland.\nNorth: Fleet Southland.'))).toEqual([
+      expect.stringMatching(/seed\.tiny:3: 'North' starts on home centres of two powers, N and S$/),
+    ]);
+    expect(errorsOf(prose('North: Fleet Southland (middle coast).'))).toEqual([expect.stringMatching(/seed\.tiny:2: unknown coast 'middle coast'/)]);
+    expect(errorsOf(prose('North: Zeppelin Northland.'))).toEqual([expect.stringMatching(/seed\.tiny:2: expected a unit line '<power>: Army\|Fleet <area>\.'/)]);
+    expect(errorsOf(tiny({ 'seed.tiny': 'Starting position for Summer of 1901.\n' }))).toEqual([
+      expect.stringMatching(/seed\.tiny:1: unknown season 'Summer' in 'Starting position for Summer of 1901\.' \(Spring, Fall or Winter\)$/),
+    ]);
+  });
+
   it('reads the ownership record in area order and checks its letters', () => {
     const owned = tiny({ 'seed.tiny': 'S1901M\nN: A nor\nS: F sou\n-1\n.N.S\n-1\n' });
     const map = readAnyMap(join(owned, 'map.tiny')).base;

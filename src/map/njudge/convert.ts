@@ -8,9 +8,9 @@ import { buildGeography } from './geography.js';
 import { parseMapFile } from './map-file.js';
 import { resolveMoves } from './moves.js';
 import { buildPowers, type Cast } from './politics.js';
-import { knownPowers } from './power-names.js';
+import { knownPowers, type PowerName } from './power-names.js';
 import { powerNamesFromReport } from './report-names.js';
-import { parseSeedFile } from './seed-file.js';
+import { parseSeedFile, type PowerLetterOf } from './seed-file.js';
 
 /** The texts of one nJudge variant, already read: the map, its seed and (optionally) its report. */
 export interface VariantTexts {
@@ -33,19 +33,45 @@ const MACHIAVELLI_FLOW: FlowStep[] = [
   { kind: 'phase', season: 'FALL', type: 'ADJUSTMENTS' },
 ];
 
+/**
+ * How a seed in prose names its powers: by the names nJudge ships for the variant, or, for a variant
+ * it does not know, by the home centres the powers' units start on (a unit on a home centre of
+ * power `N` makes its power's name `N`'s, as in a report file).
+ */
+function proseLetters(known: readonly PowerName[] | null, index: AreaIndex): PowerLetterOf {
+  const learnt = new Map<string, string>();
+  return (name, place) => {
+    const key = name.toLowerCase();
+    if (known) {
+      const power = known.find((entry) => entry.name.toLowerCase() === key);
+      return power ? power.letter : { error: `unknown power '${name}' (this variant's powers: ${known.map((entry) => entry.name).join(', ')})` };
+    }
+    const area = index.find(place.replace(/\/\w+$/, ''));
+    const home = area === undefined ? undefined : index.areas[area]!.type;
+    const letter = home !== undefined && /^[A-Z0-9]$/.test(home) ? home : learnt.get(key);
+    if (letter === undefined) return { error: `cannot tell which power letter '${name}' is: none of its units so far stands on a home centre` };
+    const earlier = learnt.get(key);
+    if (earlier !== undefined && earlier !== letter) return { error: `'${name}' starts on home centres of two powers, ${earlier} and ${letter}` };
+    const namesake = [...learnt].find(([other, taken]) => taken === letter && other !== key);
+    if (namesake) return { error: `'${name}' and '${namesake[0]}' both start on home centres of power ${letter}` };
+    learnt.set(key, letter);
+    return letter;
+  };
+}
+
 export function convertVariant(texts: VariantTexts): { data: MapData; diagnostics: Diagnostic[] } {
   const sink = new DiagnosticSink();
   const map = parseMapFile(texts.map.text, texts.map.file, sink);
   const index = new AreaIndex(map.areas, map.file, sink);
   const geography = buildGeography(map, resolveMoves(map, index, sink), sink);
-  const seed = texts.seed ? parseSeedFile(texts.seed.text, texts.seed.file, map.machiavelli, sink) : null;
+  const known = knownPowers(texts.variant);
+  const seed = texts.seed ? parseSeedFile(texts.seed.text, texts.seed.file, map.machiavelli, sink, proseLetters(known, index)) : null;
   if (!texts.seed)
     sink.warn(
       map.file,
       1,
       `no seed.${texts.variant} beside ${map.file}: the map has no units, homes own themselves and play would start in ${DEFAULT_BEGIN.season} ${DEFAULT_BEGIN.year}`,
     );
-  const known = knownPowers(texts.variant);
   const cast: Cast = known
     ? { names: known, complete: true }
     : {

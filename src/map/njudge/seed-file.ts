@@ -7,6 +7,9 @@ import { splitLines } from './text.js';
  * Machiavelli `Am A Austria`) up to a `-1` line, then the optional ownership record (one power
  * letter or `.` per map area, in area order, possibly wrapped) up to the next `-1`. Machiavelli
  * status records (`N:`, `O:`, `C:`, `H:`, `F:` lines) are not read: those maps are not played.
+ *
+ * nJudge also reads a seed written as its own start report: `Starting position for Spring of 1901.`
+ * then `Austria: Army  Paris.` and `France:  Fleet St Petersburg (south coast).`, powers by name.
  */
 
 export interface SeedUnit {
@@ -71,7 +74,38 @@ function parseUnit(text: string, line: number, machiavelli: boolean): SeedUnit |
   return { power: match[1]!, type, place: match[4]!.trim(), line };
 }
 
-export function parseSeedFile(text: string, file: string, machiavelli: boolean, sink: DiagnosticSink): SeedFile {
+const PROSE_START = /^\s*Starting position for\s+(\w+)\s+of\s+(-?\d+)\s*\.?\s*$/i;
+const PROSE_SEASONS: Record<string, [season: string, type: string]> = { spring: ['S', 'M'], fall: ['F', 'M'], autumn: ['F', 'M'], winter: ['F', 'B'] };
+const PROSE_COASTS: Record<string, string> = { north: 'nc', south: 'sc', east: 'ec', west: 'wc' };
+
+function parseProseStart(text: string): Phase | string {
+  const match = PROSE_START.exec(text)!;
+  const season = PROSE_SEASONS[match[1]!.toLowerCase()];
+  if (!season) return `unknown season '${match[1]}' in '${text.trim()}' (Spring, Fall or Winter)`;
+  const phase = diplomacyPhase(season[0], Number(match[2]), season[1]);
+  return typeof phase === 'string' ? `${phase}, in '${text.trim()}'` : phase;
+}
+
+/**
+ * The power letter a seed in prose means by a power's name, given the area its unit stands in, or
+ * why it cannot tell.
+ */
+export type PowerLetterOf = (name: string, place: string) => string | { error: string };
+
+/** `France:  Fleet St Petersburg (south coast).` */
+function parseProseUnit(text: string, line: number, letterOf: PowerLetterOf): SeedUnit | string {
+  const match = /^\s*([^:]+?)\s*:\s*(Army|Fleet)\s+(.+?)\s*\.?\s*$/i.exec(text);
+  if (!match) return `expected a unit line '<power>: Army|Fleet <area>.', found '${text.trim()}'`;
+  const coasted = /^(.+?)\s*\((\w+) coast\)$/i.exec(match[3]!);
+  const coast = coasted && PROSE_COASTS[coasted[2]!.toLowerCase()];
+  if (coasted && !coast) return `unknown coast '${coasted[2]} coast' in '${text.trim()}'`;
+  const place = coasted ? `${coasted[1]}/${coast}` : match[3]!;
+  const power = letterOf(match[1]!.replace(/\s+/g, ' '), place);
+  if (typeof power !== 'string') return power.error;
+  return { power, type: match[2]!.toUpperCase()[0]!, place, line };
+}
+
+export function parseSeedFile(text: string, file: string, machiavelli: boolean, sink: DiagnosticSink, letterOf: PowerLetterOf): SeedFile {
   const seed: SeedFile = { file, begin: null, units: [], ownership: null };
   const lines = splitLines(text);
   let index = lines.findIndex((line) => line.trim() !== '');
@@ -79,7 +113,8 @@ export function parseSeedFile(text: string, file: string, machiavelli: boolean, 
     sink.error(file, 1, 'the seed file is empty');
     return seed;
   }
-  const begin = parseStartPhase(lines[index]!, machiavelli);
+  const prose = !machiavelli && PROSE_START.test(lines[index]!);
+  const begin = prose ? parseProseStart(lines[index]!) : parseStartPhase(lines[index]!, machiavelli);
   if (typeof begin === 'string') {
     sink.error(file, index + 1, begin);
     return seed;
@@ -87,10 +122,12 @@ export function parseSeedFile(text: string, file: string, machiavelli: boolean, 
   seed.begin = begin;
   for (index++; index < lines.length && !lines[index]!.startsWith('-1'); index++) {
     if (lines[index]!.trim() === '') continue;
-    const unit = parseUnit(lines[index]!, index + 1, machiavelli);
+    const unit = prose ? parseProseUnit(lines[index]!, index + 1, letterOf) : parseUnit(lines[index]!, index + 1, machiavelli);
     if (typeof unit === 'string') sink.error(file, index + 1, unit);
     else seed.units.push(unit);
   }
+  // A report ends where the file does; the ownership record, if any, still follows a '-1' line.
+  if (prose && index >= lines.length) return seed;
   if (index >= lines.length) {
     sink.error(file, lines.length, "the unit list is not ended by a '-1' line");
     return seed;
