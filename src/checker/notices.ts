@@ -3,6 +3,7 @@ import { formatDeadlineStamp } from '../deadline/index.js';
 import { phaseAbbrev } from '../map/phase.js';
 import { describeDeadline, phaseTitle } from '../game/results.js';
 import { mailAddressesOf } from '../game/control.js';
+import { masterAddresses } from '../game/tester.js';
 import { lateText } from '../game/orders.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { GameStatus, NeededPower } from '../status/model.js';
@@ -92,6 +93,11 @@ export class CheckerMail {
     return mailAddressesOf(game, power);
   }
 
+  private toMaster(game: GameStatus, subject: string, text: string): OutgoingMail[] {
+    const to = masterAddresses(game);
+    return to.length > 0 ? [{ to, subject, text }] : [];
+  }
+
   /** A WARN reminder to each late power that can be mailed. */
   reminders(game: GameStatus, situation: Situation, late: readonly string[]): OutgoingMail[] {
     const subject = this.subject(game, situation, 'reminder, orders due');
@@ -127,11 +133,8 @@ export class CheckerMail {
           }),
         };
       });
-    if (game.master) {
-      const text = this.templates.render('late-notice', { ...view, master: late.length > 0, late: this.lateList(situation, late) });
-      notices.push({ to: [game.master.email], subject, text });
-    }
-    return notices;
+    const text = this.templates.render('late-notice', { ...view, master: late.length > 0, late: this.lateList(situation, late) });
+    return [...notices, ...this.toMaster(game, subject, text)];
   }
 
   /** To each player resigned for lateness, at the addresses the game had for them before. */
@@ -171,26 +174,27 @@ export class CheckerMail {
       need: game.need.length > 0 ? needList(game.need) : 'none',
     });
     const what = outcome.disorder ? 'civil disorder' : outcome.preview ? 'grace over, preview sent' : 'grace over, game waiting';
-    return [{ to: [game.master.email], subject: this.subject(game, situation, what), text }];
+    return this.toMaster(game, this.subject(game, situation, what), text);
   }
 
   /** Status-file errors, to the Master, or to the judgekeeper when the file names no Master. */
   statusErrors(name: string, game: GameStatus | null, problems: readonly string[]): OutgoingMail[] {
-    const to = game?.master ? [game.master.email] : [this.keeper];
-    return [{ to, subject: `${name}: the status file has errors`, text: this.templates.render('status-errors', { game: name, problems }) }];
+    const subject = `${name}: the status file has errors`;
+    const text = this.templates.render('status-errors', { game: name, problems });
+    return game?.master ? this.toMaster(game, subject, text) : [{ to: [this.keeper], subject, text }];
   }
 
   formingReminder(game: GameStatus, days: number, players: { joined: number; wanted: number; startMaster: boolean }): OutgoingMail[] {
     if (!game.master) return [];
     const text = this.templates.render('master-reminder', { game: game.name, waited: counted(days, 'day'), forming: true, ...players });
-    return [{ to: [game.master.email], subject: `${game.name}: still forming`, text }];
+    return this.toMaster(game, `${game.name}: still forming`, text);
   }
 
   waitingReminder(game: GameStatus, days: number): OutgoingMail[] {
     if (!game.master) return [];
     const need = game.need.length > 0 ? needList(game.need) : null;
     const text = this.templates.render('master-reminder', { game: game.name, waited: counted(days, 'day'), waiting: true, need });
-    return [{ to: [game.master.email], subject: `${game.name}: waiting`, text }];
+    return this.toMaster(game, `${game.name}: waiting`, text);
   }
 
   keeperWaitingAlert(game: GameStatus, days: number): OutgoingMail[] {

@@ -23,7 +23,7 @@ import { GameArchive } from './archive.js';
 import { keepSettings, withoutOrders, type RollSettings } from './rolling.js';
 import { pendingHiddenBuilds, resultsPictures } from './board-picture.js';
 import { duties } from './duties.js';
-import { testedAddresses } from './tester.js';
+import { masterAddresses, testedAddresses } from './tester.js';
 import {
   createGame,
   formAgain,
@@ -332,7 +332,7 @@ export class GameService {
       if (power.addresses.length === 0) continue;
       list.push({ addresses: testedAddresses(game, power.addresses), reader: power.role === MAP_POWER_ROLE ? power.name : null, master: false });
     }
-    if (game.master) list.push({ addresses: testedAddresses(game, [game.master.email]), reader: null, master: true });
+    list.push({ addresses: masterAddresses(game), reader: null, master: true });
     return list.filter((recipient) => recipient.addresses.length > 0);
   }
 

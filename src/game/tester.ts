@@ -9,3 +9,8 @@ export function testedAddresses(game: GameStatus, addresses: readonly string[]):
   if (game.tester === null || addresses.length === 0) return [...addresses];
   return game.tester.address === null ? [] : [game.tester.address];
 }
+
+/** Where mail for the game's Master goes: nowhere without a Master, and where TESTER says. */
+export function masterAddresses(game: GameStatus): string[] {
+  return game.master ? testedAddresses(game, [game.master.email]) : [];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deadlineSettings } from '../../src/checker/settings.js';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
@@ -68,6 +68,34 @@ describe('rules and flags the checker honours', () => {
       [[MASTER], 'alpha S1901M: waiting for the Master'],
     ]);
     expect(judge.sent[0]!.text).toContain("it waits for the Master's PROCESS");
+  });
+
+  it('TESTER: the reminders, late notices and the Master\'s copy all go to the tester, or nowhere', async () => {
+    for (const [line, expected] of [
+      ['TESTER tester@example.org', ['tester@example.org']],
+      ['TESTER', null],
+    ] as const) {
+      const judge = checkerJudge();
+      await judge.startGame('alpha', { timing: 'NEXT 1D MOVE 2D AT 12:00 WARN 2H' });
+      // The judgekeeper's hand edit, as TESTER is meant to be used.
+      const statusFile = join(judge.games, 'alpha', 'status');
+      writeFileSync(statusFile, readFileSync(statusFile, 'utf8').replace(/^(GAME .*)$/m, `$1\n${line}`));
+      await judge.order('alpha', ['FRANCE']);
+      await judge.sweepUntil(utc('2026-01-09T12:00'));
+      expect(judge.actions.map((action) => [action.at, action.action])).toEqual([
+        ['2026-01-09T10:00Z', 'reminder'],
+        ['2026-01-09T12:00Z', 'late notice'],
+      ]);
+      if (expected === null) expect(judge.sent).toEqual([]);
+      else {
+        expect(judge.sent.map((notice) => notice.subject)).toEqual([
+          'alpha S1901M: reminder, orders due',
+          'alpha S1901M: orders late',
+          'alpha S1901M: orders late',
+        ]);
+        for (const notice of judge.sent) expect(notice.to).toEqual(expected);
+      }
+    }
   });
 });
 

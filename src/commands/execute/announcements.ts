@@ -1,3 +1,4 @@
+import { masterAddresses } from '../../game/tester.js';
 import { describeDeadline, phaseTitle } from '../../game/results.js';
 import { showGame } from '../../game/show.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
@@ -90,5 +91,6 @@ export function tellPowers(
 }
 
 export function tellMaster(context: ExecutionContext, game: GameStatus, subject: string, template: string, view: object): OutgoingMail[] {
-  return game.master ? [noticeTo(context, [game.master.email], subject, template, { ...view, master: true })] : [];
+  const to = masterAddresses(game);
+  return to.length > 0 ? [noticeTo(context, to, subject, template, { ...view, master: true })] : [];
 }

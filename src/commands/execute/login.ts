@@ -1,3 +1,4 @@
+import { masterAddresses, testedAddresses } from '../../game/tester.js';
 import { DateTime } from 'luxon';
 import { controllerOf } from '../../game/control.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
@@ -174,18 +175,20 @@ function guessingNotices(context: ExecutionContext, game: GameStatus, who: Playe
       ? { limit: GUESSES_PER_TARGET, place: referredPower(game, currentMap(context, game), who)?.name ?? describeTarget(who) }
       : null,
   };
-  return [...owner, { to: [game.master.email], subject: `${game.name}: wrong passwords`, text: context.service.templates.render('password-guessing', view) }];
+  const to = masterAddresses(game);
+  const master = to.length > 0 ? [{ to, subject: `${game.name}: wrong passwords`, text: context.service.templates.render('password-guessing', view) }] : [];
+  return [...owner, ...master];
 }
 
 /** The player whose power someone tries to open is told, at their registered address, and how to get in. */
 function ownerNotice(context: ExecutionContext, game: GameStatus, who: PlayerRef): OutgoingMail[] {
   const power = referredPower(game, currentMap(context, game), who);
-  if (!power || power.addresses.length === 0) return [];
+  if (!power || testedAddresses(game, power.addresses).length === 0) return [];
   const until = clock(context.now.plus({ minutes: GUESS_WINDOW_MINUTES }).toJSDate());
   const view = { game: game.name, power: power.name, limit: GUESSES_PER_TARGET, minutes: GUESS_WINDOW_MINUTES, until };
   return [
     {
-      to: [...power.addresses],
+      to: testedAddresses(game, power.addresses),
       subject: `${game.name}: wrong passwords for your power`,
       text: context.service.templates.render('password-guessing-owner', view),
     },
