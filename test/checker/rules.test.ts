@@ -70,7 +70,7 @@ describe('rules and flags the checker honours', () => {
     expect(judge.sent[0]!.text).toContain("it waits for the Master's PROCESS");
   });
 
-  it('TESTER: the reminders, late notices and the Master\'s copy all go to the tester, or nowhere', async () => {
+  it("TESTER: the reminders, late notices and the Master's copy all go to the tester, or nowhere", async () => {
     for (const [line, expected] of [
       ['TESTER tester@example.org', ['tester@example.org']],
       ['TESTER', null],
