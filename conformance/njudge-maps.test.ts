@@ -172,7 +172,7 @@ describe('Machiavelli variants', () => {
 });
 
 describe('seed.shift_left, written as a start report', () => {
-  it('starts each power on its neighbour\'s home centres, by the names nJudge ships', () => {
+  it("starts each power on its neighbour's home centres, by the names nJudge ships", () => {
     expect(errorsOf('shift_left')).toEqual([]);
     const map = loadMapFile(join(corpus, 'njudge', 'map.shift_left'));
     expect(map.data.begin).toEqual({ season: 'SPRING', year: 1901, type: 'MOVEMENT' });

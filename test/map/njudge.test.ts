@@ -202,7 +202,9 @@ describe('a purpose-made variant', () => {
       expect.stringMatching(/seed\.tiny:3: 'North' starts on home centres of two powers, N and S$/),
     ]);
     expect(errorsOf(prose('North: Fleet Southland (middle coast).'))).toEqual([expect.stringMatching(/seed\.tiny:2: unknown coast 'middle coast'/)]);
-    expect(errorsOf(prose('North: Zeppelin Northland.'))).toEqual([expect.stringMatching(/seed\.tiny:2: expected a unit line '<power>: Army\|Fleet <area>\.'/)]);
+    expect(errorsOf(prose('North: Zeppelin Northland.'))).toEqual([
+      expect.stringMatching(/seed\.tiny:2: expected a unit line '<power>: Army\|Fleet <area>\.'/),
+    ]);
     expect(errorsOf(tiny({ 'seed.tiny': 'Starting position for Summer of 1901.\n' }))).toEqual([
       expect.stringMatching(/seed\.tiny:1: unknown season 'Summer' in 'Starting position for Summer of 1901\.' \(Spring, Fall or Winter\)$/),
     ]);
