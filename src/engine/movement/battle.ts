@@ -1,6 +1,6 @@
 import type { Abut } from '../../map/model.js';
 import { phaseMismatch } from '../legality/check.js';
-import { priorCheck } from '../legality/checked.js';
+import { priorCheck, type CheckedSubmission } from '../legality/checked.js';
 import { checkMovement, type CheckedMovement } from '../legality/movement.js';
 import { provinceOf } from '../legality/units.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
@@ -21,6 +21,8 @@ export const WEAK = 1;
 export const HALF = 2;
 
 const NONE = -1;
+/** A move no adjacency carries: it goes by convoy, and `chooseConvoy` sets its mode from the landing. */
+const OVERSEAS = -1;
 
 /** What bends the standard rules for some powers in a movement phase. */
 export interface MovementRules {
@@ -61,7 +63,7 @@ export class Battle {
   readonly target: number[];
   /** 1 when an army's move goes by convoy (see `chooseConvoy`). */
   readonly convoyed: number[];
-  /** NORMAL, WEAK or HALF: how the move's adjacency carries its strength. */
+  /** NORMAL, WEAK or HALF: how the move's adjacency (or a convoy's last leg) carries its strength. */
   readonly mode: number[];
   /** Written convoy routes (location ids), for armies that gave one. */
   readonly route: (number[] | null)[];
@@ -139,9 +141,15 @@ export class Battle {
   /** Checks an order, unless it was checked at entry on this board; a later order for the same unit replaces an earlier one. */
   private enter(submitted: SubmittedOrder): void {
     const board = this.board;
-    const power = board.powerIndex(submitted.power);
+    const power = this.powerOf(submitted);
     const prior = power < 0 ? null : priorCheck(submitted, board, power, this.flags, this.immobile[power]!);
     this.record(prior ? { submitted, checked: prior, unit: prior.unit, refusal: null } : this.check(submitted, power));
+  }
+
+  /** The submitting power's index; an order checked at entry names its unit, whose power it usually is. */
+  private powerOf(submitted: SubmittedOrder): number {
+    const unit = 'checkedOn' in submitted ? this.board.units[(submitted as CheckedSubmission).checked.unit] : undefined;
+    return unit !== undefined && this.board.powers[unit.power]!.name === submitted.power ? unit.power : this.board.powerIndex(submitted.power);
   }
 
   private check(submitted: SubmittedOrder, power: number): Entry {
@@ -208,7 +216,7 @@ export class Battle {
     this.nextMoveInto[unit] = this.firstMoveInto[dest]!;
     this.firstMoveInto[dest] = unit;
     const abut = this.moveAbutOf(unit);
-    if (abut) this.mode[unit] = modeOf(abut);
+    this.mode[unit] = abut ? modeOf(abut) : OVERSEAS;
   }
 
   private moveAbutOf(unit: number): Abut | null {
@@ -255,7 +263,7 @@ export class Battle {
    * CONVOY` choose between two routes, so with no convoy route the army marches (DATC v2 on 6.G.8).
    */
   private chooseConvoy(army: number): void {
-    let byConvoy = this.route[army] !== null || this.moveAbutOf(army) === null;
+    let byConvoy = this.route[army] !== null || this.mode[army] === OVERSEAS;
     if (!byConvoy) {
       const entry = this.entries[this.entryOf[army]!]!;
       const asked = entry.checked?.order.kind === 'move' && entry.checked.order.viaConvoy;
