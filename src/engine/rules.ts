@@ -43,6 +43,10 @@ const FLAG_RULES = {
   weakBounces: 'WEAK_BOUNCES',
   /** Fleets on COAST spaces convoy as if in a PORT (see convoy-routes.ts). */
   coastalConvoy: 'COASTAL_CONVOY',
+  /** A convoying fleet that is a beleaguered garrison convoys nothing (see resolver.ts). */
+  safeConvoys: 'SAFE_CONVOYS',
+  /** A convoying fleet convoys nothing unless it is better supported than every foreign attack on it (see resolver.ts). */
+  weakConvoys: 'WEAK_CONVOYS',
   /** A convoy route may pass a fleet twice, or bring the army back to where it started. */
   convoyBack: 'CONVOY_BACK',
   /** Supports no unit could give are accepted as signals, and void in the results. */

@@ -91,6 +91,9 @@ export class Battle {
   readonly noRetreat: boolean;
   /** WEAK_BOUNCES: a unit whose move bounced holds its space with no strength (see the resolver). */
   readonly weakBounces: boolean;
+  /** SAFE_CONVOYS and WEAK_CONVOYS: when an attack that does not dislodge a convoying fleet still stops its convoy (see the resolver). */
+  readonly safeConvoys: boolean;
+  readonly weakConvoys: boolean;
 
   constructor(board: Board, orders: readonly SubmittedOrder[], rules: MovementRules) {
     this.board = board;
@@ -119,6 +122,8 @@ export class Battle {
     this.flags = rules.flags;
     this.noRetreat = rules.flags.noRetreat;
     this.weakBounces = rules.flags.weakBounces;
+    this.safeConvoys = rules.flags.safeConvoys;
+    this.weakConvoys = rules.flags.weakConvoys;
     for (let unit = 0; unit < size; unit++) {
       this.power[unit] = board.units[unit]!.power;
       this.province[unit] = board.units[unit]!.province;

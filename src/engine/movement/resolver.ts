@@ -121,6 +121,8 @@ export class Resolver {
         return this.adjudicateMove(decision);
       case SUPPORT:
         return this.adjudicateSupport(decision);
+      case CONVOY:
+        return this.dislodger(decision) < 0 && !this.convoyStopped(decision) ? SUCCEEDS : FAILS;
       default:
         return this.dislodger(decision) < 0 ? SUCCEEDS : FAILS;
     }
@@ -245,6 +247,44 @@ export class Resolver {
       if (cuts) return mover;
     }
     return -1;
+  }
+
+  /**
+   * Whether a convoy rule stops a fleet's convoy although nobody dislodges it. SAFE_CONVOYS: the fleet
+   * is a beleaguered garrison, two or more attacks standing each other off in its space, each stronger
+   * than its defence, one of them foreign (DPjudge's checkDisruptions). WEAK_CONVOYS: a foreign attack
+   * at least as strong as the fleet's defence, so that an unsupported fleet's convoy fails even under
+   * an unsupported attack.
+   */
+  private convoyStopped(fleet: number): boolean {
+    const battle = this.battle;
+    if (!battle.safeConvoys && !battle.weakConvoys) return false;
+    const province = battle.province[fleet]!;
+    const defence = this.holdStrength(province);
+    let strongest = defence;
+    let tied = 0;
+    let foreignAmongStrongest = false;
+    for (let mover = battle.firstMoveInto[province]!; mover >= 0; mover = battle.nextMoveInto[mover]!) {
+      const foreign = battle.power[mover] !== battle.power[fleet];
+      if (battle.weakConvoys && foreign && this.attackOn(mover, fleet) >= defence) return true;
+      if (!battle.safeConvoys) continue;
+      const strength = this.preventStrength(mover);
+      if (strength > strongest) {
+        strongest = strength;
+        tied = 1;
+        foreignAmongStrongest = foreign;
+      } else if (strength === strongest && strongest > defence) {
+        tied++;
+        foreignAmongStrongest ||= foreign;
+      }
+    }
+    return tied >= 2 && foreignAmongStrongest;
+  }
+
+  /** The strength a move brings against a unit that stays where it is; none when its own convoy failed. */
+  private attackOn(mover: number, victim: number): number {
+    if (this.battle.convoyed[mover] === 1 && this.resolve(this.size + mover) === FAILS) return EMPTY;
+    return this.moveStrength(mover, victim);
   }
 
   private adjudicateSupport(supporter: number): number {
