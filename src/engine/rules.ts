@@ -39,13 +39,13 @@ const FLAG_RULES = {
   cdSupports: 'CD_SUPPORTS',
   /** Fleets moving into each other's province on different coasts pass instead of bouncing (see battle.ts). */
   coastalCrawl: 'COASTAL_CRAWL',
-  /** Key's rule: a unit whose move bounced has no strength left to hold its own space (see resolver.ts). */
+  /** Key's rule: a unit whose move bounced has no strength left to hold its own space (see movement/strength.ts). */
   weakBounces: 'WEAK_BOUNCES',
   /** Fleets on COAST spaces convoy as if in a PORT (see convoy-routes.ts). */
   coastalConvoy: 'COASTAL_CONVOY',
-  /** A convoying fleet that is a beleaguered garrison convoys nothing (see resolver.ts). */
+  /** A convoying fleet that is a beleaguered garrison convoys nothing (see movement/convoy.ts). */
   safeConvoys: 'SAFE_CONVOYS',
-  /** A convoying fleet convoys nothing unless it is better supported than every foreign attack on it (see resolver.ts). */
+  /** A convoying fleet convoys nothing unless it is better supported than every foreign attack on it (see movement/convoy.ts). */
   weakConvoys: 'WEAK_CONVOYS',
   /** A convoy route may pass a fleet twice, or bring the army back to where it started. */
   convoyBack: 'CONVOY_BACK',

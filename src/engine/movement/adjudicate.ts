@@ -7,8 +7,8 @@ import { withUnits } from '../position.js';
 import type { OrderOutcome, Position, PowerState } from '../types.js';
 import { Aftermath } from './aftermath.js';
 import { Battle, type MovementRules } from './battle.js';
+import { MovementDecisions } from './decisions.js';
 import { movementOutcomes } from './outcomes.js';
-import { Resolver } from './resolver.js';
 
 export interface MovementResult {
   outcomes: OrderOutcome[];
@@ -21,7 +21,7 @@ export function adjudicateMovement(map: GameMap, position: Position, orders: rea
   const board = boardFor(map, position, orders);
   const given = rules.flags.cdSupports ? [...orders, ...disorderSupports(board, orders)] : orders;
   const battle = new Battle(board, given, rules);
-  const aftermath = new Aftermath(battle, new Resolver(battle));
+  const aftermath = new Aftermath(battle, new MovementDecisions(battle));
   const outcomes = movementOutcomes(aftermath);
   if (given !== orders) {
     // The supports CD_SUPPORTS gave are no one's orders: the results say so.

@@ -89,9 +89,9 @@ export class Battle {
   private readonly flags: RuleFlags;
   /** NO_RETREAT: every dislodged unit is destroyed. */
   readonly noRetreat: boolean;
-  /** WEAK_BOUNCES: a unit whose move bounced holds its space with no strength (see the resolver). */
+  /** WEAK_BOUNCES: a unit whose move bounced holds its space with no strength (see strength.ts). */
   readonly weakBounces: boolean;
-  /** SAFE_CONVOYS and WEAK_CONVOYS: when an attack that does not dislodge a convoying fleet still stops its convoy (see the resolver). */
+  /** SAFE_CONVOYS and WEAK_CONVOYS: when an attack that does not dislodge a convoying fleet still stops its convoy (see convoy.ts). */
   readonly safeConvoys: boolean;
   readonly weakConvoys: boolean;
 

@@ -3,6 +3,7 @@ import { newOutcome } from '../outcome.js';
 import type { OrderOutcome } from '../types.js';
 import type { Aftermath } from './aftermath.js';
 import { CONVOY, MOVE, SUPPORT, type Entry } from './battle.js';
+import { cutter } from './support.js';
 
 /** The results of a movement phase, one per submitted order and one per unit nobody ordered. */
 export function movementOutcomes(aftermath: Aftermath): OrderOutcome[] {
@@ -40,13 +41,13 @@ function refused(aftermath: Aftermath, entry: Entry, index: number): OrderOutcom
 
 function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder): OrderOutcome {
   const battle = aftermath.battle;
-  const resolver = aftermath.resolver;
+  const decisions = aftermath.decisions;
   const power = battle.board.powerName(battle.power[unit]!);
   const result = newOutcome(power, order, true, [], '');
   const kind = battle.kind[unit];
   if (kind === MOVE && aftermath.moved[unit] === 0) {
     result.succeeded = false;
-    if (battle.convoyed[unit] === 1 && !resolver.path(unit)) {
+    if (battle.convoyed[unit] === 1 && !decisions.path(unit)) {
       result.marks.push('no convoy');
       result.reason = 'no convoy route survived';
     } else {
@@ -61,13 +62,13 @@ function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder): 
       result.succeeded = false;
       result.marks.push('void');
       result.reason = voided;
-    } else if (kind === SUPPORT && !resolver.order(unit)) {
-      const cutter = resolver.cutter(unit);
+    } else if (kind === SUPPORT && !decisions.order(unit)) {
+      const cutBy = cutter(decisions, unit);
       result.succeeded = false;
       result.marks.push('cut');
-      result.cutBy = battle.board.describe(battle.board.units[cutter]!);
-      result.reason = `cut by ${named(aftermath, cutter)}`;
-    } else if (kind === CONVOY && !resolver.path(battle.target[unit]!)) {
+      result.cutBy = battle.board.describe(battle.board.units[cutBy]!);
+      result.reason = `cut by ${named(aftermath, cutBy)}`;
+    } else if (kind === CONVOY && !decisions.path(battle.target[unit]!)) {
       result.succeeded = false;
       result.marks.push('no convoy');
       result.reason = 'the convoy failed';
