@@ -1,4 +1,5 @@
 import type { RuleName } from '../rules/catalog.js';
+import { RulesInForce } from '../rules/in-force.js';
 
 /** The DPjudge RULEs that change adjudication, each with the flag the engine reads it by. */
 const FLAG_RULES = {
@@ -61,8 +62,23 @@ const NO_RULES: RuleFlags = flagsOf(new Set());
 /** Flags already made, by their rule list: one frozen object per distinct list, so that equal flags are the same object. */
 const made = new Map<string, RuleFlags>([['', NO_RULES]]);
 
+/** Flags already made for a RulesInForce, which never changes: a game's rules are read once per operation, not once per phase. */
+const madeFor = new WeakMap<RulesInForce, RuleFlags>();
+
 export function ruleFlags(rules?: Iterable<string>): RuleFlags {
   if (rules === undefined) return NO_RULES;
+  if (rules instanceof RulesInForce) {
+    let flags = madeFor.get(rules);
+    if (flags === undefined) {
+      flags = flagsFor(rules);
+      madeFor.set(rules, flags);
+    }
+    return flags;
+  }
+  return flagsFor(rules);
+}
+
+function flagsFor(rules: Iterable<string>): RuleFlags {
   const on = new Set([...rules].map((rule) => rule.toUpperCase()));
   const key = [...on].sort().join(' ');
   let flags = made.get(key);

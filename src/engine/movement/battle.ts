@@ -116,9 +116,13 @@ export class Battle {
     this.nextMoveInto = filled(size, NONE);
     this.firstConvoy = filled(size, NONE);
     this.nextConvoy = filled(size, NONE);
-    const dummy = board.powers.map((state) => rules.dummies.has(state.name));
-    this.firesOnOwn = dummy.map((isDummy) => rules.flags.friendlyFire || (rules.flags.dummyFire && isDummy));
-    this.immobile = dummy.map((isDummy) => rules.flags.immobileDummies && isDummy);
+    this.firesOnOwn = [];
+    this.immobile = [];
+    for (const state of board.powers) {
+      const dummy = rules.dummies.size > 0 && rules.dummies.has(state.name);
+      this.firesOnOwn.push(rules.flags.friendlyFire || (rules.flags.dummyFire && dummy));
+      this.immobile.push(rules.flags.immobileDummies && dummy);
+    }
     this.flags = rules.flags;
     this.noRetreat = rules.flags.noRetreat;
     this.weakBounces = rules.flags.weakBounces;
