@@ -51,10 +51,8 @@ function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder): 
       result.marks.push('no convoy');
       result.reason = 'no convoy route survived';
     } else {
-      const others = rivals(aftermath, unit);
       result.marks.push('bounce');
-      result.bouncedWith = others.map((rival) => battle.board.describe(battle.board.units[rival]!));
-      result.reason = `bounced with ${others.map((rival) => named(aftermath, rival)).join(', ')}`;
+      addRivals(aftermath, unit, result);
     }
   } else if (kind === SUPPORT || kind === CONVOY) {
     const voided = battle.voidReason[unit];
@@ -78,18 +76,28 @@ function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder): 
   return result;
 }
 
-/** Who stood in a failed move's way: the unit it attacked, unless that one left, and every other unit trying to enter. */
-function rivals(aftermath: Aftermath, unit: number): number[] {
+/**
+ * Who stood in a failed move's way: the unit it attacked, unless that one left, and every other unit
+ * trying to enter; named in the outcome and its reason in one pass.
+ */
+function addRivals(aftermath: Aftermath, unit: number, result: OrderOutcome): void {
   const battle = aftermath.battle;
+  const board = battle.board;
   const dest = battle.dest[unit]!;
-  const found: number[] = [];
-  const occupant = battle.board.occupant[dest]!;
+  const bouncedWith: string[] = [];
+  let reason = 'bounced with';
+  const add = (rival: number): void => {
+    reason += `${bouncedWith.length === 0 ? ' ' : ', '}${named(aftermath, rival)}`;
+    bouncedWith.push(board.describe(board.units[rival]!));
+  };
+  const occupant = board.occupant[dest]!;
   // An army convoyed back to its own province (CONVOY_BACK) is no rival of itself.
-  if (occupant >= 0 && occupant !== unit && aftermath.moved[occupant] === 0) found.push(occupant);
+  if (occupant >= 0 && occupant !== unit && aftermath.moved[occupant] === 0) add(occupant);
   for (let rival = battle.firstMoveInto[dest]!; rival >= 0; rival = battle.nextMoveInto[rival]!) {
-    if (rival !== unit) found.push(rival);
+    if (rival !== unit) add(rival);
   }
-  return found;
+  result.bouncedWith = bouncedWith;
+  result.reason = reason;
 }
 
 /** Adds what happened to the unit itself: dislodged, and destroyed when it has nowhere to go. */
