@@ -35,6 +35,17 @@ describe('SAFE_CONVOYS', () => {
     expect(unitsAfter(result)).toContain('ENGLAND A BEL');
   });
 
+  it('decides a convoy whose army would cut a support of the standoff: the beleaguered fleet convoys nothing', () => {
+    // Convoyed to Norway, the army would cut Russia's support, Germany would then dislodge the
+    // fleet, and the convoy would fail: under SAFE_CONVOYS only the failed convoy is consistent.
+    const orders = { ENGLAND: ['A LON - NWY', 'F NTH C A LON - NWY'], ...standoff };
+    const result = play(standard, SPRING, board, orders, ['SAFE_CONVOYS']);
+    expect(outcomeOf(result, 'A LON - NWY')).toMatchObject({ succeeded: false, marks: ['no convoy'] });
+    expect(outcomeOf(result, 'F NWY S F NWG - NTH')).toMatchObject({ succeeded: true, marks: [] });
+    expect(outcomeOf(result, 'F NTH C A LON - NWY')).toMatchObject({ succeeded: false, marks: ['no convoy'] });
+    expect(result.position.powers.every((state) => state.retreating.length === 0)).toBe(true);
+  });
+
   it('lets a fleet convoy under a single attack that does not dislodge it', () => {
     const result = play(standard, SPRING, board, { ENGLAND: [...convoy, 'F EDI S F NTH'], GERMANY: standoff.GERMANY }, ['SAFE_CONVOYS']);
     expect(outcomeOf(result, 'A LON - BEL')).toMatchObject({ succeeded: true, marks: [] });
