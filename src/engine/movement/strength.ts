@@ -36,7 +36,7 @@ export function headToHead(decisions: MovementDecisions, unit: number, other: nu
 }
 
 /** The given supports of a unit's order; against a `victim` that stays, only those that may harm it (see `Battle.spares`). */
-export function supportsGiven(decisions: MovementDecisions, unit: number, victim = NOBODY): number {
+function supportsGiven(decisions: MovementDecisions, unit: number, victim = NOBODY): number {
   const battle = decisions.battle;
   let supports = 0;
   for (let supporter = battle.firstSupport[unit]!; supporter >= 0; supporter = battle.nextSupport[supporter]!) {
