@@ -11,6 +11,8 @@ import type { AdjudicationOptions, PhaseResult, Position } from './types.js';
 import { applyVassalage } from './vassals.js';
 import { victors } from './victory.js';
 
+const NO_DUMMIES: ReadonlySet<string> = new Set();
+
 /**
  * Adjudicates one phase of a game: the orders of every power against the position, giving each
  * order's outcome and the position after the phase. At the end of the last movement or retreat
@@ -21,7 +23,7 @@ export function adjudicate(map: GameMap, phase: Phase, position: Position, order
   const flags = ruleFlags(options.rules);
   const type = normalisePhaseType(phase.type);
   let result: { outcomes: PhaseResult['outcomes']; position: Position };
-  if (type === MOVEMENT) result = adjudicateMovement(map, position, orders, { flags, dummies: options.dummies ?? new Set() });
+  if (type === MOVEMENT) result = adjudicateMovement(map, position, orders, { flags, dummies: options.dummies ?? NO_DUMMIES });
   else if (type === RETREATS) result = adjudicateRetreats(map, position, orders, flags);
   else if (type === ADJUSTMENTS) result = adjudicateAdjustments(map, position, orders, flags);
   else throw new Error(`${formatPhase(phase)} is not a phase the judge adjudicates`);

@@ -136,7 +136,7 @@ export class Board {
 
   /** `A PAR`, `F STP/SC`. */
   describe(unit: BoardUnit): string {
-    return `${unit.type} ${this.tables.abbrev(unit.location)}`;
+    return this.tables.unitLabel(unit.type, unit.location);
   }
 
   powerName(power: number): string {

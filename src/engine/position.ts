@@ -1,14 +1,18 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Position, PowerState, RetreatingUnit, Unit } from './types.js';
 
-/** A power's state with other units; built field by field, as object spread is slow on the adjudicator's hot path. */
+/**
+ * A power's state with other units; built field by field, as object spread is slow on the
+ * adjudicator's hot path. The centre and home lists are shared, not copied: a position is a value
+ * that nothing changes once made, and a phase that changes them makes new lists.
+ */
 export function withUnits(state: PowerState, units: Unit[], retreating: RetreatingUnit[]): PowerState {
   const copy: PowerState = {
     name: state.name,
     units,
     retreating,
-    centers: state.centers.slice(),
-    homes: state.homes.slice(),
+    centers: state.centers,
+    homes: state.homes,
     claimCredits: state.claimCredits,
   };
   if (state.reserves !== undefined) copy.reserves = state.reserves;

@@ -1,4 +1,5 @@
 import type { RuleName } from '../rules/catalog.js';
+import { RulesInForce } from '../rules/in-force.js';
 
 /** The DPjudge RULEs that change adjudication, each with the flag the engine reads it by. */
 const FLAG_RULES = {
@@ -39,10 +40,14 @@ const FLAG_RULES = {
   cdSupports: 'CD_SUPPORTS',
   /** Fleets moving into each other's province on different coasts pass instead of bouncing (see battle.ts). */
   coastalCrawl: 'COASTAL_CRAWL',
-  /** Key's rule: a unit whose move bounced has no strength left to hold its own space (see resolver.ts). */
+  /** Key's rule: a unit whose move bounced has no strength left to hold its own space (see movement/strength.ts). */
   weakBounces: 'WEAK_BOUNCES',
   /** Fleets on COAST spaces convoy as if in a PORT (see convoy-routes.ts). */
   coastalConvoy: 'COASTAL_CONVOY',
+  /** A convoying fleet that is a beleaguered garrison convoys nothing (see movement/convoy.ts). */
+  safeConvoys: 'SAFE_CONVOYS',
+  /** A convoying fleet convoys nothing unless it is better supported than every foreign attack on it (see movement/convoy.ts). */
+  weakConvoys: 'WEAK_CONVOYS',
   /** A convoy route may pass a fleet twice, or bring the army back to where it started. */
   convoyBack: 'CONVOY_BACK',
   /** Supports no unit could give are accepted as signals, and void in the results. */
@@ -57,8 +62,23 @@ const NO_RULES: RuleFlags = flagsOf(new Set());
 /** Flags already made, by their rule list: one frozen object per distinct list, so that equal flags are the same object. */
 const made = new Map<string, RuleFlags>([['', NO_RULES]]);
 
+/** Flags already made for a RulesInForce, which never changes: a game's rules are read once per operation, not once per phase. */
+const madeFor = new WeakMap<RulesInForce, RuleFlags>();
+
 export function ruleFlags(rules?: Iterable<string>): RuleFlags {
   if (rules === undefined) return NO_RULES;
+  if (rules instanceof RulesInForce) {
+    let flags = madeFor.get(rules);
+    if (flags === undefined) {
+      flags = flagsFor(rules);
+      madeFor.set(rules, flags);
+    }
+    return flags;
+  }
+  return flagsFor(rules);
+}
+
+function flagsFor(rules: Iterable<string>): RuleFlags {
   const on = new Set([...rules].map((rule) => rule.toUpperCase()));
   const key = [...on].sort().join(' ');
   let flags = made.get(key);

@@ -1,5 +1,5 @@
 import type { GameMap } from '../map/game-map.js';
-import type { Abut, Location } from '../map/model.js';
+import type { Abut, Location, UnitType } from '../map/model.js';
 
 /**
  * Integer-indexed views of a GameMap for the adjudicator: location ids are the map's dense
@@ -30,7 +30,15 @@ export class MapTables {
    */
   readonly passableProvinces: readonly Int32Array[];
   private readonly ids = new Map<string, number>();
-  private readonly abuts = new Map<number, Abut>();
+  /**
+   * Location id → the locations it abuts once each, and the abut to each (the last written wins).
+   * Scanning a location's few abuts is faster than hashing a pair, and the adjudicator asks often.
+   */
+  private readonly abutTargets: readonly Int32Array[];
+  private readonly abutsFrom: readonly (readonly Abut[])[];
+  /** Location id → how the results name an army or a fleet there (`A PAR`, `F STP/SC`). */
+  private readonly armyLabels: readonly string[];
+  private readonly fleetLabels: readonly string[];
 
   private constructor(map: GameMap) {
     this.map = map;
@@ -42,6 +50,8 @@ export class MapTables {
     const neighbours: Int32Array[] = [];
     const sailable: Int32Array[] = [];
     const coasts: number[][] = map.locations.map(() => []);
+    const abutTargets: Int32Array[] = [];
+    const abutsFrom: Abut[][] = [];
     for (const location of map.locations) {
       const province = this.ids.get(location.province) ?? location.id;
       this.provinceOf[location.id] = province;
@@ -49,18 +59,31 @@ export class MapTables {
       this.convoySpace[location.id] = map.canConvoyFrom(location.abbrev) ? 1 : 0;
       const targets: number[] = [];
       const legs: number[] = [];
+      const uniqueTargets: number[] = [];
+      const abuts: Abut[] = [];
       for (const abut of location.abuts) {
         const to = this.ids.get(abut.to);
         if (to === undefined) continue;
         targets.push(to);
         if (abut.fleets) legs.push(to);
-        this.abuts.set(this.pairKey(location.id, to), abut);
+        const seen = uniqueTargets.indexOf(to);
+        if (seen >= 0) abuts[seen] = abut;
+        else {
+          uniqueTargets.push(to);
+          abuts.push(abut);
+        }
       }
       neighbours[location.id] = Int32Array.from(targets);
       sailable[location.id] = Int32Array.from(legs);
+      abutTargets[location.id] = Int32Array.from(uniqueTargets);
+      abutsFrom[location.id] = abuts;
     }
     this.neighbours = neighbours;
     this.sailable = sailable;
+    this.abutTargets = abutTargets;
+    this.abutsFrom = abutsFrom;
+    this.armyLabels = map.locations.map((location) => `A ${location.abbrev}`);
+    this.fleetLabels = map.locations.map((location) => `F ${location.abbrev}`);
     this.coastsOf = coasts.map((list) => Int32Array.from(list));
     const passable: Set<number>[] = map.locations.map(() => new Set());
     for (const location of map.locations) {
@@ -85,10 +108,6 @@ export class MapTables {
     return tables;
   }
 
-  private pairKey(from: number, to: number): number {
-    return from * this.count + to;
-  }
-
   /** The id of a location abbreviation, or -1. */
   id(abbrev: string): number {
     return this.ids.get(abbrev) ?? -1;
@@ -103,11 +122,18 @@ export class MapTables {
   }
 
   abut(from: number, to: number): Abut | undefined {
-    return this.abuts.get(this.pairKey(from, to));
+    const targets = this.abutTargets[from]!;
+    for (let index = 0; index < targets.length; index++) if (targets[index] === to) return this.abutsFrom[from]![index];
+    return undefined;
   }
 
   /** A convoy may cross from one location to the other: they abut, and not by land only. */
   sails(from: number, to: number): boolean {
-    return this.abuts.get(this.pairKey(from, to))?.fleets === true;
+    return this.abut(from, to)?.fleets === true;
+  }
+
+  /** `A PAR`, `F STP/SC`: a unit as the results name it. */
+  unitLabel(type: UnitType, location: number): string {
+    return (type === 'A' ? this.armyLabels : this.fleetLabels)[location]!;
   }
 }

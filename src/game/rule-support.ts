@@ -31,6 +31,8 @@ const SUPPORTED: ReadonlySet<string> = new Set<RuleName>([
   'WEAK_BOUNCES',
   'COASTAL_CONVOY',
   'CONVOY_BACK',
+  'SAFE_CONVOYS',
+  'WEAK_CONVOYS',
   'NO_RETURN',
   'SIGNAL_SUPPORT',
   // game start and conclusion
@@ -122,12 +124,15 @@ export function unhonouredRules(rules: Iterable<string>): { rule: string; reason
 /** docs/rules.md: every rule of Rules.txt with what this judge does with it. */
 export function rulesTable(): string {
   const rows = RULES.map((rule) => `| ${rule.name} | ${rule.topic} | ${ruleSupport(rule)} | ${rule.summary.replace(/\|/g, '\\|')} |`);
+  const count = (state: RuleSupport): number => RULES.filter((rule) => ruleSupport(rule) === state).length;
   return [
     '# RULEs and this judge',
     '',
     "Every rule of DPjudge's Rules.txt, and whether this judge honours it. `variant`: the rule belongs to",
     'a rules variant (Payola, Crystal Ball) this judge does not play. A game that names an unsupported rule',
     'is still created; its Master is told, and `judge game validate` warns about it.',
+    '',
+    `${RULES.length} rules: ${count('supported')} supported, ${count('unsupported')} unsupported, ${count('variant')} of variants.`,
     '',
     '| rule | topic | state | what it does |',
     '| --- | --- | --- | --- |',

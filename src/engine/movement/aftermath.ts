@@ -1,7 +1,9 @@
 import { filled } from '../arrays.js';
 import { retreatOptions } from '../retreat-options.js';
 import { MOVE, type Battle } from './battle.js';
-import type { Resolver } from './resolver.js';
+import type { MovementDecisions } from './decisions.js';
+import { dislodger } from './hold.js';
+import { preventStrength } from './strength.js';
 
 const OPEN = 0;
 const OCCUPIED = 1;
@@ -21,7 +23,7 @@ export class Aftermath {
 
   constructor(
     readonly battle: Battle,
-    readonly resolver: Resolver,
+    readonly decisions: MovementDecisions,
   ) {
     const size = battle.size;
     const board = battle.board;
@@ -30,18 +32,18 @@ export class Aftermath {
     this.retreats = new Array<string[] | null>(size).fill(null);
     this.after = filled(board.tables.count, OPEN);
     for (let unit = 0; unit < size; unit++) {
-      if (battle.kind[unit] === MOVE && resolver.order(unit)) this.moved[unit] = 1;
+      if (battle.kind[unit] === MOVE && decisions.order(unit)) this.moved[unit] = 1;
     }
     for (let unit = 0; unit < size; unit++) {
       if (this.moved[unit] === 1) this.after[battle.dest[unit]!] = OCCUPIED;
       else {
-        this.dislodgedBy[unit] = resolver.dislodger(unit);
+        this.dislodgedBy[unit] = dislodger(decisions, unit);
         if (this.dislodgedBy[unit]! < 0) this.after[battle.province[unit]!] = OCCUPIED;
       }
     }
     for (let unit = 0; unit < size; unit++) {
       const dest = battle.dest[unit]!;
-      if (battle.kind[unit] === MOVE && this.moved[unit] === 0 && this.after[dest] === OPEN && resolver.preventStrength(unit) >= 0) {
+      if (battle.kind[unit] === MOVE && this.moved[unit] === 0 && this.after[dest] === OPEN && preventStrength(decisions, unit) >= 0) {
         this.after[dest] = STANDOFF;
       }
     }

@@ -1,6 +1,6 @@
 import type { Abut } from '../../map/model.js';
 import { phaseMismatch } from '../legality/check.js';
-import { priorCheck } from '../legality/checked.js';
+import { priorCheck, type CheckedSubmission } from '../legality/checked.js';
 import { checkMovement, type CheckedMovement } from '../legality/movement.js';
 import { provinceOf } from '../legality/units.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
@@ -21,6 +21,8 @@ export const WEAK = 1;
 export const HALF = 2;
 
 const NONE = -1;
+/** A move no adjacency carries: it goes by convoy, and `chooseConvoy` sets its mode from the landing. */
+const OVERSEAS = -1;
 
 /** What bends the standard rules for some powers in a movement phase. */
 export interface MovementRules {
@@ -61,7 +63,7 @@ export class Battle {
   readonly target: number[];
   /** 1 when an army's move goes by convoy (see `chooseConvoy`). */
   readonly convoyed: number[];
-  /** NORMAL, WEAK or HALF: how the move's adjacency carries its strength. */
+  /** NORMAL, WEAK or HALF: how the move's adjacency (or a convoy's last leg) carries its strength. */
   readonly mode: number[];
   /** Written convoy routes (location ids), for armies that gave one. */
   readonly route: (number[] | null)[];
@@ -87,8 +89,11 @@ export class Battle {
   private readonly flags: RuleFlags;
   /** NO_RETREAT: every dislodged unit is destroyed. */
   readonly noRetreat: boolean;
-  /** WEAK_BOUNCES: a unit whose move bounced holds its space with no strength (see the resolver). */
+  /** WEAK_BOUNCES: a unit whose move bounced holds its space with no strength (see strength.ts). */
   readonly weakBounces: boolean;
+  /** SAFE_CONVOYS and WEAK_CONVOYS: when an attack that does not dislodge a convoying fleet still stops its convoy (see convoy.ts). */
+  readonly safeConvoys: boolean;
+  readonly weakConvoys: boolean;
 
   constructor(board: Board, orders: readonly SubmittedOrder[], rules: MovementRules) {
     this.board = board;
@@ -111,12 +116,18 @@ export class Battle {
     this.nextMoveInto = filled(size, NONE);
     this.firstConvoy = filled(size, NONE);
     this.nextConvoy = filled(size, NONE);
-    const dummy = board.powers.map((state) => rules.dummies.has(state.name));
-    this.firesOnOwn = dummy.map((isDummy) => rules.flags.friendlyFire || (rules.flags.dummyFire && isDummy));
-    this.immobile = dummy.map((isDummy) => rules.flags.immobileDummies && isDummy);
+    this.firesOnOwn = [];
+    this.immobile = [];
+    for (const state of board.powers) {
+      const dummy = rules.dummies.size > 0 && rules.dummies.has(state.name);
+      this.firesOnOwn.push(rules.flags.friendlyFire || (rules.flags.dummyFire && dummy));
+      this.immobile.push(rules.flags.immobileDummies && dummy);
+    }
     this.flags = rules.flags;
     this.noRetreat = rules.flags.noRetreat;
     this.weakBounces = rules.flags.weakBounces;
+    this.safeConvoys = rules.flags.safeConvoys;
+    this.weakConvoys = rules.flags.weakConvoys;
     for (let unit = 0; unit < size; unit++) {
       this.power[unit] = board.units[unit]!.power;
       this.province[unit] = board.units[unit]!.province;
@@ -139,9 +150,15 @@ export class Battle {
   /** Checks an order, unless it was checked at entry on this board; a later order for the same unit replaces an earlier one. */
   private enter(submitted: SubmittedOrder): void {
     const board = this.board;
-    const power = board.powerIndex(submitted.power);
+    const power = this.powerOf(submitted);
     const prior = power < 0 ? null : priorCheck(submitted, board, power, this.flags, this.immobile[power]!);
     this.record(prior ? { submitted, checked: prior, unit: prior.unit, refusal: null } : this.check(submitted, power));
+  }
+
+  /** The submitting power's index; an order checked at entry names its unit, whose power it usually is. */
+  private powerOf(submitted: SubmittedOrder): number {
+    const unit = 'checkedOn' in submitted ? this.board.units[(submitted as CheckedSubmission).checked.unit] : undefined;
+    return unit !== undefined && this.board.powers[unit.power]!.name === submitted.power ? unit.power : this.board.powerIndex(submitted.power);
   }
 
   private check(submitted: SubmittedOrder, power: number): Entry {
@@ -208,7 +225,7 @@ export class Battle {
     this.nextMoveInto[unit] = this.firstMoveInto[dest]!;
     this.firstMoveInto[dest] = unit;
     const abut = this.moveAbutOf(unit);
-    if (abut) this.mode[unit] = modeOf(abut);
+    this.mode[unit] = abut ? modeOf(abut) : OVERSEAS;
   }
 
   private moveAbutOf(unit: number): Abut | null {
@@ -255,7 +272,7 @@ export class Battle {
    * CONVOY` choose between two routes, so with no convoy route the army marches (DATC v2 on 6.G.8).
    */
   private chooseConvoy(army: number): void {
-    let byConvoy = this.route[army] !== null || this.moveAbutOf(army) === null;
+    let byConvoy = this.route[army] !== null || this.mode[army] === OVERSEAS;
     if (!byConvoy) {
       const entry = this.entries[this.entryOf[army]!]!;
       const asked = entry.checked?.order.kind === 'move' && entry.checked.order.viaConvoy;

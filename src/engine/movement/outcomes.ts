@@ -3,6 +3,7 @@ import { newOutcome } from '../outcome.js';
 import type { OrderOutcome } from '../types.js';
 import type { Aftermath } from './aftermath.js';
 import { CONVOY, MOVE, SUPPORT, type Entry } from './battle.js';
+import { cutter } from './support.js';
 
 /** The results of a movement phase, one per submitted order and one per unit nobody ordered. */
 export function movementOutcomes(aftermath: Aftermath): OrderOutcome[] {
@@ -40,20 +41,18 @@ function refused(aftermath: Aftermath, entry: Entry, index: number): OrderOutcom
 
 function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder): OrderOutcome {
   const battle = aftermath.battle;
-  const resolver = aftermath.resolver;
+  const decisions = aftermath.decisions;
   const power = battle.board.powerName(battle.power[unit]!);
   const result = newOutcome(power, order, true, [], '');
   const kind = battle.kind[unit];
   if (kind === MOVE && aftermath.moved[unit] === 0) {
     result.succeeded = false;
-    if (battle.convoyed[unit] === 1 && !resolver.path(unit)) {
+    if (battle.convoyed[unit] === 1 && !decisions.path(unit)) {
       result.marks.push('no convoy');
       result.reason = 'no convoy route survived';
     } else {
-      const others = rivals(aftermath, unit);
       result.marks.push('bounce');
-      result.bouncedWith = others.map((rival) => battle.board.describe(battle.board.units[rival]!));
-      result.reason = `bounced with ${others.map((rival) => named(aftermath, rival)).join(', ')}`;
+      addRivals(aftermath, unit, result);
     }
   } else if (kind === SUPPORT || kind === CONVOY) {
     const voided = battle.voidReason[unit];
@@ -61,13 +60,13 @@ function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder): 
       result.succeeded = false;
       result.marks.push('void');
       result.reason = voided;
-    } else if (kind === SUPPORT && !resolver.order(unit)) {
-      const cutter = resolver.cutter(unit);
+    } else if (kind === SUPPORT && !decisions.order(unit)) {
+      const cutBy = cutter(decisions, unit);
       result.succeeded = false;
       result.marks.push('cut');
-      result.cutBy = battle.board.describe(battle.board.units[cutter]!);
-      result.reason = `cut by ${named(aftermath, cutter)}`;
-    } else if (kind === CONVOY && !resolver.path(battle.target[unit]!)) {
+      result.cutBy = battle.board.describe(battle.board.units[cutBy]!);
+      result.reason = `cut by ${named(aftermath, cutBy)}`;
+    } else if (kind === CONVOY && !decisions.path(battle.target[unit]!)) {
       result.succeeded = false;
       result.marks.push('no convoy');
       result.reason = 'the convoy failed';
@@ -77,18 +76,28 @@ function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder): 
   return result;
 }
 
-/** Who stood in a failed move's way: the unit it attacked, unless that one left, and every other unit trying to enter. */
-function rivals(aftermath: Aftermath, unit: number): number[] {
+/**
+ * Who stood in a failed move's way: the unit it attacked, unless that one left, and every other unit
+ * trying to enter; named in the outcome and its reason in one pass.
+ */
+function addRivals(aftermath: Aftermath, unit: number, result: OrderOutcome): void {
   const battle = aftermath.battle;
+  const board = battle.board;
   const dest = battle.dest[unit]!;
-  const found: number[] = [];
-  const occupant = battle.board.occupant[dest]!;
+  const bouncedWith: string[] = [];
+  let reason = 'bounced with';
+  const add = (rival: number): void => {
+    reason += `${bouncedWith.length === 0 ? ' ' : ', '}${named(aftermath, rival)}`;
+    bouncedWith.push(board.describe(board.units[rival]!));
+  };
+  const occupant = board.occupant[dest]!;
   // An army convoyed back to its own province (CONVOY_BACK) is no rival of itself.
-  if (occupant >= 0 && occupant !== unit && aftermath.moved[occupant] === 0) found.push(occupant);
+  if (occupant >= 0 && occupant !== unit && aftermath.moved[occupant] === 0) add(occupant);
   for (let rival = battle.firstMoveInto[dest]!; rival >= 0; rival = battle.nextMoveInto[rival]!) {
-    if (rival !== unit) found.push(rival);
+    if (rival !== unit) add(rival);
   }
-  return found;
+  result.bouncedWith = bouncedWith;
+  result.reason = reason;
 }
 
 /** Adds what happened to the unit itself: dislodged, and destroyed when it has nowhere to go. */
