@@ -1,6 +1,7 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Phase } from '../map/model.js';
 import { ADJUSTMENTS, MOVEMENT, RETREATS } from '../map/phase.js';
+import { Board } from '../engine/board.js';
 import { ruleFlags } from '../engine/rules.js';
 import type { Position } from '../engine/types.js';
 import { formatOrder } from '../orders/format.js';
@@ -103,10 +104,10 @@ export function immobility(game: GameStatus, context: OrderContext): (power: str
   return (power) => immobile.has(findPower(game, power)?.name ?? power);
 }
 
-function reader(context: OrderContext, power: string, orderPhase: OrderPhase, immobile: boolean): OrderReader {
+function reader(context: OrderContext, power: string, orderPhase: OrderPhase, immobile: boolean, board?: Board): OrderReader {
   // Retreats and builds are always checked: NO_CHECK is about movement orders, and the status file needs typed units.
   const rules = orderPhase === MOVEMENT ? context.rules : context.rules.without('NO_CHECK');
-  return new OrderReader({ map: context.map, position: context.position, power, phase: orderPhase, rules, immobile });
+  return new OrderReader({ map: context.map, position: context.position, power, phase: orderPhase, rules, immobile }, board);
 }
 
 export interface SubmissionReport {
@@ -173,10 +174,11 @@ export function collectOrders(game: GameStatus, context: OrderContext): Collecte
   if (!orderPhase) return { orders: [], invalid: [] };
   const collected: CollectedOrders = { orders: [], invalid: [] };
   const immobile = immobility(game, context);
+  const board = new Board(context.map, context.position);
   for (const mapPower of context.map.powers) {
     const power = findPower(game, mapPower.name);
     if (!power) continue;
-    const read = reader(context, mapPower.name, orderPhase, immobile(mapPower.name));
+    const read = reader(context, mapPower.name, orderPhase, immobile(mapPower.name), board);
     for (const line of ordersOnFile(power, orderPhase)) {
       const result = read.read(line);
       if (result.ok) collected.orders.push(result.submitted);
