@@ -57,3 +57,6 @@ const KEYWORDS = new Map<string, Keyword>([
 export function keyword(word: string): Keyword | null {
   return KEYWORDS.get(word.includes('.') ? word.replace(/\./g, '') : word) ?? null;
 }
+
+/** Every word with a meaning of its own in orders, whatever the map. */
+export const ORDER_WORDS: readonly string[] = [...KEYWORDS.keys(), ...VIA_WORDS];
