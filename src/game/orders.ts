@@ -5,9 +5,10 @@ import { Board } from '../engine/board.js';
 import { ruleFlags } from '../engine/rules.js';
 import type { Position } from '../engine/types.js';
 import { formatOrder } from '../orders/format.js';
+import { isMovementOrder } from '../engine/legality/check.js';
 import { OrderReader } from '../engine/legality/reader.js';
-import type { Order, OrderPhase, SubmittedOrder } from '../orders/types.js';
-import { findPower, updatePower, type GameStatus, type PhaseOrder, type PowerStatus } from '../status/model.js';
+import type { Order, OrderPhase, RetreatOrAdjustmentOrder, SubmittedOrder } from '../orders/types.js';
+import { findPower, updatePower, type GameStatus, type PowerStatus } from '../status/model.js';
 import { dummyPowers } from './control.js';
 import type { RulesInForce } from '../rules/in-force.js';
 
@@ -21,46 +22,16 @@ export function orderPhaseOf(phase: Phase): OrderPhase | null {
   return phase.type === MOVEMENT || phase.type === RETREATS || phase.type === ADJUSTMENTS ? phase.type : null;
 }
 
-function phaseOrderText(order: PhaseOrder): string {
-  switch (order.kind) {
-    case 'RETREAT':
-      return `${order.unit.type} ${order.unit.location} - ${order.to}`;
-    case 'DISBAND':
-      return `${order.unit.type} ${order.unit.location} DISBAND`;
-    case 'BUILD':
-      return `BUILD ${order.unit.type} ${order.unit.location}`;
-    case 'WAIVE':
-      return 'WAIVE';
-    case 'REMOVE':
-      return `REMOVE ${order.unit.type} ${order.unit.location}`;
-  }
-}
-
-function unitOf(order: { unit: { type: 'A' | 'F' | null; location: string } }): { type: 'A' | 'F'; location: string } {
-  if (order.unit.type === null) throw new Error(`a checked order names its unit type: ${formatOrder(order as Order)}`);
-  return { type: order.unit.type, location: order.unit.location };
-}
-
-function toPhaseOrder(order: Order): PhaseOrder {
-  switch (order.kind) {
-    case 'retreat':
-      return { kind: 'RETREAT', unit: unitOf(order), to: order.to };
-    case 'disband':
-      return { kind: 'DISBAND', unit: unitOf(order) };
-    case 'build':
-      return { kind: 'BUILD', unit: unitOf(order) };
-    case 'remove':
-      return { kind: 'REMOVE', unit: unitOf(order) };
-    case 'waive':
-      return { kind: 'WAIVE' };
-    default:
-      throw new Error(`${formatOrder(order)} is not a retreat or adjustment order`);
-  }
+/** A retreat or adjustment order as its phase's reader accepted it: checked, so its unit is typed. */
+function retreatOrAdjustment(order: Order): RetreatOrAdjustmentOrder {
+  if (isMovementOrder(order)) throw new Error(`${formatOrder(order)} is not a retreat or adjustment order`);
+  if ('unit' in order && order.unit.type === null) throw new Error(`a checked order names its unit type: ${formatOrder(order)}`);
+  return order;
 }
 
 /** The order lines on file for a power in this phase, in canonical form. */
 export function ordersOnFile(power: PowerStatus, phase: OrderPhase): string[] {
-  return phase === MOVEMENT ? [...power.orders] : power.phaseOrders.map(phaseOrderText);
+  return phase === MOVEMENT ? [...power.orders] : power.phaseOrders.map(formatOrder);
 }
 
 export function hasOrders(power: PowerStatus, phase: OrderPhase): boolean {
@@ -153,7 +124,7 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
     acceptedLines.push(line);
   }
   const next = updatePower(game, power, (status) =>
-    orderPhase === MOVEMENT ? { ...status, orders: accepted.map(formatOrder) } : { ...status, phaseOrders: accepted.map(toPhaseOrder) },
+    orderPhase === MOVEMENT ? { ...status, orders: accepted.map(formatOrder) } : { ...status, phaseOrders: accepted.map(retreatOrAdjustment) },
   );
   return { game: next, onFile: ordersOnFile(findPower(next, power)!, orderPhase), refused };
 }
@@ -179,8 +150,9 @@ export function collectOrders(game: GameStatus, context: OrderContext): Collecte
     const power = findPower(game, mapPower.name);
     if (!power) continue;
     const read = reader(context, mapPower.name, orderPhase, immobile(mapPower.name), board);
-    for (const line of ordersOnFile(power, orderPhase)) {
-      const result = read.read(line);
+    // Movement orders are kept as written and read; retreat and adjustment orders are kept as orders.
+    const results = orderPhase === MOVEMENT ? power.orders.map((line) => read.read(line)) : power.phaseOrders.map((order) => read.given(order));
+    for (const result of results) {
       if (result.ok) collected.orders.push(result.submitted);
       else collected.invalid.push({ power: mapPower.name, message: result.message });
     }

@@ -66,20 +66,12 @@ export class OrderReader {
   read(line: string): ReadOrderResult {
     const parsed = parseOrder(this.context.map, line, this.context.phase);
     if (!parsed.ok) return { ok: false, message: refusal(line, parsed.reason) };
+    if (parsed.readings.length === 1) return this.take(line, parsed.readings[0]!);
     if (this.noCheck) {
-      if (parsed.readings.length > 1) {
-        const meanings = parsed.readings.map(formatOrder).join(' or ');
-        return { ok: false, message: refusal(line, `could mean ${meanings}; an order that reads several ways cannot be used when orders are not checked`) };
-      }
-      const order = parsed.readings[0]!;
-      return { ok: true, order, text: formatOrder(order), checked: false, submitted: { power: this.context.power, order } };
+      const meanings = parsed.readings.map(formatOrder).join(' or ');
+      return { ok: false, message: refusal(line, `could mean ${meanings}; an order that reads several ways cannot be used when orders are not checked`) };
     }
     if (this.power < 0) return { ok: false, message: refusal(line, `${this.context.power} is not a power in this game`) };
-    if (parsed.readings.length === 1) {
-      const checked = this.check(parsed.readings[0]!);
-      if (!checked.ok) return { ok: false, message: refusal(line, checked.reason) };
-      return { ok: true, order: checked.value.order, text: formatOrder(checked.value.order), checked: true, submitted: checked.value };
-    }
     const legal = new Map<string, SubmittedOrder>();
     let firstReason: string | null = null;
     for (const reading of parsed.readings) {
@@ -91,6 +83,23 @@ export class OrderReader {
     if (legal.size > 1) return { ok: false, message: refusal(line, `could mean ${[...legal.keys()].join(' or ')}`) };
     const [text, submitted] = [...legal.entries()][0]!;
     return { ok: true, order: submitted.order, text, checked: true, submitted };
+  }
+
+  /**
+   * An order already in the model, checked as its line would be: the retreat and adjustment orders
+   * a status file keeps are taken as they are, not written out and read again.
+   */
+  given(order: Order): ReadOrderResult {
+    return this.take(formatOrder(order), order);
+  }
+
+  /** The one reading of `line`: accepted as it is under NO_CHECK, else checked. */
+  private take(line: string, order: Order): ReadOrderResult {
+    if (this.noCheck) return { ok: true, order, text: formatOrder(order), checked: false, submitted: { power: this.context.power, order } };
+    if (this.power < 0) return { ok: false, message: refusal(line, `${this.context.power} is not a power in this game`) };
+    const checked = this.check(order);
+    if (!checked.ok) return { ok: false, message: refusal(line, checked.reason) };
+    return { ok: true, order: checked.value.order, text: formatOrder(checked.value.order), checked: true, submitted: checked.value };
   }
 
   /** One reading checked; a movement order keeps its check for the adjudicator. */
