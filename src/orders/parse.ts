@@ -27,6 +27,10 @@ type Reading = Item[];
 /** Filler words that are places give several readings; more than this many means the line is not an order. */
 const MOST_READINGS = 16;
 
+const DASH: Item = { kind: 'verb', verb: 'move', word: '-' };
+const PLUS: Item = { kind: 'verb', verb: 'build', word: '+' };
+const STAR: Item = { kind: 'verb', verb: 'remove', word: '*' };
+
 function classify(vocabulary: Vocabulary, text: string, tokens: Token[]): Verdict<Item[]> {
   const map = vocabulary.map;
   const items: Item[] = [];
@@ -34,13 +38,14 @@ function classify(vocabulary: Vocabulary, text: string, tokens: Token[]): Verdic
   const spanText = (from: number, to: number): string => text.slice(tokens[from]!.start, tokens[to - 1]!.end);
   while (index < tokens.length) {
     const token = tokens[index]!;
-    if (token.kind === 'dash') items.push({ kind: 'verb', verb: 'move', word: '-' });
-    else if (token.kind === 'plus') items.push({ kind: 'verb', verb: 'build', word: '+' });
-    else if (token.kind === 'star') items.push({ kind: 'verb', verb: 'remove', word: '*' });
+    if (token.kind === 'dash') items.push(DASH);
+    else if (token.kind === 'plus') items.push(PLUS);
+    else if (token.kind === 'star') items.push(STAR);
     else if (token.kind !== 'word') return refuse(`unexpected '${spanText(index, index + 1)}'`);
     else {
       const sense = vocabulary.sense(token.text);
-      const long = matchPlace(map, text, tokens, index, sense.longestName, 2);
+      const longest = vocabulary.nameSpanAt(sense, tokens, index);
+      const long = matchPlace(map, text, tokens, index, longest, 2);
       if (long && !long.ok) return long;
       if (long) {
         items.push({ kind: 'place', location: long.place.location, word: spanText(index, long.place.next) });
@@ -57,7 +62,7 @@ function classify(vocabulary: Vocabulary, text: string, tokens: Token[]): Verdic
       if (meaning?.kind === 'type') items.push({ kind: 'type', type: meaning.type, word: token.text });
       else if (meaning?.kind === 'verb') items.push({ kind: 'verb', verb: meaning.verb, word: token.text });
       else {
-        const short = matchPlace(map, text, tokens, index, sense.longestName, 1);
+        const short = matchPlace(map, text, tokens, index, longest, 1);
         if (short && !short.ok && !meaning) return short;
         if (!short && !meaning) return refuse(`'${spanText(index, index + 1)}' is neither a place nor an order word`);
         if (short?.ok) {

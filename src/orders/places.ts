@@ -40,10 +40,11 @@ function joins(token: Token): boolean {
 }
 
 function undotted(word: string): string {
-  return word.replace(/\./g, '');
+  return word.includes('.') ? word.replace(/\./g, '') : word;
 }
 
-function withoutFullStops(word: string): string {
+/** A word or name without the full stops after it (`PAR.` is `PAR`). */
+export function withoutFullStops(word: string): string {
   return word.replace(/\.+$/, '');
 }
 
@@ -103,7 +104,7 @@ function ambiguity(map: GameMap, written: string, locations: readonly string[]):
 
 /**
  * Matches the longest place name starting at `start` (at least `minSpan` and at most `longest`
- * tokens long, see `WordSense.longestName`), with any coast written after it. Null when no name starts
+ * tokens long, see `Vocabulary.nameSpanAt`), with any coast written after it. Null when no name starts
  * there; refused when the name is ambiguous, since a guess from the order's sense could turn one
  * place into another without a word.
  */

@@ -1,5 +1,6 @@
 import type { GameMap } from '../map/game-map.js';
-import { lex } from './lexer.js';
+import { lex, type Token } from './lexer.js';
+import { withoutFullStops } from './places.js';
 import { keyword, ORDER_WORDS, VIA_WORDS, type Keyword } from './words.js';
 
 /** What one word of an order may be on a map: an order word, the first word of place names, or both. */
@@ -9,6 +10,8 @@ export interface WordSense {
   readonly longestName: number;
   /** VIA or BY, which before CONVOY ask for a convoyed move. */
   readonly via: boolean;
+  /** The second tokens of the names of two tokens or more that start with this word. */
+  readonly secondWords: ReadonlySet<string> | null;
 }
 
 /**
@@ -22,6 +25,7 @@ export class Vocabulary {
   private static readonly cache = new WeakMap<GameMap, Vocabulary>();
   private readonly senses = new Map<string, WordSense>();
   private readonly nameSpans = new Map<string, number>();
+  private readonly secondWords = new Map<string, Set<string>>();
 
   static of(map: GameMap): Vocabulary {
     let vocabulary = Vocabulary.cache.get(map);
@@ -38,6 +42,11 @@ export class Vocabulary {
       if (!lexed.ok || lexed.tokens.length === 0) continue;
       const first = lexed.tokens[0]!.text;
       this.nameSpans.set(first, Math.max(this.nameSpans.get(first) ?? 0, lexed.tokens.length));
+      const second = lexed.tokens[1]?.text;
+      if (second === undefined) continue;
+      const seconds = this.secondWords.get(first);
+      if (seconds) seconds.add(second);
+      else this.secondWords.set(first, new Set([second]));
     }
     for (const word of [...this.nameSpans.keys(), ...ORDER_WORDS]) this.senses.set(word, this.worked(word));
   }
@@ -46,10 +55,27 @@ export class Vocabulary {
     return this.senses.get(word) ?? this.worked(word);
   }
 
+  /**
+   * How many tokens a place name starting at `index` (whose word has this sense) may span: one when
+   * the next token is not the second token of any of its names. The name is looked up by its text
+   * with `+` and white space alike, and a full stop at its end left off, so a `+` or a second word
+   * with full stops after it may still continue one.
+   */
+  nameSpanAt(sense: WordSense, tokens: readonly Token[], index: number): number {
+    if (sense.longestName < 2) return sense.longestName;
+    const next = tokens[index + 1];
+    if (next === undefined) return 1;
+    const seconds = sense.secondWords;
+    const continues =
+      next.kind === 'plus' || (seconds !== null && (seconds.has(next.text) || (next.text.endsWith('.') && seconds.has(withoutFullStops(next.text)))));
+    return continues ? sense.longestName : 1;
+  }
+
   private worked(word: string): WordSense {
     // A place written with a full stop after it (`PAR.`) is looked up without it.
-    const longestName = this.nameSpans.get(word) ?? (word.endsWith('.') ? (this.nameSpans.get(word.replace(/\.+$/, '')) ?? 0) : 0);
-    return { meaning: keyword(word), longestName, via: VIA_WORDS.has(word) };
+    const dotted = word.endsWith('.');
+    const longestName = this.nameSpans.get(word) ?? (dotted ? (this.nameSpans.get(withoutFullStops(word)) ?? 0) : 0);
+    const secondWords = this.secondWords.get(word) ?? (dotted ? this.secondWords.get(withoutFullStops(word)) : undefined) ?? null;
+    return { meaning: keyword(word), longestName, via: VIA_WORDS.has(word), secondWords };
   }
 }
-
