@@ -5,7 +5,7 @@ import { lex, type Token } from './lexer.js';
 import { matchPlace } from './places.js';
 import type { AdjustmentOrder, MovementOrder, Order, OrderPhase, RetreatPhaseOrder, UnitRef } from './types.js';
 import { Vocabulary } from './vocabulary.js';
-import type { Verb } from './words.js';
+import type { Keyword, Verb } from './words.js';
 
 /**
  * Reads an order line the way players write them: case-insensitive, any alias of the map, coasts
@@ -15,10 +15,10 @@ import type { Verb } from './words.js';
  */
 
 type Item =
-  | { kind: 'type'; type: UnitType; word: string }
+  /** A unit type or a verb: the word table's own meaning when the word is written as the table spells it. */
+  | Exclude<Keyword, { kind: 'filler' }>
   /** `optional`: a filler word (THE, SEA, IN ...) that is also a place of this map, read both ways. */
   | { kind: 'place'; location: string; word: string; optional?: boolean }
-  | { kind: 'verb'; verb: Verb; word: string }
   | { kind: 'via'; word: string };
 
 /** The items of one way of reading a line: each optional place taken, or left out. */
@@ -59,8 +59,7 @@ function classify(vocabulary: Vocabulary, text: string, tokens: Token[]): Verdic
         continue;
       }
       const meaning = sense.meaning;
-      if (meaning?.kind === 'type') items.push({ kind: 'type', type: meaning.type, word: token.text });
-      else if (meaning?.kind === 'verb') items.push({ kind: 'verb', verb: meaning.verb, word: token.text });
+      if (meaning !== null && meaning.kind !== 'filler') items.push(meaning.word === token.text ? meaning : { ...meaning, word: token.text });
       else {
         const short = matchPlace(map, text, tokens, index, longest, 1);
         if (short && !short.ok && !meaning) return short;
