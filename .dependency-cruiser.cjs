@@ -16,7 +16,7 @@ const CORE = {
   deadline: [],
   orders: ['common', 'rules', 'map'],
   engine: ['common', 'rules', 'map', 'orders'],
-  status: ['common', 'rules', 'map'],
+  status: ['common', 'rules', 'map', 'orders'],
 };
 
 /** Layer 1, beside the core: pictures, files and settings, used by the game layer. */

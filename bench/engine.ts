@@ -8,6 +8,7 @@ import type { PhaseResult, Position } from '../src/engine/types.js';
 import type { GameMap } from '../src/map/game-map.js';
 import { loadMapFile } from '../src/map/load.js';
 import type { Phase } from '../src/map/model.js';
+import { Board } from '../src/engine/board.js';
 import { OrderReader } from '../src/engine/legality/reader.js';
 import type { OrderPhase, SubmittedOrder } from '../src/orders/types.js';
 import { formatMs, measure } from './stats.js';
@@ -93,9 +94,10 @@ function readPosition(map: GameMap, text: string): Position {
 /** Reads `POWER: order | order` lines into checked orders; a refused order is a bug in this bench. */
 function readOrders(map: GameMap, position: Position, phase: OrderPhase, text: string): SubmittedOrder[] {
   const orders: SubmittedOrder[] = [];
+  const board = new Board(map, position);
   for (const line of text.trim().split('\n')) {
     const [power, list] = line.split(':') as [string, string];
-    const reader = new OrderReader({ map, position, power, phase });
+    const reader = new OrderReader({ map, position, power, phase }, board);
     for (const written of list.split('|')) {
       const read = reader.read(written);
       if (!read.ok) throw new Error(`bench order refused: ${read.message}`);
@@ -148,7 +150,7 @@ function scenarios(map: GameMap): Scenario[] {
   ];
 }
 
-/** Reading and checking a whole movement phase's orders (34 lines), one reader per power, as processing reads them. */
+/** Reading and checking a whole movement phase's orders (34 lines), one board and a reader per power, as processing reads them. */
 function orderReadingTime(map: GameMap, position: Position): number {
   return measure(() => readOrders(map, position, 'MOVEMENT', MIDGAME_ORDERS), 2000, 200).median;
 }

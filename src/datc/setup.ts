@@ -119,12 +119,13 @@ export function buildCase(map: GameMap, datc: DatcCase): Verdict<CaseSetup> {
   }
   const orders: SubmittedOrder[] = [];
   const readers = new Map<string, OrderReader>();
+  const board = new Board(map, position);
   for (const line of datc.orders) {
     const power = findPower(map, line.power);
     if (!power) return refuse(`line ${line.line}: unknown power '${line.power}'`);
     let reader = readers.get(power.name);
     if (!reader) {
-      reader = new OrderReader({ map, position, power: power.name, phase: phaseType, rules });
+      reader = new OrderReader({ map, position, power: power.name, phase: phaseType, rules }, board);
       readers.set(power.name, reader);
     }
     const checked = reader.read(line.text);

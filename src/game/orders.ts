@@ -1,12 +1,14 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Phase } from '../map/model.js';
 import { ADJUSTMENTS, MOVEMENT, RETREATS } from '../map/phase.js';
+import { Board } from '../engine/board.js';
 import { ruleFlags } from '../engine/rules.js';
 import type { Position } from '../engine/types.js';
 import { formatOrder } from '../orders/format.js';
+import { isMovementOrder } from '../engine/legality/check.js';
 import { OrderReader } from '../engine/legality/reader.js';
-import type { Order, OrderPhase, SubmittedOrder } from '../orders/types.js';
-import { findPower, updatePower, type GameStatus, type PhaseOrder, type PowerStatus } from '../status/model.js';
+import type { Order, OrderPhase, RetreatOrAdjustmentOrder, SubmittedOrder } from '../orders/types.js';
+import { findPower, updatePower, type GameStatus, type PowerStatus } from '../status/model.js';
 import { dummyPowers } from './control.js';
 import type { RulesInForce } from '../rules/in-force.js';
 
@@ -20,46 +22,16 @@ export function orderPhaseOf(phase: Phase): OrderPhase | null {
   return phase.type === MOVEMENT || phase.type === RETREATS || phase.type === ADJUSTMENTS ? phase.type : null;
 }
 
-function phaseOrderText(order: PhaseOrder): string {
-  switch (order.kind) {
-    case 'RETREAT':
-      return `${order.unit.type} ${order.unit.location} - ${order.to}`;
-    case 'DISBAND':
-      return `${order.unit.type} ${order.unit.location} DISBAND`;
-    case 'BUILD':
-      return `BUILD ${order.unit.type} ${order.unit.location}`;
-    case 'WAIVE':
-      return 'WAIVE';
-    case 'REMOVE':
-      return `REMOVE ${order.unit.type} ${order.unit.location}`;
-  }
-}
-
-function unitOf(order: { unit: { type: 'A' | 'F' | null; location: string } }): { type: 'A' | 'F'; location: string } {
-  if (order.unit.type === null) throw new Error(`a checked order names its unit type: ${formatOrder(order as Order)}`);
-  return { type: order.unit.type, location: order.unit.location };
-}
-
-function toPhaseOrder(order: Order): PhaseOrder {
-  switch (order.kind) {
-    case 'retreat':
-      return { kind: 'RETREAT', unit: unitOf(order), to: order.to };
-    case 'disband':
-      return { kind: 'DISBAND', unit: unitOf(order) };
-    case 'build':
-      return { kind: 'BUILD', unit: unitOf(order) };
-    case 'remove':
-      return { kind: 'REMOVE', unit: unitOf(order) };
-    case 'waive':
-      return { kind: 'WAIVE' };
-    default:
-      throw new Error(`${formatOrder(order)} is not a retreat or adjustment order`);
-  }
+/** A retreat or adjustment order as its phase's reader accepted it: checked, so its unit is typed. */
+function retreatOrAdjustment(order: Order): RetreatOrAdjustmentOrder {
+  if (isMovementOrder(order)) throw new Error(`${formatOrder(order)} is not a retreat or adjustment order`);
+  if ('unit' in order && order.unit.type === null) throw new Error(`a checked order names its unit type: ${formatOrder(order)}`);
+  return order;
 }
 
 /** The order lines on file for a power in this phase, in canonical form. */
 export function ordersOnFile(power: PowerStatus, phase: OrderPhase): string[] {
-  return phase === MOVEMENT ? [...power.orders] : power.phaseOrders.map(phaseOrderText);
+  return phase === MOVEMENT ? [...power.orders] : power.phaseOrders.map(formatOrder);
 }
 
 export function hasOrders(power: PowerStatus, phase: OrderPhase): boolean {
@@ -103,10 +75,10 @@ export function immobility(game: GameStatus, context: OrderContext): (power: str
   return (power) => immobile.has(findPower(game, power)?.name ?? power);
 }
 
-function reader(context: OrderContext, power: string, orderPhase: OrderPhase, immobile: boolean): OrderReader {
+function reader(context: OrderContext, power: string, orderPhase: OrderPhase, immobile: boolean, board?: Board): OrderReader {
   // Retreats and builds are always checked: NO_CHECK is about movement orders, and the status file needs typed units.
   const rules = orderPhase === MOVEMENT ? context.rules : context.rules.without('NO_CHECK');
-  return new OrderReader({ map: context.map, position: context.position, power, phase: orderPhase, rules, immobile });
+  return new OrderReader({ map: context.map, position: context.position, power, phase: orderPhase, rules, immobile }, board);
 }
 
 export interface SubmissionReport {
@@ -152,7 +124,7 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
     acceptedLines.push(line);
   }
   const next = updatePower(game, power, (status) =>
-    orderPhase === MOVEMENT ? { ...status, orders: accepted.map(formatOrder) } : { ...status, phaseOrders: accepted.map(toPhaseOrder) },
+    orderPhase === MOVEMENT ? { ...status, orders: accepted.map(formatOrder) } : { ...status, phaseOrders: accepted.map(retreatOrAdjustment) },
   );
   return { game: next, onFile: ordersOnFile(findPower(next, power)!, orderPhase), refused };
 }
@@ -173,12 +145,14 @@ export function collectOrders(game: GameStatus, context: OrderContext): Collecte
   if (!orderPhase) return { orders: [], invalid: [] };
   const collected: CollectedOrders = { orders: [], invalid: [] };
   const immobile = immobility(game, context);
+  const board = new Board(context.map, context.position);
   for (const mapPower of context.map.powers) {
     const power = findPower(game, mapPower.name);
     if (!power) continue;
-    const read = reader(context, mapPower.name, orderPhase, immobile(mapPower.name));
-    for (const line of ordersOnFile(power, orderPhase)) {
-      const result = read.read(line);
+    const read = reader(context, mapPower.name, orderPhase, immobile(mapPower.name), board);
+    // Movement orders are kept as written and read; retreat and adjustment orders are kept as orders.
+    const results = orderPhase === MOVEMENT ? power.orders.map((line) => read.read(line)) : power.phaseOrders.map((order) => read.given(order));
+    for (const result of results) {
       if (result.ok) collected.orders.push(result.submitted);
       else collected.invalid.push({ power: mapPower.name, message: result.message });
     }

@@ -18,13 +18,17 @@ export interface Token {
 /** Letters and digits outside ASCII, by code point, so that astral letters count too. */
 const NON_ASCII_WORD = /^[\p{L}\p{N}]/u;
 
+/** ASCII letters, digits and `.'_`, by character code. */
+const ASCII_WORD = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  ASCII_WORD[code] = letter || (code >= 48 && code <= 57) || code === 46 || code === 39 || code === 95 ? 1 : 0;
+}
+
 /** How many UTF-16 units the word character at `index` takes (letters, digits, `.'_`), or 0. */
 function wordCharLength(text: string, index: number): number {
   const code = text.charCodeAt(index);
-  if (code < 128) {
-    const word = (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 46 || code === 39 || code === 95;
-    return word ? 1 : 0;
-  }
+  if (code < 128) return ASCII_WORD[code]!;
   const point = text.codePointAt(index)!;
   return NON_ASCII_WORD.test(String.fromCodePoint(point)) ? (point > 0xffff ? 2 : 1) : 0;
 }
@@ -62,9 +66,15 @@ const SYMBOLS: Record<string, TokenKind> = {
 
 export type LexResult = { ok: true; tokens: Token[] } | { ok: false; reason: string };
 
-/** Scanned by character codes: a regular expression per character made lexing a tenth of reading an order. */
+/**
+ * Scanned by character codes: a regular expression per character made lexing a tenth of reading an
+ * order. The line is upper-cased once, and its words cut from that copy, unless upper-casing
+ * changes its length (`ß` is `SS`): then word by word.
+ */
 export function lex(text: string): LexResult {
   const tokens: Token[] = [];
+  const upper = text.toUpperCase();
+  const aligned = upper.length === text.length;
   let index = 0;
   let spaced = true;
   while (index < text.length) {
@@ -73,7 +83,6 @@ export function lex(text: string): LexResult {
       spaced = true;
       continue;
     }
-    const char = text[index]!;
     let kind: TokenKind;
     let length = arrowLength(text, index);
     if (length > 0) {
@@ -81,14 +90,16 @@ export function lex(text: string): LexResult {
     } else if ((length = wordCharLength(text, index)) > 0) {
       kind = 'word';
       for (let more = length; more > 0 && index + length < text.length; length += more) more = wordCharLength(text, index + length);
-    } else if (SYMBOLS[char]) {
-      kind = SYMBOLS[char];
-      length = 1;
     } else {
-      return { ok: false, reason: `unexpected '${char}'` };
+      const char = text[index]!;
+      const symbol = SYMBOLS[char];
+      if (symbol === undefined) return { ok: false, reason: `unexpected '${char}'` };
+      kind = symbol;
+      length = 1;
     }
     const end = index + length;
-    tokens.push({ kind, text: kind === 'dash' ? '-' : text.slice(index, end).toUpperCase(), start: index, end, spaced });
+    const word = kind === 'dash' ? '-' : aligned ? upper.slice(index, end) : text.slice(index, end).toUpperCase();
+    tokens.push({ kind, text: word, start: index, end, spaced });
     index = end;
     spaced = false;
   }

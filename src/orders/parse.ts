@@ -4,7 +4,8 @@ import { accept, refuse, type Verdict } from '../common/verdict.js';
 import { lex, type Token } from './lexer.js';
 import { matchPlace } from './places.js';
 import type { AdjustmentOrder, MovementOrder, Order, OrderPhase, RetreatPhaseOrder, UnitRef } from './types.js';
-import { keyword, VIA_WORDS, type Verb } from './words.js';
+import { Vocabulary } from './vocabulary.js';
+import type { Keyword, Verb } from './words.js';
 
 /**
  * Reads an order line the way players write them: case-insensitive, any alias of the map, coasts
@@ -14,30 +15,37 @@ import { keyword, VIA_WORDS, type Verb } from './words.js';
  */
 
 type Item =
-  | { kind: 'type'; type: UnitType; word: string }
+  /** A unit type or a verb: the word table's own meaning when the word is written as the table spells it. */
+  | Exclude<Keyword, { kind: 'filler' }>
   /** `optional`: a filler word (THE, SEA, IN ...) that is also a place of this map, read both ways. */
   | { kind: 'place'; location: string; word: string; optional?: boolean }
-  | { kind: 'verb'; verb: Verb; word: string }
   | { kind: 'via'; word: string };
 
-/** An item once each optional place is taken or left out. */
-type Reading = Exclude<Item, { kind: 'place' }> | { kind: 'place'; location: string; word: string };
+/** The items of one way of reading a line: each optional place taken, or left out. */
+type Reading = Item[];
 
 /** Filler words that are places give several readings; more than this many means the line is not an order. */
 const MOST_READINGS = 16;
 
-function classify(map: GameMap, text: string, tokens: Token[]): Verdict<Item[]> {
+const DASH: Item = { kind: 'verb', verb: 'move', word: '-' };
+const PLUS: Item = { kind: 'verb', verb: 'build', word: '+' };
+const STAR: Item = { kind: 'verb', verb: 'remove', word: '*' };
+
+function classify(vocabulary: Vocabulary, text: string, tokens: Token[]): Verdict<Item[]> {
+  const map = vocabulary.map;
   const items: Item[] = [];
   let index = 0;
   const spanText = (from: number, to: number): string => text.slice(tokens[from]!.start, tokens[to - 1]!.end);
   while (index < tokens.length) {
     const token = tokens[index]!;
-    if (token.kind === 'dash') items.push({ kind: 'verb', verb: 'move', word: '-' });
-    else if (token.kind === 'plus') items.push({ kind: 'verb', verb: 'build', word: '+' });
-    else if (token.kind === 'star') items.push({ kind: 'verb', verb: 'remove', word: '*' });
+    if (token.kind === 'dash') items.push(DASH);
+    else if (token.kind === 'plus') items.push(PLUS);
+    else if (token.kind === 'star') items.push(STAR);
     else if (token.kind !== 'word') return refuse(`unexpected '${spanText(index, index + 1)}'`);
     else {
-      const long = matchPlace(map, text, tokens, index, 2);
+      const sense = vocabulary.sense(token.text);
+      const longest = vocabulary.nameSpanAt(sense, tokens, index);
+      const long = matchPlace(map, text, tokens, index, longest, 2);
       if (long && !long.ok) return long;
       if (long) {
         items.push({ kind: 'place', location: long.place.location, word: spanText(index, long.place.next) });
@@ -45,16 +53,15 @@ function classify(map: GameMap, text: string, tokens: Token[]): Verdict<Item[]> 
         continue;
       }
       const following = tokens[index + 1];
-      if (VIA_WORDS.has(token.text) && following?.kind === 'word' && ['CONVOY', 'C'].includes(following.text)) {
+      if (sense.via && following?.kind === 'word' && (following.text === 'CONVOY' || following.text === 'C')) {
         items.push({ kind: 'via', word: spanText(index, index + 2) });
         index += 2;
         continue;
       }
-      const meaning = keyword(token.text);
-      if (meaning?.kind === 'type') items.push({ kind: 'type', type: meaning.type, word: token.text });
-      else if (meaning?.kind === 'verb') items.push({ kind: 'verb', verb: meaning.verb, word: token.text });
+      const meaning = sense.meaning;
+      if (meaning !== null && meaning.kind !== 'filler') items.push(meaning.word === token.text ? meaning : { ...meaning, word: token.text });
       else {
-        const short = matchPlace(map, text, tokens, index, 1);
+        const short = matchPlace(map, text, tokens, index, longest, 1);
         if (short && !short.ok && !meaning) return short;
         if (!short && !meaning) return refuse(`'${spanText(index, index + 1)}' is neither a place nor an order word`);
         if (short?.ok) {
@@ -70,21 +77,16 @@ function classify(map: GameMap, text: string, tokens: Token[]): Verdict<Item[]> 
 }
 
 /** Every way of reading the optional places: as places, or as the filler words they also are. */
-function readings(items: Item[]): Reading[][] | null {
-  let result: Reading[][] = [[]];
+function readings(items: Item[]): Reading[] | null {
+  if (!items.some((item) => item.kind === 'place' && item.optional)) return [items];
+  let result: Reading[] = [[]];
   for (const item of items) {
     // Readings are extended in place where an item does not branch, so a long line costs its length, not its square.
-    if (item.kind !== 'place') {
+    if (item.kind !== 'place' || !item.optional) {
       for (const reading of result) reading.push(item);
       continue;
     }
-    const place = { kind: 'place' as const, location: item.location, word: item.word };
-    if (!item.optional) {
-      for (const reading of result) reading.push(place);
-      continue;
-    }
-    const placed = result.map((reading) => [...reading, place]);
-    result = item.optional ? [...placed, ...result] : placed;
+    result = [...result.map((reading) => [...reading, item]), ...result];
     if (result.length > MOST_READINGS) return null;
   }
   return result;
@@ -93,27 +95,27 @@ function readings(items: Item[]): Reading[][] | null {
 /** A cursor over one reading, with the small steps the grammars share. */
 class Cursor {
   private index = 0;
-  constructor(private readonly items: Reading[]) {}
+  constructor(private readonly items: Reading) {}
 
   get done(): boolean {
     return this.index >= this.items.length;
   }
 
-  peek(): Reading | undefined {
+  peek(): Item | undefined {
     return this.items[this.index];
   }
 
-  isVerb(...verbs: Verb[]): boolean {
+  isVerb(verbs: readonly Verb[]): boolean {
     const item = this.peek();
     return item?.kind === 'verb' && verbs.includes(item.verb);
   }
 
-  take(): Reading {
+  take(): Item {
     return this.items[this.index++]!;
   }
 
-  skipVerbs(...verbs: Verb[]): void {
-    while (this.isVerb(...verbs)) this.index++;
+  skipVerbs(verbs: readonly Verb[]): void {
+    while (this.isVerb(verbs)) this.index++;
   }
 
   place(): string | null {
@@ -145,21 +147,24 @@ class Cursor {
   }
 }
 
-const MOVE_WORDS: Verb[] = ['move', 'retreat'];
+const MOVE_WORDS: readonly Verb[] = ['move', 'retreat'];
+const HOLD: readonly Verb[] = ['hold'];
+const AID: readonly Verb[] = ['support', 'convoy'];
+const REMOVAL: readonly Verb[] = ['disband', 'remove'];
 
 function movementOrder(cursor: Cursor): Verdict<MovementOrder> {
   const unit = cursor.unit();
   if (!unit) return refuse('an order starts with the unit (its type and place)');
   if (cursor.done) return accept({ kind: 'hold', unit });
-  if (cursor.isVerb('hold')) {
+  if (cursor.isVerb(HOLD)) {
     cursor.take();
     return cursor.done ? accept({ kind: 'hold', unit }) : cursor.unexpected();
   }
-  if (cursor.isVerb('support', 'convoy')) {
+  if (cursor.isVerb(AID)) {
     const verb = (cursor.take() as { verb: Verb }).verb;
     const target = cursor.unit();
     if (!target) return refuse(`say which unit to ${verb}`);
-    if (verb === 'support' && cursor.isVerb('hold')) cursor.take();
+    if (verb === 'support' && cursor.isVerb(HOLD)) cursor.take();
     if (verb === 'support' && cursor.done) return accept({ kind: 'support', unit, target, to: null });
     const places = placeChain(cursor);
     if (places.length === 0 || !cursor.done) return places.length === 0 ? refuse(`say where the unit is to move`) : cursor.unexpected();
@@ -181,7 +186,7 @@ function movementOrder(cursor: Cursor): Verdict<MovementOrder> {
 function placeChain(cursor: Cursor): string[] {
   const places: string[] = [];
   for (;;) {
-    cursor.skipVerbs(...MOVE_WORDS);
+    cursor.skipVerbs(MOVE_WORDS);
     const place = cursor.place();
     if (place === null) return places;
     places.push(place);
@@ -189,13 +194,13 @@ function placeChain(cursor: Cursor): string[] {
 }
 
 function retreatOrder(cursor: Cursor): Verdict<RetreatPhaseOrder> {
-  const leadingDisband = cursor.isVerb('disband', 'remove');
+  const leadingDisband = cursor.isVerb(REMOVAL);
   if (leadingDisband) cursor.take();
-  const leadingRetreat = !leadingDisband && cursor.isVerb(...MOVE_WORDS);
-  cursor.skipVerbs(...MOVE_WORDS);
+  const leadingRetreat = !leadingDisband && cursor.isVerb(MOVE_WORDS);
+  cursor.skipVerbs(MOVE_WORDS);
   const unit = cursor.unit();
   if (!unit) return refuse('an order starts with the unit (its type and place)');
-  if (cursor.isVerb('disband', 'remove')) {
+  if (cursor.isVerb(REMOVAL)) {
     cursor.take();
     return cursor.done && !leadingRetreat ? accept({ kind: 'disband', unit }) : cursor.unexpected();
   }
@@ -204,16 +209,16 @@ function retreatOrder(cursor: Cursor): Verdict<RetreatPhaseOrder> {
     return refuse(leadingRetreat ? 'say where the unit retreats' : 'a dislodged unit must retreat or disband');
   }
   if (leadingDisband) return cursor.unexpected();
-  cursor.skipVerbs(...MOVE_WORDS);
+  cursor.skipVerbs(MOVE_WORDS);
   const to = cursor.place();
   if (to === null || !cursor.done) return cursor.unexpected();
   return accept({ kind: 'retreat', unit, to });
 }
 
-const ADJUSTMENT_VERBS: Verb[] = ['build', 'remove', 'disband', 'retreat', 'move', 'waive'];
+const ADJUSTMENT_VERBS: readonly Verb[] = ['build', 'remove', 'disband', 'retreat', 'move', 'waive'];
 
-function adjustmentOrder(cursor: Cursor, items: Reading[]): Verdict<AdjustmentOrder> {
-  const verbs = items.filter((item): item is Extract<Reading, { kind: 'verb' }> => item.kind === 'verb').map((item) => item.verb);
+function adjustmentOrder(cursor: Cursor, items: Reading): Verdict<AdjustmentOrder> {
+  const verbs = items.filter((item): item is Extract<Item, { kind: 'verb' }> => item.kind === 'verb').map((item) => item.verb);
   if (verbs.includes('waive')) {
     const others = items.filter((item) => !(item.kind === 'verb' && (item.verb === 'waive' || item.verb === 'build')));
     return others.length === 0 ? accept({ kind: 'waive' }) : refuse(`'${others[0]!.word}' does not fit in a WAIVE`);
@@ -222,15 +227,15 @@ function adjustmentOrder(cursor: Cursor, items: Reading[]): Verdict<AdjustmentOr
   const removes = verbs.some((verb) => verb !== 'build');
   if (builds && removes) return refuse('an order cannot both build and remove');
   if (!builds && !removes) return refuse('say BUILD or REMOVE');
-  cursor.skipVerbs(...ADJUSTMENT_VERBS);
+  cursor.skipVerbs(ADJUSTMENT_VERBS);
   const unit = cursor.unit();
   if (!unit) return refuse(builds ? 'say what to build, and where' : 'say which unit to remove');
-  cursor.skipVerbs(...ADJUSTMENT_VERBS);
+  cursor.skipVerbs(ADJUSTMENT_VERBS);
   if (!cursor.done) return cursor.unexpected();
   return accept(builds ? { kind: 'build', unit } : { kind: 'remove', unit });
 }
 
-function grammar(phase: OrderPhase, reading: Reading[]): Verdict<Order> {
+function grammar(phase: OrderPhase, reading: Reading): Verdict<Order> {
   const cursor = new Cursor(reading);
   if (phase === 'MOVEMENT') return movementOrder(cursor);
   if (phase === 'RETREATS') return retreatOrder(cursor);
@@ -244,7 +249,7 @@ export function parseOrder(map: GameMap, text: string, phase: OrderPhase): Parse
   const lexed = lex(text);
   if (!lexed.ok) return lexed;
   if (lexed.tokens.length === 0) return { ok: false, reason: 'the order is empty' };
-  const items = classify(map, text, lexed.tokens);
+  const items = classify(Vocabulary.of(map), text, lexed.tokens);
   if (!items.ok) return items;
   const all = readings(items.value);
   if (!all) return { ok: false, reason: 'too many places in this order could mean several things' };

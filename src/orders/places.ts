@@ -1,5 +1,5 @@
 import type { GameMap } from '../map/game-map.js';
-import { lex, type Token } from './lexer.js';
+import type { Token } from './lexer.js';
 
 /** A place found in an order. */
 export interface PlaceMatch {
@@ -11,36 +11,6 @@ export interface PlaceMatch {
 }
 
 export type PlaceResult = { ok: true; place: PlaceMatch } | { ok: false; reason: string } | null;
-
-const nameSpans = new WeakMap<GameMap, Map<string, number>>();
-
-/**
- * The first word of each of the map's names and aliases, with how many tokens the longest name
- * starting with it spans (`Spain (north coast)` is five). Most words of an order start no name at
- * all (`A`, `S`, `HOLD`), and those need no look-up; a word that does is tried only as long as its
- * names go.
- */
-function spansByFirstWord(map: GameMap): Map<string, number> {
-  let spans = nameSpans.get(map);
-  if (spans === undefined) {
-    spans = new Map();
-    for (const key of map.data.aliases.keys()) {
-      const lexed = lex(key);
-      if (!lexed.ok || lexed.tokens.length === 0) continue;
-      const first = lexed.tokens[0]!.text;
-      spans.set(first, Math.max(spans.get(first) ?? 0, lexed.tokens.length));
-    }
-    nameSpans.set(map, spans);
-  }
-  return spans;
-}
-
-/** The longest span a name starting with this word may have; 0 when no name starts with it. */
-function longestNameFrom(map: GameMap, word: string): number {
-  const spans = spansByFirstWord(map);
-  // A place written with a full stop after it (`PAR.`) is looked up without it.
-  return spans.get(word) ?? (word.endsWith('.') ? (spans.get(word.replace(/\.+$/, '')) ?? 0) : 0);
-}
 
 const COAST_WORDS: Record<string, string> = {
   NC: 'NC',
@@ -70,11 +40,23 @@ function joins(token: Token): boolean {
 }
 
 function undotted(word: string): string {
-  return word.replace(/\./g, '');
+  return word.includes('.') ? word.replace(/\./g, '') : word;
 }
 
-function lookup(map: GameMap, raw: string): string[] | null {
-  const entry = map.lookup(raw) ?? map.lookup(raw.replace(/\.+$/, ''));
+/** A word or name without the full stops after it (`PAR.` is `PAR`). */
+export function withoutFullStops(word: string): string {
+  return word.replace(/\.+$/, '');
+}
+
+/** The locations the name written from token `start` to `end` stands for; a single word is its own alias key already (upper case, no spaces). */
+function lookup(map: GameMap, text: string, tokens: Token[], start: number, end: number): string[] | null {
+  if (start === end) {
+    const word = tokens[start]!.text;
+    const entry = map.data.aliases.get(word) ?? (word.endsWith('.') ? map.data.aliases.get(withoutFullStops(word)) : undefined);
+    return entry ? entry.locations : null;
+  }
+  const raw = text.slice(tokens[start]!.start, tokens[end]!.end);
+  const entry = map.lookup(raw) ?? (raw.endsWith('.') ? map.lookup(withoutFullStops(raw)) : undefined);
   return entry ? entry.locations : null;
 }
 
@@ -121,33 +103,31 @@ function ambiguity(map: GameMap, written: string, locations: readonly string[]):
 }
 
 /**
- * Matches the longest place name starting at `start` (at least `minSpan` tokens long), with any
- * coast written after it. Null when no name starts there; refused when the name is ambiguous,
- * since a guess from the order's sense could turn one place into another without a word.
+ * Matches the longest place name starting at `start` (at least `minSpan` and at most `longest`
+ * tokens long, see `Vocabulary.nameSpanAt`), with any coast written after it. Null when no name starts
+ * there; refused when the name is ambiguous, since a guess from the order's sense could turn one
+ * place into another without a word.
  */
-export function matchPlace(map: GameMap, text: string, tokens: Token[], start: number, minSpan = 1): PlaceResult {
-  if (tokens[start]?.kind !== 'word') return null;
-  const longest = longestNameFrom(map, tokens[start]!.text);
-  if (longest < minSpan) return null;
+export function matchPlace(map: GameMap, text: string, tokens: Token[], start: number, longest: number, minSpan = 1): PlaceResult {
+  if (tokens[start]?.kind !== 'word' || longest < minSpan) return null;
   let end = start;
   while (end + 1 < tokens.length && end + 1 - start < longest && joins(tokens[end + 1]!)) end++;
   for (; end >= start + minSpan - 1; end--) {
     const last = tokens[end]!;
     if (last.kind !== 'word' && last.kind !== 'close') continue;
-    const written = text.slice(tokens[start]!.start, last.end);
-    const locations = lookup(map, written);
+    const locations = lookup(map, text, tokens, start, end);
     if (!locations) continue;
-    if (locations.length > 1) return { ok: false, reason: ambiguity(map, written, locations) };
+    // The name as written is cut from the line only for a refusal.
+    if (locations.length > 1) return { ok: false, reason: ambiguity(map, text.slice(tokens[start]!.start, last.end), locations) };
     const place: PlaceMatch = { location: locations[0]!, next: end + 1, span: end + 1 - start };
     const coast = coastSuffix(tokens, end + 1);
+    if (!coast) return { ok: true, place };
     const named = map.location(place.location);
-    const bareCode = coast !== null && tokens[end + 1]!.kind === 'word';
-    if (!coast || (bareCode && (named === undefined || !map.location(`${named.province}/${coast.code}`)))) {
-      return { ok: true, place };
-    }
+    const bareCode = tokens[end + 1]!.kind === 'word';
+    if (bareCode && (named === undefined || !map.location(`${named.province}/${coast.code}`))) return { ok: true, place };
     const coasted = applyCoast(map, place.location, coast.code);
     if (coasted === null) {
-      const name = named ? (map.location(named.province)?.name ?? named.name) : written;
+      const name = named ? (map.location(named.province)?.name ?? named.name) : text.slice(tokens[start]!.start, last.end);
       return { ok: false, reason: `${name} has no ${COAST_NAMES[coast.code] ?? coast.code} coast` };
     }
     return { ok: true, place: { location: coasted, next: coast.next, span: place.span } };

@@ -70,6 +70,12 @@ export type RetreatPhaseOrder = RetreatOrder | DisbandOrder;
 export type AdjustmentOrder = BuildOrder | RemoveOrder | WaiveOrder;
 export type Order = MovementOrder | RetreatPhaseOrder | AdjustmentOrder;
 
+/**
+ * The orders of retreat and adjustment phases. A power's status block keeps them as these values
+ * (RETREAT, DISBAND, BUILD, BUILD WAIVED and REMOVE lines), checked, so their units are typed.
+ */
+export type RetreatOrAdjustmentOrder = RetreatPhaseOrder | AdjustmentOrder;
+
 /** The three phase types orders exist for. */
 export type OrderPhase = 'MOVEMENT' | 'RETREATS' | 'ADJUSTMENTS';
 

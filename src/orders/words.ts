@@ -3,7 +3,8 @@ import type { UnitType } from '../map/model.js';
 /** What an order word means before the phase gives it its final sense (`R` retreats or removes). */
 export type Verb = 'hold' | 'move' | 'retreat' | 'support' | 'convoy' | 'disband' | 'build' | 'remove' | 'waive';
 
-export type Keyword = { kind: 'type'; type: UnitType } | { kind: 'verb'; verb: Verb } | { kind: 'filler' };
+/** An order word's meaning, with the word as the table spells it (`S` for `S.`). */
+export type Keyword = { kind: 'type'; type: UnitType; word: string } | { kind: 'verb'; verb: Verb; word: string } | { kind: 'filler'; word: string };
 
 const TYPE_WORDS: Record<string, UnitType> = { A: 'A', ARMY: 'A', F: 'F', FLEET: 'F' };
 
@@ -49,11 +50,14 @@ export const VIA_WORDS = new Set(['VIA', 'BY']);
 
 /** Every order word with its meaning, made once: reading a word allocates nothing. */
 const KEYWORDS = new Map<string, Keyword>([
-  ...Object.entries(TYPE_WORDS).map(([word, type]): [string, Keyword] => [word, { kind: 'type', type }]),
-  ...Object.entries(VERB_WORDS).map(([word, verb]): [string, Keyword] => [word, { kind: 'verb', verb }]),
-  ...[...FILLER_WORDS].map((word): [string, Keyword] => [word, { kind: 'filler' }]),
+  ...Object.entries(TYPE_WORDS).map(([word, type]): [string, Keyword] => [word, { kind: 'type', type, word }]),
+  ...Object.entries(VERB_WORDS).map(([word, verb]): [string, Keyword] => [word, { kind: 'verb', verb, word }]),
+  ...[...FILLER_WORDS].map((word): [string, Keyword] => [word, { kind: 'filler', word }]),
 ]);
 
 export function keyword(word: string): Keyword | null {
   return KEYWORDS.get(word.includes('.') ? word.replace(/\./g, '') : word) ?? null;
 }
+
+/** Every word with a meaning of its own in orders, whatever the map. */
+export const ORDER_WORDS: readonly string[] = [...KEYWORDS.keys(), ...VIA_WORDS];

@@ -1,6 +1,7 @@
 import type { UnitType } from '../map/model.js';
 import { formatPhase, parsePhase } from '../map/phase.js';
-import type { NeededPower, Occupant, PhaseLine, PhaseMode, PhaseOrder, PlayerHistory, PlayerIdentity, RuleSwitch, StatusUnit, UnitAt, Vote } from './model.js';
+import type { RetreatOrAdjustmentOrder } from '../orders/types.js';
+import type { NeededPower, Occupant, PhaseLine, PhaseMode, PlayerHistory, PlayerIdentity, RuleSwitch, StatusUnit, UnitAt, Vote } from './model.js';
 import { isReservedWord } from './keywords.js';
 import { StatusWriteError, upperWord, wholeNumber, word } from './safe.js';
 import { wordsOf } from './text.js';
@@ -245,30 +246,32 @@ export function formatUnitLine(unit: StatusUnit): string {
   return places.length === 0 ? `${base} ${RETREAT_ARROW}` : `${base} ${RETREAT_ARROW} ${places.join(' ')}`;
 }
 
+/** The status file's keyword for each kind of retreat and adjustment order. */
+const PHASE_ORDER_KEYWORDS = { retreat: 'RETREAT', disband: 'DISBAND', build: 'BUILD', remove: 'REMOVE' } as const;
+
 /** RETREAT, DISBAND, BUILD and REMOVE lines; `keyword` is upper-case. */
-export function readPhaseOrder(keyword: string, words: readonly string[]): Read<PhaseOrder> {
-  if (keyword === 'BUILD' && words.length === 1 && /^WAIVED?$/i.test(words[0]!)) return ok({ kind: 'WAIVE' });
+export function readPhaseOrder(keyword: string, words: readonly string[]): Read<RetreatOrAdjustmentOrder> {
+  if (keyword === 'BUILD' && words.length === 1 && /^WAIVED?$/i.test(words[0]!)) return ok({ kind: 'waive' });
   if (keyword === 'RETREAT') {
     const target = words.length === 4 && (words[2] === '-' || words[2] === '->') ? [...words.slice(0, 2), words[3]!] : words;
     const unit = readUnitAt(target.slice(0, 2), 'RETREAT');
     if (!unit.ok || target.length !== 3 || !isPlaceToken(target[2]!))
       return fail(`RETREAT needs a unit and where it goes, e.g. 'RETREAT F BRE MAO', got '${words.join(' ')}'`);
-    return ok({ kind: 'RETREAT', unit: unit.value, to: target[2]!.toUpperCase() });
+    return ok({ kind: 'retreat', unit: unit.value, to: target[2]!.toUpperCase() });
   }
   const unit = readUnitAt(words, keyword);
   if (!unit.ok) return unit;
-  return ok({ kind: keyword as 'DISBAND' | 'BUILD' | 'REMOVE', unit: unit.value });
+  const kind = keyword === 'DISBAND' ? 'disband' : keyword === 'BUILD' ? 'build' : 'remove';
+  return ok({ kind, unit: unit.value });
 }
 
-export function formatPhaseOrder(order: PhaseOrder): string {
-  switch (order.kind) {
-    case 'WAIVE':
-      return 'BUILD WAIVED';
-    case 'RETREAT':
-      return `RETREAT ${formatUnitAt(order.unit)} ${place(order.to, 'retreat destination')}`;
-    default:
-      return `${order.kind} ${formatUnitAt(order.unit)}`;
-  }
+export function formatPhaseOrder(order: RetreatOrAdjustmentOrder): string {
+  if (order.kind === 'waive') return 'BUILD WAIVED';
+  const keyword = PHASE_ORDER_KEYWORDS[order.kind];
+  const { type, location } = order.unit;
+  if (type === null) throw new StatusWriteError(`a ${keyword} line names the unit's type, got ${JSON.stringify(location)} without one`);
+  const unit = formatUnitAt({ type, location });
+  return order.kind === 'retreat' ? `${keyword} ${unit} ${place(order.to, 'retreat destination')}` : `${keyword} ${unit}`;
 }
 
 export function readRuleSwitch(token: string): Read<RuleSwitch> {

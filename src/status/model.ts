@@ -1,6 +1,7 @@
 import type { Phase, Rotation, UnitType } from '../map/model.js';
 import { withImpliedRules, type RulesInForce } from '../rules/in-force.js';
 import type { StatusSource } from './source.js';
+import type { RetreatOrAdjustmentOrder } from '../orders/types.js';
 
 /**
  * The typed model of a DPjudge game status file. The rest of the judge reads and changes games
@@ -52,14 +53,6 @@ export interface StatusUnit extends UnitAt {
   readonly retreats: readonly string[] | null;
 }
 
-/** RETREAT, DISBAND, BUILD (or BUILD WAIVED) and REMOVE lines: the orders of retreat and adjustment phases. */
-export type PhaseOrder =
-  | { readonly kind: 'RETREAT'; readonly unit: UnitAt; readonly to: string }
-  | { readonly kind: 'DISBAND'; readonly unit: UnitAt }
-  | { readonly kind: 'BUILD'; readonly unit: UnitAt }
-  | { readonly kind: 'WAIVE' }
-  | { readonly kind: 'REMOVE'; readonly unit: UnitAt };
-
 /** OMNISCIENT lets the power see every page; OMNISCIENT! also mails it every press message. */
 export type Omniscience = 'no' | 'yes' | 'yes-with-press';
 
@@ -84,7 +77,8 @@ export interface PowerStatus {
   readonly owns: readonly string[];
   readonly wait: boolean;
   readonly units: readonly StatusUnit[];
-  readonly phaseOrders: readonly PhaseOrder[];
+  /** RETREAT, DISBAND, BUILD (or BUILD WAIVED) and REMOVE lines, in the order model of the order reader. */
+  readonly phaseOrders: readonly RetreatOrAdjustmentOrder[];
   readonly messages: readonly string[];
   readonly omniscient: Omniscience;
   /** Null: the map's home centers. */

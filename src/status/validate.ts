@@ -148,9 +148,10 @@ class StatusValidator {
         if (!map.location(place)) this.report(line, `${unit.type} ${unit.location}: the retreat ${place} is not a place on map ${name}`);
     });
     power.phaseOrders.forEach((order, index) => {
-      const places = order.kind === 'WAIVE' ? [] : order.kind === 'RETREAT' ? [order.unit.location, order.to] : [order.unit.location];
+      const places = order.kind === 'waive' ? [] : order.kind === 'retreat' ? [order.unit.location, order.to] : [order.unit.location];
+      const keyword = order.kind.toUpperCase();
       for (const place of places)
-        if (!map.location(place)) this.report(this.lineOf(power, 'phase-order', index), `${order.kind} names ${place}, which is not a place on map ${name}`);
+        if (!map.location(place)) this.report(this.lineOf(power, 'phase-order', index), `${keyword} names ${place}, which is not a place on map ${name}`);
     });
     const firstPhase = this.isFirstPhase(map.data.begin);
     for (const [kind, centers] of [

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import type { Rotation, RotationClause } from '../../src/map/model.js';
+import type { RetreatOrAdjustmentOrder } from '../../src/orders/types.js';
 import type {
   GameStatus,
   Occupant,
   PhaseLine,
-  PhaseOrder,
   PlayerHistory,
   PlayerIdentity,
   PowerStatus,
@@ -82,10 +82,10 @@ const unit: fc.Arbitrary<StatusUnit> = fc.record({
   retreats: maybe(fc.array(place, { maxLength: 4 })),
 });
 
-const phaseOrder: fc.Arbitrary<PhaseOrder> = fc.oneof(
-  fc.record({ kind: fc.constant('RETREAT' as const), unit: unitAt, to: place }),
-  fc.record({ kind: fc.constantFrom('DISBAND' as const, 'BUILD' as const, 'REMOVE' as const), unit: unitAt }),
-  fc.constant({ kind: 'WAIVE' as const }),
+const phaseOrder: fc.Arbitrary<RetreatOrAdjustmentOrder> = fc.oneof(
+  fc.record({ kind: fc.constant('retreat' as const), unit: unitAt, to: place }),
+  fc.record({ kind: fc.constantFrom('disband' as const, 'build' as const, 'remove' as const), unit: unitAt }),
+  fc.constant({ kind: 'waive' as const }),
 );
 
 /** Orders of three words or more: never read as a power block or a list keyword. */

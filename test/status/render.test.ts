@@ -78,7 +78,7 @@ describe('writing a game the judge made', () => {
   });
 
   it('reads back what it writes', () => {
-    const game = gameWith({ units: [{ type: 'A', location: 'PAR', retreats: [] }], phaseOrders: [{ kind: 'DISBAND', unit: { type: 'A', location: 'PAR' } }] });
+    const game = gameWith({ units: [{ type: 'A', location: 'PAR', retreats: [] }], phaseOrders: [{ kind: 'disband', unit: { type: 'A', location: 'PAR' } }] });
     const read = parseStatus(renderStatus(game)).game;
     expect(read.powers[0]!.units).toEqual(game.powers[0]!.units);
     expect(read.powers[0]!.phaseOrders).toEqual(game.powers[0]!.phaseOrders);

@@ -113,14 +113,14 @@ describe('the model read from the fixtures', () => {
     const france = findPower(game, 'FRANCE')!;
     expect(france.units).toContainEqual({ type: 'A', location: 'BUR', retreats: ['PAR', 'PIC', 'GAS'] });
     expect(france.units).toContainEqual({ type: 'F', location: 'SPA/SC', retreats: [] });
-    expect(france.phaseOrders).toEqual([{ kind: 'DISBAND', unit: { type: 'F', location: 'SPA/SC' } }]);
-    expect(findPower(game, 'ITALY')!.phaseOrders).toEqual([{ kind: 'RETREAT', unit: { type: 'F', location: 'ION' }, to: 'TYS' }]);
+    expect(france.phaseOrders).toEqual([{ kind: 'disband', unit: { type: 'F', location: 'SPA/SC' } }]);
+    expect(findPower(game, 'ITALY')!.phaseOrders).toEqual([{ kind: 'retreat', unit: { type: 'F', location: 'ION' }, to: 'TYS' }]);
   });
 
   it('adjustments: BUILD, BUILD WAIVED and REMOVE', () => {
     const game = read('adjustments.status');
-    expect(findPower(game, 'ENGLAND')!.phaseOrders).toEqual([{ kind: 'BUILD', unit: { type: 'F', location: 'LON' } }, { kind: 'WAIVE' }]);
-    expect(findPower(game, 'FRANCE')!.phaseOrders).toEqual([{ kind: 'REMOVE', unit: { type: 'F', location: 'ENG' } }]);
+    expect(findPower(game, 'ENGLAND')!.phaseOrders).toEqual([{ kind: 'build', unit: { type: 'F', location: 'LON' } }, { kind: 'waive' }]);
+    expect(findPower(game, 'FRANCE')!.phaseOrders).toEqual([{ kind: 'remove', unit: { type: 'F', location: 'ENG' } }]);
   });
 
   it('completed: RESULT, START, FINISH and a resigned player', () => {

@@ -74,9 +74,8 @@ function checked(
   return accept({ order, unit: index, target: target ? board.occupant[target.province]! : -1, dest, landing, route, signal: null });
 }
 
-function checkHold(board: Board, power: number, order: HoldOrder): Verdict<CheckedMovement> {
-  const unit = ownUnit(board, power, order.unit);
-  return unit.ok ? checked(board, { kind: 'hold', unit: unitRef(board, unit.value, order.unit) }, unit.value, null) : unit;
+function checkHold(board: Board, unit: BoardUnit, order: HoldOrder): Verdict<CheckedMovement> {
+  return checked(board, { kind: 'hold', unit: unitRef(board, unit, order.unit) }, unit, null);
 }
 
 /** Why a unit of a dummy power may not move under IMMOBILE_DUMMIES. */
@@ -88,11 +87,8 @@ function returnProblem(flags: RuleFlags, unit: BoardUnit, order: MoveOrder): str
   return flags.convoyBack ? null : 'a convoyed army may not return to where it started';
 }
 
-function checkMove(board: Board, power: number, order: MoveOrder, flags: RuleFlags, immobile: boolean): Verdict<CheckedMovement> {
-  const found = ownUnit(board, power, order.unit);
-  if (!found.ok) return found;
+function checkMove(board: Board, unit: BoardUnit, order: MoveOrder, flags: RuleFlags, immobile: boolean): Verdict<CheckedMovement> {
   if (immobile) return refuse(IMMOBILE_REASON);
-  const unit = found.value;
   const tables = board.tables;
   const to = tables.id(order.to);
   if (to < 0) return refuse(`there is no place called ${order.to}`);
@@ -174,10 +170,7 @@ function supportVerdict(
   return accepted.ok && blocked !== null ? accept({ ...accepted.value, signal: blocked }) : accepted;
 }
 
-function checkSupport(board: Board, power: number, order: SupportOrder, flags: RuleFlags): Verdict<CheckedMovement> {
-  const found = ownUnit(board, power, order.unit);
-  if (!found.ok) return found;
-  const supporter = found.value;
+function checkSupport(board: Board, supporter: BoardUnit, order: SupportOrder, flags: RuleFlags): Verdict<CheckedMovement> {
   const targetFound = namedUnit(board, order.target);
   if (!targetFound.ok) return targetFound;
   const target = targetFound.value;
@@ -198,10 +191,7 @@ function checkSupport(board: Board, power: number, order: SupportOrder, flags: R
   return supportVerdict(board, flags, blocked, support, supporter, target, province, demanded);
 }
 
-function checkConvoy(board: Board, power: number, order: ConvoyOrder, flags: RuleFlags): Verdict<CheckedMovement> {
-  const found = ownUnit(board, power, order.unit);
-  if (!found.ok) return found;
-  const fleet = found.value;
+function checkConvoy(board: Board, fleet: BoardUnit, order: ConvoyOrder, flags: RuleFlags): Verdict<CheckedMovement> {
   const tables = board.tables;
   if (fleet.type !== 'F') return refuse('only fleets can convoy');
   if (!convoysFrom(tables, flags, fleet.location)) return refuse(`the fleet in ${tables.name(fleet.province)} is not at sea and cannot convoy`);
@@ -217,7 +207,7 @@ function checkConvoy(board: Board, power: number, order: ConvoyOrder, flags: Rul
   if (!fleetOnRoute(board, flags, fleet.location, army.location, province)) {
     return refuse(`the fleet in ${tables.name(fleet.province)} is on no convoy route from ${tables.name(army.province)} to ${tables.name(province)}`);
   }
-  const league = leagueAllows(board, power, army, province);
+  const league = leagueAllows(board, fleet.power, army, province);
   if (!league.ok) return league;
   const convoy: ConvoyOrder = {
     kind: 'convoy',
@@ -229,31 +219,33 @@ function checkConvoy(board: Board, power: number, order: ConvoyOrder, flags: Rul
 }
 
 /** A unit its space no longer suits (kept there by HIBERNATE) may only hold until the space suits it again. */
-function hibernation(board: Board, power: number, order: MovementOrder): string | null {
-  const found = ownUnit(board, power, order.unit);
-  if (!found.ok || mayOccupy(board.tables, found.value.type, found.value.location)) return null;
-  return `the ${typeWord(found.value.type)} in ${board.tables.name(found.value.location)} hibernates: it may only hold until the space suits it again`;
+function hibernation(board: Board, unit: BoardUnit): string | null {
+  if (mayOccupy(board.tables, unit.type, unit.location)) return null;
+  return `the ${typeWord(unit.type)} in ${board.tables.name(unit.location)} hibernates: it may only hold until the space suits it again`;
 }
 
 /**
  * Checks a movement-phase order against the board and the game's rules; the order comes back
- * completed (types, coasts), with its ids. An `immobile` power (a dummy under IMMOBILE_DUMMIES)
- * may not order a move.
+ * completed (types, coasts), with its ids. A power orders its own units (`ownUnit`); an `immobile`
+ * power (a dummy under IMMOBILE_DUMMIES) may not order a move.
  */
 export function checkMovement(board: Board, power: number, order: MovementOrder, flags: RuleFlags, immobile = false): Verdict<CheckedMovement> {
+  const found = ownUnit(board, power, order.unit);
+  if (!found.ok) return found;
+  const unit = found.value;
   if (order.kind !== 'hold') {
-    const sleeping = hibernation(board, power, order);
+    const sleeping = hibernation(board, unit);
     if (sleeping !== null) return refuse(sleeping);
   }
   switch (order.kind) {
     case 'hold':
-      return checkHold(board, power, order);
+      return checkHold(board, unit, order);
     case 'move':
-      return checkMove(board, power, order, flags, immobile);
+      return checkMove(board, unit, order, flags, immobile);
     case 'support':
-      return checkSupport(board, power, order, flags);
+      return checkSupport(board, unit, order, flags);
     case 'convoy':
-      return checkConvoy(board, power, order, flags);
+      return checkConvoy(board, unit, order, flags);
   }
 }
 
