@@ -241,12 +241,12 @@ export class GameService {
   }
 
   /**
-   * Applies a pure change and keeps the main status file's state in step. Commands and the checker
-   * change games through the named operations built on it; the tests set their games up with it.
+   * Applies a pure change and keeps the main status file's state in step: what every named
+   * operation below is built on, and private so that a game changes only through one of them.
    * `announce` gives the mails that tell of the change, from the new status: they are queued with it
    * in one durable step, so they leave if and only if it is written.
    */
-  async change(
+  private async change(
     name: string,
     actor: Actor,
     change: (game: GameStatus, maps: MapDefinition) => GameStatus | null,

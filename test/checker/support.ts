@@ -9,6 +9,7 @@ import { positionOf } from '../../src/game/position.js';
 import { rulesInForce, type GameStatus } from '../../src/status/model.js';
 import { Bot } from '../game/bot.js';
 import { master, player, lastQueuedId, queuedMails, testJudge } from '../game/support.js';
+import { editGame } from '../support/edit-game.js';
 
 export const KEEPER = 'keeper@example.org';
 export const actor = { who: 'test', command: 'TEST' };
@@ -70,7 +71,7 @@ export function checkerJudge(options: { seed?: number; deadlines?: Partial<Deadl
   /** A standard game with seven players, set up before it starts (so its first deadline follows TIMING). */
   async function startGame(name: string, setup: GameSetup = {}): Promise<GameStatus> {
     await judge.service.create({ name, master, masterPassword: 'master-secret', map: null }, actor);
-    await judge.service.change(name, actor, (game) => ({
+    await editGame(judge.store, name, (game) => ({
       ...game,
       timing: setup.timing ?? null,
       zone: setup.zone ?? null,
