@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readAnyMap } from '../map/catalog.js';
 import type { MapDefinition } from '../map/definition.js';
@@ -661,30 +661,17 @@ export class GameService {
     });
   }
 
-  /** RENAME: the folder and the GAME line take the new name; the main status file follows. */
+  /** RENAME: the folder, the GAME line and the main status file's listing take the new name (see `GameStore.renameGame`). */
   async rename(name: string, newName: string, actor: Actor): Promise<LoadedGame> {
-    const target = gameFolder(this.options.games, newName);
-    if (existsSync(target)) throw new GameRuleError(`there is a game ${newName} already`);
-    const listing = this.listings().status.games.find((entry) => entry.name === name);
-    await this.options.store.update(name, actor, (current) => ({ ...current.game, name: newName }));
-    renameSync(gameFolder(this.options.games, name), target);
-    await this.options.store.updateMainStatus(actor, (current) => ({
-      ...current.status,
-      games: [
-        ...current.status.games.filter((entry) => entry.name !== name),
-        { name: newName, variant: listing?.variant ?? 'standard', state: listing?.state ?? 'forming', flags: listing?.flags ?? [], line: null },
-      ],
-    }));
-    return this.load(newName);
+    if (existsSync(gameFolder(this.options.games, newName))) throw new GameRuleError(`there is a game ${newName} already`);
+    const loaded = await this.options.store.renameGame(name, newName, actor);
+    this.listedStates.delete(name);
+    return loaded;
   }
 
   /** PURGE: the game leaves the main status file and its folder is moved aside under `.purged`, not deleted. */
   async purge(name: string, actor: Actor): Promise<void> {
-    const folder = gameFolder(this.options.games, name);
-    if (!existsSync(folder)) throw new GameRuleError(`there is no game ${name}`);
-    await this.list(actor, name, null);
-    const purged = join(this.options.games, '.purged');
-    mkdirSync(purged, { recursive: true });
-    renameSync(folder, join(purged, `${name}.${this.now().toFormat('yyyyMMddHHmmss')}`));
+    await this.options.store.purgeGame(name, join('.purged', `${name}.${this.now().toFormat('yyyyMMddHHmmss')}`), actor);
+    this.listedStates.delete(name);
   }
 }
