@@ -10,13 +10,13 @@ import {
   MAP_POWER_ROLE,
   newGame,
   newPower,
-  rulesInForce,
   updatePower,
   type GameStatus,
   type PlayerHistory,
   type PlayerIdentity,
   type PowerStatus,
 } from '../status/model.js';
+import { rulesInForce } from './rules.js';
 import { dummyPowers, startingControl, teamDummies } from './control.js';
 import { withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';

@@ -8,7 +8,8 @@ import { formatDiagnostic, unsupportedUse, type Diagnostic } from '../map/model.
 import { phaseAbbrev } from '../map/phase.js';
 import { renderTiming } from '../deadline/index.js';
 import { parseVacations } from '../deadline/vacation.js';
-import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
+import { findPower, MAP_POWER_ROLE, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
+import { rulesInForce } from './rules.js';
 import { formatUnitAt } from '../status/codecs.js';
 import { readStatus } from '../status/parse.js';
 import { validateStatus } from '../status/validate.js';
@@ -146,7 +147,9 @@ export class GameService {
     const maps = this.maps(game);
     const phase = game.phase?.phase;
     const map = phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
-    return [...loaded.diagnostics, ...validateStatus(game, { map, folder: loaded.name })].filter((diagnostic) => diagnostic.severity === 'error');
+    return [...loaded.diagnostics, ...validateStatus(game, { map, rules: rulesInForce(game, map.rules()), folder: loaded.name })].filter(
+      (diagnostic) => diagnostic.severity === 'error',
+    );
   }
 
   /** How many games `who` created since `since` (the audit log remembers every CREATE). */

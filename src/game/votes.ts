@@ -1,4 +1,5 @@
-import { MAP_POWER_ROLE, findPower, rulesInForce, updatePower, type GameStatus, type Proposal, type Vote } from '../status/model.js';
+import { MAP_POWER_ROLE, findPower, updatePower, type GameStatus, type Proposal, type Vote } from '../status/model.js';
+import { rulesInForce } from './rules.js';
 import { vassalsOf } from './control.js';
 import { completedGame, GameRuleError } from './lifecycle.js';
 import { isBuildToken } from '../engine/builds.js';
