@@ -417,12 +417,18 @@ export class GameService {
 
   /** VOTE: records a power's vote and ends the game when the voters agree. */
   async vote(name: string, power: string, vote: Vote, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps) => concludeByVote(castVote(game, power, vote, maps.base.rules()), maps.base.rules(), this.today()));
+    return this.change(name, actor, (game, maps) => {
+      const rules = rulesInForce(game, maps.base.rules());
+      return concludeByVote(castVote(game, power, vote, rules), rules, this.today());
+    });
   }
 
   /** PROPOSE (PROPOSE_DIAS games): a draw of all voters or a concession, agreed to by the proposer. */
   async propose(name: string, power: string, result: string, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps) => concludeByVote(propose(game, power, result, maps.base.rules()), maps.base.rules(), this.today()));
+    return this.change(name, actor, (game, maps) => {
+      const rules = rulesInForce(game, maps.base.rules());
+      return concludeByVote(propose(game, power, result, rules), rules, this.today());
+    });
   }
 
   /** VOTE NO on a proposal: it is dropped with every vote for it. */
