@@ -1,5 +1,6 @@
 import { playablePowers } from '../game/lifecycle.js';
-import { MAP_POWER_ROLE, rulesInForce, type GameStatus } from '../status/model.js';
+import { MAP_POWER_ROLE, type GameStatus } from '../status/model.js';
+import { rulesInForce } from '../game/rules.js';
 import type { Assessment, CheckedState } from './assess.js';
 import { DAY_MS, type Memory } from './memory.js';
 import type { Done, SweepContext } from './sink.js';

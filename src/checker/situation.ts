@@ -5,7 +5,8 @@ import { MOVEMENT } from '../map/phase.js';
 import { waitRequested } from '../game/orders.js';
 import type { GameService } from '../game/service.js';
 import { currentDeadline, gameTiming } from '../game/schedule.js';
-import { rulesInForce, type GameStatus } from '../status/model.js';
+import { type GameStatus } from '../status/model.js';
+import { rulesInForce } from '../game/rules.js';
 import type { RulesInForce } from '../rules/in-force.js';
 
 /** What happens to powers still late when the GRACE period after the deadline is over. */

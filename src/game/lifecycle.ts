@@ -10,13 +10,13 @@ import {
   MAP_POWER_ROLE,
   newGame,
   newPower,
-  rulesInForce,
   updatePower,
   type GameStatus,
   type PlayerHistory,
   type PlayerIdentity,
   type PowerStatus,
 } from '../status/model.js';
+import { rulesInForce } from './rules.js';
 import { dummyPowers, startingControl, teamDummies } from './control.js';
 import { withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
@@ -158,7 +158,7 @@ export function startGame(game: GameStatus, maps: MapDefinition, now: DateTime, 
     powers: initial.powers.map((state) => ({ ...state, centers: state.centers.filter((center) => startMap.isCenter(center) || isBuildToken(center)) })),
   };
   started = withPosition(started, startMap, mobilizing ? mobilized(position, started, rules) : blank ? blanked(position) : position);
-  return scheduleDeadline(started, phase, map.data.flow, rulesInForce(started, map.rules()), now, true);
+  return scheduleDeadline(started, phase, map.data.flow, rules, now, true);
 }
 
 /** BLANK_BOARD (FLEX_SETUP): the units on their powers' centers leave the board, to be built again as each power likes. */

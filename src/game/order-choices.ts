@@ -8,7 +8,8 @@ import { ADJUSTMENTS, MOVEMENT } from '../map/phase.js';
 import { checkOrder } from '../engine/legality/check.js';
 import { formatOrder } from '../orders/format.js';
 import type { Order, OrderPhase, UnitRef } from '../orders/types.js';
-import { findPower, rulesInForce, type GameStatus } from '../status/model.js';
+import { findPower, type GameStatus } from '../status/model.js';
+import { rulesInForce } from './rules.js';
 import { immobility, orderPhaseOf, ordersOnFile } from './orders.js';
 import { positionOf } from './position.js';
 

@@ -8,7 +8,8 @@ import { adjustmentCounts } from '../engine/adjustments.js';
 import { ruleFlags } from '../engine/rules.js';
 import { settleOnTerrain, type TerrainChange } from '../engine/terrain.js';
 import type { AdjustmentCount, CenterChange, OrderOutcome, Position } from '../engine/types.js';
-import { rulesInForce, type GameStatus } from '../status/model.js';
+import { type GameStatus } from '../status/model.js';
+import { rulesInForce } from './rules.js';
 import { controllers, dummyPowers, rotateControl, withVassals } from './control.js';
 import { duties } from './duties.js';
 import { collectOrders } from './orders.js';
@@ -204,7 +205,7 @@ function advance(
   report.controlChanges.push(...rotated.changed.map((power) => ({ power: power.name, controller: power.control[0]! })));
   // Eliminations change who votes: the votes left may now agree, or a concession lose its power.
   // An end so agreed is recorded against the phase just played, not the one it would have led to.
-  const voted = concludeByVote({ ...next, phase: game.phase }, followingMap.rules(), options.today);
+  const voted = concludeByVote({ ...next, phase: game.phase }, rules, options.today);
   if (voted.phase?.phase === 'COMPLETED' && voted.result !== null) {
     report.ended = { victors: [...voted.result.victors] };
     return { game: voted, report };

@@ -1,6 +1,7 @@
 import type { DateTime } from 'luxon';
 import type { MapDefinition } from '../map/definition.js';
-import { findPower, MAP_POWER_ROLE, rulesInForce, type GameStatus } from '../status/model.js';
+import { findPower, MAP_POWER_ROLE, type GameStatus } from '../status/model.js';
+import { rulesInForce } from './rules.js';
 import { scheduleDeadline } from './schedule.js';
 
 /** What ROLLBACK and ROLLFORWARD do to the game they bring back, unless FULL or RESTORE ask otherwise. */

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readAnyMap } from '../map/catalog.js';
 import type { MapDefinition } from '../map/definition.js';
@@ -8,7 +8,8 @@ import { formatDiagnostic, unsupportedUse, type Diagnostic } from '../map/model.
 import { phaseAbbrev } from '../map/phase.js';
 import { renderTiming } from '../deadline/index.js';
 import { parseVacations } from '../deadline/vacation.js';
-import { findPower, MAP_POWER_ROLE, rulesInForce, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
+import { findPower, MAP_POWER_ROLE, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
+import { rulesInForce } from './rules.js';
 import { formatUnitAt } from '../status/codecs.js';
 import { readStatus } from '../status/parse.js';
 import { validateStatus } from '../status/validate.js';
@@ -146,7 +147,9 @@ export class GameService {
     const maps = this.maps(game);
     const phase = game.phase?.phase;
     const map = phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
-    return [...loaded.diagnostics, ...validateStatus(game, { map, folder: loaded.name })].filter((diagnostic) => diagnostic.severity === 'error');
+    return [...loaded.diagnostics, ...validateStatus(game, { map, rules: rulesInForce(game, map.rules()), folder: loaded.name })].filter(
+      (diagnostic) => diagnostic.severity === 'error',
+    );
   }
 
   /** How many games `who` created since `since` (the audit log remembers every CREATE). */
@@ -241,12 +244,12 @@ export class GameService {
   }
 
   /**
-   * Applies a pure change and keeps the main status file's state in step. Commands and the checker
-   * change games through the named operations built on it; the tests set their games up with it.
+   * Applies a pure change and keeps the main status file's state in step: what every named
+   * operation below is built on, and private so that a game changes only through one of them.
    * `announce` gives the mails that tell of the change, from the new status: they are queued with it
    * in one durable step, so they leave if and only if it is written.
    */
-  async change(
+  private async change(
     name: string,
     actor: Actor,
     change: (game: GameStatus, maps: MapDefinition) => GameStatus | null,
@@ -414,12 +417,18 @@ export class GameService {
 
   /** VOTE: records a power's vote and ends the game when the voters agree. */
   async vote(name: string, power: string, vote: Vote, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps) => concludeByVote(castVote(game, power, vote, maps.base.rules()), maps.base.rules(), this.today()));
+    return this.change(name, actor, (game, maps) => {
+      const rules = rulesInForce(game, maps.base.rules());
+      return concludeByVote(castVote(game, power, vote, rules), rules, this.today());
+    });
   }
 
   /** PROPOSE (PROPOSE_DIAS games): a draw of all voters or a concession, agreed to by the proposer. */
   async propose(name: string, power: string, result: string, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps) => concludeByVote(propose(game, power, result, maps.base.rules()), maps.base.rules(), this.today()));
+    return this.change(name, actor, (game, maps) => {
+      const rules = rulesInForce(game, maps.base.rules());
+      return concludeByVote(propose(game, power, result, rules), rules, this.today());
+    });
   }
 
   /** VOTE NO on a proposal: it is dropped with every vote for it. */
@@ -661,30 +670,17 @@ export class GameService {
     });
   }
 
-  /** RENAME: the folder and the GAME line take the new name; the main status file follows. */
+  /** RENAME: the folder, the GAME line and the main status file's listing take the new name (see `GameStore.renameGame`). */
   async rename(name: string, newName: string, actor: Actor): Promise<LoadedGame> {
-    const target = gameFolder(this.options.games, newName);
-    if (existsSync(target)) throw new GameRuleError(`there is a game ${newName} already`);
-    const listing = this.listings().status.games.find((entry) => entry.name === name);
-    await this.options.store.update(name, actor, (current) => ({ ...current.game, name: newName }));
-    renameSync(gameFolder(this.options.games, name), target);
-    await this.options.store.updateMainStatus(actor, (current) => ({
-      ...current.status,
-      games: [
-        ...current.status.games.filter((entry) => entry.name !== name),
-        { name: newName, variant: listing?.variant ?? 'standard', state: listing?.state ?? 'forming', flags: listing?.flags ?? [], line: null },
-      ],
-    }));
-    return this.load(newName);
+    if (existsSync(gameFolder(this.options.games, newName))) throw new GameRuleError(`there is a game ${newName} already`);
+    const loaded = await this.options.store.renameGame(name, newName, actor);
+    this.listedStates.delete(name);
+    return loaded;
   }
 
   /** PURGE: the game leaves the main status file and its folder is moved aside under `.purged`, not deleted. */
   async purge(name: string, actor: Actor): Promise<void> {
-    const folder = gameFolder(this.options.games, name);
-    if (!existsSync(folder)) throw new GameRuleError(`there is no game ${name}`);
-    await this.list(actor, name, null);
-    const purged = join(this.options.games, '.purged');
-    mkdirSync(purged, { recursive: true });
-    renameSync(folder, join(purged, `${name}.${this.now().toFormat('yyyyMMddHHmmss')}`));
+    await this.options.store.purgeGame(name, join('.purged', `${name}.${this.now().toFormat('yyyyMMddHHmmss')}`), actor);
+    this.listedStates.delete(name);
   }
 }

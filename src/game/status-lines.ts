@@ -8,6 +8,7 @@ import { closesStanza, stanzaOpenedBy } from '../status/stanzas.js';
 import { validateStatus } from '../status/validate.js';
 import { wordsOf } from '../status/text.js';
 import { GameRuleError } from './lifecycle.js';
+import { rulesInForce } from './rules.js';
 
 /**
  * A Master's status-file lines sent by mail. Each line (a DESC ... END DESC stanza as one) is put
@@ -82,7 +83,7 @@ function errorsOf(game: GameStatus, diagnostics: readonly { severity: string; me
   const phase = game.phase?.phase;
   const map = maps === null ? undefined : phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
   const unsupported = maps === null ? null : unsupportedUse(maps.base.data);
-  const errors = [...diagnostics, ...validateStatus(game, { ...(map ? { map } : {}), folder })]
+  const errors = [...diagnostics, ...validateStatus(game, { ...(map ? { map, rules: rulesInForce(game, map.rules()) } : {}), folder })]
     .filter((entry) => entry.severity === 'error')
     .map((entry) => entry.message);
   return unsupported === null ? errors : [...errors, unsupported];

@@ -1,4 +1,4 @@
-import { MAP_POWER_ROLE, findPower, rulesInForce, updatePower, type GameStatus, type Proposal, type Vote } from '../status/model.js';
+import { MAP_POWER_ROLE, findPower, updatePower, type GameStatus, type Proposal, type Vote } from '../status/model.js';
 import { vassalsOf } from './control.js';
 import { completedGame, GameRuleError } from './lifecycle.js';
 import { isBuildToken } from '../engine/builds.js';
@@ -44,8 +44,7 @@ function voter(game: GameStatus, power: string): string {
   return name;
 }
 
-export function castVote(game: GameStatus, power: string, vote: Vote, mapRules: readonly string[]): GameStatus {
-  const rules = rulesInForce(game, mapRules);
+export function castVote(game: GameStatus, power: string, vote: Vote, rules: RulesInForce): GameStatus {
   const name = voter(game, power);
   if (usesProposals(rules)) {
     if (vote !== 'YES') throw new GameRuleError('this game decides its end by proposals (PROPOSE_DIAS): VOTE YES agrees to the proposal, VOTE NO vetoes it');
@@ -61,8 +60,7 @@ export function castVote(game: GameStatus, power: string, vote: Vote, mapRules: 
 }
 
 /** PROPOSE: a draw of all voters (DIAS) or a concession to one power; the proposer's YES comes with it. */
-export function propose(game: GameStatus, power: string, result: string, mapRules: readonly string[]): GameStatus {
-  const rules = rulesInForce(game, mapRules);
+export function propose(game: GameStatus, power: string, result: string, rules: RulesInForce): GameStatus {
   if (!usesProposals(rules)) throw new GameRuleError('this game takes no proposals (no PROPOSE_DIAS rule): VOTE SOLO, LOSS or nWAY instead');
   const proposer = voter(game, power);
   if (game.proposal !== null)
@@ -110,8 +108,7 @@ export function agreedResult(game: GameStatus, rules: RulesInForce): string[] | 
  * Ends the game when the votes agree, after a vote or after a phase has changed who has a vote. A
  * concession to a power that has lost its vote is void, and so are the votes for it.
  */
-export function concludeByVote(game: GameStatus, mapRules: readonly string[], today: string): GameStatus {
-  const rules = rulesInForce(game, mapRules);
+export function concludeByVote(game: GameStatus, rules: RulesInForce, today: string): GameStatus {
   const current =
     game.proposal !== null && game.proposal.result !== DRAW_PROPOSAL && !voters(game).includes(game.proposal.result) ? withoutProposal(game) : game;
   const victors = agreedResult(current, rules);

@@ -12,9 +12,10 @@ export function ruleInfo(name: string): RuleInfo | undefined {
 }
 
 /**
- * The rules a game plays by in one operation, computed once (see `rulesInForce` in the status
- * model) and read by every layer. A status file may name rules the catalogue does not know; they
- * are kept, listed and reported, but code can only ask about a catalogued `RuleName`.
+ * The rules a game plays by in one operation, computed once where the operation starts (see
+ * `rulesInForce` in `game/rules.ts`) and read by every layer. A status file may name rules the
+ * catalogue does not know; they are kept, listed and reported, but code can only ask about a
+ * catalogued `RuleName`.
  */
 export class RulesInForce implements Iterable<string> {
   readonly #names: readonly string[];

@@ -1,5 +1,4 @@
 import type { Phase, Rotation, UnitType } from '../map/model.js';
-import { withImpliedRules, type RulesInForce } from '../rules/in-force.js';
 import type { StatusSource } from './source.js';
 import type { RetreatOrAdjustmentOrder } from '../orders/types.js';
 
@@ -248,15 +247,4 @@ export function updatePower(game: GameStatus, name: string, change: (power: Powe
   const target = findPower(game, name);
   if (!target) throw new Error(`the game has no power ${name}`);
   return { ...game, powers: game.powers.map((power) => (power === target ? change(power) : power)) };
-}
-
-/**
- * The rules in force: the map's and the status file's with the rules each switches on (NO_QUARTER
- * brings NO_RETREAT and NO_DRAW), and every `!` negation applied after all of them (DPjudge's
- * order, so a game can turn off a rule its map or another rule switches on).
- */
-export function rulesInForce(game: GameStatus, mapRules: readonly string[] = []): RulesInForce {
-  const switches = game.rules.flat();
-  const off = new Set(switches.filter((item) => !item.on).map((item) => item.rule));
-  return withImpliedRules([...mapRules, ...switches.filter((item) => item.on).map((item) => item.rule)], off);
 }

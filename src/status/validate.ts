@@ -2,13 +2,16 @@ import type { GameMap } from '../map/game-map.js';
 import { splitLocation } from '../map/game-map.js';
 import type { Diagnostic, Phase } from '../map/model.js';
 import { parsePhaseAbbrev } from '../map/phase.js';
-import { isPowerNumber, MAP_POWER_ROLE, rulesInForce, type GameStatus, type PowerStatus } from './model.js';
+import type { RulesInForce } from '../rules/in-force.js';
+import { isPowerNumber, MAP_POWER_ROLE, type GameStatus, type PowerStatus } from './model.js';
 import { unknownPlacesInOrder } from './order-places.js';
 import { GAME_OWNER, lineOfEntry } from './source.js';
 
 export interface ValidationOptions {
   /** The game's map in its current phase; without it only the checks that need no map are made. */
   map?: GameMap;
+  /** The rules in force in the game, computed by the caller: a unit may wait in a closed space under HIBERNATE. */
+  rules?: RulesInForce;
   /** The name of the folder the file is in: the GAME line must give it. */
   folder?: string;
   /** The name diagnostics give the file when the model was not read from one. */
@@ -136,7 +139,7 @@ class StatusValidator {
   private checkAgainstMap(power: PowerStatus, map: GameMap): void {
     const name = map.name;
     // A unit whose space closed under it waits there under HIBERNATE.
-    const hibernating = rulesInForce(this.game, map.rules()).has('HIBERNATE');
+    const hibernating = this.options.rules?.has('HIBERNATE') ?? false;
     if (power.role.toUpperCase() === MAP_POWER_ROLE && !isPowerNumber(power.name) && !map.power(power.name))
       this.report(this.lineOf(power, 'header'), `${power.name} is not a power of map ${name}`);
     power.units.forEach((unit, index) => {

@@ -62,6 +62,14 @@ export function writeFileAtomic(path: string, bytes: Uint8Array): void {
   prepareWrite(path, bytes).commit();
 }
 
+/** Renames a file or folder and flushes both folders, so that the move survives a power cut. */
+export function renameDurably(from: string, to: string): void {
+  renameSync(from, to);
+  syncFolder(dirname(to));
+  if (dirname(from) !== dirname(to)) syncFolder(dirname(from));
+  durableWrite(`move ${basename(from)} to ${basename(to)}`);
+}
+
 function syncFolder(folder: string): void {
   const descriptor = openSync(folder, 'r');
   try {

@@ -1,16 +1,16 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../map/model.js';
-import { readMainStatus, renderMainStatusBytes, type MainStatus, type ParsedMainStatus } from '../status/main-status.js';
+import { readMainStatus, renderMainStatusBytes, type GameListing, type MainStatus, type ParsedMainStatus } from '../status/main-status.js';
 import type { GameStatus } from '../status/model.js';
 import { readStatus, type ParsedStatus } from '../status/parse.js';
 import { withHashedPasswords } from '../status/password.js';
 import { writeStatus } from '../status/write.js';
-import { prepareWrite, removeAbandonedWrites } from './atomic-write.js';
+import { prepareWrite, removeAbandonedWrites, renameDurably, writeFileAtomic } from './atomic-write.js';
 import { sha256, type AuditLog } from './audit.js';
 import type { QueuedMail } from './journal.js';
 import { gameFolder } from './game-name.js';
-import { withLock, type LockOptions } from './lock.js';
+import { FileLock, withLock, type LockOptions } from './lock.js';
 import { displayPath } from './paths.js';
 
 /** Who changes a game, and by which command (its name only: arguments may hold a password). */
@@ -71,8 +71,23 @@ interface Target {
   readonly game: string | null;
 }
 
+/**
+ * A game folder being moved by RENAME or PURGE, written to the games folder (as `.moving`) before
+ * the first step and removed after the last, so that a move a crash cut short is finished by
+ * `recoverAll` (docs/durability.md, "A game renamed or purged").
+ */
+interface FolderMove {
+  readonly game: string;
+  /** The folder the game goes to, relative to the games folder. */
+  readonly to: string;
+  /** RENAME: the game goes on under this name; PURGE (null): it leaves the main status file. */
+  readonly newName: string | null;
+  readonly actor: Actor;
+}
+
 const DEFAULT_ATTEMPTS = 5;
 const MAIN_STATUS = 'status';
+const MOVING = '.moving';
 const RECOVERY: Actor = { who: 'judge', command: 'RECOVER' };
 
 /**
@@ -155,6 +170,88 @@ export class GameStore {
     return this.loaded(name, target.path, bytes!);
   }
 
+  /**
+   * RENAME: the game's folder, its GAME line and its listing in the main status file take the new
+   * name, under the main status file's lock, each step in the audit log, finished by `recoverAll`
+   * when a crash cuts it short.
+   */
+  async renameGame(name: string, newName: string, actor: Actor): Promise<LoadedGame> {
+    await this.moveGame({ game: name, to: newName, newName, actor });
+    return this.load(newName);
+  }
+
+  /** PURGE: the game's folder is moved aside to `aside` (relative to the games folder) and its listing removed, as RENAME moves it. */
+  async purgeGame(name: string, aside: string, actor: Actor): Promise<void> {
+    await this.moveGame({ game: name, to: aside, newName: null, actor });
+  }
+
+  private async moveGame(move: FolderMove): Promise<void> {
+    this.refuseLocked(move.game);
+    const target = this.existingGameTarget(move.game);
+    await withLock(
+      `${this.mainTarget(null).path}.lock`,
+      async (mainLock) => {
+        await this.finishMove(mainLock);
+        this.existingGameTarget(move.game);
+        if (existsSync(join(this.options.games, move.to))) throw new GameExistsError(`the game ${move.newName ?? move.to} exists already`);
+        // The game's lock is taken before the intent is written: a move that must wait too long is refused whole.
+        const gameLock = await FileLock.acquire(`${target.path}.lock`, this.options.lock);
+        try {
+          writeFileAtomic(join(this.options.games, MOVING), Buffer.from(JSON.stringify(move)));
+        } catch (error) {
+          gameLock.release();
+          throw error;
+        }
+        await this.finishMove(mainLock, gameLock);
+      },
+      this.options.lock,
+    );
+  }
+
+  /**
+   * Finishes the move written in `.moving`, if there is one, while holding the main status file's
+   * lock (and the game's, when the caller took it). Every step is skipped when it is done already,
+   * so a crash anywhere is finished by running this again: the GAME line, then the folder, then
+   * the listing, then `.moving` goes.
+   */
+  private async finishMove(mainLock: FileLock, gameLock?: FileLock): Promise<void> {
+    const intent = join(this.options.games, MOVING);
+    const written = readIfExists(intent);
+    if (written === null) return;
+    const move = JSON.parse(written.toString('utf8')) as FolderMove;
+    const target = this.gameTarget(move.game);
+    if (existsSync(target.path)) {
+      const lock = gameLock ?? (await FileLock.acquire(`${target.path}.lock`, this.options.lock));
+      const to = join(this.options.games, move.to);
+      try {
+        if (move.newName !== null)
+          await this.commitHeld(target, move.actor, async (current) => this.withGameLine(target, current, move.newName!), undefined, lock);
+        mkdirSync(dirname(to), { recursive: true });
+        lock.assertHeld();
+        renameDurably(dirname(target.path), to);
+      } catch (error) {
+        lock.release();
+        throw error;
+      }
+      lock.movedTo(join(to, `${MAIN_STATUS}.lock`)).release();
+    }
+    await this.commitHeld(
+      this.mainTarget(move.game),
+      move.actor,
+      async (current) => renderMainStatusBytes(movedListing(this.parseMain(current), move)),
+      undefined,
+      mainLock,
+    );
+    unlinkSync(intent);
+  }
+
+  /** The status file with its GAME line naming `name` (null: it does already). */
+  private async withGameLine(target: Target, current: Buffer | null, name: string): Promise<Buffer | null> {
+    if (current === null) throw this.noSuchGame(target.game!, target.path);
+    const { game } = this.loaded(target.game!, target.path, current);
+    return game.name === name ? null : writeStatus(await withHashedPasswords({ ...game, name }));
+  }
+
   /** Settles what a crash left behind (the lock, temporary files, pending audit entries); writes nothing. */
   async recover(name: string): Promise<void> {
     await this.commit(this.existingGameTarget(name), RECOVERY, async () => null);
@@ -165,6 +262,7 @@ export class GameStore {
    * mails held with it leave or are forgotten accordingly. Cheap when nothing is pending.
    */
   async recoverAll(): Promise<void> {
+    if (existsSync(join(this.options.games, MOVING))) await withLock(`${this.mainTarget(null).path}.lock`, (lock) => this.finishMove(lock), this.options.lock);
     for (const file of this.options.audit.pendingFiles()) {
       const target = this.targetOfFile(file);
       if (existsSync(dirname(target.path))) await this.commit(target, RECOVERY, async () => null);
@@ -195,19 +293,26 @@ export class GameStore {
   }
 
   loadMainStatus(): ParsedMainStatus {
-    const path = join(this.options.games, MAIN_STATUS);
-    return readMainStatus(readIfExists(path) ?? Buffer.alloc(0), displayPath(path));
+    return this.parseMain(readIfExists(this.mainTarget(null).path));
   }
 
   /** Changes the main status file the way `update` changes a game's. */
   async updateMainStatus(actor: Actor, change: (current: ParsedMainStatus) => MainStatus | null): Promise<ParsedMainStatus> {
-    const path = join(this.options.games, MAIN_STATUS);
     mkdirSync(this.options.games, { recursive: true });
-    const bytes = await this.commit({ path, file: MAIN_STATUS, game: null }, actor, async (current) => {
-      const next = change(readMainStatus(current ?? Buffer.alloc(0), displayPath(path)));
+    const bytes = await this.commit(this.mainTarget(null), actor, async (current) => {
+      const next = change(this.parseMain(current));
       return next === null ? null : renderMainStatusBytes(next);
     });
-    return readMainStatus(bytes ?? Buffer.alloc(0), displayPath(path));
+    return this.parseMain(bytes);
+  }
+
+  /** The main status file; `game` names the game its change is about, for the audit log. */
+  private mainTarget(game: string | null): Target {
+    return { path: join(this.options.games, MAIN_STATUS), file: MAIN_STATUS, game };
+  }
+
+  private parseMain(bytes: Buffer | null): ParsedMainStatus {
+    return readMainStatus(bytes ?? Buffer.alloc(0), displayPath(this.mainTarget(null).path));
   }
 
   /**
@@ -263,51 +368,56 @@ export class GameStore {
     produce: (current: Buffer | null) => Promise<Buffer | null>,
     announce?: Announcement,
   ): Promise<Buffer | null> {
+    return withLock(`${target.path}.lock`, (lock) => this.commitHeld(target, actor, produce, announce, lock), this.options.lock);
+  }
+
+  /** The write protocol's work once the file's lock is held. */
+  private async commitHeld(
+    target: Target,
+    actor: Actor,
+    produce: (current: Buffer | null) => Promise<Buffer | null>,
+    announce: Announcement | undefined,
+    lock: FileLock,
+  ): Promise<Buffer | null> {
     const { audit } = this.options;
-    return withLock(
-      `${target.path}.lock`,
-      async (lock) => {
-        for (let attempt = 0; attempt < this.attempts; attempt++) {
-          const current = this.readSettled(target.path, target.file);
-          audit.reconcile(target.file, current === null ? null : sha256(current));
-          removeAbandonedWrites(target.path);
-          const next = await produce(current);
-          if (next === null || (current !== null && next.equals(current))) return current;
-          const prepared = prepareWrite(target.path, next);
-          let entry: number;
-          try {
-            const at = this.options.clock?.() ?? new Date();
-            const change = {
-              file: target.file,
-              game: target.game,
-              actor: actor.who,
-              command: actor.command,
-              cause: actor.cause ?? null,
-              before: current,
-              after: next,
-              staged: prepared.staged,
-              at,
-            };
-            entry = audit.begin(change, announce?.() ?? []);
-            if (!sameBytes(readIfExists(target.path), current)) {
-              prepared.discard();
-              audit.abandon(entry);
-              continue;
-            }
-            lock.assertHeld();
-            prepared.commit();
-          } catch (error) {
-            // An entry already begun stays pending: the next access settles it by the file and the staged file.
-            prepared.discard();
-            throw error;
-          }
-          audit.complete(entry);
-          return next;
+    for (let attempt = 0; attempt < this.attempts; attempt++) {
+      const current = this.readSettled(target.path, target.file);
+      audit.reconcile(target.file, current === null ? null : sha256(current));
+      removeAbandonedWrites(target.path);
+      const next = await produce(current);
+      if (next === null || (current !== null && next.equals(current))) return current;
+      const prepared = prepareWrite(target.path, next);
+      let entry: number;
+      try {
+        const at = this.options.clock?.() ?? new Date();
+        const change = {
+          file: target.file,
+          game: target.game,
+          actor: actor.who,
+          command: actor.command,
+          cause: actor.cause ?? null,
+          before: current,
+          after: next,
+          staged: prepared.staged,
+          at,
+        };
+        entry = audit.begin(change, announce?.() ?? []);
+        if (!sameBytes(readIfExists(target.path), current)) {
+          prepared.discard();
+          audit.abandon(entry);
+          continue;
         }
-        throw new StatusConflictError(`${displayPath(target.path)} kept changing while the judge was writing it (${this.attempts} tries); nothing was written`);
-      },
-      this.options.lock,
-    );
+        lock.assertHeld();
+        prepared.commit();
+      } catch (error) {
+        // An entry already begun stays pending: the next access settles it by the file and the staged file.
+        prepared.discard();
+        throw error;
+      }
+      audit.complete(entry);
+      return next;
+    }
+    throw new StatusConflictError(`${displayPath(target.path)} kept changing while the judge was writing it (${this.attempts} tries); nothing was written`);
   }
 }
 
@@ -318,6 +428,16 @@ export class GameStore {
 const SETTLE_MS = 400;
 /** The longest the judge waits for a file being edited to settle before it acts on it as it is. */
 const MOST_SETTLING_MS = 5_000;
+
+/** The main status file's games after a move: the listing renamed (added when missing), or gone on PURGE. */
+function movedListing(current: ParsedMainStatus, move: FolderMove): MainStatus {
+  const games = current.status.games;
+  if (move.newName === null) return { ...current.status, games: games.filter((listing) => listing.name !== move.game) };
+  if (games.some((listing) => listing.name === move.newName)) return current.status;
+  const old = games.find((listing) => listing.name === move.game);
+  const renamed: GameListing = { name: move.newName, variant: old?.variant ?? 'standard', state: old?.state ?? 'forming', flags: old?.flags ?? [], line: null };
+  return { ...current.status, games: old ? games.map((listing) => (listing === old ? renamed : listing)) : [...games, renamed] };
+}
 
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);

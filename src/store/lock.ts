@@ -97,6 +97,11 @@ export class FileLock {
       throw new LockLostError(`${this.path} was taken over by another process while this one held it; nothing was written`);
   }
 
+  /** The same lock once the folder holding its file was renamed: the file moved with the folder. */
+  movedTo(path: string): FileLock {
+    return new FileLock(path, this.token);
+  }
+
   release(): void {
     if (readHolder(this.path)?.token === this.token) tolerating(['ENOENT'], () => unlinkSync(this.path));
   }

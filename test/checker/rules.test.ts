@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { deadlineSettings } from '../../src/checker/settings.js';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import { actor, checkerJudge, phaseOf, utc } from './support.js';
+import { editGame } from '../support/edit-game.js';
 
 const MASTER = 'master@example.org';
 
@@ -57,7 +58,7 @@ describe('rules and flags the checker honours', () => {
   it('a phase only the Master can process: at its deadline the Master is told, eight-hourly', async () => {
     const judge = checkerJudge();
     await judge.startGame('alpha', { timing: 'NEXT 1D MOVE 2D AT 12:00 WARN 0' });
-    await judge.service.change('alpha', actor, (game) => ({ ...game, phase: { ...game.phase!, mode: 'WAIT' } }));
+    await editGame(judge.store, 'alpha', (game) => ({ ...game, phase: { ...game.phase!, mode: 'WAIT' } }));
     await judge.sweepUntil(utc('2026-01-09T20:20'));
     expect(judge.actions.filter((action) => action.action !== 'delay').map((action) => [action.at, action.action])).toEqual([
       ['2026-01-09T12:00Z', 'late notice'],

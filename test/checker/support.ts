@@ -7,9 +7,11 @@ import type { OutgoingMail } from '../../src/store/outgoing-mail.js';
 import { duties } from '../../src/game/duties.js';
 import { phaseAbbrev } from '../../src/map/phase.js';
 import { positionOf } from '../../src/game/position.js';
-import { rulesInForce, type GameStatus } from '../../src/status/model.js';
+import { type GameStatus } from '../../src/status/model.js';
+import { rulesInForce } from '../../src/game/rules.js';
 import { Bot } from '../game/bot.js';
 import { master, player, lastQueuedId, queuedMails, testJudge } from '../game/support.js';
+import { editGame } from '../support/edit-game.js';
 
 export const KEEPER = 'keeper@example.org';
 export const actor = { who: 'test', command: 'TEST' };
@@ -76,7 +78,7 @@ export function checkerJudge(options: { seed?: number; deadlines?: Partial<Deadl
   /** A standard game with seven players, set up before it starts (so its first deadline follows TIMING). */
   async function startGame(name: string, setup: GameSetup = {}): Promise<GameStatus> {
     await judge.service.create({ name, master, masterPassword: 'master-secret', map: null }, actor);
-    await judge.service.change(name, actor, (game) => ({
+    await editGame(judge.store, name, (game) => ({
       ...game,
       timing: setup.timing ?? null,
       zone: setup.zone ?? null,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { actor, checkerJudge, phaseOf, utc } from './support.js';
+import { editGame } from '../support/edit-game.js';
 
 const MASTER = 'master@example.org';
 
@@ -74,7 +75,7 @@ describe('a game through weeks of twenty-minute sweeps', () => {
 
     // The Master takes a vacation from Wednesday to Friday, then PROCESSes (which ignores DELAY).
     await judge.sweepUntil(utc('2026-01-13T09:00'));
-    await judge.service.change('alpha', actor, (current) => ({ ...current, timing: `${current.timing} NOT 20260114-20260116` }));
+    await editGame(judge.store, 'alpha', (current) => ({ ...current, timing: `${current.timing} NOT 20260114-20260116` }));
     judge.clock.now = utc('2026-01-13T09:05');
     await judge.service.process('alpha', actor);
     game = judge.game('alpha');

@@ -10,6 +10,7 @@ import { mailSettings } from '../../src/mail/settings.js';
 import { readStatus } from '../../src/status/parse.js';
 import { validateStatus } from '../../src/status/validate.js';
 import { inject } from 'vitest';
+import { configuredStore, editGame } from '../support/edit-game.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -106,7 +107,7 @@ export async function gameTemplate(ordersFor: 'none' | 'everyone' = 'none'): Pro
     // What the set-up queued (the start mails) is not what a trial counts.
     db.exec('DELETE FROM outbox');
     // Every order in and no DELAY left to count down: the next sweep processes the phase.
-    if (ordersFor === 'everyone') await service.change(GAME, actor, (game) => ({ ...game, delay: null }));
+    if (ordersFor === 'everyone') await editGame(configuredStore(loaded, db), GAME, (game) => ({ ...game, delay: null }));
   } finally {
     db.close();
   }

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rulesTable, unhonouredRules } from '../../src/game/rule-support.js';
 import { projectRoot } from './support.js';
-import { newGame, rulesInForce } from '../../src/status/model.js';
+import { newGame } from '../../src/status/model.js';
+import { rulesInForce } from '../../src/game/rules.js';
 
 describe('the rules this judge honours', () => {
   it('keeps docs/rules.md equal to the table the code gives', () => {
@@ -36,7 +37,7 @@ describe('unsupported rules are reported, never ignored silently', () => {
     const created = await judge.send(MASTER, 'CREATE ruled masterpw\nRULE BLIND BUILD_ANY\nSIGNOFF');
     expect(created.reply.text).toContain('Note: the rule BLIND is not supported by this judge yet');
     expect(created.reply.text).not.toContain('rule BUILD_ANY is');
-    const { readStatus, validateStatus, rulesInForce } = await import('../../src/status/index.js');
+    const { readStatus, validateStatus } = await import('../../src/status/index.js');
     const game = readStatus(readFileSync(join(judge.games, 'ruled', 'status'))).game;
     // BLIND switches on rules of its own, which are not honoured either.
     const unhonoured = unhonouredRules(rulesInForce(game)).map((entry) => entry.rule);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { master, player, testJudge } from './support.js';
+import { editGame } from '../support/edit-game.js';
 
 const actor = { who: 'test', command: 'TEST' };
 
@@ -31,7 +32,7 @@ describe('the game API around the deadline checker', () => {
 
   it('makes a late phase ready for the next check when the last orders arrive (DELAY 24 becomes 1)', async () => {
     const judge = await startedGame();
-    await judge.service.change('beta', actor, (game) => ({ ...game, delay: 24 }));
+    await editGame(judge.store, 'beta', (game) => ({ ...game, delay: 24 }));
     const lines: Record<string, string[]> = {
       AUSTRIA: ['A VIE H', 'A BUD H', 'F TRI H'],
       ENGLAND: ['F LON H', 'F EDI H', 'A LVP H'],
@@ -73,10 +74,10 @@ describe('the game API around the deadline checker', () => {
   it("counts a dummy's centers for the power that controls it under TEAM_VICTORY", async () => {
     const judge = testJudge();
     await judge.service.create({ name: 'team', master, masterPassword: 'secret', map: null }, actor);
-    await judge.service.change('team', actor, (game) => ({ ...game, teams: [[['FRANCE', 'ITALY']]], rules: [[{ rule: 'TEAM_VICTORY', on: true }]] }));
+    await editGame(judge.store, 'team', (game) => ({ ...game, teams: [[['FRANCE', 'ITALY']]], rules: [[{ rule: 'TEAM_VICTORY', on: true }]] }));
     for (let n = 1; n <= 6; n++) await judge.service.join('team', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
     const french = ['BRE', 'PAR', 'MAR', 'SPA', 'POR', 'BEL', 'HOL', 'DEN', 'NWY', 'SWE', 'TUN', 'GRE', 'SER', 'RUM', 'BUL'];
-    await judge.service.change('team', actor, (game) => ({
+    await editGame(judge.store, 'team', (game) => ({
       ...game,
       phase: { mode: 'PHASE', phase: { season: 'FALL', year: 1901, type: 'MOVEMENT' } },
       powers: game.powers.map((power) =>
@@ -94,7 +95,7 @@ describe('the game API around the deadline checker', () => {
 
   it('records an end the votes agree on at processing against the phase just played', async () => {
     const judge = await startedGame();
-    await judge.service.change('beta', actor, (game) => ({
+    await editGame(judge.store, 'beta', (game) => ({
       ...game,
       powers: game.powers.map((power) => ({ ...power, vote: power.name === 'FRANCE' ? ('SOLO' as const) : ('LOSS' as const) })),
     }));
@@ -116,7 +117,7 @@ describe('the game API around the deadline checker', () => {
 describe('MORPH', () => {
   it("changes the game's map only, and names itself in map errors", async () => {
     const judge = await startedGame();
-    await judge.service.change('beta', actor, (game) => ({
+    await editGame(judge.store, 'beta', (game) => ({
       ...game,
       morphs: [{ lines: ['AMEND BUR ABUTS -PAR', 'AMEND PAR ABUTS -BUR'], stanza: true }],
     }));
@@ -137,7 +138,7 @@ describe('dummies and CD_DUMMIES', () => {
     const judge = await startedGame();
     await judge.service.dummy('beta', 'ITALY', actor);
     expect(judge.service.latePowers(judge.service.load('beta').game)).toContain('ITALY');
-    await judge.service.change('beta', actor, (game) => ({ ...game, rules: [[{ rule: 'CD_DUMMIES', on: true }]] }));
+    await editGame(judge.store, 'beta', (game) => ({ ...game, rules: [[{ rule: 'CD_DUMMIES', on: true }]] }));
     expect(judge.service.latePowers(judge.service.load('beta').game)).not.toContain('ITALY');
   });
 });
@@ -147,7 +148,7 @@ describe('DEFAULT_UNORDERED', () => {
     const judge = await startedGame();
     await judge.service.submitOrders('beta', 'FRANCE', ['A PAR - BUR'], actor);
     expect(judge.service.latePowers(judge.service.load('beta').game)).toContain('FRANCE');
-    await judge.service.change('beta', actor, (game) => ({ ...game, rules: [[{ rule: 'DEFAULT_UNORDERED', on: true }]] }));
+    await editGame(judge.store, 'beta', (game) => ({ ...game, rules: [[{ rule: 'DEFAULT_UNORDERED', on: true }]] }));
     expect(judge.service.latePowers(judge.service.load('beta').game)).not.toContain('FRANCE');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { master, player, testJudge } from './support.js';
+import { editGame } from '../support/edit-game.js';
 
 const actor = { who: 'test', command: 'TEST' };
 
@@ -8,7 +9,7 @@ const actor = { who: 'test', command: 'TEST' };
 async function standardGameWith(name: string, rule: string) {
   const judge = testJudge();
   await judge.service.create({ name, master, masterPassword: 'secret', map: null }, actor);
-  await judge.service.change(name, actor, (game) => ({ ...game, rules: [[{ rule, on: true }]] }));
+  await editGame(judge.store, name, (game) => ({ ...game, rules: [[{ rule, on: true }]] }));
   for (let n = 1; n <= 7; n++) await judge.service.join(name, { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
   return judge;
 }
@@ -40,7 +41,7 @@ describe('terrain that changes as a phase begins', () => {
     const judge = testJudge({ mapFolders: [join(__dirname, '..', 'maps')] });
     await judge.service.create({ name: 't', master, masterPassword: 'secret', map: 'tides' }, actor);
     await judge.service.join('t', { player: player(1), address: player(1).email, password: 'pw1' }, actor);
-    await judge.service.change('t', actor, (game) => ({
+    await editGame(judge.store, 't', (game) => ({
       ...game,
       phase: { mode: 'PHASE', phase: { season: 'FALL', year: 1901, type: 'MOVEMENT' } },
       powers: game.powers.map((power) => ({

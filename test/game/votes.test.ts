@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { castVote, concludeByVote, propose, voters } from '../../src/game/votes.js';
+import { withImpliedRules } from '../../src/rules/in-force.js';
 import { newGame, newPower, updatePower, type GameStatus } from '../../src/status/model.js';
 
-const PROPOSALS = ['PROPOSE_DIAS'];
+const PROPOSALS = withImpliedRules(['PROPOSE_DIAS']);
+const NO_RULES = withImpliedRules([]);
 
 /** Four powers in Fall 1905: Italy is a dummy France controls, Germany has no center left. */
 function game(): GameStatus {
@@ -22,16 +24,16 @@ function game(): GameStatus {
 describe('who votes, and how the votes end a game', () => {
   it('gives a vote to powers with centers and to controllers of dummies with centers, never to a controlled power', () => {
     expect(voters(game())).toEqual(['FRANCE', 'ENGLAND', 'TURKEY']);
-    expect(() => castVote(game(), 'ITALY', 'SOLO', [])).toThrow(/ITALY has no vote/);
-    expect(() => castVote(game(), 'GERMANY', 'SOLO', [])).toThrow(/GERMANY has no vote/);
+    expect(() => castVote(game(), 'ITALY', 'SOLO', NO_RULES)).toThrow(/ITALY has no vote/);
+    expect(() => castVote(game(), 'GERMANY', 'SOLO', NO_RULES)).toThrow(/GERMANY has no vote/);
   });
 
   it('ends a game when the standing votes agree: the powers not conceding draw', () => {
-    let current = castVote(game(), 'FRANCE', 'LOSS', []);
-    current = castVote(current, 'ENGLAND', { drawSize: 3 }, []);
-    expect(concludeByVote(current, [], '2026-01-05').result).toBeNull();
-    current = castVote(current, 'TURKEY', { drawSize: 3 }, []);
-    expect(concludeByVote(current, [], '2026-01-05').result).toEqual({ phase: 'F1905M', victors: ['ENGLAND', 'TURKEY'] });
+    let current = castVote(game(), 'FRANCE', 'LOSS', NO_RULES);
+    current = castVote(current, 'ENGLAND', { drawSize: 3 }, NO_RULES);
+    expect(concludeByVote(current, NO_RULES, '2026-01-05').result).toBeNull();
+    current = castVote(current, 'TURKEY', { drawSize: 3 }, NO_RULES);
+    expect(concludeByVote(current, NO_RULES, '2026-01-05').result).toEqual({ phase: 'F1905M', victors: ['ENGLAND', 'TURKEY'] });
   });
 
   it('voids a concession to a power that has lost its vote, with the votes for it', () => {

@@ -7,12 +7,12 @@ import {
   readStatus,
   renderStatus,
   renderStatusBytes,
-  rulesInForce,
   splitLines,
   updatePower,
   validateStatus,
   type GameStatus,
 } from '../../src/status/index.js';
+import { rulesInForce } from '../../src/game/rules.js';
 import { fixtureBytes, fixtureNames, fixtureText, standardMap } from './fixtures.js';
 
 function read(name: string): GameStatus {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { AuditLog, sha256 } from '../../src/store/audit.js';
 import { openDatabase } from '../../src/store/database.js';
 import { GameNameError } from '../../src/store/game-name.js';
 import { GameExistsError, GameStore, NoSuchGameError, StatusConflictError, type Actor } from '../../src/store/game-store.js';
+import { FileLock, LockTimeoutError } from '../../src/store/lock.js';
 import { fixtureText } from '../status/fixtures.js';
 
 const GM: Actor = { who: 'gm@example.org', command: 'SET DEADLINE' };
@@ -177,4 +178,87 @@ describe('a status file an editor is saving in place', () => {
     expect(store.load('riverrun').bytes.toString('utf8')).toBe(hashedRiverrun);
     await exited;
   });
+});
+
+describe('moving a game: RENAME and PURGE', () => {
+  const RENAME: Actor = { who: 'gm@example.org', command: 'RENAME' };
+  const listed = 'riverrun standard active\noxbow standard forming\n';
+
+  function listedGame(): ReturnType<typeof setUp> {
+    const judge = setUp({ riverrun: hashedRiverrun });
+    writeFileSync(join(judge.games, 'status'), listed);
+    return judge;
+  }
+
+  function expectRenamed({ store, games, statusOf }: ReturnType<typeof setUp>): void {
+    expect(readdirSync(games).sort()).toEqual(['status', 'wetwood']);
+    expect(statusOf('wetwood')).toMatch(/^GAME wetwood$/m);
+    expect(
+      store
+        .loadMainStatus()
+        .status.games.map((game) => `${game.name} ${game.state}`)
+        .sort(),
+    ).toEqual(['oxbow forming', 'wetwood active']);
+  }
+
+  it('RENAME moves the folder, the GAME line and the listing, each write in the audit log', async () => {
+    const judge = listedGame();
+    const renamed = await judge.store.renameGame('riverrun', 'wetwood', RENAME);
+    expect(renamed.game.name).toBe('wetwood');
+    expectRenamed(judge);
+    expect(judge.audit.history('riverrun/status')[0]).toMatchObject({ game: 'riverrun', command: 'RENAME', state: 'done' });
+    expect(judge.audit.history('status')[0]).toMatchObject({ game: 'riverrun', command: 'RENAME', state: 'done' });
+    await expect(judge.store.renameGame('wetwood', 'riverrun', RENAME)).resolves.toBeDefined();
+    await expect(judge.store.renameGame('riverrun', 'riverrun', RENAME)).rejects.toThrow(GameExistsError);
+  });
+
+  it('PURGE moves the folder aside and takes the listing out, in the audit log', async () => {
+    const { store, audit, games } = listedGame();
+    await store.purgeGame('riverrun', join('.purged', 'riverrun.20260105'), { who: 'gm@example.org', command: 'PURGE' });
+    expect(readdirSync(games).sort()).toEqual(['.purged', 'status']);
+    expect(readdirSync(join(games, '.purged', 'riverrun.20260105'))).toEqual(['status']);
+    expect(store.loadMainStatus().status.games.map((game) => game.name)).toEqual(['oxbow']);
+    expect(audit.history('status')[0]).toMatchObject({ game: 'riverrun', command: 'PURGE', state: 'done' });
+  });
+
+  it('waits for the game’s lock and the main status file’s lock, and moves nothing while another holds one', async () => {
+    for (const lockFile of [join('riverrun', 'status.lock'), 'status.lock']) {
+      const root = mkdtempSync(join(tmpdir(), 'judge-store-'));
+      const games = join(root, 'games');
+      mkdirSync(join(games, 'riverrun'), { recursive: true });
+      writeFileSync(join(games, 'riverrun', 'status'), hashedRiverrun);
+      writeFileSync(join(games, 'status'), listed);
+      const store = new GameStore({ games, audit: new AuditLog(openDatabase(join(root, 'judge.db'))), lock: { timeoutMs: 50 } });
+      const held = await FileLock.acquire(join(games, lockFile));
+      await expect(store.renameGame('riverrun', 'wetwood', RENAME)).rejects.toThrow(LockTimeoutError);
+      held.release();
+      expect(readdirSync(games).sort(), lockFile).toEqual(['riverrun', 'status']);
+      expect(readFileSync(join(games, 'status'), 'utf8')).toBe(listed);
+    }
+  });
+
+  // The states a crash can leave a RENAME in, each step done or not (docs/durability.md).
+  const crashedAfter: Record<string, (games: string) => void> = {
+    'the intent': () => {},
+    'the GAME line': (games) => writeFileSync(join(games, 'riverrun', 'status'), hashedRiverrun.replace(/^GAME riverrun$/m, 'GAME wetwood')),
+    'the folder': (games) => {
+      writeFileSync(join(games, 'riverrun', 'status'), hashedRiverrun.replace(/^GAME riverrun$/m, 'GAME wetwood'));
+      renameSync(join(games, 'riverrun'), join(games, 'wetwood'));
+    },
+    'the listing': (games) => {
+      writeFileSync(join(games, 'riverrun', 'status'), hashedRiverrun.replace(/^GAME riverrun$/m, 'GAME wetwood'));
+      renameSync(join(games, 'riverrun'), join(games, 'wetwood'));
+      writeFileSync(join(games, 'status'), listed.replace('riverrun', 'wetwood'));
+    },
+  };
+
+  for (const [step, crash] of Object.entries(crashedAfter)) {
+    it(`is finished by recovery after a crash just after ${step}: one game, under the new name`, async () => {
+      const judge = listedGame();
+      writeFileSync(join(judge.games, '.moving'), JSON.stringify({ game: 'riverrun', to: 'wetwood', newName: 'wetwood', actor: RENAME }));
+      crash(judge.games);
+      await judge.store.recoverAll();
+      expectRenamed(judge);
+    });
+  }
 });

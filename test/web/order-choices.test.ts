@@ -13,12 +13,15 @@ import type { Phase } from '../../src/map/model.js';
 import { OrderReader } from '../../src/engine/legality/reader.js';
 import { openDatabase, type JudgeDatabase } from '../../src/store/database.js';
 import { RulesInForce } from '../../src/rules/in-force.js';
+import type { GameStore } from '../../src/store/game-store.js';
+import { configuredStore, editGame } from '../support/edit-game.js';
 
 /** The order choices the web pages offer, checked against what the judge takes by mail. */
 
 let folder: string;
 let db: JudgeDatabase;
 let service: GameService;
+let store: GameStore;
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'judge-choices-'));
@@ -26,6 +29,7 @@ beforeAll(async () => {
   const loaded = loadConfig(join(folder, 'judge.config.json'));
   db = openDatabase(join(folder, 'var', 'judge.db'));
   service = openGameService({ ...loaded, root: folder }, db);
+  store = configuredStore({ ...loaded, root: folder }, db);
   const commands = new MailCommandProcessor({ service, judge: loaded.config.judge, db });
   let mails = 0;
   const send = (from: string, text: string) => commands.execute({ from, text, mailKey: `choices ${++mails}` }, new Date());
@@ -87,7 +91,7 @@ describe('the orders offered for each unit', () => {
   it('keep the order on file selected, and offer it even when no choice says it that way', async () => {
     await service.submitOrders('choices', 'ITALY', ['A VEN - TYR', 'F NAP - ION'], actor);
     // An order no check passed, as a NO_CHECK game keeps it until processing.
-    await service.change('choices', actor, (game) => updatePower(game, 'ITALY', (power) => ({ ...power, orders: [...power.orders, 'A ROM - MUN'] })));
+    await editGame(store, 'choices', (game) => updatePower(game, 'ITALY', (power) => ({ ...power, orders: [...power.orders, 'A ROM - MUN'] })));
     const game = service.load('choices').game;
     const italy = orderChoices(game, service.maps(game), 'ITALY')!;
     expect(italy.units.map((unit) => [unit.unit, unit.onFile])).toEqual([

@@ -15,10 +15,10 @@ import {
   decodeStatusBytes,
   splitLines,
   validateStatus,
-  rulesInForce,
   type GameStatus,
 } from '../../status/index.js';
 import { unhonouredRules } from '../../game/rule-support.js';
+import { rulesInForce } from '../../game/rules.js';
 import { displayPath } from '../../store/paths.js';
 
 /** `judge game validate`: prints every problem of the status file with its line; exit status 1 on errors. */
@@ -28,13 +28,14 @@ export function validateGame(target: string, options: { roundtrip?: boolean }): 
   const bytes = readFileSync(file.path);
   const parsed = readStatus(bytes, file.shown);
   const map = gameMap(parsed.game, folder(config, 'maps'), file.shown);
-  const unhonoured = unhonouredRules(rulesInForce(parsed.game, map.map?.rules() ?? [])).map(({ rule, reason }) => ({
+  const rules = rulesInForce(parsed.game, map.map?.rules() ?? []);
+  const unhonoured = unhonouredRules(rules).map(({ rule, reason }) => ({
     file: file.shown,
     line: lineOfEntry(parsed.game.source, GAME_OWNER, 'RULE') ?? 1,
     severity: 'warning' as const,
     message: `RULE ${rule}: ${reason}; the judge runs the game as if it were not there`,
   }));
-  const diagnostics = [...parsed.diagnostics, ...map.diagnostics, ...validateStatus(parsed.game, { map: map.map, folder: file.folder }), ...unhonoured];
+  const diagnostics = [...parsed.diagnostics, ...map.diagnostics, ...validateStatus(parsed.game, { map: map.map, rules, folder: file.folder }), ...unhonoured];
   diagnostics.sort((a, b) => a.line - b.line);
   for (const diagnostic of diagnostics) console.log(formatDiagnostic(diagnostic));
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;

@@ -1,14 +1,13 @@
 import { DateTime } from 'luxon';
 import type { JudgeConfig } from '../../config/config.js';
 import type { GameService } from '../../game/service.js';
-import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import type { JudgeDatabase } from '../../store/database.js';
 import { parseMail } from '../parse.js';
 import type { ParsedMail } from '../types.js';
 import type { Channel, ExecutionContext } from './context.js';
 import { MailEffects } from './effects.js';
 import { PasswordGuard } from './guessing.js';
-import { MailRun } from './run.js';
+import { MailRun, type ExecutionOutcome } from './run.js';
 import { NO_SESSION, type Session } from './step.js';
 
 /**
@@ -40,15 +39,6 @@ export interface MailToExecute {
    * password was checked when they signed on and has not changed since.
    */
   readonly signedOn?: Session;
-}
-
-export interface ExecutionOutcome {
-  /** One line for the journal and the log. */
-  readonly summary: string;
-  readonly reply: OutgoingMail;
-  readonly notices: OutgoingMail[];
-  /** Who the last lines acted for: the web pages keep a successful SIGNON's as the visitor's. */
-  readonly session: Session;
 }
 
 const BLOCK_ENDS: ReadonlySet<string> = new Set(['signon', 'takeover', 'join', 'joinAs', 'create', 'signoff']);

@@ -15,13 +15,22 @@ import { buildReply, type Entry, type Owner } from './reply.js';
 import { resumedSession } from './resume.js';
 import { applyStatusLines } from './status-lines.js';
 import { CLOSED_SESSION, NO_SESSION, quoted, type Session, type Step } from './step.js';
-import type { ExecutionOutcome } from './processor.js';
 
 /**
  * One execution of one mail, command by command. Order lines are gathered and submitted together
  * when the SIGNON's block ends (or a command that reads the orders comes), status-file lines are
  * gathered into stanzas; every command goes through `perform`, which records what it did.
  */
+
+/** What executing one mail came to: its reply and the other mails it caused. */
+export interface ExecutionOutcome {
+  /** One line for the journal and the log. */
+  readonly summary: string;
+  readonly reply: OutgoingMail;
+  readonly notices: OutgoingMail[];
+  /** Who the last lines acted for: the web pages keep a successful SIGNON's as the visitor's. */
+  readonly session: Session;
+}
 
 type PowerSession = Extract<Session, { kind: 'power' }>;
 

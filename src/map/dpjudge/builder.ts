@@ -59,6 +59,17 @@ export interface PowerDraft {
 
 type DummySelection = { all: boolean; except: string[]; source: SourceRef };
 
+/** One directive line of a map script, split into its keyword and what follows. */
+interface Directive {
+  /** The first word, in capitals. */
+  readonly keyword: string;
+  readonly args: string[];
+  readonly source: SourceRef;
+  readonly statement: Statement;
+}
+
+type DirectiveHandler = (builder: MapBuilder, directive: Directive) => void;
+
 export class MapBuilder {
   readonly places = new Map<string, PlaceDraft>();
   readonly powers = new Map<string, PowerDraft>();
@@ -88,116 +99,86 @@ export class MapBuilder {
     return this.flow.length > 0 ? this.flow : DEFAULT_FLOW;
   }
 
+  /**
+   * The handler of each directive, by its first word in capitals; a line whose first word is none
+   * of these is a power line.
+   */
+  private static readonly DIRECTIVES: ReadonlyMap<string, DirectiveHandler> = new Map([
+    ...forEach(['COAST', 'LAND', 'WATER', 'PORT', 'SHUT', 'AMEND'], (builder, directive) =>
+      builder.terrainLine(directive.keyword, directive.args, directive.source, directive.statement.scope.kind === 'always'),
+    ),
+    ['DROP', (builder, { args, source }) => builder.drop(args, source)],
+    ['TEXTONLY', (builder) => builder.textOnlyLine()],
+    ...forEach(['UNOWNED', 'NEUTRAL'], (builder, { args, source }) => builder.neutralLine(args, source)),
+    ['CENTERS', (builder, { args, source }) => builder.centersLine(args, source)],
+    ['OWNS', (builder, { keyword, args, source }) => builder.withPower(keyword, source, (power) => builder.ownsLine(power, args, source))],
+    ...forEach(['HOME', 'HOMES'], (builder, { keyword, args, source }) =>
+      builder.withPower(keyword, source, (power) => builder.homesLine(power, args, source)),
+    ),
+    ['INHABITS', (builder, { keyword, args, source }) => builder.withPower(keyword, source, (power) => builder.inhabitsLine(power, args, source))],
+    ...forEach(['RESERVES', 'MILITIA'], (builder, { keyword, args, source }) =>
+      builder.withPower(keyword, source, (power) => builder.countLine(power, keyword, args, source)),
+    ),
+    ['UNITS', (builder, { keyword, source }) => builder.withPower(keyword, source, clearUnits)],
+    ...forEach(['A', 'F'], (builder, directive) => builder.unitOrPowerLine(directive)),
+    ['VICTORY', (builder, { args, source }) => builder.victoryLine(args, source)],
+    ['FLOW', (builder, { args, source }) => builder.flowLine(args, source)],
+    ['BEGIN', (builder, { args, source }) => builder.beginLine(args, source)],
+    ...forEach(['RULE', 'RULES'], (builder, { args, source }) => builder.rulesLine(args, source)),
+    ...forEach(['DUMMY', 'DUMMIES'], (builder, { keyword, args, source }) => builder.dummyLine(keyword, args, source)),
+    ['UNPLAYED', (builder, { args, source }) => builder.unplayedLine(args, source)],
+    ['CONTROL', (builder, { keyword, args, source }) => builder.withPower(keyword, source, (power) => controlLine(power, args))],
+    ['ROTATE', (builder, { args, source }) => builder.rotateLine(args, source)],
+    ['NEWHOMES', (builder, { args, source }) => builder.newHomesLine(args, source)],
+    ['LEAGUE', (builder, { keyword, args, source }) => builder.withPower(keyword, source, (power) => builder.leagueLine(power, args, source))],
+    ['FLAGS', (builder, { args }) => builder.flagsLine(args)],
+    ['FLAG', (builder, { keyword, args, source }) => builder.withPower(keyword, source, (power) => builder.flagLine(power, args, source))],
+    ['NOTIFY', (builder, { args }) => builder.notifyLine(args)],
+  ]);
+
   apply(statement: Statement): void {
-    const { words, source } = statement;
     if (statement.text.includes('=')) return this.placeLine(statement);
-    const keyword = words[0]!.toUpperCase();
-    const args = words.slice(1);
-    switch (keyword) {
-      case 'COAST':
-      case 'LAND':
-      case 'WATER':
-      case 'PORT':
-      case 'SHUT':
-      case 'AMEND':
-        return this.terrainLine(keyword, args, source, statement.scope.kind === 'always');
-      case 'DROP':
-        return this.drop(args, source);
-      case 'TEXTONLY':
-        this.textOnly = true;
-        return;
-      case 'UNOWNED':
-      case 'NEUTRAL':
-        this.current = null;
-        return this.unownedLine(args, source);
-      case 'CENTERS':
-        if (this.current) {
-          this.current.owns = [];
-          return this.ownsLine(this.current, args, source);
-        }
-        return this.unownedLine(args, source);
-      case 'OWNS':
-        return this.withPower(keyword, source, (power) => this.ownsLine(power, args, source));
-      case 'HOME':
-      case 'HOMES':
-        return this.withPower(keyword, source, (power) => {
-          clearHomes(power);
-          power.inhabitsSeen = true;
-          this.addCenters(power, args, source);
-        });
-      case 'INHABITS':
-        return this.withPower(keyword, source, (power) => {
-          if (!power.inhabitsSeen) clearHomes(power);
-          power.inhabitsSeen = true;
-          this.addCenters(power, args, source);
-        });
-      case 'RESERVES':
-      case 'MILITIA':
-        return this.withPower(keyword, source, (power) => {
-          const count = args.length === 0 ? 1 : Number(args[0]);
-          if (args.length > 1 || !Number.isInteger(count) || count < 0)
-            return this.error(source, `${keyword} takes one optional count, got '${args.join(' ')}'`);
-          if (keyword === 'RESERVES') power.reserves = count;
-          else power.militia = count;
-        });
-      case 'UNITS':
-        return this.withPower(keyword, source, (power) => {
-          power.units = [];
-        });
-      case 'A':
-      case 'F':
-        if (args.length === 1 && isAbbreviation(args[0]!)) return this.unitLine(keyword, args[0]!, source);
-        break;
-      case 'VICTORY':
-        return this.victoryLine(args, source);
-      case 'FLOW':
-        return this.flowLine(args, source);
-      case 'BEGIN':
-        return this.beginLine(args, source);
-      case 'RULE':
-      case 'RULES':
-        for (const word of args) {
-          const on = !word.startsWith('!');
-          this.rules.push({ rule: word.replace(/^!/, '').toUpperCase(), on, source });
-        }
-        return;
-      case 'DUMMY':
-      case 'DUMMIES':
-        return this.dummyLine(keyword, args, source);
-      case 'UNPLAYED':
-        return this.unplayedLine(args, source);
-      case 'CONTROL':
-        return this.withPower(keyword, source, (power) => {
-          power.control = args.map((name) => name.toUpperCase());
-        });
-      case 'ROTATE':
-        return this.rotateLine(args, source);
-      case 'NEWHOMES':
-        for (const word of args) {
-          if (!/^-?\d+$/.test(word)) return this.error(source, `NEWHOMES needs years, got '${word}'`);
-          this.newHomes.push(Number(word));
-        }
-        return;
-      case 'LEAGUE':
-        return this.withPower(keyword, source, (power) => this.leagueLine(power, args, source));
-      case 'FLAGS':
-        this.flags = args.map((name) => name.toLowerCase());
-        return;
-      case 'FLAG':
-        return this.withPower(keyword, source, (power) => {
-          if (args.length !== 1) return this.error(source, 'FLAG needs one power name');
-          power.flag = args[0]!.toUpperCase();
-        });
-      case 'NOTIFY':
-        this.notify.push(...args);
-        return;
-    }
-    this.powerLine(words, source);
+    const [first, ...args] = statement.words;
+    const keyword = first!.toUpperCase();
+    const handler = MapBuilder.DIRECTIVES.get(keyword);
+    if (handler) handler(this, { keyword, args, source: statement.source, statement });
+    else this.powerLine(statement.words, statement.source);
   }
 
   private withPower(keyword: string, source: SourceRef, action: (power: PowerDraft) => void): void {
     if (!this.current) return this.error(source, `${keyword} needs a power line before it`);
     action(this.current);
+  }
+
+  private textOnlyLine(): void {
+    this.textOnly = true;
+  }
+
+  private notifyLine(args: string[]): void {
+    this.notify.push(...args);
+  }
+
+  private flagsLine(args: string[]): void {
+    this.flags = args.map((name) => name.toLowerCase());
+  }
+
+  private flagLine(power: PowerDraft, args: string[], source: SourceRef): void {
+    if (args.length !== 1) return this.error(source, 'FLAG needs one power name');
+    power.flag = args[0]!.toUpperCase();
+  }
+
+  private rulesLine(args: string[], source: SourceRef): void {
+    for (const word of args) {
+      const on = !word.startsWith('!');
+      this.rules.push({ rule: word.replace(/^!/, '').toUpperCase(), on, source });
+    }
+  }
+
+  private newHomesLine(args: string[], source: SourceRef): void {
+    for (const word of args) {
+      if (!/^-?\d+$/.test(word)) return this.error(source, `NEWHOMES needs years, got '${word}'`);
+      this.newHomes.push(Number(word));
+    }
   }
 
   // ----- geography -----
@@ -366,6 +347,46 @@ export class MapBuilder {
   }
 
   // ----- politics -----
+
+  /** UNOWNED and NEUTRAL end the power block: the centers after them belong to no one. */
+  private neutralLine(args: string[], source: SourceRef): void {
+    this.current = null;
+    this.unownedLine(args, source);
+  }
+
+  /** CENTERS in a power block replaces the centers it owns; outside one, it lists unowned centers. */
+  private centersLine(args: string[], source: SourceRef): void {
+    if (!this.current) return this.unownedLine(args, source);
+    this.current.owns = [];
+    this.ownsLine(this.current, args, source);
+  }
+
+  /** HOME and HOMES replace the power line's home centers every time. */
+  private homesLine(power: PowerDraft, args: string[], source: SourceRef): void {
+    clearHomes(power);
+    power.inhabitsSeen = true;
+    this.addCenters(power, args, source);
+  }
+
+  private inhabitsLine(power: PowerDraft, args: string[], source: SourceRef): void {
+    if (!power.inhabitsSeen) clearHomes(power);
+    power.inhabitsSeen = true;
+    this.addCenters(power, args, source);
+  }
+
+  /** RESERVES and MILITIA: a count, 1 when none is written. */
+  private countLine(power: PowerDraft, keyword: string, args: string[], source: SourceRef): void {
+    const count = args.length === 0 ? 1 : Number(args[0]);
+    if (args.length > 1 || !Number.isInteger(count) || count < 0) return this.error(source, `${keyword} takes one optional count, got '${args.join(' ')}'`);
+    if (keyword === 'RESERVES') power.reserves = count;
+    else power.militia = count;
+  }
+
+  /** `A PAR` places a unit; any other line starting with A or F names a power (such as `F-1`). */
+  private unitOrPowerLine({ keyword, args, source, statement }: Directive): void {
+    if (args.length === 1 && isAbbreviation(args[0]!)) this.unitLine(keyword, args[0]!, source);
+    else this.powerLine(statement.words, source);
+  }
 
   private powerLine(words: string[], source: SourceRef): void {
     let rest = words;
@@ -629,6 +650,19 @@ export class MapBuilder {
     if (args.length !== 3 || !/^-?\d+$/.test(args[1]!)) return this.error(source, `BEGIN needs 'season year phaseType', got '${args.join(' ')}'`);
     this.begin = { season: args[0]!.toUpperCase(), year: Number(args[1]), type: normalisePhaseType(args[2]!) };
   }
+}
+
+/** The same handler under each of several keywords (HOME and HOMES, RULE and RULES...). */
+function forEach(keywords: readonly string[], handler: DirectiveHandler): [string, DirectiveHandler][] {
+  return keywords.map((keyword) => [keyword, handler]);
+}
+
+function clearUnits(power: PowerDraft): void {
+  power.units = [];
+}
+
+function controlLine(power: PowerDraft, args: string[]): void {
+  power.control = args.map((name) => name.toUpperCase());
 }
 
 function clearHomes(power: PowerDraft): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOLDS, MASTER, address, mailJudge, noticesTo, playersOf, startedGame, type MailJudge } from './support.js';
+import { editGame } from '../../support/edit-game.js';
 
 function signon(power: string, details: { password: string }): string {
   return `SIGNON ${power[0]}alpha ${details.password}`;
@@ -92,12 +93,12 @@ describe('powers under CONTROL', () => {
   it('pass on by ROTATE, with the change in the results', async () => {
     const judge = mailJudge();
     await judge.send(MASTER, ['CREATE alpha masterpw', 'ROTATE BEFORE MOVE', 'FORM', 'SIGNOFF'].join('\n'));
-    await judge.service.change('alpha', { who: 'test', command: 'TEST' }, (game) => ({
+    await editGame(judge.store, 'alpha', (game) => ({
       ...game,
       teams: [[['FRANCE', 'ITALY']]],
     }));
     for (let n = 1; n <= 6; n++) await judge.send(address(n), `JOIN alpha pw${n}`);
-    await judge.service.change('alpha', { who: 'test', command: 'TEST' }, (game) => ({
+    await editGame(judge.store, 'alpha', (game) => ({
       ...game,
       powers: game.powers.map((power) => (power.name === 'ITALY' ? { ...power, control: ['FRANCE', 'AUSTRIA'] } : power)),
     }));

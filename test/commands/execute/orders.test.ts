@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { address, HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+import { editGame } from '../../support/edit-game.js';
 
 describe('orders, CLEAR and STATUS', () => {
   it('replaces the orders on file with the SIGNON block, in canonical form, quoting refused lines with the reason', async () => {
@@ -199,7 +200,7 @@ F BRE - MUN`,
   it('keeps a hidden build hidden from the others under BROADCAST_ORDERS', async () => {
     const judge = mailJudge();
     const players = await startedGame(judge, 'alpha', ['RULE BROADCAST_ORDERS HIDE_BUILDS']);
-    await judge.service.change('alpha', { who: 'test', command: 'TEST' }, (game) => ({
+    await editGame(judge.store, 'alpha', (game) => ({
       ...game,
       phase: { mode: 'PHASE', phase: { season: 'WINTER', year: 1901, type: 'ADJUSTMENTS' } },
       powers: game.powers.map((power) =>

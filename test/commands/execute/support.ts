@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { MailCommandProcessor, type ExecutionOutcome } from '../../../src/commands/execute/processor.js';
+import { MailCommandProcessor } from '../../../src/commands/execute/processor.js';
+import type { ExecutionOutcome } from '../../../src/commands/execute/run.js';
 import type { OutgoingMail } from '../../../src/store/outgoing-mail.js';
 import { lastQueuedId, queuedMails, testJudge } from '../../game/support.js';
 
