@@ -99,7 +99,14 @@ const SUPPORTED: ReadonlySet<string> = new Set<RuleName>([
   'NO_LATE_RECEIVE',
   'TOUCH_PRESS',
   'REMOTE_PRESS',
+  'NO_EOG',
 ]);
+
+/** How this judge honours a rule, where the player or Master needs to know more than Rules.txt says. */
+const HOW: Readonly<Partial<Record<RuleName, string>>> = {
+  NO_EOG:
+    'Every press message is archived as the Master read it (true sender and recipients, and what FAKE or GREY showed); `HISTORY game PRESS` gives it to the Master at any time and to everyone once the game is over, broadcasts after the end included as end-of-game statements unless NO_EOG.',
+};
 
 export function ruleSupport(rule: RuleInfo): RuleSupport {
   if (SUPPORTED.has(rule.name)) return 'supported';
@@ -121,13 +128,17 @@ export function unhonouredRules(rules: Iterable<string>): { rule: string; reason
 
 /** docs/rules.md: every rule of Rules.txt with what this judge does with it. */
 export function rulesTable(): string {
-  const rows = RULES.map((rule) => `| ${rule.name} | ${rule.topic} | ${ruleSupport(rule)} | ${rule.summary.replace(/\|/g, '\\|')} |`);
+  const described = (rule: RuleInfo) => (HOW[rule.name] === undefined ? rule.summary : `${rule.summary} This judge: ${HOW[rule.name]}`);
+  const rows = RULES.map((rule) => `| ${rule.name} | ${rule.topic} | ${ruleSupport(rule)} | ${described(rule).replace(/\|/g, '\\|')} |`);
+  const count = (state: RuleSupport) => RULES.filter((rule) => ruleSupport(rule) === state).length;
   return [
     '# RULEs and this judge',
     '',
     "Every rule of DPjudge's Rules.txt, and whether this judge honours it. `variant`: the rule belongs to",
     'a rules variant (Payola, Crystal Ball) this judge does not play. A game that names an unsupported rule',
     'is still created; its Master is told, and `judge game validate` warns about it.',
+    '',
+    `${count('supported')} supported, ${count('unsupported')} unsupported, ${count('variant')} of a variant.`,
     '',
     '| rule | topic | state | what it does |',
     '| --- | --- | --- | --- |',

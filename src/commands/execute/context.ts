@@ -7,6 +7,7 @@ import type { GameMap } from '../../map/game-map.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 import { rulesInForce, type GameStatus } from '../../status/model.js';
 import { NoSuchGameError, type Actor, type LoadedGame } from '../../store/game-store.js';
+import type { PressArchive } from '../../store/press-archive.js';
 import type { PasswordGuard } from './guessing.js';
 import type { Session } from './step.js';
 
@@ -23,6 +24,8 @@ export interface ExecutionContext {
   /** The moment the mail is executed, in UTC. */
   readonly now: DateTime;
   readonly guard: PasswordGuard;
+  /** Every game's press, for HISTORY PRESS. */
+  readonly pressArchive: PressArchive;
   readonly random: () => number;
   /** The mail has lines the parser could not read: RESIGN then waits for a mail without mistakes. */
   readonly mailHasProblems: boolean;
