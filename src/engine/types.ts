@@ -91,6 +91,14 @@ export interface PhaseResult {
   victors: string[];
   /** VASSAL_DUMMIES: each dummy's controller after an ownership update (absent: not a vassal); null when nothing was decided. */
   controllers: Map<string, string> | null;
+  /** TORN_ALLEGIANCE: vassal units destroyed, as `A MUN`, with the center's owner (null: unowned). */
+  tornAllegiance: TornUnit[];
+}
+
+export interface TornUnit {
+  power: string;
+  unit: string;
+  owner: string | null;
 }
 
 /** Game rules (DPjudge RULE names) the adjudicator honours; see docs/datc-options.md. */

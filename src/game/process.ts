@@ -7,7 +7,7 @@ import { adjudicate } from '../engine/adjudicate.js';
 import { adjustmentCounts } from '../engine/adjustments.js';
 import { ruleFlags } from '../engine/rules.js';
 import { settleOnTerrain, type TerrainChange } from '../engine/terrain.js';
-import type { AdjustmentCount, CenterChange, OrderOutcome, Position } from '../engine/types.js';
+import type { AdjustmentCount, CenterChange, OrderOutcome, Position, TornUnit } from '../engine/types.js';
 import { rulesInForce, type GameStatus } from '../status/model.js';
 import { controllers, dummyPowers, rotateControl, withVassals } from './control.js';
 import { duties } from './duties.js';
@@ -54,6 +54,8 @@ export interface PhaseReport {
   terrainChanges: TerrainChange[];
   /** Powers that ROTATE or VASSAL_DUMMIES passed to another controller (null: now independent). */
   controlChanges: { power: string; controller: string | null }[];
+  /** TORN_ALLEGIANCE: vassal units destroyed for standing on a center outside their controller's camp. */
+  tornAllegiance: TornUnit[];
   /** Powers the checker processed in civil disorder: still without orders when the grace period ended. */
   disorder: string[];
 }
@@ -125,6 +127,7 @@ function emptyReport(game: GameStatus, map: GameMap, phase: Phase): PhaseReport 
     ended: null,
     hiddenBuilds: [],
     controlChanges: [],
+    tornAllegiance: [],
     disorder: [],
     terrainChanges: [],
   };
@@ -147,6 +150,7 @@ function adjudicateOnFile(game: GameStatus, map: GameMap, phase: Phase, rules: R
   report.invalid = collected.invalid;
   report.ownershipUpdated = result.ownershipUpdated;
   report.centerChanges = result.centerChanges;
+  report.tornAllegiance = result.tornAllegiance;
   report.dislodged = result.position.powers.flatMap((state) =>
     state.retreating.map((unit) => ({ power: state.name, unit: `${unit.type} ${unit.location}`, retreats: [...unit.retreats] })),
   );

@@ -113,6 +113,9 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
     controlChanges: report.controlChanges.map((change) =>
       change.controller === null ? `${name(change.power)} is independent.` : `${name(change.power)} is now played by ${name(change.controller)}.`,
     ),
+    tornAllegiance: report.tornAllegiance.map(
+      (torn) => `${name(torn.power)}: ${torn.unit} is destroyed: ${torn.owner === null ? 'the center is unowned' : `${name(torn.owner)} owns the center`}.`,
+    ),
     disorder: report.disorder.length > 0 ? `${DISORDER_START}${report.disorder.map(name).join(', ')}${DISORDER_END}` : null,
     closing,
   });

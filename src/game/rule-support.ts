@@ -100,12 +100,18 @@ const SUPPORTED: ReadonlySet<string> = new Set<RuleName>([
   'TOUCH_PRESS',
   'REMOTE_PRESS',
   'NO_EOG',
+  'GARRISON',
+  'TORN_ALLEGIANCE',
 ]);
 
 /** How this judge honours a rule, where the player or Master needs to know more than Rules.txt says. */
 const HOW: Readonly<Partial<Record<RuleName, string>>> = {
+  GARRISON:
+    'the adjustment counts give such a power one build (its remaining units are kept) and refuse builds by others in its homes with the reason; unlike DPjudge, a power whose player RESIGNed keeps the right too, but nobody orders its build, which is waived in civil disorder unless CD_BUILDS.',
+  TORN_ALLEGIANCE:
+    'vassals are those of VASSAL_DUMMIES; after the Fall ownership update the destroyed units are listed in the results under their own heading.',
   NO_EOG:
-    'Every press message is archived as the Master read it (true sender and recipients, and what FAKE or GREY showed); `HISTORY game PRESS` gives it to the Master at any time and to everyone once the game is over, broadcasts after the end included as end-of-game statements unless NO_EOG.',
+    'every press message is archived as the Master read it (true sender and recipients, and what FAKE or GREY showed); `HISTORY game PRESS` gives it to the Master at any time and to everyone once the game is over, broadcasts after the end included as end-of-game statements unless NO_EOG.',
 };
 
 export function ruleSupport(rule: RuleInfo): RuleSupport {
