@@ -54,6 +54,8 @@ export interface PhaseReport {
   terrainChanges: TerrainChange[];
   /** Powers that ROTATE or VASSAL_DUMMIES passed to another controller (null: now independent). */
   controlChanges: { power: string; controller: string | null }[];
+  /** HIDE_DUMMIES: which power plays which (control changes) is told to the Master only. */
+  secretControl: boolean;
   /** TORN_ALLEGIANCE: vassal units destroyed for standing on a center outside their controller's camp. */
   tornAllegiance: TornUnit[];
   /** Powers the checker processed in civil disorder: still without orders when the grace period ended. */
@@ -109,8 +111,9 @@ export interface ProcessOptions {
   today: string;
 }
 
-function emptyReport(game: GameStatus, map: GameMap, phase: Phase): PhaseReport {
+function emptyReport(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInForce): PhaseReport {
   return {
+    secretControl: rules.has('HIDE_DUMMIES'),
     game: game.name ?? '',
     map: map.name,
     phase,
@@ -164,7 +167,7 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   const phase = currentPhase(game);
   const map = maps.at(phase);
   const rules = rulesInForce(game, map.rules());
-  const report = emptyReport(game, map, phase);
+  const report = emptyReport(game, map, phase, rules);
   const { after, victors, vassals } = adjudicateOnFile(game, map, phase, rules, report);
   let cleared = clearedForNextPhase(game);
   if (vassals !== null) {

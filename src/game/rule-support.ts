@@ -102,10 +102,13 @@ const SUPPORTED: ReadonlySet<string> = new Set<RuleName>([
   'NO_EOG',
   'GARRISON',
   'TORN_ALLEGIANCE',
+  'HIDE_DUMMIES',
 ]);
 
 /** How this judge honours a rule, where the player or Master needs to know more than Rules.txt says. */
 const HOW: Readonly<Partial<Record<RuleName, string>>> = {
+  HIDE_DUMMIES:
+    'LIST, SUMMARY and the game web page show a dummy as a power a player plays, press to it is accepted as to any power, and control changes in the results go to the Master only, until the game is over.',
   GARRISON:
     'the adjustment counts give such a power one build (its remaining units are kept) and refuse builds by others in its homes with the reason; unlike DPjudge, a power whose player RESIGNed keeps the right too, but nobody orders its build, which is waived in civil disorder unless CD_BUILDS.',
   TORN_ALLEGIANCE:
