@@ -44,8 +44,8 @@ export interface PhaseReport {
   next: Phase | null;
   deadline: string | null;
   zone: string | null;
-  /** Set when the game ended with this phase. */
-  ended: { victors: string[] } | null;
+  /** Set when the game ended with this phase; `lastMan`: LAST_MAN_STANDING's surviving unit (`A MOS`), null when none survived. */
+  ended: { victors: string[]; lastMan?: string | null } | null;
   /** Builds nobody else may see (HIDE_BUILDS, `~` sites): shown only to their power. */
   hiddenBuilds: { power: string; text: string }[];
   /** Rules.txt, HIDE_BUILDS: the units built hidden in the adjustment phase before, revealed now (`A PAR`). */
@@ -163,6 +163,18 @@ function adjudicateOnFile(game: GameStatus, map: GameMap, phase: Phase, rules: R
   return { after: result.position, victors: result.victors, vassals: result.controllers };
 }
 
+/**
+ * LAST_MAN_STANDING: the puzzle is solved (or lost) once at most one unit is left on the board,
+ * dislodged units counted until they retreat or are gone; null while more stand.
+ */
+function lastManStanding(position: Position): { power: string | null; unit: string | null } | null {
+  const standing = position.powers.flatMap((state) =>
+    [...state.units, ...state.retreating].map((unit) => ({ power: state.name, unit: `${unit.type} ${unit.location}` })),
+  );
+  if (standing.length > 1) return null;
+  return standing[0] ?? { power: null, unit: null };
+}
+
 export function processPhase(game: GameStatus, maps: MapDefinition, options: ProcessOptions): ProcessedPhase {
   const phase = currentPhase(game);
   const map = maps.at(phase);
@@ -174,6 +186,11 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
     const vassalage = withVassals(cleared, vassals);
     cleared = vassalage.game;
     report.controlChanges.push(...vassalage.changed);
+  }
+  const lastMan = rules.has('LAST_MAN_STANDING') ? lastManStanding(after) : null;
+  if (lastMan !== null) {
+    report.ended = { victors: lastMan.power === null ? [] : [lastMan.power], lastMan: lastMan.unit };
+    return { game: completedGame(withPosition(cleared, map, after), report.ended.victors, options.today), report };
   }
   if (victors.length > 0) {
     report.ended = { victors };

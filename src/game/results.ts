@@ -79,7 +79,13 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
   }
   const orders = [...byPower.entries()].map(([power, lines]) => ({ power: name(power), lines }));
   let closing: string;
-  if (report.ended) {
+  if (report.ended?.lastMan !== undefined) {
+    const { lastMan, victors } = report.ended;
+    closing =
+      lastMan === null
+        ? 'The game is over: no unit is left standing.'
+        : `The game is over: the last man standing is ${name(victors[0]!)}'s ${lastMan}, in ${phaseTitle(report.phase)}.`;
+  } else if (report.ended) {
     const victors = report.ended.victors.map(name);
     closing = victors.length === 1 ? `The game is over: ${victors[0]} has won.` : `The game is over, drawn between ${victors.join(', ')}.`;
   } else if (report.next) {

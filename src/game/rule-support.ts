@@ -103,10 +103,13 @@ const SUPPORTED: ReadonlySet<string> = new Set<RuleName>([
   'GARRISON',
   'TORN_ALLEGIANCE',
   'HIDE_DUMMIES',
+  'LAST_MAN_STANDING',
 ]);
 
 /** How this judge honours a rule, where the player or Master needs to know more than Rules.txt says. */
 const HOW: Readonly<Partial<Record<RuleName, string>>> = {
+  LAST_MAN_STANDING:
+    "the game ends as soon as a phase leaves at most one unit on the board (dislodged units counted until they retreat or are gone), and the results name that unit, its power as the winner, and the phase it took; the puzzle's own conditions (no neutral centers taken, ...) are the Master's to judge, as on DPjudge.",
   HIDE_DUMMIES:
     'LIST, SUMMARY and the game web page show a dummy as a power a player plays, press to it is accepted as to any power, and control changes in the results go to the Master only, until the game is over.',
   GARRISON:
