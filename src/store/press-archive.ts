@@ -32,6 +32,8 @@ interface ArchiveRow {
 export class PressArchive {
   private readonly insert;
   private readonly select;
+  private readonly move;
+  private readonly drop;
 
   constructor(db: JudgeDatabase) {
     db.exec(`
@@ -55,6 +57,18 @@ export class PressArchive {
     this.select = db.prepare<[string], ArchiveRow>(
       'SELECT sent_at, phase, header, body, end_of_game FROM press_archive WHERE game = ? ORDER BY sent_at, rowid',
     );
+    this.move = db.prepare<[string, string]>('UPDATE press_archive SET game = ? WHERE game = ?');
+    this.drop = db.prepare<[string]>('DELETE FROM press_archive WHERE game = ?');
+  }
+
+  /** RENAME: the press follows the game to its new name. */
+  rename(game: string, newName: string): void {
+    this.move.run(newName, game);
+  }
+
+  /** PURGE: a later game of the same name starts with no press. */
+  forget(game: string): void {
+    this.drop.run(game);
   }
 
   /** Call inside the transaction that records the command `mailKey#index` done. */

@@ -65,6 +65,13 @@ describe('the press archive (HISTORY game PRESS)', () => {
     expect(read.reply.text).not.toContain('Refused.');
   });
 
+  it('follows the game to its new name at RENAME', async () => {
+    const { judge, as } = await pressGame([]);
+    await as('ITALY', 'BROADCAST\nBefore the new name.\nENDBROADCAST');
+    await judge.send(MASTER, 'RENAME alpha omega masterpw');
+    expect((await judge.send(MASTER, 'SIGNON Momega masterpw\nHISTORY PRESS')).reply.text).toContain('Before the new name.');
+  });
+
   it('answers that no press was sent yet', async () => {
     const { master } = await pressGame([]);
     expect((await master('HISTORY PRESS')).reply.text).toContain("No press has been sent in game 'alpha'.");
