@@ -39,13 +39,14 @@ function ownsAHome(board: Board, power: number): boolean {
 /**
  * GARRISON (Rules.txt): an eliminated power (no supply center left) none of whose home centers is
  * occupied as the adjustment phase begins may build one unit in one of them, keeping any units it
- * still has; the owners of those homes may not build there meanwhile.
+ * still has, unless its player RESIGNed; the owners of those homes may not build there meanwhile.
  */
 function garrisonReturns(board: Board, power: number, flags: RuleFlags): boolean {
   if (!flags.garrison) return false;
   const state = board.powers[power]!;
   const homes = homeProvinces(board, power);
-  return homes.length > 0 && state.centers.every((center) => isBuildToken(center)) && homes.every((home) => board.occupant[home]! < 0);
+  if (state.resigned === true || homes.length === 0) return false;
+  return state.centers.every((center) => isBuildToken(center)) && homes.every((home) => board.occupant[home]! < 0);
 }
 
 /** The power that may come back by building in this home under GARRISON, if any. */

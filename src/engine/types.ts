@@ -30,6 +30,8 @@ export interface PowerState {
   /** Overrides of the map's RESERVES and MILITIA counts (a status file may set them). */
   reserves?: number;
   militia?: number;
+  /** Its player RESIGNed and nobody took over: GARRISON gives such a power no way back. */
+  resigned?: boolean;
 }
 
 /** The board between phases: every unit, center owner and pending retreat. */

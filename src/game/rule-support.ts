@@ -113,7 +113,7 @@ const HOW: Readonly<Partial<Record<RuleName, string>>> = {
   HIDE_DUMMIES:
     'LIST, SUMMARY and the game web page show a dummy as a power a player plays, press to it is accepted as to any power, and control changes in the results go to the Master only, until the game is over.',
   GARRISON:
-    'the adjustment counts give such a power one build (its remaining units are kept) and refuse builds by others in its homes with the reason; unlike DPjudge, a power whose player RESIGNed keeps the right too, but nobody orders its build, which is waived in civil disorder unless CD_BUILDS.',
+    'the adjustment counts give such a power one build (its remaining units are kept) and refuse builds by others in its homes with the reason; a power whose player RESIGNed (and nobody took over) has no such right.',
   TORN_ALLEGIANCE:
     'vassals are those of VASSAL_DUMMIES; after the Fall ownership update the destroyed units are listed in the results under their own heading.',
   NO_EOG:

@@ -29,6 +29,12 @@ describe('GARRISON', () => {
     expect(outcomeOf(without, 'BUILD A NAP').succeeded).toBe(true);
   });
 
+  it('gives no way back to a power whose player resigned', () => {
+    const resigned = position(standard, emptyHomes);
+    resigned.powers.find((state) => state.name === 'ITALY')!.resigned = true;
+    expect(adjustmentCounts(standard, resigned, { rules: ['GARRISON'] }).find((count) => count.power === 'ITALY')!.change).toBe(-1);
+  });
+
   it('does nothing while one of the homes is occupied, or without the rule', () => {
     expect(change(heldHome, 'ITALY', ['GARRISON'])).toBe(-1);
     expect(change(emptyHomes, 'ITALY', [])).toBe(-1);
