@@ -65,6 +65,11 @@ export const ANYONE_COMMANDS: KeywordTable = {
     read: (call) => {
       // After a SIGNON the game may be left out, so a first word that reads as a phase is a phase.
       const [first] = call.words;
+      if (call.words[call.words.length - 1]?.toUpperCase() === 'PRESS') {
+        if (call.words.length > 2) return refuse('HISTORY PRESS takes only a game name: HISTORY [game] PRESS');
+        const game = requestedGame(call, call.words.length === 2 ? first : undefined);
+        return mapped(game, (name) => withGame(name, { kind: 'pressHistory' as const }));
+      }
       const gameGiven = first !== undefined && !(call.signedOn && phase(first, 'no FORMING').ok);
       const game = requestedGame(call, gameGiven ? first : undefined);
       if (!game.ok) return game;

@@ -49,7 +49,7 @@ interface PressBody {
  */
 export const MAIL_LIMITS = { commands: 500, passwordChecks: 10, creations: 1 } as const;
 const PASSWORD_COMMANDS: ReadonlySet<Command['kind']> = new Set(['signon', 'takeover', 'resign', 'join', 'joinAs', 'create', 'purge', 'rename']);
-const QUERIES: ReadonlySet<Command['kind']> = new Set(['list', 'summary', 'history', 'map', 'help', 'status']);
+const QUERIES: ReadonlySet<Command['kind']> = new Set(['list', 'summary', 'history', 'pressHistory', 'map', 'help', 'status']);
 
 class MailReader {
   private context: Context;

@@ -93,6 +93,8 @@ type AnyoneCommand =
   | { readonly kind: 'list'; readonly game?: string }
   | { readonly kind: 'summary'; readonly game?: string }
   | { readonly kind: 'history'; readonly game?: string; readonly phases: readonly string[] }
+  /** HISTORY [game] PRESS: the game's press archive. */
+  | { readonly kind: 'pressHistory'; readonly game?: string }
   | { readonly kind: 'map'; readonly game?: string; readonly format?: string }
   | { readonly kind: 'join'; readonly power?: string; readonly game: string; readonly password: string; readonly privacy?: string }
   /** OBSERVE, MONITOR or another type the game ALLOWs, as written (upper case); a prefix such as OBS may stand for OBSERVER. */

@@ -8,7 +8,7 @@ import { ownershipChangesAfter, reassignHomes, updateOwnership } from './ownersh
 import { adjudicateRetreats } from './retreats.js';
 import { ruleFlags } from './rules.js';
 import type { AdjudicationOptions, PhaseResult, Position } from './types.js';
-import { applyVassalage } from './vassals.js';
+import { applyVassalage, tearAllegiance } from './vassals.js';
 import { victors } from './victory.js';
 
 const NO_DUMMIES: ReadonlySet<string> = new Set();
@@ -30,15 +30,30 @@ export function adjudicate(map: GameMap, phase: Phase, position: Position, order
   const retreatsPending = result.position.powers.some((state) => state.retreating.length > 0);
   const adjustmentPhase = type === ADJUSTMENTS ? null : ownershipChangesAfter(map, phase, retreatsPending);
   if (!adjustmentPhase)
-    return { phase, outcomes: result.outcomes, position: result.position, ownershipUpdated: false, centerChanges: [], victors: [], controllers: null };
+    return {
+      phase,
+      outcomes: result.outcomes,
+      position: result.position,
+      ownershipUpdated: false,
+      centerChanges: [],
+      victors: [],
+      controllers: null,
+      tornAllegiance: [],
+    };
   let updated = updateOwnership(map, result.position);
   let controllers = options.controllers ?? new Map<string, string>();
   let vassals: Map<string, string> | null = null;
+  let tornAllegiance: PhaseResult['tornAllegiance'] = [];
   if (flags.vassalDummies) {
     const vassalage = applyVassalage(map, updated.position, updated.changes, options.dummies ?? new Set(), controllers);
     updated = vassalage;
     vassals = vassalage.controllers;
     controllers = vassals;
+    if (flags.tornAllegiance) {
+      const torn = tearAllegiance(map, updated.position, vassals);
+      updated = { ...updated, position: torn.position };
+      tornAllegiance = torn.torn;
+    }
   }
   return {
     phase,
@@ -48,5 +63,6 @@ export function adjudicate(map: GameMap, phase: Phase, position: Position, order
     centerChanges: updated.changes,
     victors: victors(map, result.position, updated.position, phase.year, { flags, controllers }),
     controllers: vassals,
+    tornAllegiance,
   };
 }

@@ -8,7 +8,7 @@ import { accept, refuse, type Verdict } from '../common/verdict.js';
 /**
  * Build rights in an adjustment phase: how many units a power may keep, and every way a province
  * can be a build site (home, BUILD_ANY, HOME_BUILDS, REMOTE_BUILDS, factory, partisan, alternative,
- * claimable home, `&SC` credit, `SC!`/`SC?`/`SC*` start tokens).
+ * claimable home, `&SC` credit, `SC!`/`SC?`/`SC*` start tokens, GARRISON).
  */
 
 export const BUILD_TOKENS = ['SC!', 'SC?', 'SC*'] as const;
@@ -19,7 +19,7 @@ export function isBuildToken(center: string): center is BuildToken {
 }
 
 /** How a site qualifies; the adjudicator spends tokens and credits and matches alternatives by it. */
-export type SiteKind = 'home' | 'owned' | 'factory' | 'partisan' | 'alternative' | 'claimable' | BuildToken | '&SC';
+export type SiteKind = 'home' | 'owned' | 'factory' | 'partisan' | 'alternative' | 'claimable' | 'garrison' | BuildToken | '&SC';
 
 export function tokenCount(board: Board, power: number, token: BuildToken): number {
   return board.powers[power]!.centers.filter((center) => center === token).length;
@@ -34,6 +34,26 @@ function homeProvinces(board: Board, power: number): number[] {
 
 function ownsAHome(board: Board, power: number): boolean {
   return homeProvinces(board, power).some((home) => board.owner[home] === power);
+}
+
+/**
+ * GARRISON (Rules.txt): an eliminated power (no supply center left) none of whose home centers is
+ * occupied as the adjustment phase begins may build one unit in one of them, keeping any units it
+ * still has, unless its player RESIGNed; the owners of those homes may not build there meanwhile.
+ */
+function garrisonReturns(board: Board, power: number, flags: RuleFlags): boolean {
+  if (!flags.garrison) return false;
+  const state = board.powers[power]!;
+  const homes = homeProvinces(board, power);
+  if (state.resigned === true || homes.length === 0) return false;
+  return state.centers.every((center) => isBuildToken(center)) && homes.every((home) => board.occupant[home]! < 0);
+}
+
+/** The power that may come back by building in this home under GARRISON, if any. */
+function garrisonClaimant(board: Board, province: number, flags: RuleFlags): number | null {
+  if (!flags.garrison) return null;
+  const claimant = board.powers.findIndex((_, power) => homeProvinces(board, power).includes(province) && garrisonReturns(board, power, flags));
+  return claimant >= 0 ? claimant : null;
 }
 
 /**
@@ -59,7 +79,7 @@ export function adjustmentCount(board: Board, power: number, flags: RuleFlags): 
     const id = board.tables.id(unit.location);
     return id >= 0 && homes.includes(board.tables.provinceOf[id]!);
   }).length;
-  const allowed = countable + (ownsHome ? reserves : 0) + Math.min(militia, onHomes);
+  const allowed = garrisonReturns(board, power, flags) ? state.units.length + 1 : countable + (ownsHome ? reserves : 0) + Math.min(militia, onHomes);
   return { power: state.name, centers, units: state.units.length, allowed, change: allowed - state.units.length };
 }
 
@@ -122,6 +142,9 @@ function siteKind(board: Board, power: number, province: number, flags: RuleFlag
   const isCenter = board.map.isCenter(abbrev);
   const owned = board.owner[province] === power;
   const isHome = state.homes.includes(abbrev);
+  const claimant = garrisonClaimant(board, province, flags);
+  if (claimant === power) return accept('garrison');
+  if (claimant !== null) return refuse(`${name} is kept for ${board.displayName(claimant)}, who may build there to come back (GARRISON)`);
   if (!mayBuild(board, power, flags)) return refuse('you own none of your home centers, so you may not build');
   if (isHome && owned) return accept('home');
   if (isCenter && owned && ownedCenterOpen(board, abbrev, flags)) return accept('owned');

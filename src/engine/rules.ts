@@ -20,6 +20,8 @@ const FLAG_RULES = {
   homeBuilds: 'HOME_BUILDS',
   /** Builds only while owning a home center of one's own (and anywhere owned, without HOME_BUILDS). */
   remoteBuilds: 'REMOTE_BUILDS',
+  /** An eliminated power whose homes all stand empty may build one unit in one of them (see builds.ts). */
+  garrison: 'GARRISON',
   /** Powers that give no adjustment orders build at random instead of waiving. */
   cdBuilds: 'CD_BUILDS',
   /** Powers may dislodge their own units (FRIENDLY_FIRE), or only DUMMY powers may (DUMMY_FIRE). */
@@ -29,6 +31,8 @@ const FLAG_RULES = {
   immobileDummies: 'IMMOBILE_DUMMIES',
   /** Dummies keep their homes and become vassals of whoever occupies them all (see vassals.ts). */
   vassalDummies: 'VASSAL_DUMMIES',
+  /** Vassal units on centers foreign to their controller's camp are destroyed once vassalage is settled (see vassals.ts). */
+  tornAllegiance: 'TORN_ALLEGIANCE',
   /** What becomes of units whose space changes terrain (see terrain.ts). */
   hibernate: 'HIBERNATE',
   unitsAdapt: 'UNITS_ADAPT',

@@ -30,6 +30,8 @@ export interface PowerState {
   /** Overrides of the map's RESERVES and MILITIA counts (a status file may set them). */
   reserves?: number;
   militia?: number;
+  /** Its player RESIGNed and nobody took over: GARRISON gives such a power no way back. */
+  resigned?: boolean;
 }
 
 /** The board between phases: every unit, center owner and pending retreat. */
@@ -91,6 +93,14 @@ export interface PhaseResult {
   victors: string[];
   /** VASSAL_DUMMIES: each dummy's controller after an ownership update (absent: not a vassal); null when nothing was decided. */
   controllers: Map<string, string> | null;
+  /** TORN_ALLEGIANCE: vassal units destroyed, as `A MUN`, with the center's owner (null: unowned). */
+  tornAllegiance: TornUnit[];
+}
+
+export interface TornUnit {
+  power: string;
+  unit: string;
+  owner: string | null;
 }
 
 /** Game rules (DPjudge RULE names) the adjudicator honours; see docs/datc-options.md. */

@@ -1,5 +1,5 @@
 import type { GameMap } from '../map/game-map.js';
-import type { CenterChange, Position } from './types.js';
+import type { CenterChange, Position, TornUnit } from './types.js';
 import { isBuildToken } from './builds.js';
 
 /**
@@ -100,4 +100,27 @@ export function applyVassalage(
     ],
   }));
   return { position: { powers }, changes: kept, controllers: next };
+}
+
+/**
+ * TORN_ALLEGIANCE, once vassalage is settled: a vassal's unit standing on a supply center owned by
+ * anyone but its controller or one of that controller's vassals (itself included) is destroyed.
+ */
+export function tearAllegiance(map: GameMap, position: Position, controllers: ReadonlyMap<string, string>): { position: Position; torn: TornUnit[] } {
+  const owner = new Map<string, string>();
+  for (const state of position.powers) for (const center of state.centers) owner.set(center, state.name);
+  const torn: TornUnit[] = [];
+  const powers = position.powers.map((state) => {
+    const controller = controllers.get(state.name);
+    if (controller === undefined) return state;
+    const camp = (name: string | undefined) => name === controller || (name !== undefined && controllers.get(name) === controller);
+    const units = state.units.filter((unit) => {
+      const province = map.location(unit.location)?.province;
+      if (province === undefined || !map.isCenter(province) || camp(owner.get(province))) return true;
+      torn.push({ power: state.name, unit: `${unit.type} ${unit.location}`, owner: owner.get(province) ?? null });
+      return false;
+    });
+    return units.length === state.units.length ? state : { ...state, units };
+  });
+  return { position: { powers }, torn };
 }

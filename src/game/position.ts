@@ -24,6 +24,7 @@ function powerState(map: GameMap, power: PowerStatus): PowerState {
     centers: [...power.owns],
     homes,
     claimCredits: Math.max(0, mapPower.sites.claimCredits - claimed),
+    ...(power.player?.current === 'RESIGNED' && { resigned: true }),
   };
 }
 

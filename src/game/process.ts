@@ -7,7 +7,7 @@ import { adjudicate } from '../engine/adjudicate.js';
 import { adjustmentCounts } from '../engine/adjustments.js';
 import { ruleFlags } from '../engine/rules.js';
 import { settleOnTerrain, type TerrainChange } from '../engine/terrain.js';
-import type { AdjustmentCount, CenterChange, OrderOutcome, Position } from '../engine/types.js';
+import type { AdjustmentCount, CenterChange, OrderOutcome, Position, TornUnit } from '../engine/types.js';
 import { type GameStatus } from '../status/model.js';
 import { rulesInForce } from './rules.js';
 import { controllers, dummyPowers, rotateControl, withVassals } from './control.js';
@@ -45,8 +45,8 @@ export interface PhaseReport {
   next: Phase | null;
   deadline: string | null;
   zone: string | null;
-  /** Set when the game ended with this phase. */
-  ended: { victors: string[] } | null;
+  /** Set when the game ended with this phase; `lastMan`: LAST_MAN_STANDING's surviving unit (`A MOS`), null when none survived. */
+  ended: { victors: string[]; lastMan?: string | null } | null;
   /** Builds nobody else may see (HIDE_BUILDS, `~` sites): shown only to their power. */
   hiddenBuilds: { power: string; text: string }[];
   /** Rules.txt, HIDE_BUILDS: the units built hidden in the adjustment phase before, revealed now (`A PAR`). */
@@ -55,6 +55,10 @@ export interface PhaseReport {
   terrainChanges: TerrainChange[];
   /** Powers that ROTATE or VASSAL_DUMMIES passed to another controller (null: now independent). */
   controlChanges: { power: string; controller: string | null }[];
+  /** HIDE_DUMMIES: which power plays which (control changes) is told to the Master only. */
+  secretControl: boolean;
+  /** TORN_ALLEGIANCE: vassal units destroyed for standing on a center outside their controller's camp. */
+  tornAllegiance: TornUnit[];
   /** Powers the checker processed in civil disorder: still without orders when the grace period ended. */
   disorder: string[];
 }
@@ -108,8 +112,9 @@ export interface ProcessOptions {
   today: string;
 }
 
-function emptyReport(game: GameStatus, map: GameMap, phase: Phase): PhaseReport {
+function emptyReport(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInForce): PhaseReport {
   return {
+    secretControl: rules.has('HIDE_DUMMIES'),
     game: game.name ?? '',
     map: map.name,
     phase,
@@ -126,6 +131,7 @@ function emptyReport(game: GameStatus, map: GameMap, phase: Phase): PhaseReport 
     ended: null,
     hiddenBuilds: [],
     controlChanges: [],
+    tornAllegiance: [],
     disorder: [],
     terrainChanges: [],
   };
@@ -148,6 +154,7 @@ function adjudicateOnFile(game: GameStatus, map: GameMap, phase: Phase, rules: R
   report.invalid = collected.invalid;
   report.ownershipUpdated = result.ownershipUpdated;
   report.centerChanges = result.centerChanges;
+  report.tornAllegiance = result.tornAllegiance;
   report.dislodged = result.position.powers.flatMap((state) =>
     state.retreating.map((unit) => ({ power: state.name, unit: `${unit.type} ${unit.location}`, retreats: [...unit.retreats] })),
   );
@@ -157,17 +164,34 @@ function adjudicateOnFile(game: GameStatus, map: GameMap, phase: Phase, rules: R
   return { after: result.position, victors: result.victors, vassals: result.controllers };
 }
 
+/**
+ * LAST_MAN_STANDING: the puzzle is solved (or lost) once at most one unit is left on the board,
+ * dislodged units counted until they retreat or are gone; null while more stand.
+ */
+function lastManStanding(position: Position): { power: string | null; unit: string | null } | null {
+  const standing = position.powers.flatMap((state) =>
+    [...state.units, ...state.retreating].map((unit) => ({ power: state.name, unit: `${unit.type} ${unit.location}` })),
+  );
+  if (standing.length > 1) return null;
+  return standing[0] ?? { power: null, unit: null };
+}
+
 export function processPhase(game: GameStatus, maps: MapDefinition, options: ProcessOptions): ProcessedPhase {
   const phase = currentPhase(game);
   const map = maps.at(phase);
   const rules = rulesInForce(game, map.rules());
-  const report = emptyReport(game, map, phase);
+  const report = emptyReport(game, map, phase, rules);
   const { after, victors, vassals } = adjudicateOnFile(game, map, phase, rules, report);
   let cleared = clearedForNextPhase(game);
   if (vassals !== null) {
     const vassalage = withVassals(cleared, vassals);
     cleared = vassalage.game;
     report.controlChanges.push(...vassalage.changed);
+  }
+  const lastMan = rules.has('LAST_MAN_STANDING') ? lastManStanding(after) : null;
+  if (lastMan !== null) {
+    report.ended = { victors: lastMan.power === null ? [] : [lastMan.power], lastMan: lastMan.unit };
+    return { game: completedGame(withPosition(cleared, map, after), report.ended.victors, options.today), report };
   }
   if (victors.length > 0) {
     report.ended = { victors };

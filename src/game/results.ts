@@ -39,13 +39,15 @@ export function seesHidden(view: ResultsView, power: string): boolean {
 }
 
 /**
- * Renders the results for many readers: readers differ only in the hidden builds they may see, so
- * without hidden builds one text serves them all.
+ * Renders the results for many readers: readers differ only in the hidden builds they may see, and
+ * under HIDE_DUMMIES in the control changes only the Master reads, so without either one text
+ * serves them all.
  */
 export function resultsRenderer(report: PhaseReport, map: GameMap, templates: Templates): (view: ResultsView) => string {
   const texts = new Map<string, string>();
   return (view) => {
-    const key = report.hiddenBuilds.length === 0 ? '' : view.master === true ? '\0master' : (view.reader ?? '');
+    const secrets = report.hiddenBuilds.length > 0 || (report.secretControl && report.controlChanges.length > 0);
+    const key = !secrets ? '' : view.master === true ? '\0master' : (view.reader ?? '');
     let text = texts.get(key);
     if (text === undefined) {
       text = renderResults(report, map, templates, view);
@@ -77,7 +79,13 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
   }
   const orders = [...byPower.entries()].map(([power, lines]) => ({ power: name(power), lines }));
   let closing: string;
-  if (report.ended) {
+  if (report.ended?.lastMan !== undefined) {
+    const { lastMan, victors } = report.ended;
+    closing =
+      lastMan === null
+        ? 'The game is over: no unit is left standing.'
+        : `The game is over: the last man standing is ${name(victors[0]!)}'s ${lastMan}, in ${phaseTitle(report.phase)}.`;
+  } else if (report.ended) {
     const victors = report.ended.victors.map(name);
     closing = victors.length === 1 ? `The game is over: ${victors[0]} has won.` : `The game is over, drawn between ${victors.join(', ')}.`;
   } else if (report.next) {
@@ -110,8 +118,11 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
         change.became === 'destroyed' ? 'is destroyed' : change.became === 'hibernates' ? 'hibernates: it may only hold' : `becomes ${change.became}`;
       return `${name(change.power)}: ${change.unit} ${fate}.`;
     }),
-    controlChanges: report.controlChanges.map((change) =>
+    controlChanges: (report.secretControl && view.master !== true ? [] : report.controlChanges).map((change) =>
       change.controller === null ? `${name(change.power)} is independent.` : `${name(change.power)} is now played by ${name(change.controller)}.`,
+    ),
+    tornAllegiance: report.tornAllegiance.map(
+      (torn) => `${name(torn.power)}: ${torn.unit} is destroyed: ${torn.owner === null ? 'the center is unowned' : `${name(torn.owner)} owns the center`}.`,
     ),
     disorder: report.disorder.length > 0 ? `${DISORDER_START}${report.disorder.map(name).join(', ')}${DISORDER_END}` : null,
     closing,

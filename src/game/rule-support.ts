@@ -101,7 +101,26 @@ const SUPPORTED: ReadonlySet<string> = new Set<RuleName>([
   'NO_LATE_RECEIVE',
   'TOUCH_PRESS',
   'REMOTE_PRESS',
+  'NO_EOG',
+  'GARRISON',
+  'TORN_ALLEGIANCE',
+  'HIDE_DUMMIES',
+  'LAST_MAN_STANDING',
 ]);
+
+/** How this judge honours a rule, where the player or Master needs to know more than Rules.txt says. */
+const HOW: Readonly<Partial<Record<RuleName, string>>> = {
+  LAST_MAN_STANDING:
+    "the game ends as soon as a phase leaves at most one unit on the board (dislodged units counted until they retreat or are gone), and the results name that unit, its power as the winner, and the phase it took; the puzzle's own conditions (no neutral centers taken, ...) are the Master's to judge, as on DPjudge.",
+  HIDE_DUMMIES:
+    'LIST, SUMMARY and the game web page show a dummy as a power a player plays, press to it is accepted as to any power, and control changes in the results go to the Master only, until the game is over.',
+  GARRISON:
+    'the adjustment counts give such a power one build (its remaining units are kept) and refuse builds by others in its homes with the reason; a power whose player RESIGNed (and nobody took over) has no such right.',
+  TORN_ALLEGIANCE:
+    'vassals are those of VASSAL_DUMMIES; after the Fall ownership update the destroyed units are listed in the results under their own heading.',
+  NO_EOG:
+    'every press message is archived as the Master read it (true sender and recipients, and what FAKE or GREY showed); `HISTORY game PRESS` gives it to the Master at any time and to everyone once the game is over, broadcasts after the end included as end-of-game statements unless NO_EOG.',
+};
 
 export function ruleSupport(rule: RuleInfo): RuleSupport {
   if (SUPPORTED.has(rule.name)) return 'supported';
@@ -123,7 +142,8 @@ export function unhonouredRules(rules: Iterable<string>): { rule: string; reason
 
 /** docs/rules.md: every rule of Rules.txt with what this judge does with it. */
 export function rulesTable(): string {
-  const rows = RULES.map((rule) => `| ${rule.name} | ${rule.topic} | ${ruleSupport(rule)} | ${rule.summary.replace(/\|/g, '\\|')} |`);
+  const described = (rule: RuleInfo) => (HOW[rule.name] === undefined ? rule.summary : `${rule.summary} This judge: ${HOW[rule.name]}`);
+  const rows = RULES.map((rule) => `| ${rule.name} | ${rule.topic} | ${ruleSupport(rule)} | ${described(rule).replace(/\|/g, '\\|')} |`);
   const count = (state: RuleSupport): number => RULES.filter((rule) => ruleSupport(rule) === state).length;
   return [
     '# RULEs and this judge',

@@ -34,14 +34,21 @@ function unitText(unit: { type: string; location: string; retreats: readonly str
   return `${unit.type} ${unit.location} ${unit.retreats.length > 0 ? `(dislodged; may retreat to ${unit.retreats.join(' ')})` : '(dislodged; no retreat)'}`;
 }
 
-export function gameView(game: GameStatus, maps: MapDefinition, hidden: readonly { power: string; location: string }[] = []): GameView {
+/** `hideDummies`: HIDE_DUMMIES, for a reader other than the Master: a dummy power reads as one a player plays. */
+export function gameView(
+  game: GameStatus,
+  maps: MapDefinition,
+  hidden: readonly { power: string; location: string }[] = [],
+  options: { hideDummies?: boolean } = {},
+): GameView {
   const phase = game.phase?.phase;
   const title = !phase ? 'no phase' : typeof phase === 'string' ? phase : phaseTitle(phase);
   const map = typeof phase === 'object' ? maps.at(phase) : maps.base;
   const powers = game.powers
     .filter((power) => power.role === MAP_POWER_ROLE)
     .map((power) => {
-      const occupant = power.player?.current;
+      const current = power.player?.current;
+      const occupant = options.hideDummies === true && current === 'DUMMY' ? undefined : current;
       return {
         name: map.power(power.name)?.displayName ?? power.name,
         occupant: occupant === undefined ? null : typeof occupant === 'string' ? occupant.toLowerCase() : null,

@@ -56,6 +56,8 @@ export interface Scenario {
   readonly expect: readonly Expectation[];
   /** The phase the game must be at in the end. */
   readonly phase: string;
+  /** The press messages the game's press archive must hold in the end, each exactly once (by a fragment of its text). */
+  readonly archived?: readonly string[];
 }
 
 export interface TrialResult {
@@ -245,6 +247,13 @@ function checkInvariants(trial: Trial, scenario: Scenario): Omit<TrialResult, 'c
   const invalid = errors.length > 0 || phase !== scenario.phase ? 1 : 0;
   if (errors.length > 0) problems.push(`status file: ${errors.join('; ')}`);
   if (phase !== scenario.phase) problems.push(`the game is at ${phase}, not ${scenario.phase}`);
+  const archive = archivedPress(trial);
+  for (const text of scenario.archived ?? []) {
+    const kept = archive.filter((body) => body.includes(text)).length;
+    if (kept === 0) lost++;
+    if (kept > 1) duplicated += kept - 1;
+    if (kept !== 1) problems.push(`the press archive holds "${text}" ${kept} times`);
+  }
   const checked = scenario.expect.reduce((total, { recipients }) => total + recipients, 0);
   return { lost, duplicated, invalid, mails: checked, problems };
 }
@@ -276,6 +285,18 @@ export function nothingPending(trial: Trial): boolean {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     return (db.prepare("SELECT count(*) AS pending FROM outbox WHERE state = 'pending'").get() as { pending: number }).pending === 0;
+  } finally {
+    db.close();
+  }
+}
+
+/** The bodies of the game's archived press (none before the journal is made). */
+function archivedPress(trial: Trial): string[] {
+  const file = join(trial.folder, 'var', 'judge.db');
+  if (!existsSync(file)) return [];
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('SELECT body FROM press_archive WHERE game = ?').all(GAME) as { body: string }[]).map((row) => row.body);
   } finally {
     db.close();
   }

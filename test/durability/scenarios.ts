@@ -80,6 +80,7 @@ export const pressPipe: Scenario = {
     { subject: 'Re: crash test', recipients: 1 },
   ],
   phase: 'SPRING 1901 MOVEMENT',
+  archived: ['France greets everyone.'],
 };
 
 /** `judge check --now` at a time measured from the game's deadline (DEADLINE is in GMT in the template). */
@@ -124,6 +125,7 @@ export const pressDaemon: Scenario = {
     { subject: 'Re: crash test', recipients: DAEMON_PRESS_FROM.length },
   ],
   phase: 'SPRING 1901 MOVEMENT',
+  archived: DAEMON_PRESS_FROM.map((power) => `${power[0]}${power.slice(1).toLowerCase()} greets everyone.`),
 };
 
 export const SCENARIOS: readonly Scenario[] = [processCommand, checkerSweep, masterProcessMail, pressPipe, pressDaemon, checkerLateNotices];

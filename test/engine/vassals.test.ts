@@ -40,3 +40,27 @@ describe('VASSAL_DUMMIES', () => {
     expect(owned(result, 'ITALY')).toEqual(['NAP', 'ROM', 'VEN']);
   });
 });
+
+describe('TORN_ALLEGIANCE', () => {
+  const DUMMIES = new Set(['ITALY', 'GERMANY']);
+  // Austria holds all of Italy's homes: Italy becomes its vassal. Italy's A MUN stands on the home of
+  // Germany, another dummy (never taken by a dummy); its A TRI on Austria's home, which stays Austria's.
+  const board = { units: { AUSTRIA: ['A ROM', 'A VEN', 'F NAP'], ITALY: ['A MUN', 'A TRI', 'A TYR'] } };
+  const holds = { AUSTRIA: ['A ROM H', 'A VEN H', 'F NAP H'], ITALY: ['A MUN H', 'A TRI H', 'A TYR H'] };
+  const play = (rules: string[]) => adjudicate(standard, FALL, position(standard, board), orders(standard, 'MOVEMENT', holds), { rules, dummies: DUMMIES });
+  const units = (result: ReturnType<typeof play>, power: string) =>
+    result.position.powers.find((state) => state.name === power)!.units.map((unit) => unit.location);
+
+  it("destroys a vassal's unit on a center outside its controller's camp once vassalage is settled", () => {
+    const result = play(['VASSAL_DUMMIES', 'TORN_ALLEGIANCE']);
+    expect([...result.controllers!]).toEqual([['ITALY', 'AUSTRIA']]);
+    expect(result.tornAllegiance).toEqual([{ power: 'ITALY', unit: 'A MUN', owner: 'GERMANY' }]);
+    expect(units(result, 'ITALY')).toEqual(['TRI', 'TYR']);
+  });
+
+  it('leaves the units where they are without the rule', () => {
+    const result = play(['VASSAL_DUMMIES']);
+    expect(result.tornAllegiance).toEqual([]);
+    expect(units(result, 'ITALY')).toEqual(['MUN', 'TRI', 'TYR']);
+  });
+});

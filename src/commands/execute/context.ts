@@ -8,6 +8,7 @@ import type { RulesInForce } from '../../rules/in-force.js';
 import { type GameStatus } from '../../status/model.js';
 import { rulesInForce } from '../../game/rules.js';
 import { NoSuchGameError, type Actor, type LoadedGame } from '../../store/game-store.js';
+import type { PressArchive } from '../../store/press-archive.js';
 import type { PasswordGuard } from './guessing.js';
 import type { Session } from './step.js';
 
@@ -24,6 +25,8 @@ export interface ExecutionContext {
   /** The moment the mail is executed, in UTC. */
   readonly now: DateTime;
   readonly guard: PasswordGuard;
+  /** Every game's press, for HISTORY PRESS. */
+  readonly pressArchive: PressArchive;
   readonly random: () => number;
   /** The mail has lines the parser could not read: RESIGN then waits for a mail without mistakes. */
   readonly mailHasProblems: boolean;

@@ -6,6 +6,7 @@ import { help } from './help.js';
 import { join, joinAs, takeOver } from './joining.js';
 import { history, list, summary } from './listings.js';
 import { showMap } from './map-text.js';
+import { pressHistory } from './press-history.js';
 import * as master from './master.js';
 import { clearOrders, showStatus } from './orders.js';
 import { sendPress, type PressOptions } from './press.js';
@@ -30,6 +31,8 @@ export async function dispatch(context: ExecutionContext, session: Session, comm
       return summary(context, session, command.game);
     case 'history':
       return history(context, session, command.game, command.phases);
+    case 'pressHistory':
+      return pressHistory(context, session, command.game);
     case 'map':
       return showMap(context, session, command.game, command.format);
     case 'help':

@@ -1,5 +1,6 @@
 import { durableWrite } from '../../store/crash-points.js';
 import { withoutSync, type JudgeDatabase } from '../../store/database.js';
+import { PressArchive } from '../../store/press-archive.js';
 import type { Step } from './step.js';
 
 /**
@@ -13,6 +14,10 @@ import type { Step } from './step.js';
  * change had not begun (the audit entry that begins one is a synced commit, which takes the row with
  * it), so the command is simply done anew; a lost `done` row is a `pending` one, settled by the
  * audit log. The mail's own record, synced, makes them all durable.
+ *
+ * A PRESS command's message goes into the game's press archive in the commit that marks it `done`:
+ * the message is archived exactly when its outcome (the mails to its recipients) is recorded, so a
+ * mail run again neither archives it twice nor sends it unarchived.
  */
 
 export interface RecordedEffect {
@@ -45,9 +50,14 @@ export class MailEffects {
   private readonly find;
   private readonly begin;
   private readonly complete;
+  private readonly completeStep;
+  /** The press archive, written with the outcomes. */
+  readonly pressArchive: PressArchive;
 
   constructor(private readonly db: JudgeDatabase) {
     createEffectTables(db);
+    const archive = new PressArchive(db);
+    this.pressArchive = archive;
     this.find = db.prepare<[string, number], EffectRow>('SELECT state, outcome_text, effect FROM mail_effects WHERE mail_key = ? AND command_index = ?');
     this.begin = db.prepare<[string, number, string | null]>(
       `INSERT INTO mail_effects (mail_key, command_index, game, state, before) VALUES (?, ?, ?, 'pending', '')
@@ -56,6 +66,10 @@ export class MailEffects {
     this.complete = db.prepare<[string, string, string, number]>(
       `UPDATE mail_effects SET state = 'done', outcome_text = ?, effect = ? WHERE mail_key = ? AND command_index = ?`,
     );
+    this.completeStep = db.transaction((mailKey: string, index: number, step: Step) => {
+      this.complete.run(step.lines.join('\n'), JSON.stringify(step), mailKey, index);
+      if (step.archived !== undefined) archive.keep(mailKey, index, step.archived);
+    });
   }
 
   recorded(mailKey: string, index: number): RecordedEffect | null {
@@ -71,7 +85,7 @@ export class MailEffects {
   }
 
   done(mailKey: string, index: number, step: Step): void {
-    withoutSync(this.db, () => this.complete.run(step.lines.join('\n'), JSON.stringify(step), mailKey, index));
+    withoutSync(this.db, () => this.completeStep(mailKey, index, step));
     durableWrite('command done');
   }
 }

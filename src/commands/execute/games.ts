@@ -80,6 +80,7 @@ export async function purge(context: ExecutionContext, command: Purge): Promise<
   if (!isForming(login.game) || joined)
     throw new GameRuleError(`game '${command.game}' has players; only a forming game nobody has joined may be purged (TERMINATE ends a game)`);
   await context.service.purge(command.game, actorOf(context, 'PURGE'));
+  context.pressArchive.forget(command.game);
   return { lines: [`Game '${command.game}' is purged.`] };
 }
 
@@ -87,6 +88,7 @@ export async function rename(context: ExecutionContext, command: Rename): Promis
   const login = await masterLogin(context, 'RENAME', command.game, command.password);
   if (!login.ok) return login.refusal;
   const loaded = await context.service.rename(command.game, command.newGame, actorOf(context, 'RENAME'));
+  context.pressArchive.rename(command.game, command.newGame);
   const view = { game: command.game, newName: command.newGame };
   return {
     lines: [`Game '${command.game}' is now called '${command.newGame}'.`],

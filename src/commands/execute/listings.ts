@@ -98,7 +98,8 @@ function describeGame(context: ExecutionContext, name: string, game: GameStatus,
   const open = openings(context, game);
   if (open !== '') notes.push(`Openings: ${open}.`);
   if (!isForming(game) && !isCompleted(game)) notes.push(...progress(context, game, rules));
-  return { board: gameView(game, maps, hidden), notes };
+  const hideDummies = rules.has('HIDE_DUMMIES') && view.master !== true && !isCompleted(game);
+  return { board: gameView(game, maps, hidden, { hideDummies }), notes };
 }
 
 /** Who holds the phase back: named only under LIST_WAITERS and LIST_UNORDERED, else just said. */
@@ -165,7 +166,9 @@ function centerTable(context: ExecutionContext, name: string, game: GameStatus):
   return ['Supply centers at the start of each year:', header, ...rows];
 }
 
-function occupantText(occupant: Occupant, revealed: boolean): string {
+/** `hideDummies`: HIDE_DUMMIES, for a reader other than the Master while the game goes on. */
+function occupantText(occupant: Occupant, revealed: boolean, hideDummies: boolean): string {
+  if (occupant === 'DUMMY' && hideDummies) return 'a player';
   if (typeof occupant === 'string') return occupant.toLowerCase();
   if (!revealed) return 'a player';
   return occupant.name ? `${occupant.name.replace(/_/g, ' ')} <${occupant.email}>` : occupant.email;
@@ -180,14 +183,14 @@ function disorderPhases(context: ExecutionContext, name: string): Map<string, st
   return phases;
 }
 
-function playerLines(context: ExecutionContext, name: string, game: GameStatus, revealed: boolean): string[] {
+function playerLines(context: ExecutionContext, name: string, game: GameStatus, revealed: boolean, hideDummies: boolean): string[] {
   const map = currentMap(context, game);
   const disorder = disorderPhases(context, name);
   const lines = [revealed ? 'Players:' : 'Players (who they are is told when the game is over):'];
   for (const power of game.powers.filter((entry) => entry.role === MAP_POWER_ROLE && entry.player !== null)) {
     const history = power.player!;
-    const earlier = [...history.earlier].reverse().map((stint) => `${occupantText(stint.occupant, revealed)} until ${stint.until}`);
-    const now = occupantText(history.current, revealed);
+    const earlier = [...history.earlier].reverse().map((stint) => `${occupantText(stint.occupant, revealed, hideDummies)} until ${stint.until}`);
+    const now = occupantText(history.current, revealed, hideDummies);
     const shown = displayName(map, power.name);
     const inDisorder = disorder.get(shown);
     const note = inDisorder ? ` (in civil disorder in ${inDisorder.join(', ')})` : '';
@@ -200,6 +203,7 @@ export function summary(context: ExecutionContext, session: Session, requested: 
   const name = requestedGame(session, requested, 'SUMMARY');
   const game = loadGame(context, name).game;
   const revealed = identitiesRevealed(context, game);
+  const hideDummies = gameRules(context, game).has('HIDE_DUMMIES') && !readerOf(session).master && !isCompleted(game);
   const started = game.start ? [`Started ${game.start}${game.finish ? `, finished ${game.finish}` : ''}.`] : [];
   const result = game.result ? [`Result: ${game.result.victors.length > 0 ? game.result.victors.join(', ') : 'terminated'} (${game.result.phase}).`] : [];
   const table = isForming(game) ? [] : ['', ...centerTable(context, name, game)];
@@ -211,7 +215,7 @@ export function summary(context: ExecutionContext, session: Session, requested: 
       ...result,
       ...table,
       '',
-      ...playerLines(context, name, game, revealed),
+      ...playerLines(context, name, game, revealed, hideDummies),
     ],
   };
 }

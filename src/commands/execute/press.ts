@@ -1,7 +1,10 @@
-import { GameRuleError } from '../../game/lifecycle.js';
+import { GameRuleError, isCompleted } from '../../game/lifecycle.js';
 import { hasOrders, orderPhaseOf } from '../../game/orders.js';
 import { currentDeadline } from '../../game/schedule.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
+import type { ArchivedPress } from '../../store/press-archive.js';
+import { formatPhase } from '../../map/phase.js';
+import type { RulesInForce } from '../../rules/in-force.js';
 import type { GameMap } from '../../map/game-map.js';
 import { findPower, type GameStatus } from '../../status/model.js';
 import { rulesInForce } from '../../game/rules.js';
@@ -77,6 +80,23 @@ function refusedPress(command: Press & Command, reason: string): Step {
   return { lines: [`Press not sent: ${reason}.`, 'Your message was:', ...body], refused: [`"${command.text.trim()}": ${reason}`], failed: true };
 }
 
+/** What the press archive keeps of a message; null for a broadcast after the end under NO_EOG, which is not kept as an end-of-game statement. */
+function archived(
+  context: ExecutionContext,
+  name: string,
+  game: GameStatus,
+  rules: RulesInForce,
+  header: string,
+  plan: PressPlan,
+  body: string,
+): ArchivedPress | null {
+  const endOfGame = isCompleted(game);
+  if (endOfGame && plan.broadcast && rules.has('NO_EOG')) return null;
+  const phase = game.phase?.phase;
+  const phaseName = phase && typeof phase === 'object' ? formatPhase(phase) : (phase ?? 'FORMING');
+  return { game: name, sentAt: context.now.toISO() ?? '', phase: phaseName, header, body, endOfGame };
+}
+
 export function sendPress(context: ExecutionContext, session: Session, command: Press & Command, options: PressOptions): Step {
   if (session.kind !== 'power' && session.kind !== 'master') throw new GameRuleError('press needs a SIGNON first');
   const game = loadGame(context, session.game).game;
@@ -117,5 +137,6 @@ export function sendPress(context: ExecutionContext, session: Session, command: 
     notices.push(noticeTo(context, [context.sender], `Copy of your press (game ${game.name})`, 'press-copy', view));
   }
   const reach = plan.broadcast ? 'Broadcast sent to everyone in the game' : `Press sent to ${nameList(map, plan.recipients)}`;
-  return { lines: [`${reach}; they read: "${shownHeader(map, plan)}".`], notices };
+  const kept = archived(context, session.game, game, rules, masterHeader(map, plan, sender, false), plan, command.body);
+  return { lines: [`${reach}; they read: "${shownHeader(map, plan)}".`], notices, ...(kept === null ? {} : { archived: kept }) };
 }

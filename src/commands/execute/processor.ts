@@ -86,6 +86,7 @@ export class MailCommandProcessor {
       via: 'web',
       now: DateTime.fromJSDate(now, { zone: 'utc' }),
       guard: this.guard,
+      pressArchive: this.effects.pressArchive,
       random: this.deps.random ?? Math.random,
       mailHasProblems: false,
     };

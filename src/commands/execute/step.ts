@@ -1,4 +1,5 @@
 import type { MailAttachment, OutgoingMail } from '../../store/outgoing-mail.js';
+import type { ArchivedPress } from '../../store/press-archive.js';
 
 /**
  * Who the lines of a mail act for: nobody yet, nobody any more (after SIGNOFF or a refused
@@ -29,6 +30,8 @@ export interface Step {
   /** OFFICIAL: the subject later press in the mail goes out under (null: the usual one again). */
   readonly official?: string | null;
   readonly failed?: boolean;
+  /** Press the command sent, for the game's press archive: kept in the commit that records the step. */
+  readonly archived?: ArchivedPress;
   /** Why the command was refused, for the quote at the end of the reply (else its first line). */
   readonly reason?: string;
 }
