@@ -114,8 +114,7 @@ export function sightOf(map: GameMap, positions: readonly Position[], power: str
   };
   // A centre is in viewing range when it is a seeing centre, borders one, or holds or borders a seeing unit.
   const seesCentreSpace = (centre: string): boolean =>
-    seesPlace(centre) ||
-    seeingUnits.some((seer) => provinceOf(seer.location) === centre || provincesBorder(map, provinceOf(seer.location), centre));
+    seesPlace(centre) || seeingUnits.some((seer) => provinceOf(seer.location) === centre || provincesBorder(map, provinceOf(seer.location), centre));
   const seesOwner = (centre: string): boolean => {
     if (owned.has(centre) || blind.ownership === 'all') return true;
     return blind.ownership === 'seen' && seesCentreSpace(centre);
@@ -123,8 +122,9 @@ export function sightOf(map: GameMap, positions: readonly Position[], power: str
   return { seesUnit, seesOwner };
 }
 
-/** The board as `power` sees it: its own units and centres, the foreign units it sees, the ownership it is told. */
-export function visiblePosition(position: Position, power: string, sight: Sight): Position {
+/** The board as `power` (null: an observer) sees it: its own units and centres, the foreign units it sees, the ownership it is told. */
+export function visiblePosition(position: Position, power: string | null, sight: Sight): Position {
+  if (sight === FULL_SIGHT) return position;
   return {
     powers: position.powers.map((state) =>
       state.name === power

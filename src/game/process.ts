@@ -17,6 +17,7 @@ import { scheduleDeadline } from './schedule.js';
 import { completedGame } from './lifecycle.js';
 import { concludeByVote } from './votes.js';
 import type { RulesInForce } from '../rules/in-force.js';
+import { blindRules, type BlindRules } from '../engine/visibility.js';
 
 /**
  * Processing one phase, as a pure function of the status file, the map and the clock: adjudicate,
@@ -56,6 +57,10 @@ export interface PhaseReport {
   controlChanges: { power: string; controller: string | null }[];
   /** Powers the checker processed in civil disorder: still without orders when the grace period ended. */
   disorder: string[];
+  /** The board as the phase began and as adjudication left it: what BLIND readers see from. */
+  boards: { before: Position; after: Position };
+  /** The game's BLIND rules, null when everyone sees the whole board. */
+  blind: BlindRules | null;
 }
 
 export interface ProcessedPhase {
@@ -107,7 +112,8 @@ export interface ProcessOptions {
   today: string;
 }
 
-function emptyReport(game: GameStatus, map: GameMap, phase: Phase): PhaseReport {
+function emptyReport(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInForce): PhaseReport {
+  const board = positionOf(game, map);
   return {
     game: game.name ?? '',
     map: map.name,
@@ -127,6 +133,8 @@ function emptyReport(game: GameStatus, map: GameMap, phase: Phase): PhaseReport 
     controlChanges: [],
     disorder: [],
     terrainChanges: [],
+    boards: { before: board, after: board },
+    blind: blindRules(rules),
   };
 }
 
@@ -146,6 +154,7 @@ function adjudicateOnFile(game: GameStatus, map: GameMap, phase: Phase, rules: R
   report.outcomes = result.outcomes;
   report.invalid = collected.invalid;
   report.ownershipUpdated = result.ownershipUpdated;
+  report.boards = { before: position, after: result.position };
   report.centerChanges = result.centerChanges;
   report.dislodged = result.position.powers.flatMap((state) =>
     state.retreating.map((unit) => ({ power: state.name, unit: `${unit.type} ${unit.location}`, retreats: [...unit.retreats] })),
@@ -160,7 +169,7 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   const phase = currentPhase(game);
   const map = maps.at(phase);
   const rules = rulesInForce(game, map.rules());
-  const report = emptyReport(game, map, phase);
+  const report = emptyReport(game, map, phase, rules);
   const { after, victors, vassals } = adjudicateOnFile(game, map, phase, rules, report);
   let cleared = clearedForNextPhase(game);
   if (vassals !== null) {

@@ -97,7 +97,7 @@ function describeGame(context: ExecutionContext, name: string, game: GameStatus,
   const open = openings(context, game);
   if (open !== '') notes.push(`Openings: ${open}.`);
   if (!isForming(game) && !isCompleted(game)) notes.push(...progress(context, game, rules));
-  return { board: gameView(game, maps, hidden), notes };
+  return { board: gameView(game, maps, hidden, view), notes };
 }
 
 /** Who holds the phase back: named only under LIST_WAITERS and LIST_UNORDERED, else just said. */
