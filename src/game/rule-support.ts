@@ -99,6 +99,20 @@ const SUPPORTED: ReadonlySet<string> = new Set<RuleName>([
   'NO_LATE_RECEIVE',
   'TOUCH_PRESS',
   'REMOTE_PRESS',
+  // secrecy: what each power sees of the board (see engine/visibility.ts)
+  'BLIND',
+  'OWN_SCS_SEE',
+  'NO_SCS_SEE',
+  'NO_UNITS_SEE',
+  'SEE_NO_SCS',
+  'SEE_ALL_SCS',
+  'SEE_NO_UNITS',
+  'UNITS_SEE_OTHER',
+  'UNITS_SEE_SAME',
+  'MYOPIC',
+  'VENETIAN',
+  'GREEK',
+  'TROJAN',
 ]);
 
 export function ruleSupport(rule: RuleInfo): RuleSupport {
@@ -122,12 +136,15 @@ export function unhonouredRules(rules: Iterable<string>): { rule: string; reason
 /** docs/rules.md: every rule of Rules.txt with what this judge does with it. */
 export function rulesTable(): string {
   const rows = RULES.map((rule) => `| ${rule.name} | ${rule.topic} | ${ruleSupport(rule)} | ${rule.summary.replace(/\|/g, '\\|')} |`);
+  const count = (state: RuleSupport) => RULES.filter((rule) => ruleSupport(rule) === state).length;
   return [
     '# RULEs and this judge',
     '',
     "Every rule of DPjudge's Rules.txt, and whether this judge honours it. `variant`: the rule belongs to",
     'a rules variant (Payola, Crystal Ball) this judge does not play. A game that names an unsupported rule',
     'is still created; its Master is told, and `judge game validate` warns about it.',
+    '',
+    `${RULES.length} rules: ${count('supported')} supported, ${count('unsupported')} unsupported, ${count('variant')} of a variant.`,
     '',
     '| rule | topic | state | what it does |',
     '| --- | --- | --- | --- |',
