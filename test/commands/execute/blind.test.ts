@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { orderChoices } from '../../../src/game/order-choices.js';
 import type { MailAttachment } from '../../../src/store/outgoing-mail.js';
 import { HOLDS, MASTER, mailJudge, noticesTo, startedGame, unitsIn } from './support.js';
 
@@ -11,11 +12,11 @@ function drawnUnits(file: MailAttachment | undefined): string[] {
   return unitsIn(file).filter((title) => title.endsWith(')'));
 }
 
-/** Spring 1901: France and Germany meet in Burgundy's neighbourhood, England and Italy come up to France's borders. */
+/** Spring 1901: France and Germany meet in Burgundy's neighbourhood (Holland stays out of France's sight), England and Italy come up to France's borders. */
 const SPRING: Readonly<Record<string, string>> = {
   ...HOLDS,
   FRANCE: 'A PAR - BUR\nA MAR H\nF BRE - MAO',
-  GERMANY: 'A MUN - RUH\nA BER H\nF KIE H',
+  GERMANY: 'A MUN - RUH\nA BER H\nF KIE - HOL',
   ENGLAND: 'F LON - ENG\nF EDI H\nA LVP H',
   ITALY: 'A VEN - PIE\nA ROM H\nF NAP H',
 };
@@ -49,6 +50,7 @@ describe('a BLIND game by mail', () => {
     expect(france.text).toContain('F ENG ARRIVES.'); // London is out of sight, the Channel in it
     expect(france.text).toContain('A PIE ARRIVES.');
     expect(france.text).not.toContain('A BER');
+    expect(france.text).not.toContain('HOL');
     expect(france.text).not.toContain('A VEN');
     expect(france.text).not.toContain('Russia');
     expect(drawnUnits(france.attachments?.[0])).toEqual(expect.arrayContaining(['A BUR (France)', 'A RUH (Germany)', 'F ENG (England)', 'A PIE (Italy)']));
@@ -64,7 +66,7 @@ describe('a BLIND game by mail', () => {
     expect(drawnUnits(germany.attachments?.[0])).toHaveLength(4);
 
     const master = resultsOf(MASTER);
-    for (const order of ['A PAR - BUR.', 'F BRE - MAO.', 'A MUN - RUH.', 'A BER H.', 'F LON - ENG.', 'A VEN - PIE.', 'F SEV H.'])
+    for (const order of ['A PAR - BUR.', 'F BRE - MAO.', 'A MUN - RUH.', 'A BER H.', 'F KIE - HOL.', 'F LON - ENG.', 'A VEN - PIE.', 'F SEV H.'])
       expect(master.text).toContain(order);
     expect(master.text).not.toContain('ARRIVES');
     expect(drawnUnits(master.attachments?.[0])).toHaveLength(22);
@@ -85,6 +87,12 @@ describe('a BLIND game by mail', () => {
     expect(listed.reply.text).toMatch(/^Germany: 1 centers, 1 units in sight$/m);
     const drawn = await judge.send(france.address, `SIGNON Fblinded ${france.password}\nMAP`);
     expect(drawnUnits(drawn.reply.attachments?.[0])).toHaveLength(6);
+
+    // The web page's order choices offer no support to a unit France cannot see (F HOL could move to Belgium).
+    const game = judge.service.load('blinded').game;
+    const choices = orderChoices(game, judge.service.maps(game), 'FRANCE')!.units.flatMap((unit) => unit.choices);
+    expect(choices).toContain('A BUR S A RUH');
+    expect(choices.filter((choice) => choice.includes('HOL'))).toEqual([]);
 
     const watched = await judge.send(OBSERVER, 'LIST blinded');
     expect(watched.reply.text).not.toMatch(/\b[AF] [A-Z]{3}\b/);
