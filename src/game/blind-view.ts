@@ -2,7 +2,7 @@ import { FULL_SIGHT, NO_SIGHT, blindRules, sightOf, type BlindRules, type Sight 
 import type { OrderOutcome, Position, Unit } from '../engine/types.js';
 import type { GameMap } from '../map/game-map.js';
 import type { UnitType } from '../map/model.js';
-import { rulesInForce, type GameStatus } from '../status/model.js';
+import { findPower, rulesInForce, type GameStatus } from '../status/model.js';
 import { positionOf } from './position.js';
 
 /**
@@ -29,10 +29,11 @@ export function phaseSight(blind: BlindRules | null, map: GameMap, boards: { bef
   return sightFor(blind, view, (power) => sightOf(map, [boards.before, boards.after], power, blind!));
 }
 
-/** What a reader sees of the game as it stands. */
+/** What a reader sees of the game as it stands; a power the status file makes OMNISCIENT sees it all. */
 export function boardSight(game: GameStatus, map: GameMap, view: Reader): Sight {
   const blind = blindRules(rulesInForce(game, map.rules()));
-  return sightFor(blind, view, (power) => sightOf(map, [positionOf(game, map)], power, blind!));
+  const omniscient = view.omniscient === true || (view.reader !== null && (findPower(game, view.reader)?.omniscient ?? 'no') !== 'no');
+  return sightFor(blind, { ...view, omniscient }, (power) => sightOf(map, [positionOf(game, map)], power, blind!));
 }
 
 /**

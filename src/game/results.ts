@@ -44,8 +44,8 @@ export function seesHidden(view: ResultsView, power: string): boolean {
 export function resultsRenderer(report: PhaseReport, map: GameMap, templates: Templates): (view: ResultsView) => string {
   const texts = new Map<string, string>();
   return (view) => {
-    const personal = report.hiddenBuilds.length > 0 || (report.blind !== null && view.omniscient !== true);
-    const key = !personal ? '' : view.master === true ? '\0master' : (view.reader ?? '');
+    const personal = report.hiddenBuilds.length > 0 || report.blind !== null;
+    const key = personal ? `${view.master === true ? 'master' : ''} ${view.omniscient === true ? 'omniscient' : ''} ${view.reader ?? ''}` : '';
     let text = texts.get(key);
     if (text === undefined) {
       text = renderResults(report, map, templates, view);

@@ -9,6 +9,8 @@ import { situation } from './announcements.js';
 import { currentMap, displayName, gameRules, loadGame, mapsOf, readerOf, type ExecutionContext } from './context.js';
 import type { Session, Step } from './step.js';
 import { isBuildToken } from '../../engine/builds.js';
+import { FULL_SIGHT } from '../../engine/visibility.js';
+import { boardSight } from '../../game/blind-view.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 
 /** LIST, SUMMARY and HISTORY: what anyone may read about games. Nothing here names an address or an order on file. */
@@ -201,7 +203,9 @@ export function summary(context: ExecutionContext, session: Session, requested: 
   const revealed = identitiesRevealed(context, game);
   const started = game.start ? [`Started ${game.start}${game.finish ? `, finished ${game.finish}` : ''}.`] : [];
   const result = game.result ? [`Result: ${game.result.victors.length > 0 ? game.result.victors.join(', ') : 'terminated'} (${game.result.phase}).`] : [];
-  const table = isForming(game) ? [] : ['', ...centerTable(context, name, game)];
+  // BLIND: the centre counts of every power stay secret while the game goes on (it excludes PUBLIC_TOTALS).
+  const secret = !isCompleted(game) && boardSight(game, currentMap(context, game), readerOf(session)) !== FULL_SIGHT;
+  const table = isForming(game) || secret ? [] : ['', ...centerTable(context, name, game)];
   return {
     lines: [
       `Summary of game '${name}' (map ${mapsOf(context, game).base.name}).`,

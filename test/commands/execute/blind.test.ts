@@ -26,6 +26,8 @@ async function blindSpring() {
   const players = await startedGame(judge, 'blinded', ['RULE BLIND']);
   const observed = await judge.send(OBSERVER, 'OBSERVE kibitz@blinded watchpw');
   expect(observed.reply.text).toContain("You have joined game 'blinded'");
+  const omniscient = await judge.send(MASTER, 'SIGNON Mblinded masterpw\nITALY\nOMNISCIENT');
+  expect(omniscient.reply.text).toContain('The lines after this go into the block of ITALY.');
   for (const [power, orders] of Object.entries(SPRING)) {
     const player = players.get(power)!;
     await judge.send(player.address, `SIGNON ${power.charAt(0)}blinded ${player.password}\n${orders}`);
@@ -36,7 +38,7 @@ async function blindSpring() {
 }
 
 describe('a BLIND game by mail', () => {
-  it('sends each power its own results, the Master all of them, observers only that the game moved on', async () => {
+  it('sends each power its own results, the Master and OMNISCIENT players all of them, observers only that the game moved on', async () => {
     const { players, spring } = await blindSpring();
     const resultsOf = (address: string) => {
       const [mail, ...more] = noticesTo(spring.notices, address).filter((notice) => notice.subject.startsWith('blinded S1901M results'));
@@ -71,13 +73,17 @@ describe('a BLIND game by mail', () => {
     expect(master.text).not.toContain('ARRIVES');
     expect(drawnUnits(master.attachments?.[0])).toHaveLength(22);
 
+    const italy = resultsOf(players.get('ITALY')!.address);
+    expect(italy.text).toContain('A BER H.'); // OMNISCIENT: the Master's view
+    expect(italy.text).toContain('A PAR - BUR.');
+
     const observer = resultsOf(OBSERVER);
     expect(observer.text).toContain("The next phase of 'blinded' is Fall 1901 Movement.");
     expect(observer.text).not.toMatch(/\b[AF] [A-Z]{3}\b/);
     expect(observer.attachments).toBeUndefined();
   });
 
-  it('lists and draws for a power only the foreign units and owners in its sight', async () => {
+  it('lists, summarises and draws for a power only what is in its sight; an OMNISCIENT power sees all', async () => {
     const { judge, players } = await blindSpring();
     const france = players.get('FRANCE')!;
     const listed = await judge.send(france.address, `SIGNON Fblinded ${france.password}\nLIST`);
@@ -93,6 +99,14 @@ describe('a BLIND game by mail', () => {
     const choices = orderChoices(game, judge.service.maps(game), 'FRANCE')!.units.flatMap((unit) => unit.choices);
     expect(choices).toContain('A BUR S A RUH');
     expect(choices.filter((choice) => choice.includes('HOL'))).toEqual([]);
+
+    const italy = players.get('ITALY')!;
+    expect((await judge.send(italy.address, `SIGNON Iblinded ${italy.password}\nLIST`)).reply.text).toContain('A BER');
+
+    const summary = await judge.send(france.address, `SIGNON Fblinded ${france.password}\nSUMMARY`);
+    expect(summary.reply.text).toContain("Summary of game 'blinded'");
+    expect(summary.reply.text).not.toContain('Supply centers at the start of each year');
+    expect((await judge.send(MASTER, 'SIGNON Mblinded masterpw\nSUMMARY')).reply.text).toContain('Supply centers at the start of each year');
 
     const watched = await judge.send(OBSERVER, 'LIST blinded');
     expect(watched.reply.text).not.toMatch(/\b[AF] [A-Z]{3}\b/);
