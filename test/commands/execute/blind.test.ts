@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderChoices } from '../../../src/game/order-choices.js';
 import type { MailAttachment } from '../../../src/store/outgoing-mail.js';
-import { HOLDS, MASTER, mailJudge, noticesTo, startedGame, unitsIn } from './support.js';
+import { HOLDS, MASTER, address, mailJudge, noticesTo, playersOf, startedGame, unitsIn } from './support.js';
 
 /** A BLIND game played by mail: each power reads only what its units and home centres see (Rules.txt 1.6). */
 
@@ -23,7 +23,14 @@ const SPRING: Readonly<Record<string, string>> = {
 
 async function blindSpring() {
   const judge = mailJudge();
-  const players = await startedGame(judge, 'blinded', ['RULE BLIND']);
+  await startedGame(judge, 'blinded', ['RULE BLIND'], 6);
+  const last = await judge.send(address(7), 'JOIN blinded pw7');
+  const players = playersOf(judge, 'blinded');
+  const started = (to: string) => noticesTo(last.notices, to).find((notice) => notice.subject.endsWith('the game has started'))!;
+  // The opening board, as each sees it: France none of Germany's units, the Master all of them.
+  expect(started(players.get('FRANCE')!.address).text).toContain('A PAR');
+  expect(started(players.get('FRANCE')!.address).text).not.toContain('A MUN');
+  expect(started(MASTER).text).toContain('A MUN');
   const observed = await judge.send(OBSERVER, 'OBSERVE kibitz@blinded watchpw');
   expect(observed.reply.text).toContain("You have joined game 'blinded'");
   const omniscient = await judge.send(MASTER, 'SIGNON Mblinded masterpw\nITALY\nOMNISCIENT');
