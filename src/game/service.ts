@@ -365,7 +365,9 @@ export class GameService {
       const abbrev = phaseAbbrev(outcome.report.phase);
       archive.saveSnapshot(abbrev, current.bytes);
       archive.saveSnapshot(`${abbrev}.next`, writeStatus(outcome.game));
-      archive.recordResults(abbrev, renderResults(outcome.report, this.maps(current.game).at(outcome.report.phase), this.options.templates, { reader: null }));
+      // The history is the public record, but of a BLIND game the Master's alone (HISTORY tells players so) until it ends.
+      const recordView = { reader: null, master: outcome.report.blind !== null };
+      archive.recordResults(abbrev, renderResults(outcome.report, this.maps(current.game).at(outcome.report.phase), this.options.templates, recordView));
       // Under the lock and before the new status lands, so that no crash leaves a stale ROLLFORWARD behind.
       archive.forgetAbandonedPhases();
       return outcome.game;

@@ -35,6 +35,8 @@ describe('a BLIND game on the web', () => {
     expect(france.body).toContain('(what you see of it)');
     await france.get(`/game/${GAME}/board.svg`);
     expect(drawnUnits(france.body).sort()).toEqual(['A MAR (France)', 'A PAR (France)', 'F BRE (France)']);
+    expect(await france.get(`/game/${GAME}/history`)).toBe(404);
+    expect(france.body).toMatch(/is BLIND: until it ends its history is the Master/);
 
     const master = new Visitor(judge.url);
     await master.signOn(GAME, 'MASTER', 'masterpw');

@@ -181,9 +181,9 @@ function disorderPhases(context: ExecutionContext, name: string): Map<string, st
   return phases;
 }
 
-function playerLines(context: ExecutionContext, name: string, game: GameStatus, revealed: boolean): string[] {
+function playerLines(context: ExecutionContext, name: string, game: GameStatus, revealed: boolean, disorderShown: boolean): string[] {
   const map = currentMap(context, game);
-  const disorder = disorderPhases(context, name);
+  const disorder = disorderShown ? disorderPhases(context, name) : new Map<string, string[]>();
   const lines = [revealed ? 'Players:' : 'Players (who they are is told when the game is over):'];
   for (const power of game.powers.filter((entry) => entry.role === MAP_POWER_ROLE && entry.player !== null)) {
     const history = power.player!;
@@ -197,14 +197,19 @@ function playerLines(context: ExecutionContext, name: string, game: GameStatus, 
   return lines;
 }
 
+/** A BLIND game still going on, read by someone who does not see the whole board. */
+function blindedWhileOn(context: ExecutionContext, session: Session, game: GameStatus): boolean {
+  return !isCompleted(game) && boardSight(game, currentMap(context, game), readerOf(session)) !== FULL_SIGHT;
+}
+
 export function summary(context: ExecutionContext, session: Session, requested: string | undefined): Step {
   const name = requestedGame(session, requested, 'SUMMARY');
   const game = loadGame(context, name).game;
   const revealed = identitiesRevealed(context, game);
   const started = game.start ? [`Started ${game.start}${game.finish ? `, finished ${game.finish}` : ''}.`] : [];
   const result = game.result ? [`Result: ${game.result.victors.length > 0 ? game.result.victors.join(', ') : 'terminated'} (${game.result.phase}).`] : [];
-  // BLIND: the centre counts of every power stay secret while the game goes on (it excludes PUBLIC_TOTALS).
-  const secret = !isCompleted(game) && boardSight(game, currentMap(context, game), readerOf(session)) !== FULL_SIGHT;
+  // BLIND: centre counts and lateness stay secret while the game goes on (it excludes PUBLIC_TOTALS, brings HIDE_LATE_POWERS).
+  const secret = blindedWhileOn(context, session, game);
   const table = isForming(game) || secret ? [] : ['', ...centerTable(context, name, game)];
   return {
     lines: [
@@ -214,7 +219,7 @@ export function summary(context: ExecutionContext, session: Session, requested: 
       ...result,
       ...table,
       '',
-      ...playerLines(context, name, game, revealed),
+      ...playerLines(context, name, game, revealed, !secret),
     ],
   };
 }
@@ -227,7 +232,8 @@ export function historyBlocks(
   phases: readonly string[] = [],
 ): { name: string; blocks: ResultsBlock[] } {
   const name = requestedGame(session, requested, 'HISTORY');
-  loadGame(context, name);
+  if (blindedWhileOn(context, session, loadGame(context, name).game))
+    throw new GameRuleError(`game '${name}' is BLIND: until it ends its history is the Master's, and each power has its own results by mail`);
   return {
     name,
     blocks: context.service

@@ -90,7 +90,7 @@ describe('a BLIND game by mail', () => {
     expect(observer.attachments).toBeUndefined();
   });
 
-  it('lists, summarises and draws for a power only what is in its sight; an OMNISCIENT power sees all', async () => {
+  it('lists, summarises, tells the history of and draws for a power only what is in its sight; an OMNISCIENT power sees all', async () => {
     const { judge, players } = await blindSpring();
     const france = players.get('FRANCE')!;
     const listed = await judge.send(france.address, `SIGNON Fblinded ${france.password}\nLIST`);
@@ -114,6 +114,11 @@ describe('a BLIND game by mail', () => {
     expect(summary.reply.text).toContain("Summary of game 'blinded'");
     expect(summary.reply.text).not.toContain('Supply centers at the start of each year');
     expect((await judge.send(MASTER, 'SIGNON Mblinded masterpw\nSUMMARY')).reply.text).toContain('Supply centers at the start of each year');
+
+    const history = await judge.send(france.address, `SIGNON Fblinded ${france.password}\nHISTORY`);
+    expect(history.reply.text).toContain("game 'blinded' is BLIND: until it ends its history is the Master's");
+    expect(history.reply.text).not.toContain('A MUN - RUH');
+    expect((await judge.send(MASTER, 'SIGNON Mblinded masterpw\nHISTORY')).reply.text).toContain('A BER H.');
 
     const watched = await judge.send(OBSERVER, 'LIST blinded');
     expect(watched.reply.text).not.toMatch(/\b[AF] [A-Z]{3}\b/);
