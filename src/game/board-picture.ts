@@ -13,6 +13,8 @@ import type { GameArchive } from './archive.js';
 import { positionOf } from './position.js';
 import type { PhaseReport } from './process.js';
 import { phaseTitle, seesHidden, type ResultsView } from './results.js';
+import { NO_SIGHT, visiblePosition } from '../engine/visibility.js';
+import { boardSight, outcomeSight, phaseSight } from './blind-view.js';
 
 /**
  * The board's picture as a mail attachment: for MAP (the game as it stands) and for results (the
@@ -90,7 +92,8 @@ export function currentBoardPicture(
 ): MailAttachment {
   const phase = game.phase?.phase;
   const map = phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base;
-  const board = { game: name, map, coordinates: maps.coordinates, position: positionOf(game, map), title: gameTitle(name, game) };
+  const position = visiblePosition(positionOf(game, map), view.reader, boardSight(game, map, view));
+  const board = { game: name, map, coordinates: maps.coordinates, position, title: gameTitle(name, game) };
   return pictureFile(board, hiddenFrom(pendingHiddenBuilds(archive, game, maps), view), format);
 }
 
@@ -111,7 +114,7 @@ export function processedPhasePicture(name: string, phase: string, maps: MapDefi
     game: name,
     map,
     coordinates: maps.coordinates,
-    position: positionOf(after, map),
+    position: visiblePosition(positionOf(after, map), view.reader, boardSight(after, map, view)),
     title: `Game ${name} after ${processed ? phaseTitle(processed) : phase}`,
   };
   const latest = archive.resultsBlocks().at(-1)?.phase === phase;
@@ -126,16 +129,32 @@ export function processedPhasePicture(name: string, phase: string, maps: MapDefi
  */
 export function resultsPictures(name: string, report: PhaseReport, game: GameStatus, maps: MapDefinition): (view: ResultsView) => MailAttachment | null {
   const map = maps.at(report.next ?? report.phase);
-  const board = { game: name, map, coordinates: maps.coordinates, position: positionOf(game, map), title: `Game ${name} after ${phaseTitle(report.phase)}` };
+  const played = maps.at(report.phase);
+  const position = positionOf(game, map);
   const builds = report.outcomes.flatMap((outcome) =>
     outcome.marks.includes('hidden') && outcome.order.kind === 'build' ? [{ power: outcome.power, location: outcome.order.unit.location }] : [],
   );
   const pictures = new Map<string, MailAttachment | null>();
   return (view) => {
+    const sight = phaseSight(report.blind, played, report.boards, view);
+    // BLIND observers learn only that the game moved on: no picture.
+    if (sight === NO_SIGHT) return null;
     const hidden = hiddenFrom(builds, view);
-    const key = hidden.map((unit) => `${unit.power} ${unit.location}`).join('\n');
+    const blindKey = report.blind !== null && view.master !== true && view.omniscient !== true ? `${view.reader}\n` : '';
+    const key = blindKey + hidden.map((unit) => `${unit.power} ${unit.location}`).join('\n');
     if (!pictures.has(key)) {
-      const orders = report.outcomes.filter((outcome) => !outcome.marks.includes('hidden') || seesHidden(view, outcome.power));
+      const orders = report.outcomes.filter(
+        (outcome) =>
+          (!outcome.marks.includes('hidden') || seesHidden(view, outcome.power)) &&
+          (seesHidden(view, outcome.power) || outcomeSight(outcome, sight, report.boards)?.kind === 'full'),
+      );
+      const board = {
+        game: name,
+        map,
+        coordinates: maps.coordinates,
+        position: visiblePosition(position, view.reader, sight),
+        title: `Game ${name} after ${phaseTitle(report.phase)}`,
+      };
       try {
         pictures.set(key, pictureFile(board, hidden, 'svg', orders));
       } catch {

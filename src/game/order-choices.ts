@@ -12,6 +12,8 @@ import { findPower, type GameStatus } from '../status/model.js';
 import { rulesInForce } from './rules.js';
 import { immobility, orderPhaseOf, ordersOnFile } from './orders.js';
 import { positionOf } from './position.js';
+import { boardSight } from './blind-view.js';
+import { visiblePosition } from '../engine/visibility.js';
 
 /**
  * Every order a power may give now, unit by unit, for the web pages to offer as choices. The
@@ -156,7 +158,8 @@ export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: s
   if (orderPhase === null || status === undefined) return null;
   const map = maps.at(phase);
   const rules = rulesInForce(game, map.rules());
-  const position = positionOf(game, map);
+  // BLIND: the choices are made on the board as the power sees it, so that none names a unit out of its sight.
+  const position = visiblePosition(positionOf(game, map), status.name, boardSight(game, map, { reader: status.name }));
   const board = new Board(map, position);
   const power = board.powerIndex(status.name);
   if (power < 0) return null;

@@ -18,6 +18,7 @@ import { scheduleDeadline } from './schedule.js';
 import { completedGame } from './lifecycle.js';
 import { concludeByVote } from './votes.js';
 import type { RulesInForce } from '../rules/in-force.js';
+import { blindRules, type BlindRules } from '../engine/visibility.js';
 
 /**
  * Processing one phase, as a pure function of the status file, the map and the clock: adjudicate,
@@ -61,6 +62,10 @@ export interface PhaseReport {
   tornAllegiance: TornUnit[];
   /** Powers the checker processed in civil disorder: still without orders when the grace period ended. */
   disorder: string[];
+  /** The board as the phase began and as adjudication left it: what BLIND readers see from. */
+  boards: { before: Position; after: Position };
+  /** The game's BLIND rules, null when everyone sees the whole board. */
+  blind: BlindRules | null;
 }
 
 export interface ProcessedPhase {
@@ -113,6 +118,7 @@ export interface ProcessOptions {
 }
 
 function emptyReport(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInForce): PhaseReport {
+  const board = positionOf(game, map);
   return {
     secretControl: rules.has('HIDE_DUMMIES'),
     game: game.name ?? '',
@@ -134,6 +140,8 @@ function emptyReport(game: GameStatus, map: GameMap, phase: Phase, rules: RulesI
     tornAllegiance: [],
     disorder: [],
     terrainChanges: [],
+    boards: { before: board, after: board },
+    blind: blindRules(rules),
   };
 }
 
@@ -153,6 +161,7 @@ function adjudicateOnFile(game: GameStatus, map: GameMap, phase: Phase, rules: R
   report.outcomes = result.outcomes;
   report.invalid = collected.invalid;
   report.ownershipUpdated = result.ownershipUpdated;
+  report.boards = { before: position, after: result.position };
   report.centerChanges = result.centerChanges;
   report.tornAllegiance = result.tornAllegiance;
   report.dislodged = result.position.powers.flatMap((state) =>

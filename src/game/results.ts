@@ -4,6 +4,8 @@ import { gameZone, parseDeadlineStamp } from '../deadline/index.js';
 import type { OrderOutcome } from '../engine/types.js';
 import type { Templates } from '../templates/templates.js';
 import type { PhaseReport } from './process.js';
+import { FULL_SIGHT, type Sight } from '../engine/visibility.js';
+import { outcomeSight, phaseSight, type Reader } from './blind-view.js';
 
 /** Results mailings: the report of a processed phase, as one reader (a power, or everyone) may see it. */
 
@@ -27,11 +29,8 @@ function outcomeLine(outcome: OrderOutcome): string {
   return `${outcome.text}.${note}${unordered}${reason}`;
 }
 
-export interface ResultsView {
-  /** The power reading; null for everyone else (observers, the public). The Master sees all. */
-  reader: string | null;
-  master?: boolean;
-}
+/** The power reading (null for observers and the public); the Master sees all. */
+export type ResultsView = Reader;
 
 /** Whether the reader may see what a power keeps hidden (its hidden builds): only the power itself and the Master. */
 export function seesHidden(view: ResultsView, power: string): boolean {
@@ -39,15 +38,15 @@ export function seesHidden(view: ResultsView, power: string): boolean {
 }
 
 /**
- * Renders the results for many readers: readers differ only in the hidden builds they may see, and
- * under HIDE_DUMMIES in the control changes only the Master reads, so without either one text
- * serves them all.
+ * Renders the results for many readers: readers differ only in the hidden builds they may see, in a
+ * BLIND game in what their units see, and under HIDE_DUMMIES in the control changes only the Master
+ * reads, so without any of those one text serves them all.
  */
 export function resultsRenderer(report: PhaseReport, map: GameMap, templates: Templates): (view: ResultsView) => string {
   const texts = new Map<string, string>();
   return (view) => {
-    const secrets = report.hiddenBuilds.length > 0 || (report.secretControl && report.controlChanges.length > 0);
-    const key = !secrets ? '' : view.master === true ? '\0master' : (view.reader ?? '');
+    const personal = report.hiddenBuilds.length > 0 || report.blind !== null || (report.secretControl && report.controlChanges.length > 0);
+    const key = personal ? `${view.master === true ? 'master' : ''} ${view.omniscient === true ? 'omniscient' : ''} ${view.reader ?? ''}` : '';
     let text = texts.get(key);
     if (text === undefined) {
       text = renderResults(report, map, templates, view);
@@ -66,13 +65,46 @@ export function disorderIn(results: string): string[] {
   return line ? line.slice(DISORDER_START.length, -DISORDER_END.length).split(', ') : [];
 }
 
+/** BLIND: a void order is never told as such; a convoyed army's is told as `no convoy` (Rules.txt). */
+function withoutVoid(outcome: OrderOutcome, map: GameMap): OrderOutcome {
+  if (!outcome.marks.includes('void')) return outcome;
+  const order = outcome.order;
+  const convoyed = order.kind === 'move' && (order.viaConvoy || map.abut(order.unit.location, order.to) === undefined);
+  const marks = outcome.marks.filter((mark) => mark !== 'void');
+  return { ...outcome, marks: convoyed && !marks.includes('no convoy') ? [...marks, 'no convoy'] : marks, reason: '' };
+}
+
+/** One order's line as the reader may read it; null when the reader is not to learn of it (BLIND). */
+function shownOutcome(outcome: OrderOutcome, report: PhaseReport, map: GameMap, view: ResultsView, sight: Sight): string | null {
+  const theirs = seesHidden(view, outcome.power);
+  if (sight !== FULL_SIGHT && !theirs) {
+    if (outcome.marks.includes('hidden')) return null;
+    const seen = outcomeSight(outcome, sight, report.boards);
+    if (seen === null) return null;
+    if (seen.kind === 'glimpse') return `${seen.text}.`;
+  } else if (outcome.marks.includes('hidden') && !theirs) return 'BUILD HIDDEN.';
+  return outcomeLine(report.blind !== null && sight !== FULL_SIGHT ? withoutVoid(outcome, map) : outcome);
+}
+
+function disorderLine(powers: readonly string[]): string | null {
+  return powers.length > 0 ? `${DISORDER_START}${powers.join(', ')}${DISORDER_END}` : null;
+}
+
 export function renderResults(report: PhaseReport, map: GameMap, templates: Templates, view: ResultsView): string {
   const name = (power: string): string => map.power(power)?.displayName ?? power;
+  const sight = phaseSight(report.blind, map, report.boards, view);
+  const partial = sight !== FULL_SIGHT;
+  // What a BLIND reader learns of a power only because it is the power's own: orders refused, builds due, lateness.
+  const told = (power: string): boolean => !partial || view.reader === power;
+  const seenUnit = (power: string, unit: string): boolean => {
+    const [type, location] = unit.split(' ') as ['A' | 'F', string];
+    return told(power) || sight.seesUnit({ type, location });
+  };
   const byPower = new Map<string, string[]>();
-  for (const { power, unit } of report.found ?? []) byPower.set(power, [...(byPower.get(power) ?? []), `FOUND ${unit}.`]);
+  for (const { power, unit } of report.found ?? []) if (seenUnit(power, unit)) byPower.set(power, [...(byPower.get(power) ?? []), `FOUND ${unit}.`]);
   for (const outcome of report.outcomes) {
-    const hidden = outcome.marks.includes('hidden') && !seesHidden(view, outcome.power);
-    const line = hidden ? 'BUILD HIDDEN.' : outcomeLine(outcome);
+    const line = shownOutcome(outcome, report, map, view, sight);
+    if (line === null) continue;
     const lines = byPower.get(outcome.power) ?? [];
     lines.push(line);
     byPower.set(outcome.power, lines);
@@ -97,34 +129,44 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
     game: report.game,
     map: report.map,
     orders,
-    invalid: report.invalid.map((item) => `${name(item.power)}: ${item.message}`),
-    dislodged: report.dislodged.map((item) =>
-      item.retreats.length > 0
-        ? `${name(item.power)}: ${item.unit} may retreat to ${item.retreats.join(', ')}.`
-        : `${name(item.power)}: ${item.unit} has no retreat and is destroyed.`,
-    ),
-    centerChanges: report.centerChanges.map((change) => `${change.center}: ${change.from ? name(change.from) : 'unowned'} -> ${name(change.to)}`),
-    centers: report.centers
-      .filter((entry) => entry.centers.length > 0)
-      .map((entry) => `${`${name(entry.power)}:`.padEnd(12)} ${String(entry.centers.length).padStart(2)}  ${entry.centers.join(' ')}`),
+    invalid: report.invalid.filter((item) => told(item.power)).map((item) => `${name(item.power)}: ${item.message}`),
+    dislodged: report.dislodged
+      .filter((item) => seenUnit(item.power, item.unit))
+      .map((item) =>
+        item.retreats.length > 0
+          ? `${name(item.power)}: ${item.unit} may retreat to ${item.retreats.join(', ')}.`
+          : `${name(item.power)}: ${item.unit} has no retreat and is destroyed.`,
+      ),
+    centerChanges: report.centerChanges
+      .filter((change) => sight.seesOwner(change.center))
+      .map((change) => `${change.center}: ${change.from ? name(change.from) : 'unowned'} -> ${name(change.to)}`),
+    centers: report.centers.flatMap((entry) => {
+      // A BLIND reader learns another power's count only if it sees all its centres; the unseen stay unsaid.
+      const seen = entry.centers.filter((center) => told(entry.power) || sight.seesOwner(center));
+      if (seen.length === 0) return [];
+      const count = seen.length === entry.centers.length ? String(seen.length) : '?';
+      return [`${`${name(entry.power)}:`.padEnd(12)} ${count.padStart(2)}  ${seen.join(' ')}`];
+    }),
     adjustments: report.adjustments
-      .filter((entry) => entry.change !== 0)
+      .filter((entry) => entry.change !== 0 && told(entry.power))
       .map((entry) => {
         const what = entry.change > 0 ? `builds ${entry.change}` : `removes ${-entry.change}`;
         return `${name(entry.power)}: ${entry.centers} centers, ${entry.units} units: ${what}.`;
       }),
-    terrainChanges: report.terrainChanges.map((change) => {
-      const fate =
-        change.became === 'destroyed' ? 'is destroyed' : change.became === 'hibernates' ? 'hibernates: it may only hold' : `becomes ${change.became}`;
-      return `${name(change.power)}: ${change.unit} ${fate}.`;
-    }),
+    terrainChanges: report.terrainChanges
+      .filter((change) => seenUnit(change.power, change.unit))
+      .map((change) => {
+        const fate =
+          change.became === 'destroyed' ? 'is destroyed' : change.became === 'hibernates' ? 'hibernates: it may only hold' : `becomes ${change.became}`;
+        return `${name(change.power)}: ${change.unit} ${fate}.`;
+      }),
     controlChanges: (report.secretControl && view.master !== true ? [] : report.controlChanges).map((change) =>
       change.controller === null ? `${name(change.power)} is independent.` : `${name(change.power)} is now played by ${name(change.controller)}.`,
     ),
-    tornAllegiance: report.tornAllegiance.map(
-      (torn) => `${name(torn.power)}: ${torn.unit} is destroyed: ${torn.owner === null ? 'the center is unowned' : `${name(torn.owner)} owns the center`}.`,
-    ),
-    disorder: report.disorder.length > 0 ? `${DISORDER_START}${report.disorder.map(name).join(', ')}${DISORDER_END}` : null,
+    tornAllegiance: report.tornAllegiance
+      .filter((torn) => seenUnit(torn.power, torn.unit))
+      .map((torn) => `${name(torn.power)}: ${torn.unit} is destroyed: ${torn.owner === null ? 'the center is unowned' : `${name(torn.owner)} owns the center`}.`),
+    disorder: disorderLine(report.disorder.filter(told).map(name)),
     closing,
   });
 }

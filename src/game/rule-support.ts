@@ -106,6 +106,20 @@ const SUPPORTED: ReadonlySet<string> = new Set<RuleName>([
   'TORN_ALLEGIANCE',
   'HIDE_DUMMIES',
   'LAST_MAN_STANDING',
+  // secrecy: what each power sees of the board (see engine/visibility.ts)
+  'BLIND',
+  'OWN_SCS_SEE',
+  'NO_SCS_SEE',
+  'NO_UNITS_SEE',
+  'SEE_NO_SCS',
+  'SEE_ALL_SCS',
+  'SEE_NO_UNITS',
+  'UNITS_SEE_OTHER',
+  'UNITS_SEE_SAME',
+  'MYOPIC',
+  'VENETIAN',
+  'GREEK',
+  'TROJAN',
 ]);
 
 /** How this judge honours a rule, where the player or Master needs to know more than Rules.txt says. */

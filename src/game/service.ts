@@ -83,6 +83,14 @@ export interface GameServiceOptions {
 }
 
 /** A phase processed: what happened, and the game after it. */
+/** One receiver of a game's general mail: its addresses, and as whom it reads. */
+export interface Recipient {
+  addresses: string[];
+  reader: string | null;
+  master: boolean;
+  omniscient: boolean;
+}
+
 export interface ProcessedOutcome {
   readonly report: PhaseReport;
   readonly game: GameStatus;
@@ -328,14 +336,15 @@ export class GameService {
     return game;
   }
 
-  /** Who receives a game's general mail, and as whom they read it. */
-  recipients(game: GameStatus): { addresses: string[]; reader: string | null; master: boolean }[] {
-    const list: { addresses: string[]; reader: string | null; master: boolean }[] = [];
+  /** Who receives a game's general mail, and as whom they read it (OMNISCIENT: as the Master sees the board). */
+  recipients(game: GameStatus): Recipient[] {
+    const list: Recipient[] = [];
     for (const power of game.powers) {
       if (power.addresses.length === 0) continue;
-      list.push({ addresses: testedAddresses(game, power.addresses), reader: power.role === MAP_POWER_ROLE ? power.name : null, master: false });
+      const reader = power.role === MAP_POWER_ROLE ? power.name : null;
+      list.push({ addresses: testedAddresses(game, power.addresses), reader, master: false, omniscient: power.omniscient !== 'no' });
     }
-    list.push({ addresses: masterAddresses(game), reader: null, master: true });
+    list.push({ addresses: masterAddresses(game), reader: null, master: true, omniscient: false });
     return list.filter((recipient) => recipient.addresses.length > 0);
   }
 
@@ -359,7 +368,9 @@ export class GameService {
       const abbrev = phaseAbbrev(outcome.report.phase);
       archive.saveSnapshot(abbrev, current.bytes);
       archive.saveSnapshot(`${abbrev}.next`, writeStatus(outcome.game));
-      archive.recordResults(abbrev, renderResults(outcome.report, this.maps(current.game).at(outcome.report.phase), this.options.templates, { reader: null }));
+      // The history is the public record, but of a BLIND game the Master's alone (HISTORY tells players so) until it ends.
+      const recordView = { reader: null, master: outcome.report.blind !== null };
+      archive.recordResults(abbrev, renderResults(outcome.report, this.maps(current.game).at(outcome.report.phase), this.options.templates, recordView));
       // Under the lock and before the new status lands, so that no crash leaves a stale ROLLFORWARD behind.
       archive.forgetAbandonedPhases();
       return outcome.game;
@@ -404,7 +415,7 @@ export class GameService {
     return this.recipients(game)
       .filter((recipient) => !preview || recipient.master)
       .map((recipient) => {
-        const view = { reader: recipient.reader, master: recipient.master };
+        const view = { reader: recipient.reader, master: recipient.master, omniscient: recipient.omniscient };
         const board = picture(view);
         return { to: recipient.addresses, subject, text: render(view), ...(board !== null && { attachments: [board] }) };
       });

@@ -1,6 +1,8 @@
 import type { MapDefinition } from '../map/definition.js';
 import { MAP_POWER_ROLE, type GameStatus } from '../status/model.js';
 import { describeDeadline, phaseTitle } from './results.js';
+import { FULL_SIGHT } from '../engine/visibility.js';
+import { boardSight, type Reader } from './blind-view.js';
 
 /**
  * The position as a player wants to see it: phase, deadline, and per power its units (with
@@ -16,6 +18,8 @@ export interface PowerView {
   readonly centers: readonly string[];
   /** `A PAR`, `F STP/SC (dislodged; may retreat to BOT)`, or a build out of sight. */
   readonly units: readonly string[];
+  /** BLIND: only what the reader sees of this power's units and centres is listed. */
+  readonly partial: boolean;
 }
 
 export interface GameView {
@@ -34,29 +38,37 @@ function unitText(unit: { type: string; location: string; retreats: readonly str
   return `${unit.type} ${unit.location} ${unit.retreats.length > 0 ? `(dislodged; may retreat to ${unit.retreats.join(' ')})` : '(dislodged; no retreat)'}`;
 }
 
-/** `hideDummies`: HIDE_DUMMIES, for a reader other than the Master: a dummy power reads as one a player plays. */
+/**
+ * The game as `reader` may see it (everything when no reader is named: the judgekeeper's own view).
+ * In a BLIND game a power sees what its units and centres see, an observer no unit or owner at all.
+ * `hideDummies`: HIDE_DUMMIES, for a reader other than the Master: a dummy power reads as one a player plays.
+ */
 export function gameView(
   game: GameStatus,
   maps: MapDefinition,
   hidden: readonly { power: string; location: string }[] = [],
+  reader: Reader = { reader: null, master: true },
   options: { hideDummies?: boolean } = {},
 ): GameView {
   const phase = game.phase?.phase;
   const title = !phase ? 'no phase' : typeof phase === 'string' ? phase : phaseTitle(phase);
   const map = typeof phase === 'object' ? maps.at(phase) : maps.base;
+  const sight = boardSight(game, map, reader);
   const powers = game.powers
     .filter((power) => power.role === MAP_POWER_ROLE)
     .map((power) => {
       const current = power.player?.current;
       const occupant = options.hideDummies === true && current === 'DUMMY' ? undefined : current;
+      const partial = sight !== FULL_SIGHT && power.name !== reader.reader;
       return {
         name: map.power(power.name)?.displayName ?? power.name,
         occupant: occupant === undefined ? null : typeof occupant === 'string' ? occupant.toLowerCase() : null,
-        centers: power.owns,
+        centers: partial ? power.owns.filter((center) => sight.seesOwner(center)) : power.owns,
         // A build still out of sight (HIDE_BUILDS, `~` sites) is counted but not placed.
-        units: power.units.map((unit) =>
-          hidden.some((entry) => entry.power === power.name && entry.location === unit.location) ? HIDDEN_UNIT : unitText(unit),
-        ),
+        units: power.units
+          .filter((unit) => !partial || sight.seesUnit(unit))
+          .map((unit) => (hidden.some((entry) => entry.power === power.name && entry.location === unit.location) ? HIDDEN_UNIT : unitText(unit))),
+        partial,
       };
     });
   return {
@@ -72,7 +84,8 @@ export function gameViewText(view: GameView): string {
   if (view.deadline) lines.push(`Deadline: ${view.deadline}`);
   if (view.result) lines.push(`Result: ${view.result}`);
   for (const power of view.powers) {
-    lines.push('', `${power.name}${power.occupant === null ? '' : ` [${power.occupant}]`}: ${power.centers.length} centers, ${power.units.length} units`);
+    const counts = `${power.centers.length} centers, ${power.units.length} units${power.partial ? ' in sight' : ''}`;
+    lines.push('', `${power.name}${power.occupant === null ? '' : ` [${power.occupant}]`}: ${counts}`);
     if (power.centers.length > 0) lines.push(`  centers: ${power.centers.join(' ')}`);
     for (const unit of power.units) lines.push(`  ${unit}`);
   }

@@ -531,7 +531,7 @@ const ENTRIES = [
     name: 'BLIND',
     topic: 'Secrecy',
     summary:
-      'Each player gets results and maps showing only what his units and home centres can see, with void flags hidden; in Payola a briber learns only who owns each unit he bought.',
+      'Each player gets results, LIST, MAP and web pages showing only his own units and centres and what his units and home centres can see (foreign units seen only before or after a phase as ARRIVES, DEPARTS, FOUND or LOST), with void flags hidden; the Master and OMNISCIENT players see everything, observers only that the game moved on; in Payola a briber learns only who owns each unit he bought.',
     variant: null,
     implies: ['FICTIONAL_OK', 'HIDE_ABSENTEES', 'HIDE_DUMMIES', 'HIDE_LATE_POWERS', 'SHOW_PHANTOM', 'SILENT_ABSENCES'],
     excludes: ['NO_DIAS', 'ZERO_FOREIGN', 'PUBLIC_TOTALS', 'PAYOLA_CLASSIC', 'PUBLIC_LISTS', 'LIMIT_LISTS'],

@@ -15,7 +15,7 @@ describe('the rules this judge honours', () => {
     expect(unhonouredRules(['BUILD_ANY', 'CIVIL_DISORDER', 'PUBLIC_PRESS'])).toEqual([]);
     expect(unhonouredRules(['NO_SUCH_RULE'])).toEqual([{ rule: 'NO_SUCH_RULE', reason: 'not a DPjudge rule' }]);
     expect(unhonouredRules(['PAY_DUMMIES'])).toEqual([{ rule: 'PAY_DUMMIES', reason: 'a PAYOLA rule; this judge plays no PAYOLA games' }]);
-    expect(unhonouredRules(['BLIND'])).toEqual([{ rule: 'BLIND', reason: 'not supported by this judge yet' }]);
+    expect(unhonouredRules(['PORTAGE_CONVOY'])).toEqual([{ rule: 'PORTAGE_CONVOY', reason: 'not supported by this judge yet' }]);
   });
 });
 
@@ -34,16 +34,13 @@ describe('unsupported rules are reported, never ignored silently', () => {
   it('tells the Master at CREATE and warns in judge game validate', async () => {
     const { mailJudge, MASTER } = await import('../commands/execute/support.js');
     const judge = mailJudge();
-    const created = await judge.send(MASTER, 'CREATE ruled masterpw\nRULE BLIND BUILD_ANY\nSIGNOFF');
-    expect(created.reply.text).toContain('Note: the rule BLIND is not supported by this judge yet');
+    const created = await judge.send(MASTER, 'CREATE ruled masterpw\nRULE PORTAGE_CONVOY BUILD_ANY\nSIGNOFF');
+    expect(created.reply.text).toContain('Note: the rule PORTAGE_CONVOY is not supported by this judge yet');
     expect(created.reply.text).not.toContain('rule BUILD_ANY is');
     const { readStatus, validateStatus } = await import('../../src/status/index.js');
     const game = readStatus(readFileSync(join(judge.games, 'ruled', 'status'))).game;
-    // BLIND switches on rules of its own, which are not honoured either.
     const unhonoured = unhonouredRules(rulesInForce(game)).map((entry) => entry.rule);
-    expect(unhonoured[0]).toBe('BLIND');
-    expect(unhonoured).toContain('FICTIONAL_OK');
-    expect(unhonoured).not.toContain('BUILD_ANY');
+    expect(unhonoured).toEqual(['PORTAGE_CONVOY']);
     expect(validateStatus(game).filter((d) => d.severity === 'error')).toEqual([]);
   });
 });

@@ -121,3 +121,56 @@ async function webJudgeIn(folder: string): Promise<WebJudge> {
 export function mailsTo(mails: readonly ParsedMail[], address: string): ParsedMail[] {
   return mails.filter((mail) => [mail.to].flat().some((to) => to?.value.some((entry) => entry.address === address)));
 }
+
+/** One browser: its cookie, the form token of the last page it loaded, and the address a proxy says it has. */
+export class Visitor {
+  private cookie = '';
+  private token = '';
+  body = '';
+
+  constructor(
+    public url: string,
+    private readonly forwardedFor: string | null = null,
+  ) {}
+
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      ...extra,
+      ...(this.cookie === '' ? {} : { cookie: this.cookie }),
+      ...(this.forwardedFor === null ? {} : { 'x-forwarded-for': this.forwardedFor }),
+    };
+  }
+
+  private async read(response: Response): Promise<number> {
+    const cookie = response.headers.getSetCookie().find((set) => set.startsWith('visitor='));
+    if (cookie !== undefined) this.cookie = cookie.split(';')[0]!;
+    this.body = await response.text();
+    this.token = /name="token" value="([^"]+)"/.exec(this.body)?.[1] ?? this.token;
+    return response.status;
+  }
+
+  async get(path: string): Promise<number> {
+    return this.read(await fetch(`${this.url}${path}`, { headers: this.headers() }));
+  }
+
+  async post(path: string, fields: Record<string, string>): Promise<number> {
+    const body = new URLSearchParams({ token: this.token, ...fields }).toString();
+    return this.read(
+      await fetch(`${this.url}${path}`, { method: 'POST', body, headers: this.headers({ 'content-type': 'application/x-www-form-urlencoded' }) }),
+    );
+  }
+
+  async signOn(game: string, who: string, password: string): Promise<void> {
+    await this.get(`/game/${game}`);
+    await this.post('/signon', { game, who, password });
+  }
+
+  /** The visitor id the cookie carries (signed: the id, a dot, the signature). */
+  id(): string {
+    return decodeURIComponent(this.cookie.slice('visitor='.length)).split('.')[0]!;
+  }
+
+  signedOnAs(): string | null {
+    return /Signed on as <a href="[^"]*">([^<]*)<\/a>/.exec(this.body)?.[1] ?? null;
+  }
+}

@@ -1,6 +1,6 @@
 import { masterAddresses } from '../../game/tester.js';
 import { describeDeadline, phaseTitle } from '../../game/results.js';
-import { showGame } from '../../game/show.js';
+import { gameView, gameViewText } from '../../game/show.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
 import { currentMap, displayName, mapsOf, type ExecutionContext } from './context.js';
@@ -45,7 +45,9 @@ export function situation(game: GameStatus): string {
 /** The game has started: each player learns the power they play, the Master who plays what. */
 export function startedNotices(context: ExecutionContext, game: GameStatus): OutgoingMail[] {
   const map = currentMap(context, game);
-  const position = showGame(game, mapsOf(context, game));
+  const maps = mapsOf(context, game);
+  // BLIND: each reader is shown the opening board as far as it sees it.
+  const positionFor = (reader: Reader) => gameViewText(gameView(game, maps, [], { reader: reader.power, master: reader.master }));
   const occupant = (power: PowerStatus) => (typeof power.player?.current === 'string' ? power.player.current.toLowerCase() : 'nobody');
   const players = game.powers
     .filter((power) => power.role === MAP_POWER_ROLE)
@@ -57,7 +59,7 @@ export function startedNotices(context: ExecutionContext, game: GameStatus): Out
       situation: situation(game),
       master: reader.master,
       players: reader.master ? players : [],
-      position,
+      position: positionFor(reader),
     }),
   );
 }

@@ -10,6 +10,8 @@ import { situation } from './announcements.js';
 import { currentMap, displayName, gameRules, loadGame, mapsOf, readerOf, type ExecutionContext } from './context.js';
 import type { Session, Step } from './step.js';
 import { isBuildToken } from '../../engine/builds.js';
+import { FULL_SIGHT } from '../../engine/visibility.js';
+import { boardSight } from '../../game/blind-view.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 
 /** LIST, SUMMARY and HISTORY: what anyone may read about games. Nothing here names an address or an order on file. */
@@ -99,7 +101,7 @@ function describeGame(context: ExecutionContext, name: string, game: GameStatus,
   if (open !== '') notes.push(`Openings: ${open}.`);
   if (!isForming(game) && !isCompleted(game)) notes.push(...progress(context, game, rules));
   const hideDummies = rules.has('HIDE_DUMMIES') && view.master !== true && !isCompleted(game);
-  return { board: gameView(game, maps, hidden, { hideDummies }), notes };
+  return { board: gameView(game, maps, hidden, view, { hideDummies }), notes };
 }
 
 /** Who holds the phase back: named only under LIST_WAITERS and LIST_UNORDERED, else just said. */
@@ -183,9 +185,9 @@ function disorderPhases(context: ExecutionContext, name: string): Map<string, st
   return phases;
 }
 
-function playerLines(context: ExecutionContext, name: string, game: GameStatus, revealed: boolean, hideDummies: boolean): string[] {
+function playerLines(context: ExecutionContext, name: string, game: GameStatus, revealed: boolean, hideDummies: boolean, disorderShown: boolean): string[] {
   const map = currentMap(context, game);
-  const disorder = disorderPhases(context, name);
+  const disorder = disorderShown ? disorderPhases(context, name) : new Map<string, string[]>();
   const lines = [revealed ? 'Players:' : 'Players (who they are is told when the game is over):'];
   for (const power of game.powers.filter((entry) => entry.role === MAP_POWER_ROLE && entry.player !== null)) {
     const history = power.player!;
@@ -199,6 +201,11 @@ function playerLines(context: ExecutionContext, name: string, game: GameStatus, 
   return lines;
 }
 
+/** A BLIND game still going on, read by someone who does not see the whole board. */
+function blindedWhileOn(context: ExecutionContext, session: Session, game: GameStatus): boolean {
+  return !isCompleted(game) && boardSight(game, currentMap(context, game), readerOf(session)) !== FULL_SIGHT;
+}
+
 export function summary(context: ExecutionContext, session: Session, requested: string | undefined): Step {
   const name = requestedGame(session, requested, 'SUMMARY');
   const game = loadGame(context, name).game;
@@ -206,7 +213,9 @@ export function summary(context: ExecutionContext, session: Session, requested: 
   const hideDummies = gameRules(context, game).has('HIDE_DUMMIES') && !readerOf(session).master && !isCompleted(game);
   const started = game.start ? [`Started ${game.start}${game.finish ? `, finished ${game.finish}` : ''}.`] : [];
   const result = game.result ? [`Result: ${game.result.victors.length > 0 ? game.result.victors.join(', ') : 'terminated'} (${game.result.phase}).`] : [];
-  const table = isForming(game) ? [] : ['', ...centerTable(context, name, game)];
+  // BLIND: centre counts and lateness stay secret while the game goes on (it excludes PUBLIC_TOTALS, brings HIDE_LATE_POWERS).
+  const secret = blindedWhileOn(context, session, game);
+  const table = isForming(game) || secret ? [] : ['', ...centerTable(context, name, game)];
   return {
     lines: [
       `Summary of game '${name}' (map ${mapsOf(context, game).base.name}).`,
@@ -215,7 +224,7 @@ export function summary(context: ExecutionContext, session: Session, requested: 
       ...result,
       ...table,
       '',
-      ...playerLines(context, name, game, revealed, hideDummies),
+      ...playerLines(context, name, game, revealed, hideDummies, !secret),
     ],
   };
 }
@@ -228,7 +237,8 @@ export function historyBlocks(
   phases: readonly string[] = [],
 ): { name: string; blocks: ResultsBlock[] } {
   const name = requestedGame(session, requested, 'HISTORY');
-  loadGame(context, name);
+  if (blindedWhileOn(context, session, loadGame(context, name).game))
+    throw new GameRuleError(`game '${name}' is BLIND: until it ends its history is the Master's, and each power has its own results by mail`);
   return {
     name,
     blocks: context.service

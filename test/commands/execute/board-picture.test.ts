@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { GameCommandProcessor } from '../../../src/daemon/command-processor.js';
-import { attachmentBytes, type MailAttachment } from '../../../src/store/outgoing-mail.js';
+import { attachmentBytes } from '../../../src/store/outgoing-mail.js';
 import { titles } from '../../render/xml-check.js';
-import { MASTER, mailJudge, noticesTo, startedGame, type MailJudge } from './support.js';
+import { MASTER, mailJudge, noticesTo, startedGame, svgOf, unitsIn, type MailJudge } from './support.js';
 
 /** The board's picture: attached to MAP's reply and to every results mail, never showing a hidden build. */
-
-/** An SVG attachment's text. */
-function svgOf(file: MailAttachment | undefined): string {
-  expect(file?.contentType).toBe('image/svg+xml');
-  return attachmentBytes(file!).toString('utf8');
-}
-
-function unitsIn(file: MailAttachment | undefined): string[] {
-  return titles(svgOf(file)).filter((title) => /^[AF] /.test(title));
-}
 
 /** France takes Spain in 1901 and builds an army in Marseilles; everyone else holds. */
 async function franceBuilds(judge: MailJudge, rules: readonly string[]) {

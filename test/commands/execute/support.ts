@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { MailCommandProcessor } from '../../../src/commands/execute/processor.js';
 import type { ExecutionOutcome } from '../../../src/commands/execute/run.js';
-import type { OutgoingMail } from '../../../src/store/outgoing-mail.js';
+import { attachmentBytes, type MailAttachment, type OutgoingMail } from '../../../src/store/outgoing-mail.js';
+import { titles } from '../../render/xml-check.js';
 import { lastQueuedId, queuedMails, testJudge } from '../../game/support.js';
 
 /** A judge on a temporary folder that is driven by mail bodies alone. */
@@ -80,4 +81,15 @@ export function noticesTo(notices: readonly OutgoingMail[], to: string): Outgoin
 /** Everything anyone but `reader` received, as one text: for checking that nothing private leaked. */
 export function allText(outcome: ExecutionOutcome): string {
   return [outcome.reply.text, ...outcome.notices.map((notice) => notice.text)].join('\n');
+}
+
+/** An SVG attachment's text. */
+export function svgOf(file: MailAttachment | undefined): string {
+  expect(file?.contentType).toBe('image/svg+xml');
+  return attachmentBytes(file!).toString('utf8');
+}
+
+/** The units a board picture draws, as `A PAR (France)`. */
+export function unitsIn(file: MailAttachment | undefined): string[] {
+  return titles(svgOf(file)).filter((title) => /^[AF] /.test(title));
 }
