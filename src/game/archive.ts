@@ -1,4 +1,17 @@
-import { closeSync, constants, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { syncFolder, writeFileAtomic, writeFilesAtomic } from '../store/atomic-write.js';
 import { durableWrite, injectedWriteFault } from '../store/crash-points.js';

@@ -57,7 +57,12 @@ describe('game zones', () => {
   });
 
   it('reads a zone of one offset (GMT, UTC, Etc/GMT±N) as that offset, under its own name, at every instant', () => {
-    for (const [name, minutes] of [['GMT', 0], ['UTC', 0], ['Etc/GMT+5', -300], ['Etc/GMT-14', 840]] as const) {
+    for (const [name, minutes] of [
+      ['GMT', 0],
+      ['UTC', 0],
+      ['Etc/GMT+5', -300],
+      ['Etc/GMT-14', 840],
+    ] as const) {
       const zone = gameZone(name);
       expect(zone.name).toBe(name);
       for (const instant of [Date.UTC(1971, 0, 1), Date.UTC(2024, 2, 31, 1, 30), Date.UTC(2024, 9, 27, 0, 59)]) expect(zone.offset(instant)).toBe(minutes);
