@@ -28,6 +28,8 @@ const ORDERS: Record<string, string[]> = {
 const OLD_PHASES = 200;
 const OLD_AUDIT_ROWS = 100_000;
 const ACTOR = { who: 'bench', command: 'BENCH' };
+/** The judge's clock, read once: parsing a time on every reading would be timed as processing. */
+const BENCH_NOW = DateTime.fromISO('2026-01-05T12:00:00Z');
 
 function newService(root: string, db: JudgeDatabase): GameService {
   const config = embeddedConfig(root);
@@ -38,7 +40,7 @@ function newService(root: string, db: JudgeDatabase): GameService {
     mapFolders: [folder(config, 'maps')],
     templates: new Templates(folder(config, 'templates')),
     judgeAddress: config.config.judge.address,
-    now: () => DateTime.fromISO('2026-01-05T12:00:00Z'),
+    now: () => BENCH_NOW,
   });
 }
 

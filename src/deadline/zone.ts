@@ -1,4 +1,4 @@
-import { DateTime, IANAZone, type Zone } from 'luxon';
+import { DateTime, FixedOffsetZone, IANAZone, Zone, type ZoneOffsetFormat } from 'luxon';
 import { DeadlineInputError } from './errors.js';
 
 /** DPjudge runs a game without a ZONE line on GMT. */
@@ -6,6 +6,54 @@ export const DEFAULT_ZONE_NAME = 'GMT';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+
+/** IANA's names of zones that have always had one offset: UTC and GMT under their aliases, and Etc/GMT±N. */
+const FIXED_OFFSET_NAME = /^(?:Etc\/)?(?:GMT|UTC|UCT|Universal|Zulu|Greenwich)(?:0|[+-]\d{1,2})?$/i;
+
+/** A zone of one offset under its IANA name (GMT stays GMT), answering without Intl. */
+class NamedFixedOffsetZone extends Zone<true> {
+  private readonly fixed: FixedOffsetZone;
+
+  constructor(
+    private readonly zoneName: string,
+    private readonly minutes: number,
+  ) {
+    super();
+    this.fixed = FixedOffsetZone.instance(minutes);
+  }
+
+  override get type(): string {
+    return 'fixed';
+  }
+
+  override get name(): string {
+    return this.zoneName;
+  }
+
+  override get isUniversal(): boolean {
+    return true;
+  }
+
+  override offsetName(): string {
+    return this.zoneName;
+  }
+
+  override formatOffset(ts: number, format: ZoneOffsetFormat): string {
+    return this.fixed.formatOffset(ts, format);
+  }
+
+  override offset(): number {
+    return this.minutes;
+  }
+
+  override equals(other: Zone): boolean {
+    return other.type === 'fixed' && other.offset(0) === this.minutes;
+  }
+
+  override get isValid(): true {
+    return true;
+  }
+}
 
 // Checking a zone name builds an Intl formatter, far slower than the arithmetic that follows it.
 const knownZones = new Map<string, Zone>();
@@ -16,7 +64,10 @@ export function gameZone(name: string | undefined): Zone {
   let zone = knownZones.get(zoneName);
   if (zone === undefined) {
     if (!IANAZone.isValidZone(zoneName)) throw new DeadlineInputError(`ZONE: unknown time zone '${zoneName}'`);
-    zone = IANAZone.create(zoneName);
+    const named = IANAZone.create(zoneName);
+    // GMT (every game without a ZONE line), UTC and the Etc/GMT±N zones never change their offset:
+    // a fixed offset answers without asking Intl, which was most of the cost of scheduling a deadline.
+    zone = FIXED_OFFSET_NAME.test(zoneName) ? new NamedFixedOffsetZone(zoneName, named.offset(0)) : named;
     knownZones.set(zoneName, zone);
   }
   return zone;

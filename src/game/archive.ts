@@ -1,6 +1,20 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
-import { writeFileAtomic } from '../store/atomic-write.js';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { basename, join } from 'node:path';
+import { syncFolder, writeFileAtomic, writeFilesAtomic } from '../store/atomic-write.js';
+import { durableWrite, injectedWriteFault } from '../store/crash-points.js';
 
 /**
  * A game's memory beyond its status file: `history/<S1901M>` holds the status file as it was when
@@ -9,13 +23,79 @@ import { writeFileAtomic } from '../store/atomic-write.js';
  * reads it); a ROLLBACK moves the results it forgets to `history/<S1901M>.results` for
  * ROLLFORWARD. Every write is idempotent, so processing a phase again after a crash or a hand edit
  * replaces what the first attempt left.
+ *
+ * Processing a phase costs the same in a game's first year and its twentieth: the results file is
+ * appended to (read back only from its end, as far as the phase just processed could be), and only
+ * the phases after it are looked for in the history (docs/durability.md, "The results file").
  */
 
 const BLOCK_HEADER = /^=== (\S+) ===$/;
+/** How much of the results file is read at a time when it is read from its end. */
+const TAIL_CHUNK = 16 * 1024;
 
 export interface ResultsBlock {
   phase: string;
   text: string;
+}
+
+interface BlockStart {
+  phase: string;
+  /** Where the block's header line starts in the file, in bytes. */
+  offset: number;
+}
+
+/** A block as the results file holds it: its text ends in exactly one line break, and a blank line closes it. */
+function blockBytes(phase: string, text: string): Buffer {
+  return Buffer.from(`=== ${phase} ===\n${text.replace(/\n*$/, '\n')}\n`, 'utf8');
+}
+
+/** The blocks' header lines of the first `length` bytes of a file, from the last back to the first, read in chunks from the end. */
+function* blockStartsFromEnd(descriptor: number, length: number): Generator<BlockStart> {
+  let end = length;
+  let chunk = TAIL_CHUNK;
+  while (end > 0) {
+    const start = Math.max(0, end - chunk);
+    const bytes = Buffer.alloc(end - start);
+    readSync(descriptor, bytes, 0, bytes.length, start);
+    // Only whole lines are read as headers: the line the chunk cuts is read with the next chunk,
+    // which is made longer when the chunk holds no whole line.
+    const firstLine = start === 0 ? 0 : bytes.indexOf(0x0a) + 1;
+    if (start > 0 && (firstLine === 0 || firstLine === bytes.length)) {
+      chunk *= 2;
+      continue;
+    }
+    const starts: BlockStart[] = [];
+    let offset = start + firstLine;
+    for (const line of bytes.toString('utf8', firstLine).split('\n')) {
+      const header = BLOCK_HEADER.exec(line);
+      if (header) starts.push({ phase: header[1]!, offset });
+      offset += Buffer.byteLength(line, 'utf8') + 1;
+    }
+    yield* starts.reverse();
+    end = start + firstLine;
+    chunk = TAIL_CHUNK;
+  }
+}
+
+/**
+ * The length of the file without a header line of `phase` cut short by a power cut during its
+ * append: an unfinished last line that is the start of that header goes, anything else stays.
+ */
+function withoutTornHeader(descriptor: number, length: number, phase: string): number {
+  const header = Buffer.from(`=== ${phase} ===`, 'utf8');
+  const tail = Buffer.alloc(Math.min(length, header.length + 1));
+  readSync(descriptor, tail, 0, tail.length, length - tail.length);
+  const lastBreak = tail.lastIndexOf(0x0a);
+  const unfinished = tail.subarray(lastBreak + 1);
+  const lineStarts = lastBreak >= 0 || tail.length === length;
+  return unfinished.length > 0 && lineStarts && header.subarray(0, unfinished.length).equals(unfinished) ? length - unfinished.length : length;
+}
+
+function endsLine(descriptor: number, length: number): boolean {
+  if (length === 0) return true;
+  const last = Buffer.alloc(1);
+  readSync(descriptor, last, 0, 1, length - 1);
+  return last[0] === 0x0a;
 }
 
 export class GameArchive {
@@ -25,9 +105,17 @@ export class GameArchive {
     return join(this.folder, 'history');
   }
 
-  saveSnapshot(phase: string, status: Uint8Array): void {
+  private resultsPath(): string {
+    return join(this.folder, 'results');
+  }
+
+  /** The status files before and after processing `phase`, in one durable step. */
+  saveSnapshots(phase: string, before: Uint8Array, after: Uint8Array): void {
     mkdirSync(this.historyFolder(), { recursive: true });
-    writeFileAtomic(join(this.historyFolder(), phase), status);
+    writeFilesAtomic(this.historyFolder(), [
+      { name: phase, bytes: before },
+      { name: `${phase}.next`, bytes: after },
+    ]);
   }
 
   snapshot(phase: string): Buffer | null {
@@ -36,7 +124,7 @@ export class GameArchive {
   }
 
   resultsBlocks(): ResultsBlock[] {
-    const path = join(this.folder, 'results');
+    const path = this.resultsPath();
     if (!existsSync(path)) return [];
     const blocks: ResultsBlock[] = [];
     for (const line of readFileSync(path, 'utf8').split('\n')) {
@@ -48,18 +136,59 @@ export class GameArchive {
     return blocks;
   }
 
-  private writeResults(blocks: ResultsBlock[]): void {
-    const text = blocks.map((block) => `=== ${block.phase} ===\n${block.text}\n`).join('');
-    mkdirSync(this.folder, { recursive: true });
-    writeFileAtomic(join(this.folder, 'results'), Buffer.from(text, 'utf8'));
+  /** The phase whose results were recorded last, read from the end of the results file. */
+  lastResultsPhase(): string | null {
+    const path = this.resultsPath();
+    if (!existsSync(path)) return null;
+    const descriptor = openSync(path, 'r');
+    try {
+      return blockStartsFromEnd(descriptor, fstatSync(descriptor).size).next().value?.phase ?? null;
+    } finally {
+      closeSync(descriptor);
+    }
   }
 
-  /** Records a phase's results, replacing any block for the same phase from an earlier attempt and everything after it. */
-  recordResults(phase: string, text: string): void {
-    const blocks = this.resultsBlocks();
-    const index = blocks.findIndex((block) => block.phase === phase);
-    const kept = index < 0 ? blocks : blocks.slice(0, index);
-    this.writeResults([...kept, { phase, text }]);
+  private writeResults(blocks: ResultsBlock[]): void {
+    mkdirSync(this.folder, { recursive: true });
+    writeFileAtomic(this.resultsPath(), Buffer.concat(blocks.map((block) => blockBytes(block.phase, block.text))));
+  }
+
+  /**
+   * Records a phase's results, replacing any block for the same phase from an earlier attempt and
+   * everything after it. The block is appended and flushed; the file is read back from its end
+   * only until a block of a phase that `precedes` says comes before this one, so the cost does not
+   * grow with the game's age. A block cut short by a crash is the same phase's, and is replaced.
+   */
+  recordResults(phase: string, text: string, precedes: (recorded: string) => boolean = () => false): void {
+    const path = this.resultsPath();
+    const fault = injectedWriteFault(path);
+    if (fault) throw fault;
+    mkdirSync(this.folder, { recursive: true });
+    const created = !existsSync(path);
+    const descriptor = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o644);
+    try {
+      const length = withoutTornHeader(descriptor, fstatSync(descriptor).size, phase);
+      let keep = length;
+      for (const block of blockStartsFromEnd(descriptor, length)) {
+        if (block.phase === phase) keep = block.offset;
+        else if (precedes(block.phase)) break;
+      }
+      // A file left without its last line break (edited by hand) gets one, so that the header is a line of its own.
+      const bytes = endsLine(descriptor, keep) ? blockBytes(phase, text) : Buffer.concat([Buffer.from('\n'), blockBytes(phase, text)]);
+      ftruncateSync(descriptor, keep);
+      try {
+        for (let written = 0; written < bytes.length;) written += writeSync(descriptor, bytes, written, bytes.length - written, keep + written);
+        fsyncSync(descriptor);
+      } catch (error) {
+        // A full disk: no half block stays behind for HISTORY to show.
+        ftruncateSync(descriptor, keep);
+        throw error;
+      }
+    } finally {
+      closeSync(descriptor);
+    }
+    if (created) syncFolder(this.folder);
+    durableWrite(`append ${basename(this.folder)}/results`);
   }
 
   /** The results of a phase forgotten by a ROLLBACK, kept for ROLLFORWARD. */
@@ -79,15 +208,24 @@ export class GameArchive {
   }
 
   /**
-   * After a phase is processed anew, what a ROLLBACK left for ROLLFORWARD belongs to a timeline
-   * that no longer exists: only phases whose results stand keep their `.next`.
+   * After a phase is processed anew, what a ROLLBACK left for ROLLFORWARD of the phases after it
+   * belongs to a timeline that no longer exists. `later` gives the phases that follow in the
+   * flow; they are looked for until `longestGap` of them in a row have nothing in the history (a
+   * timeline skips at most the rest of a year's phases), so the whole history is never listed.
    */
-  forgetAbandonedPhases(): void {
+  forgetAbandonedPhases(later: Iterable<string>, longestGap: number): void {
     if (!existsSync(this.historyFolder())) return;
-    const standing = new Set(this.resultsBlocks().map((block) => block.phase));
-    for (const entry of readdirSync(this.historyFolder())) {
-      const [phase, suffix] = entry.split('.');
-      if ((suffix === 'next' || suffix === 'results') && !standing.has(phase!)) unlinkSync(join(this.historyFolder(), entry));
+    let missing = 0;
+    for (const phase of later) {
+      let found = false;
+      for (const suffix of ['next', 'results']) {
+        const path = join(this.historyFolder(), `${phase}.${suffix}`);
+        if (!existsSync(path)) continue;
+        unlinkSync(path);
+        found = true;
+      }
+      missing = found ? 0 : missing + 1;
+      if (missing > longestGap) return;
     }
   }
 }

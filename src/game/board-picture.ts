@@ -56,10 +56,10 @@ function gameTitle(name: string, game: GameStatus): string {
  * one of their power's `~` sites. The status file saved before the phase tells what was there.
  */
 export function pendingHiddenBuilds(archive: GameArchive, game: GameStatus, maps: MapDefinition): HiddenUnit[] {
-  const last = archive.resultsBlocks().at(-1);
+  const last = archive.lastResultsPhase();
   // Only an adjustment phase builds: after any other, the saved status file need not be read.
-  if (last === undefined || parsePhaseAbbrev(last.phase, maps.base.data.flow)?.type !== ADJUSTMENTS) return [];
-  const saved = archive.snapshot(last.phase);
+  if (last === null || parsePhaseAbbrev(last, maps.base.data.flow)?.type !== ADJUSTMENTS) return [];
+  const saved = archive.snapshot(last);
   if (saved === null) return [];
   const before = readStatus(saved).game;
   const phase = before.phase?.phase;
@@ -117,7 +117,7 @@ export function processedPhasePicture(name: string, phase: string, maps: MapDefi
     position: visiblePosition(positionOf(after, map), view.reader, boardSight(after, map, view)),
     title: `Game ${name} after ${processed ? phaseTitle(processed) : phase}`,
   };
-  const latest = archive.resultsBlocks().at(-1)?.phase === phase;
+  const latest = archive.lastResultsPhase() === phase;
   return pictureFile(board, latest ? hiddenFrom(pendingHiddenBuilds(archive, after, maps), view) : [], 'svg');
 }
 

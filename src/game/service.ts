@@ -5,7 +5,8 @@ import { readAnyMap } from '../map/catalog.js';
 import type { MapDefinition } from '../map/definition.js';
 import { MapLoadError } from '../map/load.js';
 import { formatDiagnostic, unsupportedUse, type Diagnostic } from '../map/model.js';
-import { phaseAbbrev } from '../map/phase.js';
+import { comparePhases, nextPhase, parsePhaseAbbrev, phaseAbbrev } from '../map/phase.js';
+import type { FlowStep, Phase } from '../map/model.js';
 import { renderTiming } from '../deadline/index.js';
 import { parseVacations } from '../deadline/vacation.js';
 import { findPower, MAP_POWER_ROLE, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
@@ -45,7 +46,7 @@ import {
 import { clearOrders, hasOrders, orderPhaseOf, unorderedUnits, type LatePower, submitOrders, waitRequested, type SubmissionReport } from './orders.js';
 import { positionOf } from './position.js';
 import { currentPhase, processPhase, type PhaseReport } from './process.js';
-import { phaseTitle, renderResults, resultsRenderer } from './results.js';
+import { phaseTitle, resultsRenderer, type ResultsView } from './results.js';
 import { extendDeadline, gameTiming, scheduleDeadline } from './schedule.js';
 import { withStatusLines, type StatusEdit } from './status-lines.js';
 import { castVote, concludeByVote, propose, veto } from './votes.js';
@@ -361,23 +362,26 @@ export class GameService {
   ): Promise<ProcessedOutcome | null> {
     const archive = this.archive(name);
     let outcome: ProcessedOutcome | null = null;
+    // The results text, rendered once per distinct reader for the results file and every mail.
+    let render: (view: ResultsView) => string = () => '';
     const work = (current: LoadedGame): GameStatus | null => {
       const adjudicated = this.adjudicated(current.game, options.expectPhase);
       if (adjudicated === null) return null;
       outcome = { ...adjudicated, report: { ...adjudicated.report, disorder: [...(options.disorder ?? [])] } };
-      const abbrev = phaseAbbrev(outcome.report.phase);
-      archive.saveSnapshot(abbrev, current.bytes);
-      archive.saveSnapshot(`${abbrev}.next`, writeStatus(outcome.game));
+      const maps = this.maps(current.game);
+      const { phase } = outcome.report;
+      const abbrev = phaseAbbrev(phase);
+      render = resultsRenderer(outcome.report, maps.at(phase), this.options.templates);
+      archive.saveSnapshots(abbrev, current.bytes, writeStatus(outcome.game));
       // The history is the public record, but of a BLIND game the Master's alone (HISTORY tells players so) until it ends.
-      const recordView = { reader: null, master: outcome.report.blind !== null };
-      archive.recordResults(abbrev, renderResults(outcome.report, this.maps(current.game).at(outcome.report.phase), this.options.templates, recordView));
+      archive.recordResults(abbrev, render({ reader: null, master: outcome.report.blind !== null }), (recorded) => precedes(maps.base.data.flow, recorded, phase));
       // Under the lock and before the new status lands, so that no crash leaves a stale ROLLFORWARD behind.
-      archive.forgetAbandonedPhases();
+      archive.forgetAbandonedPhases(phasesAfter(maps.base.data.flow, phase), maps.base.data.flow.length);
       return outcome.game;
     };
     const announce = () => {
       const { report, game } = outcome!;
-      const notices = [...this.resultNotices(name, report, game, false), ...(options.also?.(game) ?? [])];
+      const notices = [...this.resultNotices(name, report, game, false, render), ...(options.also?.(game) ?? [])];
       return this.queued(notices, options.origin ?? (actor.cause ? `mail ${actor.cause}` : `${actor.who} ${actor.command} ${name}`));
     };
     await this.options.store.update(name, actor, work, announce);
@@ -389,7 +393,9 @@ export class GameService {
   /** The results of the current phase as processing would give them, mailed to the Master only; the game is unchanged. */
   preview(name: string, options: { expectPhase?: string } = {}): PreviewOutcome | null {
     const outcome = this.adjudicated(this.load(name).game, options.expectPhase);
-    return outcome && { ...outcome, notices: this.resultNotices(name, outcome.report, outcome.game, true) };
+    if (outcome === null) return null;
+    const render = resultsRenderer(outcome.report, this.maps(outcome.game).at(outcome.report.phase), this.options.templates);
+    return { ...outcome, notices: this.resultNotices(name, outcome.report, outcome.game, true, render) };
   }
 
   private adjudicated(game: GameStatus, expectPhase: string | undefined): ProcessedOutcome | null {
@@ -408,8 +414,7 @@ export class GameService {
     });
   }
 
-  private resultNotices(name: string, report: PhaseReport, game: GameStatus, preview: boolean): OutgoingMail[] {
-    const render = resultsRenderer(report, this.maps(game).at(report.phase), this.options.templates);
+  private resultNotices(name: string, report: PhaseReport, game: GameStatus, preview: boolean, render: (view: ResultsView) => string): OutgoingMail[] {
     const picture = resultsPictures(name, report, game, this.maps(game));
     const subject = `${preview ? 'PREVIEW ' : ''}${name} ${phaseAbbrev(report.phase)} results (${phaseTitle(report.phase)})`;
     return this.recipients(game)
@@ -694,4 +699,15 @@ export class GameService {
     await this.options.store.purgeGame(name, join('.purged', `${name}.${this.now().toFormat('yyyyMMddHHmmss')}`), actor);
     this.listedStates.delete(name);
   }
+}
+
+/** Whether a phase recorded in the results file (by its abbreviation) comes before `phase` in game time. */
+function precedes(flow: readonly FlowStep[], recorded: string, phase: Phase): boolean {
+  const earlier = parsePhaseAbbrev(recorded, flow);
+  return earlier !== null && comparePhases(flow, earlier, phase) < 0;
+}
+
+/** The abbreviations of the phases after `phase` in the flow, without end. */
+function* phasesAfter(flow: readonly FlowStep[], phase: Phase): Generator<string> {
+  for (let next = nextPhase(flow, phase); ; next = nextPhase(flow, next)) yield phaseAbbrev(next);
 }

@@ -70,7 +70,29 @@ export function renameDurably(from: string, to: string): void {
   durableWrite(`move ${basename(from)} to ${basename(to)}`);
 }
 
-function syncFolder(folder: string): void {
+/**
+ * Replaces several files of one folder in one durable step: every new file staged and flushed,
+ * then all renamed into place and the folder flushed once. A crash part-way leaves each file old
+ * or new, never mixed; callers whose files must change together write them idempotently.
+ */
+export function writeFilesAtomic(folder: string, files: readonly { name: string; bytes: Uint8Array }[]): void {
+  const prepared: { staged: string; path: string; discard(): void }[] = [];
+  try {
+    for (const { name, bytes } of files) {
+      const path = join(folder, name);
+      prepared.push({ ...prepareWrite(path, bytes), path });
+    }
+  } catch (error) {
+    for (const write of prepared) write.discard();
+    throw error;
+  }
+  for (const { staged, path } of prepared) renameSync(staged, path);
+  syncFolder(folder);
+  durableWrite(`rename ${files.map(({ name }) => `${basename(folder)}/${name}`).join(', ')}`);
+}
+
+/** Flushes a folder's entries (a file created or renamed in it) to disk. */
+export function syncFolder(folder: string): void {
   const descriptor = openSync(folder, 'r');
   try {
     fsyncSync(descriptor);

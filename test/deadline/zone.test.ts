@@ -56,6 +56,23 @@ describe('game zones', () => {
     expect(gameZone(undefined).offset(Date.UTC(2024, 6, 1))).toBe(0);
   });
 
+  it('reads a zone of one offset (GMT, UTC, Etc/GMT±N) as that offset, under its own name, at every instant', () => {
+    for (const [name, minutes] of [
+      ['GMT', 0],
+      ['UTC', 0],
+      ['Etc/GMT+5', -300],
+      ['Etc/GMT-14', 840],
+    ] as const) {
+      const zone = gameZone(name);
+      expect(zone.name).toBe(name);
+      for (const instant of [Date.UTC(1971, 0, 1), Date.UTC(2024, 2, 31, 1, 30), Date.UTC(2024, 9, 27, 0, 59)]) expect(zone.offset(instant)).toBe(minutes);
+      expect(DateTime.fromMillis(Date.UTC(2024, 6, 1, 12), { zone }).toFormat('yyyy-MM-dd HH:mm ZZ')).toBe(
+        DateTime.fromMillis(Date.UTC(2024, 6, 1, 12), { zone: name }).toFormat('yyyy-MM-dd HH:mm ZZ'),
+      );
+    }
+    expect(gameZone('Europe/London').offset(Date.UTC(2024, 6, 1))).toBe(60);
+  });
+
   it('refuses a zone that is not an IANA time zone', () => {
     expect(() => gameZone('Mars/Olympus')).toThrow(DeadlineInputError);
     expect(() => gameZone('Mars/Olympus')).toThrow("ZONE: unknown time zone 'Mars/Olympus'");

@@ -254,8 +254,10 @@ function checkInvariants(trial: Trial, scenario: Scenario): Omit<TrialResult, 'c
     if (kept > 1) duplicated += kept - 1;
     if (kept !== 1) problems.push(`the press archive holds "${text}" ${kept} times`);
   }
+  const results = resultsProblems(trial, phase);
+  problems.push(...results);
   const checked = scenario.expect.reduce((total, { recipients }) => total + recipients, 0);
-  return { lost, duplicated, invalid, mails: checked, problems };
+  return { lost, duplicated, invalid: invalid || (results.length > 0 ? 1 : 0), mails: checked, problems };
 }
 
 function maildir(trial: Trial): string {
@@ -310,6 +312,23 @@ export function statusErrors(trial: Trial): string[] {
 
 export function statusText(trial: Trial): string {
   return readFileSync(join(trial.folder, 'games', GAME, 'status'), 'utf8');
+}
+
+/**
+ * What is wrong with the game's results file, which processing appends to: every phase's block
+ * once, none for the phase the game is at (its results stand only once the status file moved on),
+ * and the last block whole (the file ends with the blank line that closes a block).
+ */
+export function resultsProblems(trial: Trial, phase: string): string[] {
+  const path = join(trial.folder, 'games', GAME, 'results');
+  if (!existsSync(path)) return [];
+  const text = readFileSync(path, 'utf8');
+  const phases = [...text.matchAll(/^=== (\S+) ===$/gm)].map((match) => match[1]!);
+  const problems = phases.filter((recorded, index) => phases.indexOf(recorded) !== index).map((recorded) => `the results file holds ${recorded} twice`);
+  const current = /^(\w)\w* (\d+) (\w)\w*$/.exec(phase);
+  if (current && phases.includes(`${current[1]}${current[2]}${current[3]}`)) problems.push(`the results file holds the phase the game is at, ${phase}`);
+  if (text.length > 0 && !text.endsWith('\n\n')) problems.push('the results file ends in the middle of a block');
+  return problems;
 }
 
 /** The PHASE line of the game's status file. */
