@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/support/longest-first.js';
 
 /** `npm test`: everything the repository holds; the conformance suite has its own configuration. */
 export default defineConfig({
@@ -17,5 +18,7 @@ export default defineConfig({
     // CPU time of a run went to loading them. No test relies on a fresh module state; the one that
     // mocks a module loads its subjects afresh (test/status/cli-roundtrip.test.ts).
     isolate: false,
+    // The longest files first, also on a run without vitest's own timings.
+    sequence: { sequencer: LongestFirst },
   },
 });

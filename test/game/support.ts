@@ -42,12 +42,21 @@ export function player(n: number) {
   return { id: n, email: `player${n}@example.org`, name: `Player_${n}` };
 }
 
+/** Each database's Outbox, made once: making one prepares all its statements, and the checker's tests read the outbox at every one of thousands of sweeps. */
+const outboxes = new WeakMap<JudgeDatabase, Outbox>();
+
+function outboxOf(db: JudgeDatabase): Outbox {
+  let outbox = outboxes.get(db);
+  if (outbox === undefined) outboxes.set(db, (outbox = new Outbox(db)));
+  return outbox;
+}
+
 /** The mails queued in the outbox that may leave (not held for a change still in progress), oldest first, with their origin. */
 export function queuedMails(db: JudgeDatabase, afterId = 0): { id: number; origin: string; mail: OutgoingMail }[] {
-  return new Outbox(db).queuedAfter(afterId);
+  return outboxOf(db).queuedAfter(afterId);
 }
 
 /** The newest outbox row's id: `queuedMails(db, lastQueuedId(db))` later reads what was queued since. */
 export function lastQueuedId(db: JudgeDatabase): number {
-  return new Outbox(db).newestId();
+  return outboxOf(db).newestId();
 }

@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { installedBinary } from './debian-packages.js';
 
 /**
  * Debian's Chromium driven by playwright-core, for the browser tests and the screenshots: headless,
- * without the background traffic a fresh profile starts (updates, sync, QUIC probes), each browser
- * on a new, empty profile of its own that is removed when it closes. No browser is downloaded.
+ * without the background traffic a fresh profile starts (updates, sync, QUIC probes). No browser is
+ * downloaded. It is launched once; each person at it gets a browser context of their own (their own
+ * cookies and storage, as a separate browser would have), which costs a fraction of a launch.
  */
 
 const QUIET_FLAGS = [
@@ -23,26 +21,26 @@ const QUIET_FLAGS = [
 /** One person's browser: its cookies are its own. */
 export interface PersonalBrowser {
   readonly page: Page;
-  /** Ends the browser and removes its profile. */
+  /** Ends the person's session, forgetting its cookies. */
   close(): Promise<void>;
 }
 
-export async function openBrowser(options: { baseURL: string; width?: number; height?: number }): Promise<PersonalBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'judge-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: installedBinary('chromium', 'chromium'),
-    headless: true,
-    args: QUIET_FLAGS,
-    baseURL: options.baseURL,
-    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+export interface Chromium {
+  /** A new person at a browser of their own, on `baseURL`. */
+  person(options: { baseURL: string; width?: number; height?: number }): Promise<PersonalBrowser>;
+  /** Ends the browser and every person's session at it. */
+  close(): Promise<void>;
+}
+
+export async function launchChromium(): Promise<Chromium> {
+  // Playwright gives the browser a temporary profile of its own and removes it when the browser closes.
+  const browser: Browser = await chromium.launch({ executablePath: installedBinary('chromium', 'chromium'), headless: true, args: QUIET_FLAGS });
   return {
-    page,
-    async close() {
-      await context.close();
-      // Chromium's last writes to the profile may still be landing as it exits.
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    async person(options) {
+      const context = await browser.newContext({ baseURL: options.baseURL, viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+      const page = await context.newPage();
+      return { page, close: () => context.close() };
     },
+    close: () => browser.close(),
   };
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { openBrowser } from './chromium.js';
+import { launchChromium } from './chromium.js';
 import { demoJudge, demoPlayer, playedDemoGame } from './demo-game.js';
 import { OutboxNoticeSink } from '../../src/mail/notice-sink.js';
 import { startWebServer } from '../../src/web/server.js';
@@ -30,9 +30,9 @@ const web = await startWebServer({
   mails: new OutboxNoticeSink(judge.db, loaded.config.judge),
   log: () => undefined,
 });
-const browser = await openBrowser({ baseURL: web.url, width: 1280, height: 900 });
+const chromium = await launchChromium();
 try {
-  const page = browser.page;
+  const { page } = await chromium.person({ baseURL: web.url, width: 1280, height: 900 });
   await page.goto('/');
   await page.screenshot({ path: resolve(DOCS, 'web-front-page.png'), fullPage: true });
   await page.goto(`/game/${GAME}`);
@@ -45,7 +45,7 @@ try {
   await page.screenshot({ path: resolve(DOCS, 'web-game-page.png'), clip: { x: 0, y: 0, width: 1280, height: 1235 }, fullPage: true });
   process.stdout.write(`docs/web-front-page.png and docs/web-game-page.png written\n`);
 } finally {
-  await browser.close();
+  await chromium.close();
   await web.close();
   judge.close();
 }

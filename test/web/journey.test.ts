@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openBrowser, type PersonalBrowser } from '../support/chromium.js';
+import { launchChromium, type Chromium, type PersonalBrowser } from '../support/chromium.js';
 import { mailsTo, startWebJudge, until, type WebJudge } from './support.js';
 
 /**
@@ -15,24 +15,27 @@ const address = (n: number) => `p${n}@web.test`;
 const passwordOf = (n: number) => `pw${n}`;
 
 let judge: WebJudge;
-/** Every browser opened, each one person's, closed at the end. */
+/** One Chromium for the whole file; each person has a browser context of their own at it. */
+let chromium: Chromium;
+/** Every person's browser opened, closed at the end. */
 const browsers: PersonalBrowser[] = [];
 let master: Page;
 /** Who plays what, once the game has started: power name → player number. */
 const players = new Map<string, number>();
 
 beforeAll(async () => {
-  judge = await startWebJudge();
+  [judge, chromium] = await Promise.all([startWebJudge(), launchChromium()]);
 });
 
 afterAll(async () => {
   await Promise.all(browsers.splice(0).map((browser) => browser.close()));
+  await chromium?.close();
   await judge?.close();
 });
 
 /** A new person at a browser of their own. */
 async function newPage(): Promise<Page> {
-  const browser = await openBrowser({ baseURL: judge.url });
+  const browser = await chromium.person({ baseURL: judge.url });
   browsers.push(browser);
   return browser.page;
 }
