@@ -247,8 +247,9 @@ function checkInvariants(trial: Trial, scenario: Scenario): Omit<TrialResult, 'c
   const invalid = errors.length > 0 || phase !== scenario.phase ? 1 : 0;
   if (errors.length > 0) problems.push(`status file: ${errors.join('; ')}`);
   if (phase !== scenario.phase) problems.push(`the game is at ${phase}, not ${scenario.phase}`);
-  const archive = archivedPress(trial);
-  for (const text of scenario.archived ?? []) {
+  const archived = scenario.archived ?? [];
+  const archive = archived.length > 0 ? archivedPress(trial) : [];
+  for (const text of archived) {
     const kept = archive.filter((body) => body.includes(text)).length;
     if (kept === 0) lost++;
     if (kept > 1) duplicated += kept - 1;
