@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { withoutSync, type JudgeDatabase } from './database.js';
-import { migrateOutbox } from './outbox-migration.js';
+import { journalVersion, migrateOutbox } from './outbox-migration.js';
 import type { OutgoingMail } from './outgoing-mail.js';
 
 /**
@@ -9,7 +9,16 @@ import type { OutgoingMail } from './outgoing-mail.js';
  * replies, so a mail fetched again after a crash is recognised and has no second effect; an
  * outbox row lives until the SMTP server accepted it, so no mail is lost while that server is down.
  */
+/**
+ * The journal's `user_version` once this code's tables exist and the outbox is migrated (version 1 is
+ * the migration's own mark). Raise it with every change to the tables below, so that a journal made
+ * by an earlier judge gets them.
+ */
+const JOURNAL_SCHEMA_VERSION = 2;
+
 export function createJournalTables(db: JudgeDatabase): void {
+  // Every judge process opens the journal: one that is up to date costs one read of its header.
+  if (journalVersion(db) >= JOURNAL_SCHEMA_VERSION) return;
   db.exec(`
     CREATE TABLE IF NOT EXISTS mail_received (
       id           INTEGER PRIMARY KEY,
@@ -53,6 +62,7 @@ export function createJournalTables(db: JudgeDatabase): void {
     CREATE INDEX IF NOT EXISTS outbox_hold_by_audit ON outbox_hold (audit_id);
   `);
   migrateOutbox(db);
+  db.pragma(`user_version = ${JOURNAL_SCHEMA_VERSION}`);
 }
 
 /**
