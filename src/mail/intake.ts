@@ -5,7 +5,7 @@ import { LockTimeoutError } from '../store/lock.js';
 import { MailsInHand, messageDomain, newMessageId, Outbox, ReceivedMails, type MailOutcome, type ReceivedMail } from '../store/journal.js';
 import { durableWrite } from '../store/crash-points.js';
 import { processAlive } from '../store/processes.js';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import { failureNotice, keeperFailureNotice, keeperStorageNotice, oversizedRefusal, throttleNotice, type FailedMail } from './notices.js';
 import { parseMail, type ParsedMail } from './parse.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
@@ -81,16 +81,21 @@ export class MailIntake {
   /**
    * Handles a batch in arrival order, one mail at a time: the processor runs first, outside any
    * transaction (it takes game locks and writes status files), then one transaction records the
-   * mail and queues its answers. Resolves once every mail's outcome is committed.
+   * mail and queues its answers. `committed` hears of each mail the moment its outcome is committed,
+   * and the event loop is let go before the next mail, so that its answers can leave while the rest
+   * of the batch is handled. Resolves once every mail's outcome is committed.
    */
-  async handle(batch: readonly RawMail[]): Promise<HandledMail[]> {
+  async handle(batch: readonly RawMail[], committed: (mail: HandledMail) => void = () => undefined): Promise<HandledMail[]> {
     const parsed = await Promise.all(batch.map(parseRaw));
     const results: HandledMail[] = [];
     for (const item of parsed) {
       const now = Date.now();
       const settled = await this.settle(item, now);
-      results.push(this.applyOne.immediate(item, now, settled));
+      const mail = this.applyOne.immediate(item, now, settled);
       durableWrite('mail recorded');
+      results.push(mail);
+      committed(mail);
+      if (results.length < parsed.length) await setImmediate();
     }
     return results;
   }

@@ -48,7 +48,10 @@ function bracketed(id: string): string {
 }
 
 function referencesOf(parsed: Email): string[] {
-  const references = (parsed.references ?? '').split(/\s+/).filter((id) => id !== '').map(bracketed);
+  const references = (parsed.references ?? '')
+    .split(/\s+/)
+    .filter((id) => id !== '')
+    .map(bracketed);
   return parsed.messageId ? [...references, bracketed(parsed.messageId)] : references;
 }
 
