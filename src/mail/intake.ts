@@ -1,9 +1,9 @@
 import type { JudgeConfig, MailConfig } from '../config/config.js';
-import type { JudgeDatabase } from '../store/database.js';
 import { StatusConflictError } from '../store/game-store.js';
 import { LockTimeoutError } from '../store/lock.js';
 import { MailsInHand, messageDomain, newMessageId, Outbox, ReceivedMails, type MailOutcome, type ReceivedMail } from '../store/journal.js';
 import { durableWrite } from '../store/crash-points.js';
+import { withoutSync, type JudgeDatabase } from '../store/database.js';
 import { processAlive } from '../store/processes.js';
 import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import { failureNotice, keeperFailureNotice, keeperStorageNotice, oversizedRefusal, throttleNotice, type FailedMail } from './notices.js';
@@ -91,7 +91,8 @@ export class MailIntake {
     for (const item of parsed) {
       const now = Date.now();
       const settled = await this.settle(item, now);
-      const mail = this.applyOne.immediate(item, now, settled);
+      const record = () => this.applyOne.immediate(item, now, settled);
+      const mail = this.mustReachDisk(item, settled, now) ? record() : withoutSync(this.db, record);
       durableWrite('mail recorded');
       results.push(mail);
       committed(mail);
@@ -178,6 +179,19 @@ export class MailIntake {
       return this.record(entry, 'failed', settled.error, queue([failureNotice(mail, settled.forSender), this.keeperNotice(failed)]));
     }
     return this.record(entry, 'processed', settled.outcome.summary, queue(settled.outcome.mails));
+  }
+
+  /**
+   * Whether a mail's record must survive a power cut: it must when the mail was processed or its
+   * record queues a mail. The record of a mail that is only ignored (a bounce, an auto-reply), seen
+   * before, or throttled once its sender was told, is committed without waiting for the disk: lost,
+   * it is a mail nobody hears of, handled the same way if it comes again (docs/durability.md).
+   */
+  private mustReachDisk({ raw, parsed }: ParsedRaw, settled: Settled | null, now: number): boolean {
+    if (parsed === null || settled !== null) return true;
+    const entry = this.arrival(parsed, now);
+    if (this.received.outcomeOf(entry.messageId, entry.contentHash) !== undefined) return false;
+    return (this.refusal(parsed, raw, entry)?.answers.length ?? 1) > 0;
   }
 
   /** Why a mail is not for the processor (and what to answer), or null for one that is. */
