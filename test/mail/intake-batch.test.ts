@@ -9,7 +9,7 @@ import { openDatabase } from '../../src/store/database.js';
 import { createJournalTables, Outbox } from '../../src/store/journal.js';
 import { plainMail, temporaryFolder } from './support/judge-setup.js';
 
-/** Answers every mail; the second one takes a while, as a mail that changes a game does. */
+/** Answers every mail; the second one takes 30 ms, longer than the records of a batch wait for their shared sync. */
 function answering(seen: (mail: IncomingMail) => void): CommandProcessor {
   return {
     async process(mail) {
