@@ -81,12 +81,12 @@ function run(
 ): RunningJudge {
   const { sender, description: sending } = newSender(db, loaded, settings, log);
   const intake = newIntake(db, loaded, processor);
-  const handle: MailHandler = async (batch) => {
-    const handled = await intake.handle(batch);
-    for (const mail of handled) log(logLine(mail));
-    if (handled.some((mail) => mail.queued > 0)) sender.wake();
-    return handled;
-  };
+  // Each mail's answers leave as soon as it is committed, not when its batch is done.
+  const handle: MailHandler = (batch) =>
+    intake.handle(batch, (mail) => {
+      log(logLine(mail));
+      if (mail.queued > 0) sender.wake();
+    });
   const source = newSource(settings, handle, log);
   const outbox = new OutboxNoticeSink(db, loaded.config.judge);
   const mails = {

@@ -6,7 +6,6 @@ import { mailSettings, type MailSettings } from '../mail/settings.js';
 import { emlFolderTransport, smtpTransport, type MailTransport } from '../mail/transport.js';
 import { openDatabase, type JudgeDatabase } from '../store/database.js';
 import { createJournalTables } from '../store/journal.js';
-import { gameCommandProcessor } from './command-processor.js';
 
 // The parts the daemon and pipe mode both build: the journal, the intake and the outbox sender.
 
@@ -28,7 +27,22 @@ export function newSender(db: JudgeDatabase, loaded: LoadedConfig, settings: Mai
   return { sender: new OutboxSender(db, transport, loaded.config.judge, settings.mail.backoff, log), description };
 }
 
-export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, processor: CommandProcessor = gameCommandProcessor(loaded, db)) {
+/**
+ * The e-mail commands run against the games, loaded with the first mail that reaches them: a mail
+ * ignored, refused, throttled or seen before needs none of the game layer, which is most of what a
+ * pipe-mode process would otherwise load.
+ */
+function gameCommands(loaded: LoadedConfig, db: JudgeDatabase): CommandProcessor {
+  let commands: Promise<CommandProcessor> | null = null;
+  return {
+    async process(mail, context) {
+      commands ??= import('./command-processor.js').then(({ gameCommandProcessor }) => gameCommandProcessor(loaded, db));
+      return (await commands).process(mail, context);
+    },
+  };
+}
+
+export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, processor: CommandProcessor = gameCommands(loaded, db)) {
   return new MailIntake(db, processor, loaded.config);
 }
 

@@ -5,12 +5,13 @@ import { durableWrite } from '../store/crash-points.js';
 import { processAlive } from '../store/processes.js';
 import { Backoff } from './backoff.js';
 import { toNodemailer } from './compose.js';
+import { setImmediate } from 'node:timers/promises';
 import { wakeableSleep } from './sleep.js';
 import { classifySendError, type MailTransport } from './transport.js';
 
 /**
- * Sends the outbox. A mail is claimed, handed to the transport, and marked sent in a commit of its
- * own the moment the transport accepted it: after a crash only a mail accepted in that instant can
+ * Sends the outbox. A mail is claimed, handed to the transport, and marked sent the moment the
+ * transport accepted it, in one commit with the mails accepted in the same turn of the event loop: after a crash only a mail accepted in that instant can
  * go out a second time, and then under the same Message-ID, which mail programs use to drop it. While the SMTP
  * server cannot be reached, nothing is lost: the mails stay pending and the sender waits with
  * exponential backoff, then sends them all once one gets through.
@@ -33,6 +34,8 @@ export class OutboxSender {
   private stopping = false;
   private wakeUp: (() => void) | null = null;
   private running: Promise<void> | null = null;
+  /** The mails accepted by the SMTP server since the last commit that marked mails sent. */
+  private marking: { readonly ids: number[]; readonly done: Promise<void> } | null = null;
 
   constructor(
     db: JudgeDatabase,
@@ -120,12 +123,29 @@ export class OutboxSender {
         return this.failed(entry, error);
       }
       // Not caught: a mail the server took must not be tried again because the journal failed.
-      this.outbox.markSent([entry.id], Date.now());
-      durableWrite('outbox sent');
+      await this.markSentSoon(entry.id);
       return 'sent';
     } finally {
       this.sending.delete(entry.id);
     }
+  }
+
+  /**
+   * Marks a mail sent in the next commit, which marks every mail accepted meanwhile with it: one disk
+   * sync for all the mails the pool's connections had accepted by then, not one each.
+   */
+  private markSentSoon(id: number): Promise<void> {
+    if (this.marking === null) {
+      const ids: number[] = [];
+      const done = setImmediate().then(() => {
+        this.marking = null;
+        this.outbox.markSent(ids, Date.now());
+        durableWrite('outbox sent');
+      });
+      this.marking = { ids, done };
+    }
+    this.marking.ids.push(id);
+    return this.marking.done;
   }
 
   private failed(entry: OutboxEntry, error: unknown): Attempt {

@@ -1,4 +1,4 @@
-import { simpleParser, type AddressObject, type ParsedMail as MailparserMail } from 'mailparser';
+import PostalMime, { type Address, type Email } from 'postal-mime';
 import { commandText } from './body.js';
 import type { IncomingMail, MailAddress } from './processor.js';
 import { contentHash, type RawMail } from './raw-mail.js';
@@ -15,21 +15,17 @@ export interface ParsedMail {
 
 const NO_ADDRESS: MailAddress = { name: '', address: '' };
 
-function addresses(field: AddressObject | AddressObject[] | undefined): MailAddress[] {
-  const objects = field === undefined ? [] : Array.isArray(field) ? field : [field];
+function addresses(field: Address | readonly Address[] | undefined): MailAddress[] {
   const found: MailAddress[] = [];
-  for (const { value } of objects) {
-    for (const entry of value) {
-      if (entry.address) found.push({ name: entry.name ?? '', address: entry.address });
-      for (const member of entry.group ?? []) {
-        if (member.address) found.push({ name: member.name ?? '', address: member.address });
-      }
+  for (const entry of field === undefined ? [] : [field].flat()) {
+    for (const mailbox of entry.group ?? [entry]) {
+      if (mailbox.address) found.push({ name: mailbox.name, address: mailbox.address });
     }
   }
   return found;
 }
 
-function headerReader(parsed: MailparserMail): (name: string) => string | undefined {
+function headerReader(parsed: Email): (name: string) => string | undefined {
   return (name) => {
     const wanted = name.toLowerCase();
     const found = parsed.headerLines.find(({ key }) => key === wanted);
@@ -46,22 +42,49 @@ function unbracketed(path: string): string {
     .trim();
 }
 
-function referencesOf(parsed: MailparserMail): string[] {
-  const references = parsed.references === undefined ? [] : [parsed.references].flat();
-  return parsed.messageId ? [...references, parsed.messageId] : references;
+/** A Message-ID as the judge keeps it: trimmed, in angle brackets. */
+function bracketed(id: string): string {
+  return `<${unbracketed(id)}>`;
+}
+
+function referencesOf(parsed: Email): string[] {
+  const references = (parsed.references ?? '')
+    .split(/\s+/)
+    .filter((id) => id !== '')
+    .map(bracketed);
+  return parsed.messageId ? [...references, bracketed(parsed.messageId)] : references;
+}
+
+/** The Date header's time, or null when the mail has none or it is no date. */
+function dateOf(parsed: Email): Date | null {
+  const date = parsed.date === undefined ? null : new Date(parsed.date);
+  return date !== null && Number.isFinite(date.getTime()) ? date : null;
+}
+
+/** How deep HTML may nest before the converter stops descending: a hostile mail cannot exhaust the stack. */
+const MAX_HTML_DEPTH = 50;
+
+/**
+ * The mail's text; of a mail written only in HTML, that HTML as plain text. The converter is loaded
+ * only for such a mail: it and its parser cost more to load than everything else a mail needs.
+ */
+async function textOf(parsed: Email): Promise<string> {
+  if (parsed.text !== undefined || parsed.html === undefined) return parsed.text ?? '';
+  const { htmlToText } = await import('html-to-text');
+  return htmlToText(parsed.html, { limits: { maxDepth: MAX_HTML_DEPTH } });
 }
 
 export async function parseMail(raw: RawMail): Promise<ParsedMail> {
-  const parsed = await simpleParser(raw.bytes, { skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true });
+  const parsed = await PostalMime.parse(raw.bytes);
   const header = headerReader(parsed);
   const returnPathHeader = header('return-path');
-  const text = (parsed.text ?? '').replace(/\r\n?/g, '\n');
+  const text = (await textOf(parsed)).replace(/\r\n?/g, '\n');
   const mail: IncomingMail = {
-    messageId: parsed.messageId ?? null,
+    messageId: parsed.messageId ? bracketed(parsed.messageId) : null,
     from: addresses(parsed.from)[0] ?? NO_ADDRESS,
     replyTo: addresses(parsed.replyTo),
     subject: parsed.subject ?? '',
-    date: parsed.date ?? null,
+    date: dateOf(parsed),
     text,
     commandText: commandText(text),
     references: referencesOf(parsed),

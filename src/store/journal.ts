@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { withoutSync, type JudgeDatabase } from './database.js';
-import { migrateOutbox } from './outbox-migration.js';
+import { journalVersion, migrateOutbox } from './outbox-migration.js';
 import type { OutgoingMail } from './outgoing-mail.js';
 
 /**
@@ -9,7 +9,16 @@ import type { OutgoingMail } from './outgoing-mail.js';
  * replies, so a mail fetched again after a crash is recognised and has no second effect; an
  * outbox row lives until the SMTP server accepted it, so no mail is lost while that server is down.
  */
+/**
+ * The journal's `user_version` once this code's tables exist and the outbox is migrated (version 1 is
+ * the migration's own mark). Raise it with every change to the tables below, so that a journal made
+ * by an earlier judge gets them.
+ */
+const JOURNAL_SCHEMA_VERSION = 2;
+
 export function createJournalTables(db: JudgeDatabase): void {
+  // Every judge process opens the journal: one that is up to date costs one read of its header.
+  if (journalVersion(db) >= JOURNAL_SCHEMA_VERSION) return;
   db.exec(`
     CREATE TABLE IF NOT EXISTS mail_received (
       id           INTEGER PRIMARY KEY,
@@ -53,6 +62,7 @@ export function createJournalTables(db: JudgeDatabase): void {
     CREATE INDEX IF NOT EXISTS outbox_hold_by_audit ON outbox_hold (audit_id);
   `);
   migrateOutbox(db);
+  db.pragma(`user_version = ${JOURNAL_SCHEMA_VERSION}`);
 }
 
 /**
@@ -303,10 +313,14 @@ export class Outbox {
   /**
    * Claims up to `limit` due mails for `owner` (a process id) for `leaseMs`, so that a pipe-mode
    * judge and the daemon never send the same row at once. A claim expires, or dies with its owner.
-   * `own` lists the rows this process is sending right now. Like any claim, it need not survive a power cut.
+   * `own` lists the rows this process is sending right now. A claim that takes rows is synced,
+   * although a claim need not survive a power cut: its sync takes every commit before it to the disk
+   * (WAL), so no mail leaves before the record that queued it is on disk, even a record the daemon
+   * committed without waiting, as it does for all but the last of a group (MailIntake.handle). A
+   * claim that takes nothing writes nothing, and syncs nothing.
    */
   claimDue(owner: number, now: number, limit: number, leaseMs: number, alive: ProcessAlive, own: ReadonlySet<number>) {
-    return withoutSync(this.db, () => this.claimDueRows.immediate(owner, now, limit, leaseMs, alive, own));
+    return this.claimDueRows.immediate(owner, now, limit, leaseMs, alive, own);
   }
 
   /** Marks mails sent, all in one commit. */

@@ -35,7 +35,7 @@ function outgoingOf(earlier: EarlierOutboxMail): OutgoingMail {
   };
 }
 
-function journalVersion(db: JudgeDatabase): number {
+export function journalVersion(db: JudgeDatabase): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 

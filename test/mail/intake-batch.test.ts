@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
+import { DEFAULT_CONFIG } from '../../src/config/config.js';
+import { MailIntake, type HandledMail } from '../../src/mail/intake.js';
+import type { CommandProcessor, IncomingMail } from '../../src/mail/processor.js';
+import { fromPipe } from '../../src/mail/raw-mail.js';
+import { openDatabase } from '../../src/store/database.js';
+import { createJournalTables, Outbox } from '../../src/store/journal.js';
+import { plainMail, temporaryFolder } from './support/judge-setup.js';
+
+/** Answers every mail; the second one takes 30 ms, longer than the records of a batch wait for their shared sync. */
+function answering(seen: (mail: IncomingMail) => void): CommandProcessor {
+  return {
+    async process(mail) {
+      seen(mail);
+      if (mail.subject === 'orders 2') await sleep(30);
+      return { summary: 'answered', mails: [{ to: [mail.from.address], subject: `Re: ${mail.subject}`, text: 'done\n' }] };
+    },
+  };
+}
+
+describe('a batch of mails in the daemon', () => {
+  it('tells of each mail once its record and reply are committed, before the rest of the batch is handled', async () => {
+    const db = openDatabase(join(temporaryFolder('judge-intake-'), 'judge.db'));
+    createJournalTables(db);
+    const outbox = new Outbox(db);
+    const recorded = () => db.prepare<[], { count: number }>('SELECT count(*) AS count FROM mail_received').get()!.count;
+    const committed: HandledMail[] = [];
+    const committedWhenThirdArrived: number[] = [];
+    const intake = new MailIntake(
+      db,
+      answering((mail) => {
+        if (mail.subject === 'orders 3') committedWhenThirdArrived.push(committed.length);
+      }),
+      DEFAULT_CONFIG,
+    );
+    const mails = [1, 2, 3].map((index) => plainMail({ subject: `orders ${index}`, messageId: `<batch-${index}@player.test>` }));
+
+    const handled = await intake.handle(
+      mails.map((mail) => fromPipe(Buffer.from(mail), DEFAULT_CONFIG.mail.maxMessageBytes)),
+      (mail) => {
+        committed.push(mail);
+        // Told only once the mail is recorded with its reply queued (with the mails of its group).
+        expect(recorded()).toBeGreaterThanOrEqual(committed.length);
+        expect(outbox.counts().pending).toBeGreaterThanOrEqual(committed.length);
+      },
+    );
+
+    expect(committedWhenThirdArrived).toEqual([2]);
+    expect(committed.map(({ subject }) => subject)).toEqual(['orders 1', 'orders 2', 'orders 3']);
+    expect(handled).toEqual(committed);
+    expect(recorded()).toBe(3);
+    expect(outbox.counts().pending).toBe(3);
+    db.close();
+  });
+});
