@@ -165,7 +165,9 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
     ),
     tornAllegiance: report.tornAllegiance
       .filter((torn) => seenUnit(torn.power, torn.unit))
-      .map((torn) => `${name(torn.power)}: ${torn.unit} is destroyed: ${torn.owner === null ? 'the center is unowned' : `${name(torn.owner)} owns the center`}.`),
+      .map(
+        (torn) => `${name(torn.power)}: ${torn.unit} is destroyed: ${torn.owner === null ? 'the center is unowned' : `${name(torn.owner)} owns the center`}.`,
+      ),
     disorder: disorderLine(report.disorder.filter(told).map(name)),
     closing,
   });

@@ -374,7 +374,9 @@ export class GameService {
       render = resultsRenderer(outcome.report, maps.at(phase), this.options.templates);
       archive.saveSnapshots(abbrev, current.bytes, writeStatus(outcome.game));
       // The history is the public record, but of a BLIND game the Master's alone (HISTORY tells players so) until it ends.
-      archive.recordResults(abbrev, render({ reader: null, master: outcome.report.blind !== null }), (recorded) => precedes(maps.base.data.flow, recorded, phase));
+      archive.recordResults(abbrev, render({ reader: null, master: outcome.report.blind !== null }), (recorded) =>
+        precedes(maps.base.data.flow, recorded, phase),
+      );
       // Under the lock and before the new status lands, so that no crash leaves a stale ROLLFORWARD behind.
       archive.forgetAbandonedPhases(phasesAfter(maps.base.data.flow, phase), maps.base.data.flow.length);
       return outcome.game;
