@@ -1,9 +1,9 @@
-import type { MovementDecisions } from './decisions.js';
+import type { Decisions } from './decided.js';
 import { dislodger } from './hold.js';
 import { attackOn, holdStrength, preventStrength } from './strength.js';
 
 /** A convoying fleet stays in place to convoy unless it is dislodged, or a convoy rule stops it. */
-export function convoyHeld(decisions: MovementDecisions, fleet: number): boolean {
+export function convoyHeld(decisions: Decisions, fleet: number): boolean {
   return dislodger(decisions, fleet) < 0 && !convoyStopped(decisions, fleet);
 }
 
@@ -14,7 +14,7 @@ export function convoyHeld(decisions: MovementDecisions, fleet: number): boolean
  * at least as strong as the fleet's defence, so that an unsupported fleet's convoy fails even under
  * an unsupported attack.
  */
-function convoyStopped(decisions: MovementDecisions, fleet: number): boolean {
+function convoyStopped(decisions: Decisions, fleet: number): boolean {
   const battle = decisions.battle;
   if (!battle.safeConvoys && !battle.weakConvoys) return false;
   const province = battle.province[fleet]!;
@@ -40,7 +40,7 @@ function convoyStopped(decisions: MovementDecisions, fleet: number): boolean {
 }
 
 /** A convoyed army's route survives: its written route's fleets all stayed, or some chain of the offering fleets that stayed. */
-export function convoyRouteSurvives(decisions: MovementDecisions, army: number): boolean {
+export function convoyRouteSurvives(decisions: Decisions, army: number): boolean {
   const battle = decisions.battle;
   const route = battle.route[army];
   if (!route) return battle.convoyChainReaches(army, (fleet) => decisions.order(fleet));
@@ -52,7 +52,7 @@ export function convoyRouteSurvives(decisions: MovementDecisions, army: number):
 }
 
 /** The fleet at `location` offering to convoy the army, or -1. */
-function fleetOffering(decisions: MovementDecisions, army: number, location: number): number {
+function fleetOffering(decisions: Decisions, army: number, location: number): number {
   const battle = decisions.battle;
   for (let fleet = battle.firstConvoy[army]!; fleet >= 0; fleet = battle.nextConvoy[fleet]!) {
     if (battle.board.units[fleet]!.location === location) return fleet;

@@ -1,3 +1,4 @@
+import type { Decisions } from './decided.js';
 import { CONVOY, MOVE, SUPPORT, type Battle } from './battle.js';
 import { convoyHeld, convoyRouteSurvives } from './convoy.js';
 import { holds } from './hold.js';
@@ -10,7 +11,7 @@ import { supportGiven } from './support.js';
  * is given, the convoying fleet stays, the hold holds), each answered by the file of its order kind,
  * and one per convoyed army (a route of fleets survives), numbered after the units.
  */
-export class MovementDecisions implements Adjudicator {
+export class MovementDecisions implements Adjudicator, Decisions {
   readonly battle: Battle;
   private readonly resolver: Resolver;
 

@@ -1,4 +1,4 @@
-import type { MovementDecisions } from './decisions.js';
+import type { Decisions } from './decided.js';
 import { EMPTY, attackStrength, defender, headToHead, holdStrength, moveStrength, preventStrength } from './strength.js';
 
 /**
@@ -6,7 +6,7 @@ import { EMPTY, attackStrength, defender, headToHead, holdStrength, moveStrength
  * a unit moving head to head against it, or else the hold of the destination; and every other move
  * into the destination.
  */
-export function moveSucceeds(decisions: MovementDecisions, unit: number): boolean {
+export function moveSucceeds(decisions: Decisions, unit: number): boolean {
   const battle = decisions.battle;
   if (battle.convoyed[unit] === 1 && !decisions.path(unit)) return false;
   const dest = battle.dest[unit]!;

@@ -1,5 +1,5 @@
 import { MOVE, NORMAL, WEAK } from './battle.js';
-import type { MovementDecisions } from './decisions.js';
+import type { Decisions } from './decided.js';
 
 /**
  * The strengths of DATC section 5 that the order kinds weigh against each other. They are doubled
@@ -17,14 +17,14 @@ const NOBODY = -1;
  * The unit standing in the move's destination, or -1. An army convoyed back to its own province
  * (CONVOY_BACK) finds nobody there: it left the province itself.
  */
-export function defender(decisions: MovementDecisions, unit: number): number {
+export function defender(decisions: Decisions, unit: number): number {
   const battle = decisions.battle;
   const occupant = battle.board.occupant[battle.dest[unit]!]!;
   return occupant === unit ? NOBODY : occupant;
 }
 
 /** Both units move into each other's province without a convoy, and do not pass each other (COASTAL_CRAWL). */
-export function headToHead(decisions: MovementDecisions, unit: number, other: number): boolean {
+export function headToHead(decisions: Decisions, unit: number, other: number): boolean {
   const battle = decisions.battle;
   return (
     battle.kind[other] === MOVE &&
@@ -36,7 +36,7 @@ export function headToHead(decisions: MovementDecisions, unit: number, other: nu
 }
 
 /** The given supports of a unit's order; against a `victim` that stays, only those that may harm it (see `Battle.spares`). */
-function supportsGiven(decisions: MovementDecisions, unit: number, victim = NOBODY): number {
+function supportsGiven(decisions: Decisions, unit: number, victim = NOBODY): number {
   const battle = decisions.battle;
   let supports = 0;
   for (let supporter = battle.firstSupport[unit]!; supporter >= 0; supporter = battle.nextSupport[supporter]!) {
@@ -46,7 +46,7 @@ function supportsGiven(decisions: MovementDecisions, unit: number, victim = NOBO
 }
 
 /** Strength of a move from the unit's own weight, as its adjacency carries it, and its given supports. */
-export function moveStrength(decisions: MovementDecisions, unit: number, victim = NOBODY): number {
+export function moveStrength(decisions: Decisions, unit: number, victim = NOBODY): number {
   const supports = supportsGiven(decisions, unit, victim);
   const mode = decisions.battle.mode[unit];
   if (mode === NORMAL) return 2 + 2 * supports;
@@ -55,7 +55,7 @@ export function moveStrength(decisions: MovementDecisions, unit: number, victim 
 }
 
 /** A move's strength against whoever stays in its destination. */
-export function attackStrength(decisions: MovementDecisions, unit: number): number {
+export function attackStrength(decisions: Decisions, unit: number): number {
   const battle = decisions.battle;
   const occupant = defender(decisions, unit);
   if (occupant < 0) return moveStrength(decisions, unit);
@@ -67,7 +67,7 @@ export function attackStrength(decisions: MovementDecisions, unit: number): numb
 }
 
 /** How strongly a province is held: EMPTY when nobody stays in it. */
-export function holdStrength(decisions: MovementDecisions, province: number): number {
+export function holdStrength(decisions: Decisions, province: number): number {
   const battle = decisions.battle;
   const occupant = battle.board.occupant[province]!;
   if (occupant < 0) return EMPTY;
@@ -80,14 +80,14 @@ export function holdStrength(decisions: MovementDecisions, province: number): nu
  * not at all once it bounced. An army whose convoy never came was not bounced, and holds as
  * usual: DPjudge weakens only the units it marks bounced (Game.boing).
  */
-function bouncedStrength(decisions: MovementDecisions, unit: number): number {
+function bouncedStrength(decisions: Decisions, unit: number): number {
   const battle = decisions.battle;
   if (!battle.weakBounces) return 2;
   return battle.convoyed[unit] === 1 && !decisions.path(unit) ? 2 : 0;
 }
 
 /** How strongly a move keeps others out of its destination; none if its convoy failed or it lost a head-to-head. */
-export function preventStrength(decisions: MovementDecisions, unit: number): number {
+export function preventStrength(decisions: Decisions, unit: number): number {
   const battle = decisions.battle;
   if (battle.convoyed[unit] === 1 && !decisions.path(unit)) return EMPTY;
   const occupant = battle.board.occupant[battle.dest[unit]!]!;
@@ -96,7 +96,7 @@ export function preventStrength(decisions: MovementDecisions, unit: number): num
 }
 
 /** The strength a move brings against a unit that stays where it is; none when its own convoy failed. */
-export function attackOn(decisions: MovementDecisions, mover: number, victim: number): number {
+export function attackOn(decisions: Decisions, mover: number, victim: number): number {
   if (decisions.battle.convoyed[mover] === 1 && !decisions.path(mover)) return EMPTY;
   return moveStrength(decisions, mover, victim);
 }

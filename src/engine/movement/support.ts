@@ -1,9 +1,9 @@
 import { HALF, WEAK } from './battle.js';
-import type { MovementDecisions } from './decisions.js';
+import type { Decisions } from './decided.js';
 import { moveStrength } from './strength.js';
 
 /** A support is given unless an attack cuts it. */
-export function supportGiven(decisions: MovementDecisions, supporter: number): boolean {
+export function supportGiven(decisions: Decisions, supporter: number): boolean {
   return cutter(decisions, supporter) < 0;
 }
 
@@ -12,7 +12,7 @@ export function supportGiven(decisions: MovementDecisions, supporter: number): b
  * only by dislodging; so does a `*` half-strength attack, and a `~` attack cuts only with support of
  * its own. An army whose convoy failed cuts nothing.
  */
-export function cutter(decisions: MovementDecisions, supporter: number): number {
+export function cutter(decisions: Decisions, supporter: number): number {
   const battle = decisions.battle;
   const aimedAt = battle.dest[supporter]! >= 0 ? battle.dest[supporter]! : battle.province[battle.target[supporter]!]!;
   for (let mover = battle.firstMoveInto[battle.province[supporter]!]!; mover >= 0; mover = battle.nextMoveInto[mover]!) {
