@@ -42,7 +42,7 @@ function walkthroughSteps(): Step[] {
 async function outboxTexts(folder: string, seen: Set<string>): Promise<string[]> {
   const outbox = join(folder, 'var', 'outbox');
   // A mail being written is a dot-file until its atomic rename: read only the finished ones.
-  const fresh = readdirSync(outbox).filter((file) => !file.startsWith('.') && !seen.has(file));
+  const fresh = readdirSync(outbox).filter((file) => file.endsWith('.eml') && !seen.has(file));
   const texts: string[] = [];
   for (const file of fresh) {
     seen.add(file);

@@ -25,7 +25,8 @@ async function mailIn(folder: JudgeFolder, mail: string): Promise<string[]> {
 async function newMails(folder: JudgeFolder, seen: Set<string>): Promise<{ to: string; text: string }[]> {
   const outbox = join(folder.folder, 'var', 'outbox');
   const mails = [];
-  for (const file of readdirSync(outbox).filter((name) => !seen.has(name))) {
+  // A mail being written is a dot-file until its atomic rename: read only the finished ones.
+  for (const file of readdirSync(outbox).filter((name) => name.endsWith('.eml') && !seen.has(name))) {
     seen.add(file);
     const parsed = await simpleParser(readFileSync(join(outbox, file)));
     mails.push({ to: parsed.to && !Array.isArray(parsed.to) ? parsed.to.text : '', text: parsed.text ?? '' });
