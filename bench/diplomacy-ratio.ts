@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { adjudicate } from '../src/engine/adjudicate.js';
+import { initialPosition } from '../src/engine/position.js';
 import { seededRandom } from '../src/engine/civil-disorder.js';
 import type { Position } from '../src/engine/types.js';
 import { OrderReader } from '../src/engine/legality/reader.js';
@@ -51,16 +52,7 @@ function readOrders(map: GameMap, phase: Phase, position: Position, lines: Reado
 function playGame(map: GameMap, seed: number, years: number): RecordedPhase[] {
   const bot = new Bot(seededRandom(`diplomacy-ratio ${seed}`));
   let phase = map.data.begin;
-  let position: Position = {
-    powers: map.powers.map((power) => ({
-      name: power.name,
-      units: power.units.map((unit) => ({ ...unit })),
-      retreating: [],
-      centers: [...power.owns],
-      homes: [...power.homes],
-      claimCredits: 0,
-    })),
-  };
+  let position: Position = initialPosition(map);
   const recorded: RecordedPhase[] = [];
   while (phase.year < map.data.begin.year + years) {
     const lines = new Map<string, string[]>();

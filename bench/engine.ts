@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { adjudicate } from '../src/engine/adjudicate.js';
+import { initialPosition } from '../src/engine/position.js';
 import { readDatc } from '../src/datc/reader.js';
 import { runCases } from '../src/datc/runner.js';
 import type { PhaseResult, Position } from '../src/engine/types.js';
@@ -121,16 +122,7 @@ interface Scenario {
 }
 
 function scenarios(map: GameMap): Scenario[] {
-  const opening: Position = {
-    powers: map.powers.map((power) => ({
-      name: power.name,
-      units: power.units.map((unit) => ({ ...unit })),
-      retreating: [],
-      centers: [...power.owns],
-      homes: [...power.homes],
-      claimCredits: 0,
-    })),
-  };
+  const opening: Position = initialPosition(map);
   const midgame = readPosition(map, MIDGAME);
   const midgameOrders = readOrders(map, midgame, 'MOVEMENT', MIDGAME_ORDERS);
   const afterMidgame: PhaseResult = adjudicate(map, FALL, midgame, midgameOrders);
