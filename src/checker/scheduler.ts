@@ -22,7 +22,6 @@ export interface SchedulerOptions {
   readonly cron: string;
   /** One line per action and per failure. */
   readonly log: (line: string) => void;
-  readonly clock?: () => DateTime;
 }
 
 export interface RunningScheduler {
@@ -66,7 +65,6 @@ export function withoutOverlap(work: () => Promise<void>, skipped: () => void) {
 export const HEARTBEAT_MS = 3_600_000;
 
 export function startScheduler(checker: Sweeper, options: SchedulerOptions): RunningScheduler {
-  const clock = options.clock ?? (() => DateTime.utc());
   let lastHeartbeat = -Infinity;
   let wake: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -74,16 +72,14 @@ export function startScheduler(checker: Sweeper, options: SchedulerOptions): Run
     clearTimeout(wake);
     const at = wakeMinute(report);
     if (stopped || at === null) return;
-    const untilDue = at - clock().toMillis();
-    const untilTick = (task.getNextRun()?.getTime() ?? Infinity) - Date.now();
-    if (untilDue >= untilTick) return;
-    wake = setTimeout(() => sweeps.run(), Math.max(0, untilDue));
+    if (at >= (task.getNextRun()?.getTime() ?? Infinity)) return;
+    wake = setTimeout(() => sweeps.run(), Math.max(0, at - Date.now()));
     wake.unref();
   };
   const sweeps = withoutOverlap(
     async () => {
       try {
-        const report = await checker.sweep(nearestMinute(clock()));
+        const report = await checker.sweep(nearestMinute(DateTime.utc()));
         wakeAfter(report);
         for (const line of reportLines(report)) options.log(`check ${line}`);
         const at = report.at.toMillis();

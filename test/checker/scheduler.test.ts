@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DateTime } from 'luxon';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { LockTimeoutError } from '../../src/store/lock.js';
 import { startScheduler, withoutOverlap } from '../../src/checker/scheduler.js';
 import type { SweepReport } from '../../src/checker/sweep.js';
@@ -29,51 +28,55 @@ describe('the sweep scheduler', () => {
     await guarded.idle();
   });
 
-  it('runs sweeps on the cron expression, at whole minutes, never two at once', async () => {
-    const swept: DateTime[] = [];
-    let running = 0;
-    let most = 0;
-    const sweeper = {
-      async sweep(now: DateTime): Promise<SweepReport> {
-        running++;
-        most = Math.max(most, running);
-        swept.push(now);
-        await sleep(1500);
-        running--;
-        return { at: now, reread: 0, due: 0, actions: [{ game: 'alpha', action: 'delay', detail: 'DELAY 0' }], nextDueAt: null };
-      },
-    };
-    const lines: string[] = [];
-    const scheduler = startScheduler(sweeper, { cron: '* * * * * *', log: (line) => lines.push(line), clock: () => utc('2026-01-05T12:19:58') });
-    await sleep(3200);
-    await scheduler.stop();
-    expect(most).toBe(1);
-    expect(swept.length).toBeGreaterThanOrEqual(2);
-    expect(swept.every((now) => now.toISO() === '2026-01-05T12:20:00.000Z')).toBe(true);
-    expect(lines).toContain('check alpha: delay (DELAY 0)');
-    expect(lines).toContain('check skipped: the previous sweep is still running');
-  }, 10_000);
-
-  it('logs a sweep that did nothing once an hour, a heartbeat, and every sweep that acted', async () => {
-    let now = utc('2026-01-05T12:19:58');
-    const sweeper = {
-      async sweep(at: DateTime): Promise<SweepReport> {
-        return { at, reread: 0, due: 0, actions: [], nextDueAt: null };
-      },
-    };
-    const lines: string[] = [];
-    const scheduler = startScheduler(sweeper, { cron: '* * * * * *', log: (line) => lines.push(line), clock: () => now });
-    await sleep(2200);
-    now = utc('2026-01-05T13:20:00');
-    await sleep(1200);
-    await scheduler.stop();
-    const heartbeat = (at: string) => `check swept at ${at}: 0 games due, 0 actions, 0 status files read (quiet sweeps are logged once an hour)`;
-    expect(lines).toEqual([heartbeat('2026-01-05 12:20 UTC'), heartbeat('2026-01-05 13:20 UTC')]);
-  }, 10_000);
-
   describe('on a fake clock', () => {
     afterEach(() => {
       vi.useRealTimers();
+    });
+
+    it('runs sweeps on the cron expression, at whole minutes, never two at once', async () => {
+      // Ticks every second from 12:19:58: each sweep's time is rounded to 12:20.
+      vi.useFakeTimers({ now: Date.parse('2026-01-05T12:19:57.500Z') });
+      const swept: DateTime[] = [];
+      let running = 0;
+      let most = 0;
+      const sweeper = {
+        async sweep(now: DateTime): Promise<SweepReport> {
+          running++;
+          most = Math.max(most, running);
+          swept.push(now);
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          running--;
+          return { at: now, reread: 0, due: 0, actions: [{ game: 'alpha', action: 'delay', detail: 'DELAY 0' }], nextDueAt: null };
+        },
+      };
+      const lines: string[] = [];
+      const scheduler = startScheduler(sweeper, { cron: '* * * * * *', log: (line) => lines.push(line) });
+      await vi.advanceTimersByTimeAsync(3200);
+      const stopped = scheduler.stop();
+      await vi.advanceTimersByTimeAsync(1500);
+      await stopped;
+      expect(most).toBe(1);
+      expect(swept.length).toBeGreaterThanOrEqual(2);
+      expect(swept.every((now) => now.toISO() === '2026-01-05T12:20:00.000Z')).toBe(true);
+      expect(lines).toContain('check alpha: delay (DELAY 0)');
+      expect(lines).toContain('check skipped: the previous sweep is still running');
+    });
+
+    it('logs a sweep that did nothing once an hour, a heartbeat, and every sweep that acted', async () => {
+      vi.useFakeTimers({ now: Date.parse('2026-01-05T12:19:57.500Z') });
+      const sweeper = {
+        async sweep(at: DateTime): Promise<SweepReport> {
+          return { at, reread: 0, due: 0, actions: [], nextDueAt: null };
+        },
+      };
+      const lines: string[] = [];
+      const scheduler = startScheduler(sweeper, { cron: '* * * * * *', log: (line) => lines.push(line) });
+      await vi.advanceTimersByTimeAsync(2200);
+      vi.setSystemTime(Date.parse('2026-01-05T13:19:59.800Z'));
+      await vi.advanceTimersByTimeAsync(1200);
+      await scheduler.stop();
+      const heartbeat = (at: string) => `check swept at ${at}: 0 games due, 0 actions, 0 status files read (quiet sweeps are logged once an hour)`;
+      expect(lines).toEqual([heartbeat('2026-01-05 12:20 UTC'), heartbeat('2026-01-05 13:20 UTC')]);
     });
 
     it('wakes at the minute a game comes due between two ticks, as a half-hour zone deadline does', async () => {
