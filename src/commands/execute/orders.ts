@@ -9,7 +9,7 @@ import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '..
 import { rulesInForce } from '../../game/rules.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { situation, tellEveryone, tellMaster } from './announcements.js';
-import { actorOf, currentMap, displayName, gameRules, loadGame, type ExecutionContext } from './context.js';
+import { actorOf, currentMap, displayName, loadGame, type ExecutionContext } from './context.js';
 import type { Session, Step } from './step.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 
@@ -75,9 +75,8 @@ function stillLate(context: ExecutionContext, game: GameStatus, power: PowerStat
 }
 
 /** Every order is in: a REAL_TIME game is processed at once (Rules.txt), any other at the next deadline check. */
-async function whenReady(context: ExecutionContext, name: string, game: GameStatus, phase: Phase): Promise<string[]> {
-  if (!gameRules(context, game).has('REAL_TIME'))
-    return ['Every power that owes orders has them on file now: the phase will be processed at the next deadline check.'];
+async function whenReady(context: ExecutionContext, name: string, phase: Phase, rules: RulesInForce): Promise<string[]> {
+  if (!rules.has('REAL_TIME')) return ['Every power that owes orders has them on file now: the phase will be processed at the next deadline check.'];
   const outcome = await context.service.process(name, actorOf(context, 'REAL_TIME'), { expectPhase: phaseAbbrev(phase) });
   if (outcome === null) return [];
   return [
@@ -94,14 +93,15 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
   refuseLateChange(context, current, session, power, phase);
   const report = await context.service.submitOrders(session.game, power.name, lines, actorOf(context, 'ORDERS'));
   const now = findPower(report.game, power.name)!;
-  const ready = report.ready ? await whenReady(context, session.game, report.game, phase) : [];
+  const rules = rulesInForce(report.game, currentMap(context, report.game).rules());
+  const ready = report.ready ? await whenReady(context, session.game, phase, rules) : [];
   const refusedCount = report.refused.length;
   const summary = refusedCount > 0 ? [`${refusedCount} order line${refusedCount === 1 ? ' was' : 's were'} not accepted (see below).`] : [];
   return {
     lines: [...summary, ...onFileLines(context, report.game, now, phase), ...stillLate(context, report.game, now), ...ready],
     refused: report.refused,
     failed: refusedCount > 0,
-    notices: orderCopies(context, report.game, now, phase),
+    notices: orderCopies(context, report.game, now, phase, rules),
   };
 }
 
@@ -113,9 +113,8 @@ function isHiddenBuild(order: string, map: GameMap, power: string, rules: RulesI
 }
 
 /** BROADCAST_ORDERS shows every change of orders to everyone; ALWAYS_CONFIRM (which it brings) copies the Master. */
-function orderCopies(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): OutgoingMail[] {
+function orderCopies(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase, rules: RulesInForce): OutgoingMail[] {
   const map = currentMap(context, game);
-  const rules = rulesInForce(game, map.rules());
   const name = displayName(map, power.name);
   const orders = ordersOnFile(power, orderPhaseOf(phase)!);
   const view = { game: game.name, power: name, phase: phaseTitle(phase), orders, allOrders: orders };
@@ -137,7 +136,11 @@ export async function clearOrders(context: ExecutionContext, session: PowerSessi
   refuseLateChange(context, current, session, power, phase);
   const loaded = await context.service.clearOrders(session.game, power.name, actorOf(context, 'CLEAR'));
   const cleared = findPower(loaded.game, power.name)!;
-  return { lines: ['Orders cleared.', ...onFileLines(context, loaded.game, cleared, phase)], notices: orderCopies(context, loaded.game, cleared, phase) };
+  const rules = rulesInForce(loaded.game, currentMap(context, loaded.game).rules());
+  return {
+    lines: ['Orders cleared.', ...onFileLines(context, loaded.game, cleared, phase)],
+    notices: orderCopies(context, loaded.game, cleared, phase, rules),
+  };
 }
 
 /** STATUS: a power sees its own orders; the Master sees every power's, and who is still missing. */
