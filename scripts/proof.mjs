@@ -51,7 +51,7 @@ const lines = [
   '| trials | crash points covered | mails checked | lost | duplicated | invalid files | fuzz inputs | crashes | hangs | attacks tried | attacks succeeded |',
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   crash
-    ? `| ${crash.trials} (${crash.randomKills} killed at a random moment, ${crash.notCrashed} ran to the end) | ${crash.crashPoints.points} of ${crash.crashPoints.of} | ${crash.mails} | ${crash.lost} | ${crash.duplicated} | ${crash.invalid} | ${sum('inputs')} | ${sum('crashes')} | ${sum('hangs')} | ${attacks.length} | ${succeeded.length} |`
+    ? `| ${crash.trials} (${crash.randomKills} killed at a random moment, ${crash.notCrashed} finished their work before the kill) | ${crash.crashPoints.points} of ${crash.crashPoints.of} | ${crash.mails} | ${crash.lost} | ${crash.duplicated} | ${crash.invalid} | ${sum('inputs')} | ${sum('crashes')} | ${sum('hangs')} | ${attacks.length} | ${succeeded.length} |`
     : '| the crash harness did not report |',
   '',
   '| parser | inputs | crashes | hangs | slowest input |',

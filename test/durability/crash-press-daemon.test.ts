@@ -8,5 +8,5 @@ import { pressDaemon } from './scenarios.js';
  */
 crashTest(pressDaemon, {
   select: (labels) => [labels.indexOf('mail recorded', labels.indexOf('mail recorded') + 1) + 1],
-  killsAfterMs: [120],
+  killsAfterMs: [40],
 });

@@ -64,6 +64,8 @@ export interface TrialResult {
   readonly crashPoint: number;
   readonly label: string;
   readonly crashed: boolean;
+  /** A timed kill only: the run's work was already done when the kill landed. */
+  readonly killedAfterWork?: boolean;
   readonly lost: number;
   readonly duplicated: number;
   readonly invalid: number;
@@ -124,8 +126,9 @@ export function newTrial(template: string): Trial {
 
 /**
  * Runs the built judge in the trial's folder; resolves with the signal that ended it, if any. A
- * daemon run is stopped with SIGTERM once its work is `done`, or killed with SIGKILL `killAfterMs`
- * after its start line, as a power cut at a random moment would stop it.
+ * daemon run is stopped with SIGTERM once its work is `done`, or, given `killAfterMs`, killed with
+ * SIGKILL that long after its start line whether or not its work is done, as a power cut at a
+ * random moment would stop it (a fast machine may finish the work first: the kill still lands).
  */
 export function judge(trial: Trial, run: Run, env: Record<string, string> = {}, killAfterMs?: number): Promise<NodeJS.Signals | null> {
   return runJudge(trial, run, env, killAfterMs).then((ended) => ended.signal);
@@ -135,6 +138,8 @@ export interface Ended {
   readonly signal: NodeJS.Signals | null;
   readonly code: number | null;
   readonly output: string;
+  /** With `killAfterMs`: whether the run's work was done when the kill landed. */
+  readonly workDoneAtKill: boolean;
 }
 
 /** `judge`, with the exit status and what the judge printed. */
@@ -148,15 +153,20 @@ export function runJudge(trial: Trial, run: Run, env: Record<string, string> = {
         clearInterval(watching);
         clearTimeout(killing);
         const signal = error && 'signal' in error ? ((error.signal as NodeJS.Signals | null) ?? null) : null;
-        resolve({ signal, code: child.exitCode, output: `${stdout}${stderr}` });
+        resolve({ signal, code: child.exitCode, output: `${stdout}${stderr}`, workDoneAtKill });
       },
     );
     child.stdin!.end(run.input ?? '');
-    const watching = run.done ? setInterval(() => run.done!() && child.kill('SIGTERM'), 50) : undefined;
+    const watching = run.done && killAfterMs === undefined ? setInterval(() => run.done!() && child.kill('SIGTERM'), 50) : undefined;
     let killing: NodeJS.Timeout | undefined;
+    let workDoneAtKill = false;
     if (killAfterMs !== undefined) {
       child.stdout!.on('data', (chunk: Buffer) => {
-        if (killing === undefined && chunk.toString().includes(' started')) killing = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+        if (killing === undefined && chunk.toString().includes(' started'))
+          killing = setTimeout(() => {
+            workDoneAtKill = run.done?.() ?? false;
+            child.kill('SIGKILL');
+          }, killAfterMs);
       });
     }
   });
@@ -193,9 +203,10 @@ export async function runTrial(template: string, scenario: Scenario, crashPoint:
 export async function runKilledAt(template: string, scenario: Scenario, killAfterMs: number): Promise<TrialResult> {
   const trial = newTrial(template);
   try {
-    const crashed = (await judge(trial, scenario.run(trial), {}, killAfterMs)) === 'SIGKILL';
+    const ended = await runJudge(trial, scenario.run(trial), {}, killAfterMs);
     await scenario.recover(trial);
-    return { crashPoint: 0, label: `SIGKILL after ${killAfterMs} ms`, crashed, ...checkInvariants(trial, scenario) };
+    const crashed = ended.signal === 'SIGKILL';
+    return { crashPoint: 0, label: `SIGKILL after ${killAfterMs} ms`, crashed, killedAfterWork: ended.workDoneAtKill, ...checkInvariants(trial, scenario) };
   } finally {
     rmSync(trial.folder, { recursive: true, force: true });
   }

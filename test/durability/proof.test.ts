@@ -56,7 +56,7 @@ describe('the proof', () => {
         lost: sum('lost'),
         duplicated: sum('duplicated'),
         invalid: sum('invalid'),
-        notCrashed: results.filter((result) => !result.crashed).length,
+        notCrashed: results.filter((result) => !result.crashed || result.killedAfterWork === true).length,
         problems: results
           .filter((result) => result.problems.length > 0)
           .map((result) => `${result.scenario} #${result.crashPoint} ${result.label}: ${result.problems.join('; ')}`),
