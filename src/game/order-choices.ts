@@ -171,7 +171,8 @@ export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: s
     power,
     flags,
     convoyRoutes() {
-      routes ??= convoyRoutes(board, flags);
+      // Routes through fleets that are there: FICTIONAL_OK would take every sea as held, and offer every coast.
+      routes ??= convoyRoutes(board, { ...flags, fictionalOk: false });
       return routes;
     },
     legal(order) {

@@ -75,10 +75,11 @@ export function immobility(game: GameStatus, context: OrderContext): (power: str
   return (power) => immobile.has(findPower(game, power)?.name ?? power);
 }
 
-function reader(context: OrderContext, power: string, orderPhase: OrderPhase, immobile: boolean, board?: Board): OrderReader {
+function reader(game: GameStatus, context: OrderContext, power: string, orderPhase: OrderPhase, immobile: boolean, board?: Board): OrderReader {
   // Retreats and builds are always checked: NO_CHECK is about movement orders, and the status file needs typed units.
   const rules = orderPhase === MOVEMENT ? context.rules : context.rules.without('NO_CHECK');
-  return new OrderReader({ map: context.map, position: context.position, power, phase: orderPhase, rules, immobile }, board);
+  const dummies = dummyPowers(game);
+  return new OrderReader({ map: context.map, position: context.position, power, phase: orderPhase, rules, immobile, dummies }, board);
 }
 
 export interface SubmissionReport {
@@ -101,7 +102,7 @@ function orderedPlace(order: Order): string | null {
 export function submitOrders(game: GameStatus, power: string, lines: readonly string[], context: OrderContext): SubmissionReport {
   const orderPhase = orderPhaseOf(context.phase);
   if (!orderPhase) throw new Error(`no orders are taken in a ${context.phase.type} phase`);
-  const read = reader(context, power, orderPhase, immobility(game, context)(power));
+  const read = reader(game, context, power, orderPhase, immobility(game, context)(power));
   const accepted: Order[] = [];
   const acceptedLines: string[] = [];
   const refused: string[] = [];
@@ -149,7 +150,7 @@ export function collectOrders(game: GameStatus, context: OrderContext): Collecte
   for (const mapPower of context.map.powers) {
     const power = findPower(game, mapPower.name);
     if (!power) continue;
-    const read = reader(context, mapPower.name, orderPhase, immobile(mapPower.name), board);
+    const read = reader(game, context, mapPower.name, orderPhase, immobile(mapPower.name), board);
     // Movement orders are kept as written and read; retreat and adjustment orders are kept as orders.
     const results = orderPhase === MOVEMENT ? power.orders.map((line) => read.read(line)) : power.phaseOrders.map((order) => read.given(order));
     for (const result of results) {

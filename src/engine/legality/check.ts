@@ -11,6 +11,7 @@ const PHASE_OF_KIND: Record<Order['kind'], OrderPhase> = {
   move: 'MOVEMENT',
   support: 'MOVEMENT',
   convoy: 'MOVEMENT',
+  proxy: 'MOVEMENT',
   retreat: 'RETREATS',
   disband: 'RETREATS',
   build: 'ADJUSTMENTS',
@@ -45,6 +46,7 @@ export function checkOrder(board: Board, power: number, order: Order, phase: Ord
     case 'move':
     case 'support':
     case 'convoy':
+    case 'proxy':
       return checkMovementOrder(board, power, order, flags, immobile);
     case 'retreat':
     case 'disband':
