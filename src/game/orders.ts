@@ -88,6 +88,36 @@ export interface SubmissionReport {
   onFile: string[];
   /** Each refused line, quoted with its reason. */
   refused: string[];
+  /** ORDER_ANY: for each order to another power's unit, whether the unit will follow it. */
+  foreign: string[];
+}
+
+/**
+ * ORDER_ANY: what becomes of orders to other powers' units, told when they are entered. A unit
+ * follows its owner's order, or under PROXY_OK the order of the power its owner proxied it to
+ * (StandardGame.determineOrders); any other power's order for it is not used. Units that do not
+ * exist (FICTIONAL_OK) are not mentioned: players are not told of them (Rules.txt).
+ */
+function foreignOrderNotes(game: GameStatus, power: string, orders: readonly Order[], context: OrderContext): string[] {
+  if (!context.rules.has('ORDER_ANY')) return [];
+  const board = new Board(context.map, context.position);
+  const name = (who: string): string => context.map.power(who)?.displayName ?? who;
+  const notes: string[] = [];
+  for (const order of orders) {
+    if (!isMovementOrder(order) || order.kind === 'proxy') continue;
+    const id = board.tables.id(order.unit.location);
+    const unit = id < 0 ? undefined : board.unitAt(board.tables.provinceOf[id]!);
+    if (unit === undefined || unit.type !== order.unit.type || board.powerName(unit.power) === power) continue;
+    const owner = board.powerName(unit.power);
+    const label = board.describe(unit);
+    const what = `${formatOrder(order)}: the ${unit.type === 'A' ? 'army' : 'fleet'} in ${board.tables.name(unit.province)} is ${name(owner)}'s`;
+    const proxied = findPower(game, owner)?.orders.includes(`${label} P ${power}`) ?? false;
+    if (proxied) notes.push(`${what}, proxied to ${name(power)}: it follows this order.`);
+    else if (context.rules.has('PROXY_OK'))
+      notes.push(`${what}: it follows this order only if ${name(owner)} proxies it to ${name(power)} (${label} P ${power}).`);
+    else notes.push(`${what}: it follows ${name(owner)}'s order, not this one.`);
+  }
+  return notes;
 }
 
 /**
@@ -127,7 +157,8 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
   const next = updatePower(game, power, (status) =>
     orderPhase === MOVEMENT ? { ...status, orders: accepted.map(formatOrder) } : { ...status, phaseOrders: accepted.map(retreatOrAdjustment) },
   );
-  return { game: next, onFile: ordersOnFile(findPower(next, power)!, orderPhase), refused };
+  const foreign = orderPhase === MOVEMENT ? foreignOrderNotes(game, power, accepted, context) : [];
+  return { game: next, onFile: ordersOnFile(findPower(next, power)!, orderPhase), refused, foreign };
 }
 
 export function clearOrders(game: GameStatus, power: string): GameStatus {
