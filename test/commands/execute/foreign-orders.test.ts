@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { orderChoices } from '../../../src/game/order-choices.js';
 import { HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
 
 /**
@@ -33,6 +34,22 @@ describe('PROXY_OK by mail', () => {
     expect(france.reply.text).toContain('"F LON P GERMANY": the fleet in London belongs to England');
     expect(france.reply.text).toContain('  F LON - ENG\n');
     expect(france.reply.text).toContain("F LON - ENG: the fleet in London is England's, proxied to France: it follows this order.");
+
+    // The web page offers England's proxies for its own units, and France the unit proxied to it.
+    const game = judge.service.load('foreign').game;
+    const choices = (power: string) => orderChoices(game, judge.service.maps(game), power)!.units;
+    const edinburgh = choices('ENGLAND').find((unit) => unit.unit === 'F EDI')!.choices;
+    expect(edinburgh.filter((choice) => choice.includes(' P '))).toEqual([
+      'F EDI P AUSTRIA',
+      'F EDI P FRANCE',
+      'F EDI P GERMANY',
+      'F EDI P ITALY',
+      'F EDI P RUSSIA',
+      'F EDI P TURKEY',
+    ]);
+    expect(choices('FRANCE').find((unit) => unit.unit === 'F LON')).toMatchObject({ onFile: 'F LON - ENG' });
+    expect(choices('FRANCE').find((unit) => unit.unit === 'F LON')!.choices).not.toContain('F LON P GERMANY');
+    expect(choices('GERMANY').map((unit) => unit.unit)).not.toContain('F LON');
 
     const germany = await send('GERMANY', 'A MUN H\nA BER H\nF KIE H\nF LON - NTH');
     expect(germany.reply.text).toContain(
