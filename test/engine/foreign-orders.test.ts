@@ -42,6 +42,11 @@ describe('ORDER_ANY and PROXY_OK', () => {
     expect(entered('ENGLAND', 'A LON P ENGLAND', units, ['PROXY_OK'])).toBe('"A LON P ENGLAND": a unit cannot be proxied to its own power');
     expect(entered('ENGLAND', 'A LON P ITALY', units, ['PROXY_OK'])).toBe('"A LON P ITALY": Italy is a dummy: no unit may be proxied to it');
     expect(entered('ENGLAND', 'A LON P TURKEY', units, ['PROXY_OK'])).toBe('"A LON P TURKEY": Turkey is out of the game: no unit may be proxied to it');
+    // A dummy's units stay put under IMMOBILE_DUMMIES, whoever orders them.
+    expect(entered('FRANCE', 'A ROM - APU', units, ['ORDER_ANY', 'IMMOBILE_DUMMIES'])).toBe(
+      '"A ROM - APU": IMMOBILE_DUMMIES: units of dummy powers may only hold, support or convoy',
+    );
+    expect(entered('FRANCE', 'A ROM S A LON', units, ['ORDER_ANY', 'IMMOBILE_DUMMIES'])).toBe('"A ROM S A LON": the army in Rome cannot support into London');
     // No re-proxying: only the owner may proxy a unit.
     expect(entered('FRANCE', 'A LON P GERMANY', units, ['PROXY_OK'])).toBe('"A LON P GERMANY": the army in London belongs to England');
   });

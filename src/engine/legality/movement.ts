@@ -329,12 +329,12 @@ export function checkMovement(
     const sleeping = hibernation(board, unit);
     if (sleeping !== null) return refuse(sleeping);
   }
-  const owner = unit.power === power ? immobile : flags.immobileDummies && dummies.has(board.powerName(unit.power));
+  const unmovable = unit.power === power ? immobile : flags.immobileDummies && dummies.has(board.powerName(unit.power));
   switch (order.kind) {
     case 'hold':
       return checkHold(board, unit, order);
     case 'move':
-      return checkMove(board, unit, order, flags, owner);
+      return checkMove(board, unit, order, flags, unmovable);
     case 'support':
       return checkSupport(board, unit, order, flags);
     case 'convoy':
@@ -344,14 +344,8 @@ export function checkMovement(
   }
 }
 
-export function checkMovementOrder(
-  board: Board,
-  power: number,
-  order: MovementOrder,
-  flags: RuleFlags,
-  immobile = false,
-  dummies: ReadonlySet<string> = NO_DUMMIES,
-): Verdict<MovementOrder> {
-  const result = checkMovement(board, power, order, flags, immobile, dummies);
+/** `checkMovement`, for callers that want only the completed order. */
+export function checkMovementOrder(...args: Parameters<typeof checkMovement>): Verdict<MovementOrder> {
+  const result = checkMovement(...args);
   return result.ok ? accept(result.value.order) : result;
 }
