@@ -46,8 +46,9 @@ export function hasOrders(power: PowerStatus, phase: OrderPhase): boolean {
  */
 export function unorderedUnits(power: PowerStatus, phase: OrderPhase, everyUnit: boolean): string[] {
   if (phase !== MOVEMENT || !everyUnit) return [];
-  const ordered = new Set(power.orders.map((line) => line.trim().split(/\s+/)[1]?.toUpperCase()));
-  return power.units.filter((unit) => unit.retreats === null && !ordered.has(unit.location)).map((unit) => `${unit.type} ${unit.location}`);
+  // The type counts: under FICTIONAL_OK an order to `A BRE` is not one to the fleet in Brest.
+  const ordered = new Set(power.orders.map((line) => line.trim().split(/\s+/).slice(0, 2).join(' ').toUpperCase()));
+  return power.units.filter((unit) => unit.retreats === null && !ordered.has(`${unit.type} ${unit.location}`)).map((unit) => `${unit.type} ${unit.location}`);
 }
 
 /** A power that owes orders and lacks some. */

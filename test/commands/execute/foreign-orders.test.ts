@@ -104,6 +104,9 @@ describe('FICTIONAL_OK and SHOW_PHANTOM by mail', () => {
     const { judge, send, process } = await gameWith('FICTIONAL_OK');
     const typeless = await send('FRANCE', 'PAR - BUR');
     expect(typeless.reply.text).toContain('"PAR - BUR": the game has FICTIONAL_OK: say whether the unit is an army (A) or a fleet (F)');
+    const wrongType = await send('FRANCE', 'A PAR H\nA MAR H\nA BRE H');
+    expect(wrongType.reply.text).toContain('  A BRE H\n');
+    expect(wrongType.reply.text).toContain('Still without an order: F BRE.');
     const france = await send('FRANCE', FRANCE);
     expect(france.reply.text).not.toContain('not accepted');
     expect(france.reply.text).toContain('  A PAR S A BUR - PIC\n  A MAR H\n  F BRE H\n  A PIC - BEL\n  F MAO C A GAS - SPA');
