@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readDatc } from '../../src/datc/reader.js';
 import { runCases } from '../../src/datc/runner.js';
 import { testMap } from '../engine/helpers.js';
+import { JudgeProcess, temporaryFolder } from '../mail/support/judge-setup.js';
 
 /**
  * The DATC-format cases of the convoy rules, each naming its rule on a RULES line. Run again with
@@ -34,5 +35,11 @@ describe.each([
         .filter((outcome) => !outcome.passed)
         .map((outcome) => outcome.id),
     ).toEqual(decidedByRule);
+  });
+
+  it('passes `judge datc`', async () => {
+    const run = JudgeProcess.cli(['datc', resolve('test', 'datc', name), '--maps', resolve('maps')], temporaryFolder('judge-datc-'));
+    expect(await run.exited).toBe(0);
+    expect(run.lines.at(-1)).toBe(`${file.cases.length} passed, 0 failed`);
   });
 });

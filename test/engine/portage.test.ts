@@ -21,7 +21,9 @@ describe('PORTAGE_CONVOY orders', () => {
   const marseilles = { units: { FRANCE: ['F MAR', 'A BUR', 'A GAS'], GERMANY: ['F KIE'] } };
 
   it('are refused without the rule', () => {
-    expect(reading(marseilles, 'FRANCE', 'F MAR - BUR - BEL', [])).toContain('a fleet cannot be convoyed');
+    expect(reading(marseilles, 'FRANCE', 'F MAR - BUR - BEL', [])).toContain(
+      'a fleet cannot be convoyed (armies carry fleets only in games with the rule PORTAGE_CONVOY)',
+    );
     expect(reading(marseilles, 'FRANCE', 'A BUR C F MAR - BEL', [])).toContain('only fleets can convoy');
     expect(reading(marseilles, 'FRANCE', 'F MAR - BEL', [])).toContain('Marseilles is not adjacent to Belgium');
   });

@@ -80,6 +80,9 @@ function checkHold(board: Board, unit: BoardUnit, order: HoldOrder): Verdict<Che
   return checked(board, { kind: 'hold', unit: unitRef(board, unit, order.unit) }, unit, null);
 }
 
+/** What a refused fleet route or army convoy order adds: the rule that would allow it. */
+const NO_PORTAGE = ' (armies carry fleets only in games with the rule PORTAGE_CONVOY)';
+
 /** Why a unit of a dummy power may not move under IMMOBILE_DUMMIES. */
 const IMMOBILE_REASON = 'IMMOBILE_DUMMIES: units of dummy powers may only hold, support or convoy';
 
@@ -109,7 +112,7 @@ function checkMove(board: Board, unit: BoardUnit, order: MoveOrder, flags: RuleF
       const carried = checkPortagedMove(board, unit, order, flags, landing.ok || order.viaConvoy ? null : landing.reason);
       return carried.ok ? checked(board, carried.value.order, unit, null, province, carried.value.landing, carried.value.route) : carried;
     }
-    if (order.route.length > 0 || order.viaConvoy) return refuse('a fleet cannot be convoyed');
+    if (order.route.length > 0 || order.viaConvoy) return refuse(`a fleet cannot be convoyed${NO_PORTAGE}`);
     if (!landing.ok) return landing;
     const move: MoveOrder = { kind: 'move', unit: unitRef(board, unit, order.unit), to: tables.abbrev(landing.value), route: [], viaConvoy: false };
     return checked(board, move, unit, null, province, landing.value);
@@ -210,7 +213,7 @@ function checkConvoy(board: Board, fleet: BoardUnit, order: ConvoyOrder, flags: 
     const portage = checkPortageOffer(board, fleet, order, flags);
     return portage.ok ? convoyOffer(board, fleet, portage.value.fleet, portage.value.province, order) : portage;
   }
-  if (fleet.type !== 'F') return refuse('only fleets can convoy');
+  if (fleet.type !== 'F') return refuse(`only fleets can convoy${NO_PORTAGE}`);
   if (!convoysFrom(tables, flags, fleet.location)) return refuse(`the fleet in ${tables.name(fleet.province)} is not at sea and cannot convoy`);
   const targetFound = namedUnit(board, order.target);
   if (!targetFound.ok) return targetFound;
