@@ -53,6 +53,13 @@ export function portageRouteExists(board: Board, from: number, to: number): bool
   return armiesReached(board, from).some((army) => portageStep(board.tables, army, to));
 }
 
+/** The provinces next to some chain of armies from the location `from`: where a fleet there might be carried. */
+export function portageDestinations(board: Board, from: number): number[] {
+  const destinations = new Set<number>();
+  for (const army of armiesReached(board, from)) for (const province of board.tables.passableProvinces[army]!) destinations.add(province);
+  return [...destinations];
+}
+
 /**
  * The army in province `army` lies on some chain of armies from the fleet's location to the
  * province `to`, so its offer to carry the fleet could be used. As DPjudge checks it (without its

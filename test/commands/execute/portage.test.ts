@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+import { orderChoices } from '../../../src/game/order-choices.js';
+import { MASTER, mailJudge, noticesTo, startedGame, type MailJudge } from './support.js';
 
 /**
  * PORTAGE_CONVOY in a game played by mail: Italy's army in Rome carries the fleet of Naples to
@@ -16,7 +17,29 @@ async function italianPortage(statusLines: readonly string[]) {
   return { judge, ordered, results };
 }
 
+/** What the web pages offer Italy's fleet of Naples and army of Rome now. */
+function italianChoices(judge: MailJudge): Record<string, readonly string[]> {
+  const game = judge.service.load('portage').game;
+  const units = orderChoices(game, judge.service.maps(game), 'ITALY')!.units;
+  return Object.fromEntries(units.map((unit) => [unit.unit, unit.choices]));
+}
+
 describe('PORTAGE_CONVOY by mail', () => {
+  it('offers the carried moves and the armies’ offers on the web pages only in a game with the rule', async () => {
+    const judge = mailJudge();
+    await startedGame(judge, 'portage', ['RULE PORTAGE_CONVOY']);
+    const choices = italianChoices(judge);
+    expect(choices['F NAP']).toEqual(expect.arrayContaining(['F NAP - TUS', 'F NAP - PIE']));
+    expect(choices['A ROM']).toEqual(expect.arrayContaining(['A ROM C F NAP - TUS', 'A ROM C F NAP - PIE']));
+    expect(choices['A VEN']).toContain('A VEN C F NAP - PIE');
+    expect(choices['A VEN']).toContain('A VEN S F NAP - TUS');
+    const plain = mailJudge();
+    await startedGame(plain, 'portage');
+    const without = italianChoices(plain);
+    expect(without['F NAP']!.filter((choice) => choice.includes(' - TUS') || choice.includes(' - PIE'))).toEqual([]);
+    expect(without['A ROM']!.filter((choice) => choice.includes(' C '))).toEqual([]);
+  });
+
   it('carries the fleet overland when the game has the rule', async () => {
     const { judge, ordered, results } = await italianPortage(['RULE PORTAGE_CONVOY']);
     expect(ordered.reply.text).toContain('Orders on file for Italy for Spring 1901 Movement:\n  F NAP - ROM - TUS\n  A ROM C F NAP - TUS\n  A VEN H\n');
