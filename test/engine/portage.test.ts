@@ -87,6 +87,15 @@ describe('PORTAGE_CONVOY adjudication', () => {
     expect(unitsAfter(result)).toEqual(['FRANCE F MAR', 'GERMANY A BUR', 'GERMANY A RUH']);
   });
 
+  it('lets a unit the carried fleet dislodged retreat to where the fleet came from, as after a convoyed attack', () => {
+    const board = { units: { FRANCE: ['F PIC', 'A BUR', 'A RUH'], GERMANY: ['A BEL'] } };
+    const orders = { FRANCE: ['F PIC - BUR - BEL', 'A BUR C F PIC - BEL', 'A RUH S F PIC - BEL'] };
+    const result = play(standard, SPRING, board, orders, PORTAGE);
+    expect(unitsAfter(result)).toEqual(['FRANCE A BUR', 'FRANCE A RUH', 'FRANCE F BEL']);
+    const germany = result.position.powers.find((state) => state.name === 'GERMANY')!;
+    expect(germany.retreating).toEqual([{ type: 'A', location: 'BEL', retreats: ['HOL', 'PIC'] }]);
+  });
+
   it('breaks a portage paradox as a convoy paradox: the carried fleet neither moves nor cuts support', () => {
     // Carried to Belgium, the fleet would cut the support that dislodges its carrier.
     const board = { units: { FRANCE: ['F MAR', 'A BUR'], GERMANY: ['A MUN', 'A BEL'] } };
