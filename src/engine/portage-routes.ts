@@ -4,11 +4,11 @@ import type { MapTables } from './tables.js';
 /**
  * PORTAGE_CONVOY: armies carry fleets overland, the roles of a convoy reversed. A fleet on a COAST
  * or PORT is carried from its province through a chain of provinces each holding an army, each
- * next to the last, to a coastal province next to the last army. DPjudge reckons every step of a
- * portage by provinces (Game.canConvoy), so a fleet may leave from any coast and land on any coast
- * of a province an army touches: F SPA/NC can be carried to SPA/SC by an army in Marseilles. Like
- * the convoy routes beside it, these decide whether an order may be given; whether the portage then
- * works is the resolver's business.
+ * next to the last, to a coastal province next to the last army. Every step is reckoned by
+ * provinces, as Rules.txt describes the rule (a fleet lands on any coast of a province next to the
+ * army, and goes from one coast of a province to another through an army in any province next to
+ * it): F SPA/NC can be carried to SPA/SC by an army in Marseilles. Like the convoy routes beside
+ * it, these decide whether an order may be given; whether the portage then works is the resolver's.
  */
 
 /** Two locations' provinces touch through any of their locations, for any unit (what a portage step crosses). */

@@ -293,8 +293,9 @@ export class Battle {
   /**
    * Some chain of the fleets offering to convoy the army, taking only those that `stays` keeps in
    * place, leads from the army to its destination. Every leg is one a fleet could sail, open to the
-   * army's power; a fleet that armies carry (PORTAGE_CONVOY) steps between provinces. `stays` is asked lazily, fleet by fleet as the chain reaches them: the resolver
-   * passes its own decisions.
+   * army's power; a fleet that armies carry (PORTAGE_CONVOY) steps between provinces instead.
+   * `stays` is asked lazily, fleet by fleet as the chain reaches them: the resolver passes its own
+   * decisions.
    */
   convoyChainReaches(army: number, stays: (fleet: number) => boolean): boolean {
     const board = this.board;
