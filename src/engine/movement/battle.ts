@@ -6,6 +6,7 @@ import { provinceOf } from '../legality/units.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
 import type { Board } from '../board.js';
 import { filled } from '../arrays.js';
+import { portageStep } from '../portage-routes.js';
 import { moveAbut, restrictionsAllow } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
 
@@ -160,7 +161,9 @@ export class Battle {
       if (this.kind[unit] === SUPPORT) this.linkSupport(unit);
       else if (this.kind[unit] === CONVOY) this.linkConvoy(unit);
     }
-    for (let unit = 0; unit < size; unit++) if (this.kind[unit] === MOVE && this.board.units[unit]!.type === 'A') this.chooseConvoy(unit);
+    // Under PORTAGE_CONVOY fleets are carried too: armies convoy them overland, the roles reversed.
+    const carries = rules.flags.portageConvoy;
+    for (let unit = 0; unit < size; unit++) if (this.kind[unit] === MOVE && (carries || this.board.units[unit]!.type === 'A')) this.chooseConvoy(unit);
     for (let unit = 0; unit < size; unit++) if (this.kind[unit] === CONVOY) this.dropUnusedConvoy(unit);
   }
 
@@ -267,20 +270,21 @@ export class Battle {
   }
 
   /**
-   * FICTIONAL_OK: an army whose written route reaches, before any fleet that does not convoy it, a
-   * space with no fleet at all holds instead, unless SHOW_PHANTOM has it fail as \`no convoy\`
-   * (Algorithm.txt, step 1).
+   * FICTIONAL_OK: a unit whose written route reaches, before any carrier that does not carry it, a
+   * space with no carrier at all (a fleet for an army; under PORTAGE_CONVOY an army for a fleet)
+   * holds instead, unless SHOW_PHANTOM has it fail as `no convoy` (Algorithm.txt, step 1).
    */
-  private holdOnPhantomRoute(army: number): void {
-    if (this.flags.showPhantom) return;
-    for (const space of this.route[army]!) {
-      const fleet = this.board.occupant[this.board.tables.provinceOf[space]!]!;
-      if (fleet < 0 || this.board.units[fleet]!.location !== space) {
-        this.kind[army] = HOLD;
-        this.heldForPhantom[army] = true;
+  private holdOnPhantomRoute(mover: number): void {
+    if (!this.flags.fictionalOk || this.flags.showPhantom) return;
+    const carrierType = this.board.units[mover]!.type === 'A' ? 'F' : 'A';
+    for (const space of this.route[mover]!) {
+      const carrier = this.board.occupant[this.board.tables.provinceOf[space]!]!;
+      if (carrier < 0 || this.board.units[carrier]!.type !== carrierType) {
+        this.kind[mover] = HOLD;
+        this.heldForPhantom[mover] = true;
         return;
       }
-      if (this.kind[fleet] !== CONVOY || this.target[fleet] !== army || this.dest[fleet] !== this.dest[army]) return;
+      if (this.kind[carrier] !== CONVOY || this.target[carrier] !== mover || this.dest[carrier] !== this.dest[mover]) return;
     }
   }
 
@@ -355,17 +359,21 @@ export class Battle {
   /**
    * Some chain of the fleets offering to convoy the army, taking only those that `stays` keeps in
    * place, leads from the army to its destination. Every leg is one a fleet could sail, open to the
-   * army's power. `stays` is asked lazily, fleet by fleet as the chain reaches them: the resolver
-   * passes its own decisions.
+   * army's power; a fleet that armies carry (PORTAGE_CONVOY) steps between provinces instead.
+   * `stays` is asked lazily, fleet by fleet as the chain reaches them: the resolver passes its own
+   * decisions.
    */
   convoyChainReaches(army: number, stays: (fleet: number) => boolean): boolean {
     const board = this.board;
     const tables = board.tables;
     const placed = board.units[army]!;
-    const crosses = (from: number, to: number): boolean => {
-      const abut = tables.abut(from, to);
-      return abut !== undefined && abut.fleets && restrictionsAllow(board, abut, placed.power);
-    };
+    const crosses =
+      placed.type === 'F'
+        ? (from: number, to: number): boolean => portageStep(tables, from, to)
+        : (from: number, to: number): boolean => {
+            const abut = tables.abut(from, to);
+            return abut !== undefined && abut.fleets && restrictionsAllow(board, abut, placed.power);
+          };
     const landing = this.dest[army]!;
     const reached: number[] = [];
     for (let fleet = this.firstConvoy[army]!; fleet >= 0; fleet = this.nextConvoy[fleet]!) {
@@ -408,7 +416,8 @@ export class Battle {
   private dropUnusedConvoy(fleet: number): void {
     const army = this.target[fleet]!;
     if (this.voidReason[fleet] === null && this.convoyed[army] === 0) {
-      this.voidReason[fleet] = `${this.board.describe(this.board.units[army]!)} moves overland`;
+      const carried = this.board.units[army]!;
+      this.voidReason[fleet] = `${this.board.describe(carried)} ${carried.type === 'A' ? 'moves overland' : 'sails there itself'}`;
     }
   }
 }
