@@ -72,6 +72,17 @@ describe('PROXY_OK by mail', () => {
     expect(results).toContain('F LON H.  (no order)');
   });
 
+  it('has a later order for the unit in the owner’s list take the place of its proxy', async () => {
+    const { send, process } = await gameWith('PROXY_OK');
+    const england = await send('ENGLAND', 'F LON P FRANCE\nF LON - NTH\nF EDI H\nA LVP H');
+    expect(england.reply.text).toContain('"F LON P FRANCE": replaced by the later order for the same unit, "F LON - NTH"');
+    await send('FRANCE', `${HOLDS.FRANCE}\nF LON - ENG`);
+    for (const power of ['GERMANY', 'ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY']) await send(power, HOLDS[power]!);
+    const results = await process();
+    expect(results).toMatch(/England:\n {2}F LON - NTH\.\n/);
+    expect(results).not.toContain('ENG.');
+  });
+
   it('is countermanded by NO_PROXY, and ORDER_ANY with it', async () => {
     const { send } = await gameWith('PROXY_OK NO_PROXY');
     const england = await send('ENGLAND', 'F LON P FRANCE\nF EDI H\nA LVP H');
