@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderChoices } from '../../../src/game/order-choices.js';
+import { readStatus, renderStatusBytes, validateStatus } from '../../../src/status/index.js';
 import { HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
 
 /**
@@ -50,6 +51,12 @@ describe('PROXY_OK by mail', () => {
     expect(choices('FRANCE').find((unit) => unit.unit === 'F LON')).toMatchObject({ onFile: 'F LON - ENG' });
     expect(choices('FRANCE').find((unit) => unit.unit === 'F LON')!.choices).not.toContain('F LON P GERMANY');
     expect(choices('GERMANY').map((unit) => unit.unit)).not.toContain('F LON');
+
+    // The status file keeps the orders as DPjudge writes them, and reads and writes them back unchanged.
+    const text = judge.statusText('foreign');
+    const read = readStatus(Buffer.from(text)).game;
+    expect(renderStatusBytes(read).toString('utf8')).toBe(text);
+    expect(validateStatus(read, { map: judge.service.maps(read).base })).toEqual([]);
 
     const germany = await send('GERMANY', 'A MUN H\nA BER H\nF KIE H\nF LON - NTH');
     expect(germany.reply.text).toContain(
