@@ -206,30 +206,30 @@ function supportVerdict(
 }
 
 /**
- * The units a support may be for: the one named, or under FICTIONAL_OK, where none of that type
- * stands there, the unit the order describes: of the type written, else of each type the place
- * allows, the first the support can reach being taken. The support goes to whatever unit stands
- * in the province when the phase is adjudicated (DPjudge's Game.resolveMoves, step 2).
+ * FICTIONAL_OK: the units a support may be for where none of the type written stands in the place
+ * named: of the type written, else of each type the place allows. The support goes to whatever unit
+ * stands in the province when the phase is adjudicated (DPjudge's Game.resolveMoves, step 2).
  */
-function supportTargets(board: Board, power: number, ref: UnitRef, flags: RuleFlags): Verdict<BoardUnit[]> {
-  const named = namedUnit(board, ref);
-  if (named.ok || !flags.fictionalOk || provinceOf(board, ref.location) < 0) return named.ok ? accept([named.value]) : named;
+function phantomTargets(board: Board, power: number, ref: UnitRef): BoardUnit[] {
+  if (provinceOf(board, ref.location) < 0) return [];
   const types: UnitType[] = ref.type !== null ? [ref.type] : ['A', 'F'];
-  const phantoms = types.map((type) => phantom(board, power, ref, type));
-  const possible = phantoms.flatMap((verdict) => (verdict.ok ? [verdict.value] : []));
-  return possible.length > 0 ? accept(possible) : (phantoms[0] as Verdict<never>);
+  return types.flatMap((type) => {
+    const verdict = phantom(board, power, ref, type);
+    return verdict.ok ? [verdict.value] : [];
+  });
 }
 
 function checkSupport(board: Board, supporter: BoardUnit, order: SupportOrder, flags: RuleFlags): Verdict<CheckedMovement> {
-  const targets = supportTargets(board, supporter.power, order.target, flags);
-  if (!targets.ok) return targets;
-  let first: Verdict<CheckedMovement> | null = null;
-  for (const target of targets.value) {
+  const named = namedUnit(board, order.target);
+  if (named.ok) return supportFor(board, supporter, order, flags, named.value);
+  const phantoms = flags.fictionalOk ? phantomTargets(board, supporter.power, order.target) : [];
+  let first: Verdict<CheckedMovement> = named;
+  for (const target of phantoms) {
     const verdict = supportFor(board, supporter, order, flags, target);
     if (verdict.ok) return verdict;
-    first ??= verdict;
+    if (first === named) first = verdict;
   }
-  return first!;
+  return first;
 }
 
 function supportFor(board: Board, supporter: BoardUnit, order: SupportOrder, flags: RuleFlags, target: BoardUnit): Verdict<CheckedMovement> {

@@ -60,9 +60,9 @@ export class Battle {
    * (StandardGame.determineOrders).
    */
   readonly entryOf: number[];
-  /** PROXY_OK: the entry of the owner's proxy order the unit is under, or -1. */
+  /** PROXY_OK: the entry of the owner's proxy order the unit is under, or -1 (or empty, in games without ORDER_ANY). */
   readonly proxyEntryOf: number[];
-  /** FICTIONAL_OK without SHOW_PHANTOM: the unit holds, its order aiding or counting on a unit that does not exist (Algorithm.txt, steps 1 and 2). */
+  /** FICTIONAL_OK without SHOW_PHANTOM: the unit holds, its order aiding or counting on a unit that does not exist (Algorithm.txt, steps 1 and 2); empty without FICTIONAL_OK. */
   readonly heldForPhantom: boolean[];
   readonly kind: number[];
   readonly power: number[];
@@ -113,8 +113,9 @@ export class Battle {
     const size = board.units.length;
     this.size = size;
     this.entryOf = filled(size, NONE);
-    this.proxyEntryOf = filled(size, NONE);
-    this.heldForPhantom = new Array<boolean>(size).fill(false);
+    // Kept empty in games without the rules that use them: a movement phase is adjudicated in microseconds.
+    this.proxyEntryOf = rules.flags.orderAny || rules.flags.proxyOk ? filled(size, NONE) : [];
+    this.heldForPhantom = rules.flags.fictionalOk ? new Array<boolean>(size).fill(false) : [];
     this.kind = filled(size, 0);
     this.power = filled(size, 0);
     this.province = filled(size, 0);
@@ -155,7 +156,9 @@ export class Battle {
       const checked = entry < 0 ? null : this.entries[entry]!.checked;
       if (checked) this.load(checked);
     }
-    for (let unit = 0; unit < size; unit++) if (this.route[unit] !== null && this.kind[unit] === MOVE) this.holdOnPhantomRoute(unit);
+    if (this.flags.fictionalOk && !this.flags.showPhantom) {
+      for (let unit = 0; unit < size; unit++) if (this.route[unit] !== null && this.kind[unit] === MOVE) this.holdOnPhantomRoute(unit);
+    }
     for (let unit = 0; unit < size; unit++) if (this.kind[unit] === MOVE) this.linkMove(unit);
     for (let unit = 0; unit < size; unit++) {
       if (this.kind[unit] === SUPPORT) this.linkSupport(unit);
@@ -181,6 +184,13 @@ export class Battle {
    * a power that gives it no order holds, and may be supported in place (Rules.txt, PROXY_OK).
    */
   private assignOrders(): void {
+    if (!this.flags.orderAny && !this.flags.proxyOk) {
+      // Every order is then for a unit of the power that gave it: the last for a unit is the one.
+      this.entries.forEach((entry, index) => {
+        if (entry.unit >= 0) this.entryOf[entry.unit] = index;
+      });
+      return;
+    }
     const inCharge = this.power.slice();
     this.entries.forEach((entry, index) => {
       const unit = entry.unit;
@@ -270,12 +280,11 @@ export class Battle {
   }
 
   /**
-   * FICTIONAL_OK: a unit whose written route reaches, before any carrier that does not carry it, a
-   * space with no carrier at all (a fleet for an army; under PORTAGE_CONVOY an army for a fleet)
-   * holds instead, unless SHOW_PHANTOM has it fail as `no convoy` (Algorithm.txt, step 1).
+   * FICTIONAL_OK without SHOW_PHANTOM: a unit whose written route reaches, before any carrier that
+   * does not carry it, a space with no carrier at all (a fleet for an army; under PORTAGE_CONVOY an
+   * army for a fleet) holds instead; SHOW_PHANTOM has it fail as `no convoy` (Algorithm.txt, step 1).
    */
   private holdOnPhantomRoute(mover: number): void {
-    if (!this.flags.fictionalOk || this.flags.showPhantom) return;
     const carrierType = this.board.units[mover]!.type === 'A' ? 'F' : 'A';
     for (const space of this.route[mover]!) {
       const carrier = this.board.occupant[this.board.tables.provinceOf[space]!]!;

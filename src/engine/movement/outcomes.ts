@@ -34,7 +34,7 @@ export function movementOutcomes(aftermath: Aftermath): OrderOutcome[] {
 /** The power owns the unit, or was proxied it: its earlier orders for the unit are replaced, not ignored. */
 function ownsOrRuns(battle: Battle, power: number, unit: number): boolean {
   if (battle.power[unit] === power) return true;
-  const proxy = battle.proxyEntryOf[unit]!;
+  const proxy = battle.proxyEntryOf[unit] ?? -1;
   const order = proxy < 0 ? null : battle.entries[proxy]!.checked!.order;
   return order?.kind === 'proxy' && battle.board.powerIndex(order.to) === power;
 }
@@ -62,7 +62,7 @@ function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder): 
   const decisions = aftermath.decisions;
   const power = battle.board.powerName(battle.power[unit]!);
   // An aid offered to a unit that does not exist leaves the unit holding, and it is told as a hold (DPjudge).
-  const result = newOutcome(power, battle.heldForPhantom[unit] ? holdOf(battle, unit) : order, true, [], '');
+  const result = newOutcome(power, battle.heldForPhantom[unit] === true ? holdOf(battle, unit) : order, true, [], '');
   const kind = battle.kind[unit];
   if (kind === MOVE && aftermath.moved[unit] === 0) {
     result.succeeded = false;
