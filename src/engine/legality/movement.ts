@@ -6,6 +6,7 @@ import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import type { ConvoyOrder, HoldOrder, MoveOrder, MovementOrder, SupportOrder } from '../../orders/types.js';
 import { leagueAllows } from './league.js';
 import { namedUnit, ownUnit, provinceOf, typeWord, unitRef } from './units.js';
+import { railMoveProblem, railReaches, railwayOf } from './ways.js';
 
 /** Why a direct move between two locations is refused, in the player's terms. */
 function blockedReason(board: Board, unit: BoardUnit, to: number): string {
@@ -95,6 +96,14 @@ function checkMove(board: Board, unit: BoardUnit, order: MoveOrder, flags: RuleF
   const province = tables.provinceOf[to]!;
   const returning = province === unit.province ? returnProblem(flags, unit, order) : null;
   if (returning) return refuse(returning);
+  const railway = railwayOf(board, order.route);
+  if (railway) {
+    // A ride needs no fleets: its route of sea spaces is empty, and nothing can break it but the railway's own rules (movement/ways.ts).
+    const problem = railMoveProblem(board, unit, railway, order.route, province);
+    if (problem) return refuse(problem);
+    const ride: MoveOrder = { kind: 'move', unit: unitRef(board, unit, order.unit), to: tables.abbrev(province), route: [railway.province], viaConvoy: true };
+    return checked(board, ride, unit, null, province, province, []);
+  }
   if (unit.type === 'F') {
     if (order.route.length > 0 || order.viaConvoy) return refuse('a fleet cannot be convoyed');
     const landing = fleetDestination(board, unit, to);
@@ -145,7 +154,7 @@ function moveSupportProblem(board: Board, flags: RuleFlags, supporter: BoardUnit
       ? to === province
         ? fleetLandings(board, target.location, province, target.power).length > 0
         : moveAbut(board, 'F', target.location, to, target.power) !== null
-      : armyCanReach(board, flags, target, province);
+      : armyCanReach(board, flags, target, province) || railReaches(board, target, province);
   return reachable ? null : `the ${typeWord(target.type)} in ${tables.name(target.province)} cannot reach ${tables.name(to)}`;
 }
 
