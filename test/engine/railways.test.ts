@@ -61,15 +61,19 @@ describe('nJudge railways', () => {
     expect(unitsAfter(result)).toEqual(['EAST A MID', 'WEST A PLA']);
   });
 
-  it('save a rider from being dislodged where it started when it rides on', () => {
+  it('cut a ride that bounced at its end, and save the rider from being dislodged where it started when it rides on', () => {
     const result = play(
       map,
       SPRING,
       { units: { WEST: ['A WES'], EAST: ['A EAS', 'F NSE', 'A POR'] } },
       { WEST: ['A WES - IRO - FAR'], EAST: ['A POR - WES', 'F NSE S A POR - WES', 'A EAS - FAR'] },
     );
-    expect(unitsAfter(result)).toEqual(['EAST A EAS', 'EAST A WES', 'EAST F NSE', 'WEST A PLA']);
+    // East's army in Eastend stood on the way when both bounced at Farpoint: the ride is cut there and stands off nothing, so East's army enters Farpoint.
+    expect(unitsAfter(result)).toEqual(['EAST A FAR', 'EAST A WES', 'EAST F NSE', 'WEST A PLA']);
     expect(result.position.powers.find((state) => state.name === 'WEST')!.retreating).toEqual([]);
-    expect(outcomeOf(result, 'A WES - IRO - FAR')).toMatchObject({ marks: ['bounce'] });
+    expect(outcomeOf(result, 'A WES - IRO - FAR')).toMatchObject({
+      marks: ['bounce'],
+      reason: 'the Iron Road is cut at Eastend; it rode the Iron Road as far as Plains',
+    });
   });
 });

@@ -96,20 +96,22 @@ class WaysAdjudication {
     private readonly adjudicate: AdjudicateOnce,
   ) {
     for (const state of board.position.powers) for (const unit of state.units) this.startUnits.add(unit);
-    const byGateway = new Map<Gateway, { submitted: SubmittedOrder; order: MovementOrder }>();
+    // By gateway and power: a power without the gateway (possible unchecked, under NO_CHECK) cannot replace the holder's order.
+    const byGateway = new Map<string, { gateway: Gateway; submitted: SubmittedOrder; order: MovementOrder }>();
     for (const submitted of orders) {
       const order = submitted.order;
       const gateway = isMovementOrder(order) ? gatewayAt(board, order.unit.location) : undefined;
       if (gateway && isMovementOrder(order)) {
-        const earlier = byGateway.get(gateway);
+        const key = `${gateway.gateway}\n${submitted.power}`;
+        const earlier = byGateway.get(key);
         if (earlier)
           this.gatewayOutcomes.push(newOutcome(earlier.submitted.power, earlier.order, false, ['void'], 'replaced by a later order for the same gateway'));
-        byGateway.set(gateway, { submitted, order });
+        byGateway.set(key, { gateway, submitted, order });
       } else {
         this.unitOrders.push(this.unitOrder(submitted));
       }
     }
-    for (const [gateway, { submitted, order }] of byGateway) this.gatewayOrder(gateway, submitted, order);
+    for (const { gateway, submitted, order } of byGateway.values()) this.gatewayOrder(gateway, submitted, order);
   }
 
   private unitOrder(submitted: SubmittedOrder): UnitOrder {
@@ -224,7 +226,8 @@ class WaysAdjudication {
     const cuts = new Map<number, number>();
     const occupants = this.occupants(moved.position);
     this.unitOrders.forEach((unitOrder, index) => {
-      if (!unitOrder.railway || stops.has(index) || !moved.outcomes[index]!.succeeded) return;
+      // A ride that bounced at its end is cut too: cut, it no longer stands off the moves there.
+      if (!unitOrder.railway || stops.has(index) || moved.outcomes[index]!.marks.includes('illegal')) return;
       const unit = unitOrder.unit!;
       const cut = railStopsBetween(this.board, unitOrder.railway, unit.province, unitOrder.into).find((stop) => {
         const there = occupants.get(stop);
