@@ -56,6 +56,12 @@ describe('nJudge railways', () => {
     expect(supported.position.powers.find((state) => state.name === 'EAST')!.retreating).toEqual([{ type: 'A', location: 'EAS', retreats: ['FAR'] }]);
   });
 
+  it('keep a unit a ride dislodges from retreating to where the rider started', () => {
+    const result = play(map, SPRING, { units: { WEST: ['A WES', 'A PLA'], EAST: ['A MID'] } }, { WEST: ['A PLA - IRO - MID', 'A WES S A PLA - MID'] });
+    expect(unitsAfter(result)).toEqual(['WEST A MID', 'WEST A WES']);
+    expect(result.position.powers.find((state) => state.name === 'EAST')!.retreating).toEqual([{ type: 'A', location: 'MID', retreats: ['POR'] }]);
+  });
+
   it('let a rider pass a unit coming the other way instead of meeting it head to head', () => {
     const result = play(map, SPRING, { units: { WEST: ['A MID'], EAST: ['A PLA'] } }, { WEST: ['A MID - IRO - PLA'], EAST: ['A PLA - MID'] });
     expect(unitsAfter(result)).toEqual(['EAST A MID', 'WEST A PLA']);

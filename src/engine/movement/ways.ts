@@ -34,7 +34,7 @@ import type { OrderOutcome, OutcomeMark, Position, RetreatingUnit, Unit } from '
  *   railway as it freely can: to the last province before anything stops it that no unit occupies
  *   (a unit of its own power that stays is passed by, one that moves in stops it).
  * - A unit dislodged from one of a gateway's provinces retreats to the other only if its power holds
- *   the gateway.
+ *   the gateway; one dislodged by a ride does not retreat to where the rider started.
  *
  * One difference from nJudge: when it cuts a ride, nJudge also sends a notional unit of no power into
  * the province the ride was cut at, which can stand off a single unsupported move into it; here the
@@ -174,6 +174,7 @@ class WaysAdjudication {
       if (unitOrder.railway && !stop) this.rideOn(moved, index, cuts.get(index) ?? -1);
     });
     this.closeGatewayRetreats(moved);
+    this.closeRideOrigins(moved);
     moved.outcomes.push(...this.gatewayOutcomes);
     return moved;
   }
@@ -325,6 +326,18 @@ class WaysAdjudication {
       const to = provinceOf(this.board, option);
       return gateways.every((gateway) => !passes(this.board, gateway, from, to) || gatewayKeeper(this.board, gateway) === power);
     });
+  }
+
+  /**
+   * A unit dislodged by a ride may not retreat to where the rider started: to nJudge a ride is no
+   * convoy, and no unit retreats to its attacker's origin.
+   */
+  private closeRideOrigins(moved: Moved): void {
+    const origins = new Map<number, number>();
+    this.unitOrders.forEach((unitOrder, index) => {
+      if (unitOrder.railway && moved.outcomes[index]!.succeeded) origins.set(unitOrder.into, unitOrder.unit!.province);
+    });
+    if (origins.size > 0) this.closeRetreats(moved, (_power, from, option) => origins.get(from) !== provinceOf(this.board, option));
   }
 
   /** Keeps the retreat options `open` allows; a unit left with none is destroyed, and its outcome says so. */
