@@ -56,6 +56,15 @@ describe('nJudge railways', () => {
     expect(supported.position.powers.find((state) => state.name === 'EAST')!.retreating).toEqual([{ type: 'A', location: 'EAS', retreats: ['FAR'] }]);
   });
 
+  it('are not stopped by a gateway between provinces on them', () => {
+    // test/maps/map.extras: the Railway runs Northland, Eastland, Southland; the Canal (held by whoever is in Eastland) joins Northland and Southland.
+    const extras = readAnyMap(join('test', 'maps', 'map.extras')).base;
+    const result = play(extras, SPRING, { units: { NORTH: ['A NOR'] } }, { NORTH: ['A NOR - RAI - SOU'] });
+    expect(unitsAfter(result)).toEqual(['NORTH A SOU']);
+    const marched = play(extras, SPRING, { units: { NORTH: ['A NOR'] } }, { NORTH: ['A NOR - SOU'] });
+    expect(outcomeOf(marched, 'A NOR - SOU')).toMatchObject({ marks: ['blocked'] });
+  });
+
   it('keep a unit a ride dislodges from retreating to where the rider started', () => {
     const result = play(map, SPRING, { units: { WEST: ['A WES', 'A PLA'], EAST: ['A MID'] } }, { WEST: ['A PLA - IRO - MID', 'A WES S A PLA - MID'] });
     expect(unitsAfter(result)).toEqual(['WEST A MID', 'WEST A WES']);

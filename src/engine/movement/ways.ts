@@ -32,7 +32,8 @@ import type { OrderOutcome, OutcomeMark, Position, RetreatingUnit, Unit } from '
  *   the railway between its start and its end once the moves are made; it then bounces, and is
  *   adjudicated again as a unit that stays. A ride that bounced or was cut goes as far along the
  *   railway as it freely can: to the last province before anything stops it that no unit occupies
- *   (a unit of its own power that stays is passed by, one that moves in stops it).
+ *   (a unit of its own power that stays is passed by, one that moves in stops it). Gateways do not
+ *   stop rides (the how-to says so; nJudge's code would block a ride between a gateway's provinces).
  * - A unit dislodged from one of a gateway's provinces retreats to the other only if its power holds
  *   the gateway; one dislodged by a ride does not retreat to where the rider started.
  *
@@ -197,7 +198,8 @@ class WaysAdjudication {
 
   private gatewayStop(unitOrder: UnitOrder, passages: readonly Passage[]): Stop | null {
     const unit = unitOrder.unit;
-    if (!unit || unitOrder.into < 0) return null;
+    // The how-to: a railway may run through a gateway's provinces, and rides are not affected by it.
+    if (!unit || unitOrder.into < 0 || unitOrder.railway) return null;
     const kind = unitOrder.submitted.order.kind;
     for (const gateway of this.board.map.data.extras.gateways) {
       if (!passes(this.board, gateway, unit.province, unitOrder.into)) continue;
