@@ -1,6 +1,7 @@
 import { Board, type BoardUnit } from '../engine/board.js';
 import { adjustmentCount, buildableUnits, openBuildSites } from '../engine/builds.js';
 import { fleetRouteExists } from '../engine/convoy-routes.js';
+import { portageDestinations, portageShore } from '../engine/portage-routes.js';
 import { canSupportInto } from '../engine/reach.js';
 import { ruleFlags, type RuleFlags } from '../engine/rules.js';
 import type { MapDefinition } from '../map/definition.js';
@@ -52,7 +53,7 @@ interface Chooser {
   readonly board: Board;
   readonly power: number;
   readonly flags: RuleFlags;
-  /** Made once, when the first fleet asks. */
+  /** Made once, when the first unit asks. */
   convoyRoutes(): Map<BoardUnit, number[]>;
   /** The order's canonical text when the power may give it now, else null. */
   legal(order: Order): string | null;
@@ -69,13 +70,22 @@ function provinces(board: Board): number[] {
   return all;
 }
 
-/** Each army with the provinces some chain of fleets could carry it to now: the only convoys worth checking. */
+/**
+ * Each army with the provinces some chain of fleets could carry it to now, and under PORTAGE_CONVOY
+ * each fleet on a coast with the provinces armies might carry it to (with their coasts, which a
+ * carried fleet names): the only convoys worth checking.
+ */
 function convoyRoutes(board: Board, flags: RuleFlags): Map<BoardUnit, number[]> {
   const routes = new Map<BoardUnit, number[]>();
   const all = provinces(board);
-  for (const army of board.units.filter((unit) => unit.type === 'A')) {
-    const destinations = all.filter((province) => province !== army.province && fleetRouteExists(board, flags, army.location, province));
-    if (destinations.length > 0) routes.set(army, destinations);
+  const tables = board.tables;
+  for (const unit of board.units) {
+    let destinations: number[] = [];
+    if (unit.type === 'A') destinations = all.filter((province) => province !== unit.province && fleetRouteExists(board, flags, unit.location, province));
+    else if (flags.portageConvoy && portageShore(tables, unit.location)) {
+      destinations = portageDestinations(board, unit.location).flatMap((province) => [province, ...tables.coastsOf[province]!]);
+    }
+    if (destinations.length > 0) routes.set(unit, destinations);
   }
   return routes;
 }
@@ -91,10 +101,10 @@ function legalOf(chooser: Chooser, candidates: readonly Order[]): string[] {
 
 const byText = (a: string, b: string) => a.localeCompare(b);
 
-/** Where a unit might move: the places it borders, and for an army the provinces fleets could carry it to. */
+/** Where a unit might move: the places it borders, and where fleets (or, under PORTAGE_CONVOY, armies) could carry it. */
 function reachable(chooser: Chooser, unit: BoardUnit): number[] {
   const near = Array.from(chooser.board.tables.neighbours[unit.location]!);
-  return unit.type === 'A' ? [...near, ...(chooser.convoyRoutes().get(unit) ?? [])] : near;
+  return unit.type === 'A' || chooser.flags.portageConvoy ? [...near, ...(chooser.convoyRoutes().get(unit) ?? [])] : near;
 }
 
 function movementChoices(chooser: Chooser, unit: BoardUnit): string[] {
@@ -112,9 +122,13 @@ function movementChoices(chooser: Chooser, unit: BoardUnit): string[] {
     for (const province of into) if (supportable(province)) supports.push({ kind: 'support', unit: self, target, to: tables.abbrev(province) });
   }
   const convoys: Order[] = [];
-  if (unit.type === 'F') {
-    for (const [army, destinations] of chooser.convoyRoutes()) {
-      for (const province of destinations) convoys.push({ kind: 'convoy', unit: self, target: ref(board, army), to: tables.abbrev(province) });
+  // A fleet convoys armies; under PORTAGE_CONVOY an army carries fleets, to a province, never a coast.
+  if (unit.type === 'F' || chooser.flags.portageConvoy) {
+    for (const [carried, destinations] of chooser.convoyRoutes()) {
+      if (carried.type === unit.type) continue;
+      for (const to of destinations) {
+        if (tables.provinceOf[to] === to) convoys.push({ kind: 'convoy', unit: self, target: ref(board, carried), to: tables.abbrev(to) });
+      }
     }
   }
   return [
