@@ -8,7 +8,7 @@ import type { ConvoyOrder, HoldOrder, MoveOrder, MovementOrder, SupportOrder } f
 import { leagueAllows } from './league.js';
 import { checkPortagedMove, checkPortageOffer } from './portage.js';
 import { namedUnit, ownUnit, provinceOf, typeWord, unitRef } from './units.js';
-import { railMoveProblem, railReaches, railwayOf } from './ways.js';
+import { gatewayVerdict, railMoveProblem, railReaches, railwayOf } from './ways.js';
 
 /** Why a direct move between two locations is refused, in the player's terms. */
 function blockedReason(board: Board, unit: BoardUnit, to: number): string {
@@ -284,6 +284,8 @@ export function checkMovement(board: Board, power: number, order: MovementOrder,
 }
 
 export function checkMovementOrder(board: Board, power: number, order: MovementOrder, flags: RuleFlags, immobile = false): Verdict<MovementOrder> {
+  const gateway = gatewayVerdict(board, power, order);
+  if (gateway) return gateway;
   const result = checkMovement(board, power, order, flags, immobile);
   return result.ok ? accept(result.value.order) : result;
 }

@@ -74,6 +74,22 @@ export function checkGatewayOrder(board: Board, power: number, gateway: Gateway,
   return accept({ kind: 'support', unit: gatewayRef(gateway), target: supported, to: to === province ? null : tables.abbrev(to) });
 }
 
+/** The check of an order for a gateway (see `checkGatewayOrder`), or null when the order names no gateway. */
+export function gatewayVerdict(board: Board, power: number, order: MovementOrder): Verdict<MovementOrder> | null {
+  const gateway = gatewayAt(board, order.unit.location);
+  return gateway ? checkGatewayOrder(board, power, gateway, order) : null;
+}
+
+/** The provinces (ids) an army could ride to from where it stands, on every railway its power may use there. */
+export function railDestinations(board: Board, unit: BoardUnit): number[] {
+  if (unit.type !== 'A') return [];
+  return board.map.data.extras.railways.flatMap((railway) =>
+    railway.route
+      .map((stop) => board.tables.id(stop))
+      .filter((to) => to !== unit.province && railMoveProblem(board, unit, railway, [railway.province], to) === null),
+  );
+}
+
 /** Why an army may not ride the railway to `to` (a province id), or null. */
 export function railMoveProblem(board: Board, unit: BoardUnit, railway: Railway, route: readonly string[], to: number): string | null {
   const tables = board.tables;
