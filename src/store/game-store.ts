@@ -5,7 +5,7 @@ import { readMainStatus, renderMainStatusBytes, type GameListing, type MainStatu
 import type { GameStatus } from '../status/model.js';
 import { readStatus, type ParsedStatus } from '../status/parse.js';
 import { withHashedPasswords } from '../status/password.js';
-import { writeStatus } from '../status/write.js';
+import { writeStatus, writtenReading } from '../status/write.js';
 import { DurableStep, prepareWrite, type PreparedWrite, removeAbandonedWrites, renameDurably, writeFileAtomic } from './atomic-write.js';
 import { sha256, type AuditLog } from './audit.js';
 import type { QueuedMail } from './journal.js';
@@ -359,7 +359,8 @@ export class GameStore {
     const checksum = sha256(bytes);
     let reading = this.readings.get(path);
     if (reading?.sha256 !== checksum) {
-      reading = { sha256: checksum, parsed: readStatus(bytes, displayPath(path)) };
+      const file = displayPath(path);
+      reading = { sha256: checksum, parsed: writtenReading(bytes, file) ?? readStatus(bytes, file) };
       this.readings.set(path, reading);
     }
     return { name, path, game: reading.parsed.game, diagnostics: reading.parsed.diagnostics, bytes, sha256: checksum };
