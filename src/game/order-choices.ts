@@ -7,6 +7,7 @@ import { ruleFlags, type RuleFlags } from '../engine/rules.js';
 import type { MapDefinition } from '../map/definition.js';
 import { ADJUSTMENTS, MOVEMENT } from '../map/phase.js';
 import { checkOrder } from '../engine/legality/check.js';
+import { railDestinations } from '../engine/legality/ways.js';
 import { formatOrder } from '../orders/format.js';
 import type { Order, OrderPhase, UnitRef } from '../orders/types.js';
 import { findPower, type GameStatus } from '../status/model.js';
@@ -104,17 +105,53 @@ function legalOf(chooser: Chooser, candidates: readonly Order[]): string[] {
 
 const byText = (a: string, b: string) => a.localeCompare(b);
 
-/** Where a unit might move: the places it borders, and where fleets (or, under PORTAGE_CONVOY, armies) could carry it. */
+/** Where a unit might move: the places it borders, where fleets (or, under PORTAGE_CONVOY, armies) could carry it, and where an nJudge railway could. */
 function reachable(chooser: Chooser, unit: BoardUnit): number[] {
   const near = Array.from(chooser.board.tables.neighbours[unit.location]!);
-  return unit.type === 'A' || chooser.flags.portageConvoy ? [...near, ...(chooser.convoyRoutes().get(unit) ?? [])] : near;
+  const carried = unit.type === 'A' || chooser.flags.portageConvoy ? (chooser.convoyRoutes().get(unit) ?? []) : [];
+  return [...near, ...carried, ...railDestinations(chooser.board, unit)];
+}
+
+/** An army's rides on the nJudge railways its power may use from where it stands. */
+function rides(board: Board, unit: BoardUnit): Order[] {
+  const self = ref(board, unit);
+  return board.map.data.extras.railways.flatMap((railway) =>
+    railway.route.map((to): Order => ({ kind: 'move', unit: self, to, route: [railway.province], viaConvoy: true })),
+  );
+}
+
+/**
+ * The orders for each nJudge gateway the power holds (a unit in its controlling province): hold,
+ * or let a unit in one of its two provinces pass to the other or support across from where it stands.
+ */
+function gatewayChoices(chooser: Chooser, onFile: readonly string[]): UnitOrders[] {
+  const { board } = chooser;
+  const tables = board.tables;
+  return board.map.data.extras.gateways.flatMap((gateway) => {
+    const self: UnitRef = { type: null, location: gateway.gateway };
+    const ends = [gateway.from, gateway.to];
+    const passing = ends.flatMap((end, index): Order[] => {
+      const unit = board.unitAt(tables.id(end));
+      if (!unit) return [];
+      const target = ref(board, unit);
+      return [
+        { kind: 'support', unit: self, target, to: null },
+        { kind: 'support', unit: self, target, to: ends[1 - index]! },
+      ];
+    });
+    const choices = [...legalOf(chooser, [{ kind: 'hold', unit: self }]), ...legalOf(chooser, passing).sort(byText)];
+    return choices.length === 0 ? [] : [withOnFile(gateway.gateway, choices, onFile)];
+  });
 }
 
 function movementChoices(chooser: Chooser, unit: BoardUnit): string[] {
   const { board } = chooser;
   const tables = board.tables;
   const self = ref(board, unit);
-  const moves: Order[] = reachable(chooser, unit).map((to) => ({ kind: 'move', unit: self, to: tables.abbrev(to), route: [], viaConvoy: false }));
+  const moves: Order[] = [
+    ...reachable(chooser, unit).map((to): Order => ({ kind: 'move', unit: self, to: tables.abbrev(to), route: [], viaConvoy: false })),
+    ...rides(board, unit),
+  ];
   const supports: Order[] = [];
   const supportable = (province: number) => province !== unit.province && canSupportInto(board, unit.type, unit.location, province, unit.power);
   for (const other of board.units) {
@@ -217,9 +254,12 @@ export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: s
   }
   const units =
     orderPhase === MOVEMENT
-      ? [...board.units.filter((unit) => unit.power === power), ...(flags.proxyOk ? proxiedTo(game, board, power) : [])].map((unit) =>
-          withOnFile(board.describe(unit), movementChoices(chooser, unit), onFile),
-        )
+      ? [
+          ...[...board.units.filter((unit) => unit.power === power), ...(flags.proxyOk ? proxiedTo(game, board, power) : [])].map((unit) =>
+            withOnFile(board.describe(unit), movementChoices(chooser, unit), onFile),
+          ),
+          ...gatewayChoices(chooser, onFile),
+        ]
       : board.retreating.filter((unit) => unit.power === power).map((unit) => withOnFile(board.describe(unit), retreatChoices(chooser, unit), onFile));
   return units.length === 0 ? null : { phase: orderPhase, units, adjustment: null };
 }

@@ -9,6 +9,7 @@ import type { UnitType } from '../../map/model.js';
 import { leagueAllows } from './league.js';
 import { checkPortagedMove, checkPortageOffer } from './portage.js';
 import { namedUnit, ownUnit, provinceOf, typeWord, unitRef } from './units.js';
+import { gatewayVerdict, railMoveProblem, railReaches, railwayOf } from './ways.js';
 
 /** Why a direct move between two locations is refused, in the player's terms. */
 function blockedReason(board: Board, unit: BoardUnit, to: number): string {
@@ -124,6 +125,14 @@ function checkMove(board: Board, unit: BoardUnit, order: MoveOrder, flags: RuleF
   const province = tables.provinceOf[to]!;
   const returning = province === unit.province ? returnProblem(flags, unit, order, to) : null;
   if (returning) return refuse(returning);
+  const railway = railwayOf(board, order.route);
+  if (railway) {
+    // A ride needs no fleets: its route of sea spaces is empty, and nothing can break it but the railway's own rules (movement/ways.ts).
+    const problem = railMoveProblem(board, unit, railway, order.route, province);
+    if (problem) return refuse(problem);
+    const ride: MoveOrder = { kind: 'move', unit: unitRef(board, unit, order.unit), to: tables.abbrev(province), route: [railway.province], viaConvoy: true };
+    return checked(board, ride, unit, null, province, province, []);
+  }
   if (unit.type === 'F') {
     const landing = province === unit.province ? refuse('a fleet cannot sail to the province it is in') : fleetDestination(board, unit, to);
     if (flags.portageConvoy && (order.route.length > 0 || order.viaConvoy || !landing.ok)) {
@@ -179,7 +188,7 @@ function moveSupportProblem(board: Board, flags: RuleFlags, supporter: BoardUnit
           ? fleetLandings(board, target.location, province, target.power).length > 0
           : moveAbut(board, 'F', target.location, to, target.power) !== null) ||
         (flags.portageConvoy && portageShore(tables, target.location) && portageRouteExists(board, target.location, province))
-      : armyCanReach(board, flags, target, province);
+      : armyCanReach(board, flags, target, province) || railReaches(board, target, province);
   return reachable ? null : `the ${typeWord(target.type)} in ${tables.name(target.province)} cannot reach ${tables.name(to)}`;
 }
 
@@ -372,8 +381,11 @@ export function checkMovement(
   }
 }
 
-/** `checkMovement`, for callers that want only the completed order. */
+/** `checkMovement`, for callers that want only the completed order; an nJudge gateway order is checked as one. */
 export function checkMovementOrder(...args: Parameters<typeof checkMovement>): Verdict<MovementOrder> {
+  const [board, power, order] = args;
+  const gateway = gatewayVerdict(board, power, order);
+  if (gateway) return gateway;
   const result = checkMovement(...args);
   return result.ok ? accept(result.value.order) : result;
 }

@@ -404,7 +404,8 @@ export class Battle {
     const tables = this.board.tables;
     const landing = this.dest[army]!;
     const route = this.route[army];
-    const lastSteps = route ? [route[route.length - 1]!] : [];
+    // A railway ride's route is empty: no sea space weakens its landing.
+    const lastSteps = route ? route.slice(-1) : [];
     for (let fleet = this.firstConvoy[army]!; !route && fleet >= 0; fleet = this.nextConvoy[fleet]!) {
       lastSteps.push(this.board.units[fleet]!.location);
     }
