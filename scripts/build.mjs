@@ -9,7 +9,7 @@
 // `node scripts/build.mjs <folder> <module>...`: the same bundle of other entry modules (paths in
 // src/ without .ts) into another folder, as the tests build the judge they start (test/support/compiled-judge.ts).
 import { buildSync } from 'esbuild';
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -21,7 +21,9 @@ const NATIVE_PACKAGES = ['better-sqlite3', '@resvg/resvg-js'];
 const [out = join(PROJECT_ROOT, 'dist'), ...modules] = process.argv.slice(2);
 const entryModules = modules.length > 0 ? modules : ['cli/main'];
 
-rmSync(out, { recursive: true, force: true });
+// The folder is not emptied first: a judge still running from the previous build (an upgrade
+// builds before it restarts the service) goes on loading that build's chunks, whose names carry
+// their contents' hash, until it is restarted.
 buildSync({
   entryPoints: entryModules.map((module) => join(SOURCE, `${module}.ts`)),
   outbase: SOURCE,
