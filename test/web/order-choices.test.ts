@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
-import { MailCommandProcessor } from '../../src/commands/execute/processor.js';
+import { MailCommandProcessor } from '../../src/commands/run/processor.js';
 import { openGameService } from '../../src/game/open.js';
 import { orderChoices } from '../../src/game/order-choices.js';
 import type { GameService } from '../../src/game/service.js';
