@@ -3,7 +3,7 @@ import { describeDeadline, phaseTitle } from '../../game/results.js';
 import { gameView, gameViewText } from '../../game/show.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
-import { currentMap, displayName, mapsOf, type ExecutionContext } from './context.js';
+import { currentMap, displayName, mapsOf, phaseRules, type ExecutionContext } from './context.js';
 
 /**
  * Mails to a game's people about what a command did to the game. Each reader gets a mail of their
@@ -47,7 +47,7 @@ export function startedNotices(context: ExecutionContext, game: GameStatus): Out
   const map = currentMap(context, game);
   const maps = mapsOf(context, game);
   // BLIND: each reader is shown the opening board as far as it sees it.
-  const positionFor = (reader: Reader) => gameViewText(gameView(game, maps, [], { reader: reader.power, master: reader.master }));
+  const positionFor = (reader: Reader) => gameViewText(gameView(game, maps, phaseRules(context, game), [], { reader: reader.power, master: reader.master }));
   const occupant = (power: PowerStatus) => (typeof power.player?.current === 'string' ? power.player.current.toLowerCase() : 'nobody');
   const players = game.powers
     .filter((power) => power.role === MAP_POWER_ROLE)

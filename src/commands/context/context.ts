@@ -6,7 +6,7 @@ import type { MapDefinition } from '../../map/definition.js';
 import type { GameMap } from '../../map/game-map.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 import { type GameStatus } from '../../status/model.js';
-import { rulesInForce } from '../../game/rules.js';
+import type { OperationRules } from '../../game/rules.js';
 import { NoSuchGameError, type Actor, type LoadedGame } from '../../store/game-store.js';
 import type { PressArchive } from '../../store/press-archive.js';
 import type { PasswordGuard } from './guessing.js';
@@ -28,6 +28,8 @@ export interface ExecutionContext {
   /** Every game's press, for HISTORY PRESS. */
   readonly pressArchive: PressArchive;
   readonly random: () => number;
+  /** The rules in force of each game the mail's commands touch, made once and read by every command. */
+  readonly rules: OperationRules;
   /** The mail has lines the parser could not read: RESIGN then waits for a mail without mistakes. */
   readonly mailHasProblems: boolean;
   /** The command being executed (`<mail key>#<index>`): recorded with every change it makes. */
@@ -54,7 +56,12 @@ export function mapsOf(context: ExecutionContext, game: GameStatus): MapDefiniti
 
 /** The rules in force in a game, the map's own included. */
 export function gameRules(context: ExecutionContext, game: GameStatus): RulesInForce {
-  return rulesInForce(game, mapsOf(context, game).base.rules());
+  return context.rules.of(game, mapsOf(context, game).base);
+}
+
+/** The rules in force in the game's current phase, on that phase's map (which IN or FROM blocks may change). */
+export function phaseRules(context: ExecutionContext, game: GameStatus): RulesInForce {
+  return context.rules.of(game, currentMap(context, game));
 }
 
 /** The map as it stands in the game's current phase (the base map while forming or completed). */

@@ -5,9 +5,8 @@ import { disorderIn, type ResultsView } from '../../game/results.js';
 import { gameView, gameViewText, type GameView } from '../../game/show.js';
 import { readStatus } from '../../status/parse.js';
 import { MAP_POWER_ROLE, type GameStatus, type Occupant } from '../../status/model.js';
-import { rulesInForce } from '../../game/rules.js';
 import { situation } from '../context/announcements.js';
-import { currentMap, displayName, gameRules, loadGame, mapsOf, readerOf, type ExecutionContext } from '../context/context.js';
+import { currentMap, displayName, gameRules, loadGame, mapsOf, phaseRules, readerOf, type ExecutionContext } from '../context/context.js';
 import type { Session, Step } from '../context/step.js';
 import { isBuildToken } from '../../engine/builds.js';
 import { FULL_SIGHT } from '../../engine/visibility.js';
@@ -89,7 +88,7 @@ const SECRET_RULES: readonly string[] = ['EAVESDROP'];
 
 function describeGame(context: ExecutionContext, name: string, game: GameStatus, view: ResultsView): GameListing {
   const maps = mapsOf(context, game);
-  const rules = rulesInForce(game, maps.base.rules());
+  const rules = gameRules(context, game);
   const hidden = hiddenFrom(pendingHiddenBuilds(context.service.archive(name), game, maps), view);
   const notes: string[] = [];
   for (const block of game.descriptions) notes.push(...block.lines);
@@ -101,7 +100,7 @@ function describeGame(context: ExecutionContext, name: string, game: GameStatus,
   if (open !== '') notes.push(`Openings: ${open}.`);
   if (!isForming(game) && !isCompleted(game)) notes.push(...progress(context, game, rules));
   const hideDummies = rules.has('HIDE_DUMMIES') && view.master !== true && !isCompleted(game);
-  return { board: gameView(game, maps, hidden, view, { hideDummies }), notes };
+  return { board: gameView(game, maps, phaseRules(context, game), hidden, view, { hideDummies }), notes };
 }
 
 /** Who holds the phase back: named only under LIST_WAITERS and LIST_UNORDERED, else just said. */
@@ -116,7 +115,7 @@ function progress(context: ExecutionContext, game: GameStatus, rules: RulesInFor
         ? `Waiting for the deadline at their request: ${names(waiting)}.`
         : 'One or more players have asked that the phase wait for its deadline.',
     );
-  const late = context.service.latePowers(game);
+  const late = context.service.latePowers(game, context.rules);
   if (late.length > 0)
     lines.push(rules.has('LIST_UNORDERED') ? `Orders not yet submitted by: ${names(late)}.` : 'One or more powers have not yet submitted orders.');
   return lines;
@@ -203,7 +202,7 @@ function playerLines(context: ExecutionContext, name: string, game: GameStatus, 
 
 /** A BLIND game still going on, read by someone who does not see the whole board. */
 function blindedWhileOn(context: ExecutionContext, session: Session, game: GameStatus): boolean {
-  return !isCompleted(game) && boardSight(game, currentMap(context, game), readerOf(session)) !== FULL_SIGHT;
+  return !isCompleted(game) && boardSight(game, currentMap(context, game), readerOf(session), phaseRules(context, game)) !== FULL_SIGHT;
 }
 
 export function summary(context: ExecutionContext, session: Session, requested: string | undefined): Step {

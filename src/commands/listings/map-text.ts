@@ -2,7 +2,7 @@ import { currentBoardPicture, type PictureFormat } from '../../game/board-pictur
 import type { GameMap } from '../../map/game-map.js';
 import type { Location } from '../../map/model.js';
 import type { GameStatus } from '../../status/model.js';
-import { loadGame, currentMap, mapsOf, readerOf, type ExecutionContext } from '../context/context.js';
+import { loadGame, currentMap, mapsOf, phaseRules, readerOf, type ExecutionContext } from '../context/context.js';
 import { requestedGame } from './listings.js';
 import type { Session, Step } from '../context/step.js';
 
@@ -36,7 +36,7 @@ function picture(context: ExecutionContext, session: Session, name: string, game
   const drawn: PictureFormat = format === 'PNG' ? 'png' : 'svg';
   const instead = format === undefined || format === 'SVG' || format === 'PNG' ? '' : ` (this judge draws SVG or PNG, not ${format})`;
   try {
-    const file = currentBoardPicture(name, game, mapsOf(context, game), context.service.archive(name), readerOf(session), drawn);
+    const file = currentBoardPicture(name, game, mapsOf(context, game), phaseRules(context, game), context.service.archive(name), readerOf(session), drawn);
     return { lines: [`The board as it stands is attached as ${file.filename}${instead}.`], attachments: [file] };
   } catch {
     // The picture is an extra: the text, and the rest of the mail's commands, still go out without it.

@@ -6,10 +6,9 @@ import type { GameMap } from '../../map/game-map.js';
 import type { Phase } from '../../map/model.js';
 import { phaseAbbrev } from '../../map/phase.js';
 import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
-import { rulesInForce } from '../../game/rules.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { situation, tellEveryone, tellMaster } from '../context/announcements.js';
-import { actorOf, currentMap, displayName, loadGame, type ExecutionContext } from '../context/context.js';
+import { actorOf, currentMap, displayName, loadGame, phaseRules, type ExecutionContext } from '../context/context.js';
 import type { Session, Step } from '../context/step.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 
@@ -52,7 +51,7 @@ function refuseLateChange(context: ExecutionContext, game: GameStatus, session: 
   const deadline = currentDeadline(game);
   if (deadline === null || deadline > context.now) return;
   const map = currentMap(context, game);
-  const rule = lateChangesBarredBy(rulesInForce(game, map.rules()));
+  const rule = lateChangesBarredBy(phaseRules(context, game));
   if (rule)
     throw new GameRuleError(
       `the game has ${rule}: the deadline has passed, so the orders on file for ${displayName(map, power.name)} may no longer be changed`,
@@ -67,7 +66,7 @@ function onFileLines(context: ExecutionContext, game: GameStatus, power: PowerSt
 
 /** What a power still owes after its orders: the units left without one, so that it knows it is late. */
 function stillLate(context: ExecutionContext, game: GameStatus, power: PowerStatus): string[] {
-  const late = context.service.lateness(game).find((candidate) => candidate.power === power.name);
+  const late = context.service.lateness(game, context.rules).find((candidate) => candidate.power === power.name);
   if (late === undefined) return [];
   const name = displayName(currentMap(context, game), power.name);
   if (late.unordered.length === 0) return [`${name} has no orders on file and counts as late until it has.`];
@@ -93,7 +92,7 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
   refuseLateChange(context, current, session, power, phase);
   const report = await context.service.submitOrders(session.game, power.name, lines, actorOf(context, 'ORDERS'));
   const now = findPower(report.game, power.name)!;
-  const rules = rulesInForce(report.game, currentMap(context, report.game).rules());
+  const rules = phaseRules(context, report.game);
   const ready = report.ready ? await whenReady(context, session.game, phase, rules) : [];
   const refusedCount = report.refused.length;
   const summary = refusedCount > 0 ? [`${refusedCount} order line${refusedCount === 1 ? ' was' : 's were'} not accepted (see below).`] : [];
@@ -136,7 +135,7 @@ export async function clearOrders(context: ExecutionContext, session: PowerSessi
   refuseLateChange(context, current, session, power, phase);
   const loaded = await context.service.clearOrders(session.game, power.name, actorOf(context, 'CLEAR'));
   const cleared = findPower(loaded.game, power.name)!;
-  const rules = rulesInForce(loaded.game, currentMap(context, loaded.game).rules());
+  const rules = phaseRules(context, loaded.game);
   return {
     lines: ['Orders cleared.', ...onFileLines(context, loaded.game, cleared, phase)],
     notices: orderCopies(context, loaded.game, cleared, phase, rules),
@@ -153,7 +152,7 @@ export function showStatus(context: ExecutionContext, session: Session): Step {
     const waiting = power.wait ? ['You are waiting (SET WAIT): the phase is not processed early.'] : [];
     return { lines: [situation(game), ...onFileLines(context, game, power, phase), ...waiting] };
   }
-  const late = context.service.lateness(game);
+  const late = context.service.lateness(game, context.rules);
   const powers = game.powers.filter((power) => power.role === MAP_POWER_ROLE);
   const missing =
     late.length > 0 ? [`Orders missing or incomplete from: ${late.map(lateText).join(', ')}.`] : ['Every power that owes orders has them on file.'];

@@ -7,10 +7,9 @@ import { formatPhase } from '../../map/phase.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 import type { GameMap } from '../../map/game-map.js';
 import { findPower, type GameStatus } from '../../status/model.js';
-import { rulesInForce } from '../../game/rules.js';
 import type { Command, Press } from '../language/types.js';
 import { noticeTo } from '../context/announcements.js';
-import { currentMap, displayName, loadGame, type ExecutionContext } from '../context/context.js';
+import { currentMap, displayName, loadGame, phaseRules, type ExecutionContext } from '../context/context.js';
 import { planPress, type Party, type PressPlan } from './press-rules.js';
 import { testedAddresses } from '../../game/tester.js';
 import type { Session, Step } from '../context/step.js';
@@ -70,7 +69,7 @@ function ordersOnFile(game: GameStatus, sender: Party): boolean {
 
 /** Powers still owing orders for the phase; the sender's orders in this mail count as given, as they do for MUST_ORDER. */
 function latePowers(context: ExecutionContext, game: GameStatus, sender: Party, ordersInMail: boolean): ReadonlySet<string> {
-  const late = new Set(context.service.latePowers(game));
+  const late = new Set(context.service.latePowers(game, context.rules));
   if (ordersInMail && sender.kind === 'power') late.delete(sender.power.name);
   return late;
 }
@@ -102,7 +101,7 @@ export function sendPress(context: ExecutionContext, session: Session, command: 
   const game = loadGame(context, session.game).game;
   const map = currentMap(context, game);
   const sender = senderParty(game, session);
-  const rules = rulesInForce(game, map.rules());
+  const rules = phaseRules(context, game);
   const deadline = currentDeadline(game);
   const deadlinePassed = deadline !== null && deadline <= context.now;
   const hasOrders = options.ordersInMail || ordersOnFile(game, sender);

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { JudgeConfig } from '../../config/config.js';
 import type { GameService } from '../../game/service.js';
+import { OperationRules } from '../../game/rules.js';
 import type { JudgeDatabase } from '../../store/database.js';
 import { parseMail } from '../language/parse.js';
 import type { ParsedMail } from '../language/types.js';
@@ -88,6 +89,7 @@ export class MailCommandProcessor {
       guard: this.guard,
       pressArchive: this.effects.pressArchive,
       random: this.deps.random ?? Math.random,
+      rules: new OperationRules(),
       mailHasProblems: false,
     };
   }

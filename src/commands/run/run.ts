@@ -195,7 +195,7 @@ export class MailRun {
   private explained(error: unknown, game: string | null): unknown {
     if (game === null) return error;
     try {
-      const errors = this.context.service.statusErrors(this.context.service.load(game));
+      const errors = this.context.service.statusErrors(this.context.service.load(game), this.context.rules);
       return errors.length > 0 ? new BrokenStatusFileError(game, errors, { cause: error }) : error;
     } catch {
       return error;

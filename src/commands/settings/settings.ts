@@ -8,7 +8,6 @@ import { DRAW_PROPOSAL, voters } from '../../game/votes.js';
 import { formatPhase } from '../../map/phase.js';
 import { formatVote } from '../../status/codecs.js';
 import { findPower, MAP_POWER_ROLE, type GameStatus, type Proposal, type Vote } from '../../status/model.js';
-import { rulesInForce } from '../../game/rules.js';
 import type { AbsenceSpan, DateSpec } from '../language/types.js';
 import { tellEveryone, tellMaster, tellPowers } from '../context/announcements.js';
 import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from '../context/context.js';
@@ -60,7 +59,7 @@ export async function setWait(context: ExecutionContext, session: Signed, wait: 
   if (barred) throw new GameRuleError(barred);
   if (findPower(current, power)?.role !== MAP_POWER_ROLE) throw new GameRuleError(`${power} gives no orders and cannot wait`);
   const loaded = await context.service.setWait(session.game, power, wait, actorOf(context, wait ? 'SET WAIT' : 'SET NOWAIT'));
-  const ready = !wait && loaded.game.delay === 1 && context.service.latePowers(loaded.game).length === 0;
+  const ready = !wait && loaded.game.delay === 1 && context.service.latePowers(loaded.game, context.rules).length === 0;
   const lines = [wait ? 'You are waiting: the phase is not processed before its deadline.' : 'You are no longer waiting.'];
   if (ready) lines.push('Every power that owes orders has them on file now: the phase will be processed at the next deadline check.');
   return { lines };
@@ -155,7 +154,7 @@ export async function setDeadline(context: ExecutionContext, session: Signed, da
   const current = loadGame(context, session.game).game;
   const phase = playingPhase(current);
   const maps = mapsOf(context, current);
-  const rules = rulesInForce(current, maps.base.rules());
+  const rules = gameRules(context, current);
   const timing = gameTiming(current, maps.base.data.flow);
   const zone = gameZone(current.zone ?? undefined);
   const requested = resolveDate(date, zone, context.now, timing.at[0] ?? { hour: 0, minute: 0 });
