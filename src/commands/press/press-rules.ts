@@ -283,7 +283,6 @@ export function planPress(request: PressRequest): PressVerdict {
   if (typeof shownFrom === 'string') return refuse(shownFrom);
   const shownTo = claimedRecipients(request, recipients);
   if (typeof shownTo === 'string') return refuse(shownTo);
-  const masterListens =
-    (rules.has('EAVESDROP') || rules.names.includes('EAVESDROP!')) && !press.broadcast && !recipients.some((party) => party.kind === 'master');
+  const masterListens = rules.has('EAVESDROP') && !press.broadcast && !recipients.some((party) => party.kind === 'master');
   return { ok: true, plan: { broadcast: press.broadcast, recipients, shownFrom, shownTo, masterListens } };
 }
