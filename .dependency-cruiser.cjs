@@ -117,6 +117,13 @@ module.exports = {
       to: { path: '^src/commands/', pathNot: `^src/commands/(${parts.join('|')})/` },
     },
     {
+      name: 'deadline-through-its-index',
+      comment: "src/deadline's index is its one way in: the rest of the judge sees only what it exports.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/deadline/' },
+      to: { path: '^src/deadline/', pathNot: '^src/deadline/index\\.ts$' },
+    },
+    {
       name: 'command-language-is-pure',
       comment: 'The command language reads text into commands: like the domain core, it imports only the core.',
       severity: 'error',

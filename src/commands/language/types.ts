@@ -1,4 +1,4 @@
-import type { TimeOfDay } from '../../deadline/times-of-day.js';
+import type { TimeOfDay } from '../../deadline/index.js';
 import type { Vote } from '../../status/model.js';
 
 /**
