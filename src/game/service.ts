@@ -254,7 +254,8 @@ export class GameService {
   /**
    * Applies a pure change and keeps the main status file's state in step: what every named
    * operation below is built on, and private so that a game changes only through one of them.
-   * The change reads the rules in force from `rules`, made once for the operation.
+   * The change reads the rules in force from `rules`, made once for the operation (or handed over
+   * by an operation that reads them again after the change).
    * `announce` gives the mails that tell of the change, from the new status: they are queued with it
    * in one durable step, so they leave if and only if it is written.
    */
@@ -262,10 +263,10 @@ export class GameService {
     name: string,
     actor: Actor,
     change: (game: GameStatus, maps: MapDefinition, rules: OperationRules) => GameStatus | null,
-    options: { announce?: (game: GameStatus) => OutgoingMail[]; origin?: string } = {},
+    options: { announce?: (game: GameStatus) => OutgoingMail[]; origin?: string; rules?: OperationRules } = {},
   ): Promise<LoadedGame> {
     let changed: GameStatus | null = null;
-    const rules = new OperationRules();
+    const rules = options.rules ?? new OperationRules();
     const work = (current: LoadedGame) => (changed = change(current.game, this.maps(current.game), rules));
     const { announce } = options;
     const origin = options.origin ?? `${actor.who} ${actor.command} ${name}`;
@@ -291,12 +292,17 @@ export class GameService {
   async submitOrders(name: string, power: string, lines: readonly string[], actor: Actor): Promise<SubmissionReport & { ready: boolean }> {
     let report: SubmissionReport | null = null;
     const rules = new OperationRules();
-    const loaded = await this.change(name, actor, (game, maps) => {
-      const phase = currentPhase(game);
-      const map = maps.at(phase);
-      report = submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
-      return this.withReadiness(report.game, maps, rules);
-    });
+    const loaded = await this.change(
+      name,
+      actor,
+      (game, maps) => {
+        const phase = currentPhase(game);
+        const map = maps.at(phase);
+        report = submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
+        return this.withReadiness(report.game, maps, rules);
+      },
+      { rules },
+    );
     return { ...report!, game: loaded.game, ready: loaded.game.delay !== null && this.latePowers(loaded.game, rules).length === 0 };
   }
 
