@@ -16,10 +16,12 @@ export interface CheckedSubmission extends SubmittedOrder {
   readonly checkedOn: Board;
   readonly flags: RuleFlags;
   readonly immobile: boolean;
+  /** The power the order was checked for (under ORDER_ANY not always the unit's owner). */
+  readonly checkedFor: string;
 }
 
 export function checkedSubmission(power: string, checked: CheckedMovement, board: Board, flags: RuleFlags, immobile: boolean): CheckedSubmission {
-  return { power, order: checked.order, checked, checkedOn: board, flags, immobile };
+  return { power, order: checked.order, checked, checkedOn: board, flags, immobile, checkedFor: power };
 }
 
 /**
@@ -31,6 +33,6 @@ export function priorCheck(submitted: SubmittedOrder, board: Board, power: numbe
   const prior = submitted as CheckedSubmission;
   const on = prior.checkedOn;
   if (on.position !== board.position || on.map !== board.map || prior.order !== prior.checked.order) return null;
-  const holds = board.units[prior.checked.unit]?.power === power && prior.immobile === immobile && prior.flags === flags;
+  const holds = prior.checkedFor === prior.power && board.powers[power]?.name === prior.power && prior.immobile === immobile && prior.flags === flags;
   return holds ? prior.checked : null;
 }
