@@ -93,7 +93,8 @@ export function ruleFlags(rules?: Iterable<string>): RuleFlags {
 }
 
 function flagsFor(rules: Iterable<string>): RuleFlags {
-  const on = new Set([...rules].map((rule) => rule.toUpperCase()));
+  // A trailing '!' makes a rule public (Rules.txt: EAVESDROP!); it is the same rule, as RulesInForce.has reads it.
+  const on = new Set([...rules].map((rule) => rule.toUpperCase().replace(/!$/, '')));
   const key = [...on].sort().join(' ');
   let flags = made.get(key);
   if (flags === undefined) {

@@ -11,7 +11,7 @@ import { railDestinations } from '../engine/legality/ways.js';
 import { formatOrder } from '../orders/format.js';
 import type { Order, OrderPhase, UnitRef } from '../orders/types.js';
 import { findPower, type GameStatus } from '../status/model.js';
-import { rulesInForce } from './rules.js';
+import type { RulesInForce } from '../rules/in-force.js';
 import { dummyPowers } from './control.js';
 import { immobility, orderPhaseOf, ordersOnFile } from './orders.js';
 import { positionOf } from './position.js';
@@ -214,17 +214,16 @@ function withOnFile(unit: string, choices: string[], onFile: readonly string[]):
   return { unit, choices: own === null || choices.includes(own) ? choices : [own, ...choices], onFile: own };
 }
 
-/** What `power` may order in the game's current phase; null when it orders nothing now. */
-export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: string): OrderChoices | null {
+/** What `power` may order in the game's current phase, under the `rules` in force on that phase's map; null when it orders nothing now. */
+export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: string, rules: RulesInForce): OrderChoices | null {
   const phase = game.phase?.phase;
   if (phase === undefined || typeof phase !== 'object') return null;
   const orderPhase = orderPhaseOf(phase);
   const status = findPower(game, powerName);
   if (orderPhase === null || status === undefined) return null;
   const map = maps.at(phase);
-  const rules = rulesInForce(game, map.rules());
   // BLIND: the choices are made on the board as the power sees it, so that none names a unit out of its sight.
-  const position = visiblePosition(positionOf(game, map), status.name, boardSight(game, map, { reader: status.name }));
+  const position = visiblePosition(positionOf(game, map), status.name, boardSight(game, map, { reader: status.name }, rules));
   const board = new Board(map, position);
   const power = board.powerIndex(status.name);
   if (power < 0) return null;

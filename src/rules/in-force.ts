@@ -7,8 +7,12 @@ const BY_NAME: ReadonlyMap<string, RuleInfo> = new Map(RULES.map((rule) => [rule
  * Rules.txt documents EAVESDROP! as a spelling of EAVESDROP.
  */
 export function ruleInfo(name: string): RuleInfo | undefined {
-  const key = name.trim().toUpperCase().replace(/!$/, '');
-  return BY_NAME.get(key);
+  return BY_NAME.get(ruleKey(name.trim()));
+}
+
+/** A rule's name as code asks for it: upper case, without the '!' that makes it public (EAVESDROP!). */
+function ruleKey(name: string): string {
+  return name.toUpperCase().replace(/!$/, '');
 }
 
 /**
@@ -23,7 +27,7 @@ export class RulesInForce implements Iterable<string> {
 
   constructor(names: Iterable<string>) {
     this.#names = [...new Set(names)];
-    this.#on = new Set(this.#names.map((name) => name.toUpperCase()));
+    this.#on = new Set(this.#names.map(ruleKey));
   }
 
   has(rule: RuleName): boolean {
@@ -37,7 +41,7 @@ export class RulesInForce implements Iterable<string> {
 
   /** The same rules with `rule` switched off. */
   without(rule: RuleName): RulesInForce {
-    return new RulesInForce(this.#names.filter((name) => name.toUpperCase() !== rule));
+    return new RulesInForce(this.#names.filter((name) => ruleKey(name) !== rule));
   }
 
   /** The names in force, as the map and the status file spell them. */

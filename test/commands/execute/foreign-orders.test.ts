@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderChoices } from '../../../src/game/order-choices.js';
+import { OperationRules } from '../../../src/game/rules.js';
 import { readStatus, renderStatusBytes, validateStatus } from '../../../src/status/index.js';
 import { HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
 
@@ -38,7 +39,9 @@ describe('PROXY_OK by mail', () => {
 
     // The web page offers England's proxies for its own units, and France the unit proxied to it.
     const game = judge.service.load('foreign').game;
-    const choices = (power: string) => orderChoices(game, judge.service.maps(game), power)!.units;
+    const maps = judge.service.maps(game);
+    const rules = new OperationRules().inPlay(game, maps);
+    const choices = (power: string) => orderChoices(game, maps, power, rules)!.units;
     const edinburgh = choices('ENGLAND').find((unit) => unit.unit === 'F EDI')!.choices;
     expect(edinburgh.filter((choice) => choice.includes(' P '))).toEqual([
       'F EDI P AUSTRIA',
