@@ -5,6 +5,8 @@ import { ruleSupport, rulesTable, unhonouredRules } from '../../src/game/rule-su
 import { RULES } from '../../src/rules/catalog.js';
 import { projectRoot } from './support.js';
 import { newGame } from '../../src/status/model.js';
+import { readStatus } from '../../src/status/parse.js';
+import { validateStatus } from '../../src/status/validate.js';
 import { rulesInForce } from '../../src/game/rules.js';
 
 /** A rule this judge does not honour, of a variant it does not play: the example of the reports below. */
@@ -43,7 +45,6 @@ describe('unsupported rules are reported, never ignored silently', () => {
     const created = await judge.send(MASTER, `CREATE ruled masterpw\nRULE ${UNHONOURED} BUILD_ANY\nSIGNOFF`);
     expect(created.reply.text).toContain(`Note: the rule ${UNHONOURED} is ${WHY}`);
     expect(created.reply.text).not.toContain('rule BUILD_ANY is');
-    const { readStatus, validateStatus } = await import('../../src/status/index.js');
     const game = readStatus(readFileSync(join(judge.games, 'ruled', 'status'))).game;
     const unhonoured = unhonouredRules(rulesInForce(game)).map((entry) => entry.rule);
     expect(unhonoured).toEqual([UNHONOURED]);

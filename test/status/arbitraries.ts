@@ -12,7 +12,7 @@ import type {
   TextBlock,
   UnitAt,
   Vote,
-} from '../../src/status/index.js';
+} from '../../src/status/model.js';
 
 /**
  * Random games in the model's normalised form (upper-case where the reader upper-cases, single

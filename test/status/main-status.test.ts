@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/map/model.js';
-import { readMainStatus, renderMainStatusBytes, type MainStatus } from '../../src/status/index.js';
+import { readMainStatus, renderMainStatusBytes, type MainStatus } from '../../src/status/main-status.js';
 import { fixtureBytes } from './fixtures.js';
 
 const bytes = fixtureBytes('main-status');

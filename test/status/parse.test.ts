@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/map/model.js';
-import { parseStatus, readStatus, renderStatus, renderStatusBytes } from '../../src/status/index.js';
+import { parseStatus, readStatus } from '../../src/status/parse.js';
+import { renderStatus, renderStatusBytes } from '../../src/status/render.js';
 
 const FILE = 'games/alpha/status';
 

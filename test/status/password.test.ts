@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hashPassword, isPasswordHash, newGame, newPower, verifyPassword, withHashedPasswords } from '../../src/status/index.js';
+import { hashPassword, isPasswordHash, verifyPassword, withHashedPasswords } from '../../src/status/password.js';
+import { newGame, newPower } from '../../src/status/model.js';
 
 describe('passwords', () => {
   afterEach(() => {

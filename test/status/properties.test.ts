@@ -1,16 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  newPower,
-  parseStatus,
-  readStatus,
-  renderStatus,
-  renderStatusBytes,
-  splitLines,
-  writeStatus,
-  type GameStatus,
-  type PowerStatus,
-} from '../../src/status/index.js';
+import { newPower, type GameStatus, type PowerStatus } from '../../src/status/model.js';
+import { parseStatus, readStatus } from '../../src/status/parse.js';
+import { renderStatus, renderStatusBytes } from '../../src/status/render.js';
+import { splitLines } from '../../src/status/text.js';
+import { writeStatus } from '../../src/status/write.js';
 import { caseKeptWord, game, order, withoutSource } from './arbitraries.js';
 import { fixtureBytes, fixtureNames } from './fixtures.js';
 

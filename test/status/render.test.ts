@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  newGame,
-  newPower,
-  parseStatus,
-  renderStatus,
-  StatusWriteError,
-  updatePower,
-  writeStatus,
-  type GameStatus,
-  type PowerStatus,
-} from '../../src/status/index.js';
+import { newGame, newPower, updatePower, type GameStatus, type PowerStatus } from '../../src/status/model.js';
+import { parseStatus } from '../../src/status/parse.js';
+import { renderStatus } from '../../src/status/render.js';
+import { StatusWriteError } from '../../src/status/safe.js';
+import { writeStatus } from '../../src/status/write.js';
 
 function gameWith(power: Partial<PowerStatus>, game: Partial<GameStatus> = {}): GameStatus {
   return { ...newGame('alpha'), ...game, powers: [{ ...newPower('FRANCE'), ...power }] };

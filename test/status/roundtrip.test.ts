@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/map/model.js';
-import {
-  findPower,
-  lineChanges,
-  newPower,
-  readStatus,
-  renderStatus,
-  renderStatusBytes,
-  splitLines,
-  updatePower,
-  validateStatus,
-  type GameStatus,
-} from '../../src/status/index.js';
+import { findPower, newPower, updatePower, type GameStatus } from '../../src/status/model.js';
+import { lineChanges } from '../../src/status/line-diff.js';
+import { readStatus } from '../../src/status/parse.js';
+import { renderStatus, renderStatusBytes } from '../../src/status/render.js';
+import { splitLines } from '../../src/status/text.js';
+import { validateStatus } from '../../src/status/validate.js';
 import { rulesInForce } from '../../src/game/rules.js';
 import { fixtureBytes, fixtureNames, fixtureText, standardMap } from './fixtures.js';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/map/model.js';
-import { newGame, newPower, parseStatus, validateStatus, type GameStatus } from '../../src/status/index.js';
+import { newGame, newPower, type GameStatus } from '../../src/status/model.js';
+import { parseStatus } from '../../src/status/parse.js';
+import { validateStatus } from '../../src/status/validate.js';
 import { standardMap } from './fixtures.js';
 
 const FILE = 'games/alpha/status';

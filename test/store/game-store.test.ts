@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findPower, newGame, newPower, updatePower, verifyPassword, type GameStatus } from '../../src/status/index.js';
+import { findPower, newGame, newPower, updatePower, type GameStatus } from '../../src/status/model.js';
+import { verifyPassword } from '../../src/status/password.js';
 import { AuditLog, sha256 } from '../../src/store/audit.js';
 import { openDatabase } from '../../src/store/database.js';
 import { GameNameError } from '../../src/store/game-name.js';

@@ -4,19 +4,15 @@ import { folder, loadConfig } from '../../config/config.js';
 import type { GameMap } from '../../map/game-map.js';
 import { readAnyMap } from '../../map/catalog.js';
 import { formatDiagnostic, type Diagnostic } from '../../map/model.js';
-import {
-  GAME_OWNER,
-  isGameName,
-  lineChanges,
-  lineOfEntry,
-  readStatus,
-  redactLine,
-  renderStatusBytes,
-  decodeStatusBytes,
-  splitLines,
-  validateStatus,
-  type GameStatus,
-} from '../../status/index.js';
+import { GAME_OWNER, lineOfEntry } from '../../status/source.js';
+import { isGameName } from '../../status/game-name.js';
+import { lineChanges } from '../../status/line-diff.js';
+import { readStatus } from '../../status/parse.js';
+import { redactLine } from '../../status/redact.js';
+import { renderStatusBytes } from '../../status/render.js';
+import { decodeStatusBytes, splitLines } from '../../status/text.js';
+import { validateStatus } from '../../status/validate.js';
+import { type GameStatus } from '../../status/model.js';
 import { unhonouredRules } from '../../game/rule-support.js';
 import { rulesInForce } from '../../game/rules.js';
 import { displayPath } from '../../store/paths.js';

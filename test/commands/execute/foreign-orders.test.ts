@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { orderChoices } from '../../../src/game/order-choices.js';
 import { OperationRules } from '../../../src/game/rules.js';
-import { readStatus, renderStatusBytes, validateStatus } from '../../../src/status/index.js';
+import { readStatus } from '../../../src/status/parse.js';
+import { renderStatusBytes } from '../../../src/status/render.js';
+import { validateStatus } from '../../../src/status/validate.js';
 import { HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
 
 /**

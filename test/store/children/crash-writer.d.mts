@@ -1,4 +1,4 @@
-import type { GameStatus } from '../../../src/status/index.js';
+import type { GameStatus } from '../../../src/status/model.js';
 
 export function versionOf(game: GameStatus, k: number): GameStatus;
 export function versionNumberOf(deadline: string): number;
