@@ -5,7 +5,7 @@ import { checkMovement, type CheckedMovement } from '../legality/movement.js';
 import { provinceOf } from '../legality/units.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
 import type { Board } from '../board.js';
-import { filled } from '../arrays.js';
+import { filled, nulls } from '../arrays.js';
 import { moveAbut, restrictionsAllow } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
 
@@ -39,6 +39,8 @@ export interface Entry {
   /** Index of the unit it commands, or -1. */
   unit: number;
   refusal: string | null;
+  /** The canonical text its check at entry made, or null when it was checked here. */
+  text: string | null;
 }
 
 /**
@@ -108,8 +110,8 @@ export class Battle {
     this.target = filled(size, NONE);
     this.convoyed = filled(size, 0);
     this.mode = filled(size, 0);
-    this.route = new Array<number[] | null>(size).fill(null);
-    this.voidReason = new Array<string | null>(size).fill(null);
+    this.route = nulls<number[]>(size);
+    this.voidReason = nulls<string>(size);
     this.firstSupport = filled(size, NONE);
     this.nextSupport = filled(size, NONE);
     this.firstMoveInto = filled(board.tables.count, NONE);
@@ -152,7 +154,7 @@ export class Battle {
     const board = this.board;
     const power = this.powerOf(submitted);
     const prior = power < 0 ? null : priorCheck(submitted, board, power, this.flags, this.immobile[power]!);
-    this.record(prior ? { submitted, checked: prior, unit: prior.unit, refusal: null } : this.check(submitted, power));
+    this.record(prior ? { submitted, checked: prior.checked, unit: prior.checked.unit, refusal: null, text: prior.text } : this.check(submitted, power));
   }
 
   /** The submitting power's index; an order checked at entry names its unit, whose power it usually is. */
@@ -164,12 +166,12 @@ export class Battle {
   private check(submitted: SubmittedOrder, power: number): Entry {
     const order = submitted.order;
     const mismatch = power < 0 ? `${submitted.power} is not a power in this game` : phaseMismatch(order, 'MOVEMENT');
-    if (mismatch !== null) return { submitted, checked: null, unit: NONE, refusal: mismatch };
+    if (mismatch !== null) return { submitted, checked: null, unit: NONE, refusal: mismatch, text: null };
     const movement = order as MovementOrder;
     const checked = checkMovement(this.board, power, movement, this.flags, this.immobile[power]!);
     return checked.ok
-      ? { submitted, checked: checked.value, unit: checked.value.unit, refusal: null }
-      : { submitted, checked: null, unit: this.namedUnit(power, movement), refusal: checked.reason };
+      ? { submitted, checked: checked.value, unit: checked.value.unit, refusal: null, text: null }
+      : { submitted, checked: null, unit: this.namedUnit(power, movement), refusal: checked.reason, text: null };
   }
 
   private record(entry: Entry): void {

@@ -1,3 +1,4 @@
+import { formatOrder } from '../../orders/format.js';
 import type { MovementOrder } from '../../orders/types.js';
 import { newOutcome } from '../outcome.js';
 import type { OrderOutcome } from '../types.js';
@@ -13,7 +14,7 @@ export function movementOutcomes(aftermath: Aftermath): OrderOutcome[] {
     if (battle.entryOf[entry.unit] !== index) {
       return newOutcome(entry.submitted.power, entry.checked.order, false, ['void'], 'replaced by a later order for the same unit');
     }
-    return unitOutcome(aftermath, entry.unit, entry.checked.order);
+    return unitOutcome(aftermath, entry.unit, entry.checked.order, entry.text);
   });
   for (let unit = 0; unit < battle.size; unit++) {
     if (battle.entryOf[unit]! >= 0) continue;
@@ -39,11 +40,11 @@ function refused(aftermath: Aftermath, entry: Entry, index: number): OrderOutcom
   return result;
 }
 
-function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder): OrderOutcome {
+function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder, text: string | null = null): OrderOutcome {
   const battle = aftermath.battle;
   const decisions = aftermath.decisions;
   const power = battle.board.powerName(battle.power[unit]!);
-  const result = newOutcome(power, order, true, [], '');
+  const result = newOutcome(power, order, true, [], '', text ?? formatOrder(order));
   const kind = battle.kind[unit];
   if (kind === MOVE && aftermath.moved[unit] === 0) {
     result.succeeded = false;
