@@ -1,6 +1,6 @@
 import type { Abut } from '../../map/model.js';
 import { phaseMismatch } from '../legality/check.js';
-import { priorCheck, type CheckedSubmission } from '../legality/checked.js';
+import { priorCheck } from '../legality/checked.js';
 import { checkMovement, type CheckedMovement } from '../legality/movement.js';
 import { provinceOf } from '../legality/units.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
@@ -55,8 +55,9 @@ export class Battle {
   /** Entry index giving each unit its order, or -1 when unordered. */
   readonly entryOf: number[];
   readonly kind: number[];
-  readonly power: number[];
-  readonly province: number[];
+  /** The board's, shared: never written here. */
+  readonly power: readonly number[];
+  readonly province: readonly number[];
   /** MOVE, CONVOY and move-SUPPORT: the destination province; hold support: -1. */
   readonly dest: number[];
   /** MOVE: the location landed on (coast for fleets); move-SUPPORT: a demanded coast or -1. */
@@ -103,8 +104,8 @@ export class Battle {
     this.size = size;
     this.entryOf = filled(size, NONE);
     this.kind = filled(size, 0);
-    this.power = filled(size, 0);
-    this.province = filled(size, 0);
+    this.power = board.unitPower;
+    this.province = board.unitProvince;
     this.dest = filled(size, NONE);
     this.landing = filled(size, NONE);
     this.target = filled(size, NONE);
@@ -130,10 +131,6 @@ export class Battle {
     this.weakBounces = rules.flags.weakBounces;
     this.safeConvoys = rules.flags.safeConvoys;
     this.weakConvoys = rules.flags.weakConvoys;
-    for (let unit = 0; unit < size; unit++) {
-      this.power[unit] = board.units[unit]!.power;
-      this.province[unit] = board.units[unit]!.province;
-    }
     for (const submitted of orders) this.enter(submitted);
     for (let unit = 0; unit < size; unit++) {
       const entry = this.entryOf[unit]!;
@@ -151,16 +148,12 @@ export class Battle {
 
   /** Checks an order, unless it was checked at entry on this board; a later order for the same unit replaces an earlier one. */
   private enter(submitted: SubmittedOrder): void {
-    const board = this.board;
-    const power = this.powerOf(submitted);
-    const prior = power < 0 ? null : priorCheck(submitted, board, power, this.flags, this.immobile[power]!);
-    this.record(prior ? { submitted, checked: prior.checked, unit: prior.checked.unit, refusal: null, text: prior.text } : this.check(submitted, power));
-  }
-
-  /** The submitting power's index; an order checked at entry names its unit, whose power it usually is. */
-  private powerOf(submitted: SubmittedOrder): number {
-    const unit = 'checkedOn' in submitted ? this.board.units[(submitted as CheckedSubmission).checked.unit] : undefined;
-    return unit !== undefined && this.board.powers[unit.power]!.name === submitted.power ? unit.power : this.board.powerIndex(submitted.power);
+    const prior = priorCheck(submitted, this.board, this.flags, this.immobile);
+    this.record(
+      prior
+        ? { submitted, checked: prior.checked, unit: prior.checked.unit, refusal: null, text: prior.text }
+        : this.check(submitted, this.board.powerIndex(submitted.power)),
+    );
   }
 
   private check(submitted: SubmittedOrder, power: number): Entry {
