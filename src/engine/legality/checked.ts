@@ -41,5 +41,6 @@ export function priorCheck(submitted: SubmittedOrder, board: Board, flags: RuleF
 
 /** The canonical text of a submitted order: the one its check at entry made, else made now. */
 export function canonicalText(submitted: SubmittedOrder): string {
-  return 'checkedOn' in submitted ? (submitted as CheckedSubmission).text : formatOrder(submitted.order);
+  const made = 'checkedOn' in submitted && submitted.order === (submitted as CheckedSubmission).checked.order;
+  return made ? (submitted as CheckedSubmission).text : formatOrder(submitted.order);
 }
