@@ -7,14 +7,11 @@ import { corpus } from './corpus.js';
 /** The nJudge file that is not a map (an ASCII picture): `judge map check` names it. */
 const NOT_MAPS = new Set(['top']);
 
-/** nJudge maps CREATE refuses until the judge adjudicates their features (colonial's gateway and railway). */
-const REFUSED = new Set(['njudge/colonial']);
-
 function mapsIn(folder: string): string[] {
   return readdirSync(join(corpus, folder))
     .filter((file) => file.endsWith('.map') || file.startsWith('map.'))
     .map((file) => file.replace(/\.map$/, '').replace(/^map\./, ''))
-    .filter((name) => !NOT_MAPS.has(name) && !REFUSED.has(`${folder}/${name}`));
+    .filter((name) => !NOT_MAPS.has(name));
 }
 
 /**

@@ -4,6 +4,7 @@ import { loadMapFile } from '../src/map/load.js';
 import { readAnyMap } from '../src/map/catalog.js';
 import { formatDiagnostic } from '../src/map/model.js';
 import { corpus } from './corpus.js';
+import { play, unitsAfter } from '../test/engine/helpers.js';
 
 /** nJudge's variants as the judge reads them (test/map/njudge.test.ts reads purpose-made ones). */
 const njudge = join(corpus, 'njudge');
@@ -52,6 +53,17 @@ describe('colonial', () => {
     expect(map.location('SC')!.terrain).toBe('SHUT');
     expect(map.location('TSR')!.terrain).toBe('SHUT');
     expect(map.canMove('F', 'MEDS', 'REDS')).toBe(true);
+  });
+
+  it('rides the Trans-Siberian Railway and opens the Suez Canal only on the order of the power in Egypt', () => {
+    const spring = { season: 'SPRING', year: 1870, type: 'MOVEMENT' };
+    const ride = play(map, spring, { units: { RUSSIA: ['A MOS', 'A OMS'] } }, { RUSSIA: ['A MOS M TSR M IRK'] });
+    expect(unitsAfter(ride)).toEqual(['RUSSIA A IRK', 'RUSSIA A OMS']);
+    const cut = play(map, spring, { units: { RUSSIA: ['A MOS'], CHINA: ['A KRA'] } }, { RUSSIA: ['A MOS - TSR - VLA'] });
+    expect(unitsAfter(cut)).toEqual(['CHINA A KRA', 'RUSSIA A OMS']);
+    const board = { units: { TURKEY: ['A EGY'], BRITAIN: ['F MEDS'] } };
+    expect(unitsAfter(play(map, spring, board, { BRITAIN: ['F MEDS - REDS'] }))).toEqual(['BRITAIN F MEDS', 'TURKEY A EGY']);
+    expect(unitsAfter(play(map, spring, board, { BRITAIN: ['F MEDS - REDS'], TURKEY: ['SC S F MED - RED'] }))).toEqual(['BRITAIN F REDS', 'TURKEY A EGY']);
   });
 
   it("makes Seoul's two coasts separate locations with their own adjacencies", () => {

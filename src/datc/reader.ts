@@ -2,7 +2,9 @@
  * Reads the DATC case format of jDip and godip (`datc_v2.4_06.txt`): VARIANT_ALL, then CASE blocks
  * of PRESTATE_SETPHASE, PRESTATE, PRESTATE_SUPPLYCENTER_OWNERS, PRESTATE_DISLODGED,
  * PRESTATE_RESULTS, ORDERS, POSTSTATE, POSTSTATE_SAME and POSTSTATE_DISLODGED sections, with `#`
- * comments. Powers and places stay as written: the runner resolves them against the map.
+ * comments. This judge adds one line to the format, `RULES SAFE_CONVOYS ...` inside a CASE: the
+ * DPjudge rules the case is played by, besides its map's. Powers, places and rules stay as written:
+ * the runner resolves them against the map and the rule catalogue.
  */
 
 /** A `Power: text` line of a section. */
@@ -22,6 +24,8 @@ export interface DatcCase {
   title: string;
   line: number;
   variant: string;
+  /** The rules its RULES lines name, each with its line, as written. */
+  rules: { name: string; line: number }[];
   /** As written, e.g. `Fall 1901, Adjustment`; null when the case gives none. */
   phase: string | null;
   prestate: DatcLine[];
@@ -68,6 +72,7 @@ function newCase(title: string, line: number, variant: string): DatcCase {
     title,
     line,
     variant,
+    rules: [],
     phase: null,
     prestate: [],
     owners: null,
@@ -109,6 +114,9 @@ export function readDatc(text: string): DatcFile {
     const open: DatcCase = current;
     if (upper === 'END') {
       current = null;
+      section = null;
+    } else if (upper === 'RULES' && rest.length > 0) {
+      for (const name of argument.split(/[\s,]+/)) if (name !== '') open.rules.push({ name, line });
       section = null;
     } else if (upper === 'PRESTATE_SETPHASE') {
       open.phase = argument;

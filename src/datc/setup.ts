@@ -12,7 +12,7 @@ import type { Position, PowerState, Unit } from '../engine/types.js';
 import { accept, refuse, type Verdict } from '../common/verdict.js';
 import { findPower } from './names.js';
 import type { DatcCase, DatcLine, DatcResultLine } from './reader.js';
-import { withImpliedRules, type RulesInForce } from '../rules/in-force.js';
+import { ruleInfo, withImpliedRules, type RulesInForce } from '../rules/in-force.js';
 
 /** A DATC case turned into what the adjudicator takes. */
 export interface CaseSetup {
@@ -20,7 +20,7 @@ export interface CaseSetup {
   position: Position;
   /** Lines that cannot be read at all count as no order, which is what the DATC expects of them. */
   orders: SubmittedOrder[];
-  /** The rules a new game on the map plays by: the map's RULE lines and what they bring. */
+  /** The rules a new game on the map plays by (the map's RULE lines), the case's RULES, and what they bring. */
   rules: RulesInForce;
 }
 
@@ -89,9 +89,11 @@ function placeAll(map: GameMap, lines: readonly DatcLine[]): Verdict<CaseUnit[]>
   return accept(units);
 }
 
-/** Sets a case up as a game on the map would be: its rules read the orders and judge them. */
+/** Sets a case up as a game on the map would be, with the case's rules added: its rules read the orders and judge them. */
 export function buildCase(map: GameMap, datc: DatcCase): Verdict<CaseSetup> {
-  const rules = withImpliedRules(map.rules());
+  const unknown = datc.rules.find((rule) => ruleInfo(rule.name) === undefined);
+  if (unknown) return refuse(`line ${unknown.line}: there is no DPjudge rule called ${unknown.name}`);
+  const rules = withImpliedRules([...map.rules(), ...datc.rules.map((rule) => ruleInfo(rule.name)!.name)]);
   const phase = casePhase(map, datc.phase);
   if (!phase.ok) return phase;
   const phaseType = normalisePhaseType(phase.value.type) as OrderPhase;

@@ -52,6 +52,8 @@ const FLAG_RULES = {
   safeConvoys: 'SAFE_CONVOYS',
   /** A convoying fleet convoys nothing unless it is better supported than every foreign attack on it (see movement/convoy.ts). */
   weakConvoys: 'WEAK_CONVOYS',
+  /** Armies carry fleets overland between coastal provinces, a convoy with the roles reversed (see portage-routes.ts). */
+  portageConvoy: 'PORTAGE_CONVOY',
   /** A convoy route may pass a fleet twice, or bring the army back to where it started. */
   convoyBack: 'CONVOY_BACK',
   /** Supports no unit could give are accepted as signals, and void in the results. */

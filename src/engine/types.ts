@@ -41,9 +41,10 @@ export interface Position {
 
 /**
  * DPjudge's result annotations, plus what the results need to say about units nobody ordered.
- * `illegal` is an order refused when it was finally checked (NO_CHECK games).
+ * `illegal` is an order refused when it was finally checked (NO_CHECK games); `blocked` is a move or
+ * support an nJudge gateway or railway kept from happening (movement/ways.ts).
  */
-export type OutcomeMark = 'bounce' | 'cut' | 'void' | 'no convoy' | 'dislodged' | 'destroyed' | 'illegal' | 'disbanded' | 'hidden' | 'unordered';
+export type OutcomeMark = 'bounce' | 'cut' | 'void' | 'blocked' | 'no convoy' | 'dislodged' | 'destroyed' | 'illegal' | 'disbanded' | 'hidden' | 'unordered';
 
 export interface OrderOutcome {
   power: string;

@@ -13,7 +13,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, join } from 'node:path';
-import { syncFolder, writeFileAtomic, writeFilesAtomic } from '../store/atomic-write.js';
+import { syncFolder, writeFileAtomic, type DurableStep } from '../store/atomic-write.js';
 import { durableWrite, injectedWriteFault } from '../store/crash-points.js';
 
 /**
@@ -109,13 +109,11 @@ export class GameArchive {
     return join(this.folder, 'results');
   }
 
-  /** The status files before and after processing `phase`, in one durable step. */
-  saveSnapshots(phase: string, before: Uint8Array, after: Uint8Array): void {
+  /** Stages the status files before and after processing `phase`: renamed in by `step` before the new status file. */
+  saveSnapshots(phase: string, before: Uint8Array, after: Uint8Array, step: DurableStep): void {
     mkdirSync(this.historyFolder(), { recursive: true });
-    writeFilesAtomic(this.historyFolder(), [
-      { name: phase, bytes: before },
-      { name: `${phase}.next`, bytes: after },
-    ]);
+    step.stage(join(this.historyFolder(), phase), before);
+    step.stage(join(this.historyFolder(), `${phase}.next`), after);
   }
 
   snapshot(phase: string): Buffer | null {
@@ -155,17 +153,20 @@ export class GameArchive {
 
   /**
    * Records a phase's results, replacing any block for the same phase from an earlier attempt and
-   * everything after it. The block is appended and flushed; the file is read back from its end
-   * only until a block of a phase that `precedes` says comes before this one, so the cost does not
-   * grow with the game's age. A block cut short by a crash is the same phase's, and is replaced.
+   * everything after it. The block is appended and flushed (with `step`'s flushes when given); the
+   * file is read back from its end only until a block of a phase that `precedes` says comes before
+   * this one, so the cost does not grow with the game's age. A block cut short by a crash is the
+   * same phase's, and is replaced.
    */
-  recordResults(phase: string, text: string, precedes: (recorded: string) => boolean = () => false): void {
+  recordResults(phase: string, text: string, precedes: (recorded: string) => boolean = () => false, step?: DurableStep): void {
     const path = this.resultsPath();
     const fault = injectedWriteFault(path);
     if (fault) throw fault;
     mkdirSync(this.folder, { recursive: true });
     const created = !existsSync(path);
     const descriptor = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o644);
+    // A full disk: no half block stays behind for HISTORY to show.
+    let undo = () => {};
     try {
       const length = withoutTornHeader(descriptor, fstatSync(descriptor).size, phase);
       let keep = length;
@@ -176,18 +177,21 @@ export class GameArchive {
       // A file left without its last line break (edited by hand) gets one, so that the header is a line of its own.
       const bytes = endsLine(descriptor, keep) ? blockBytes(phase, text) : Buffer.concat([Buffer.from('\n'), blockBytes(phase, text)]);
       ftruncateSync(descriptor, keep);
-      try {
-        for (let written = 0; written < bytes.length;) written += writeSync(descriptor, bytes, written, bytes.length - written, keep + written);
-        fsyncSync(descriptor);
-      } catch (error) {
-        // A full disk: no half block stays behind for HISTORY to show.
-        ftruncateSync(descriptor, keep);
-        throw error;
-      }
-    } finally {
+      undo = () => ftruncateSync(descriptor, keep);
+      for (let written = 0; written < bytes.length;) written += writeSync(descriptor, bytes, written, bytes.length - written, keep + written);
+      if (!step) fsyncSync(descriptor);
+    } catch (error) {
+      undo();
       closeSync(descriptor);
+      throw error;
     }
-    if (created) syncFolder(this.folder);
+    if (step) {
+      step.flush(descriptor, undo);
+      if (created) step.flushFolder(this.folder);
+    } else {
+      closeSync(descriptor);
+      if (created) syncFolder(this.folder);
+    }
     durableWrite(`append ${basename(this.folder)}/results`);
   }
 

@@ -1,11 +1,13 @@
 import { Board, type BoardUnit } from '../engine/board.js';
 import { adjustmentCount, buildableUnits, openBuildSites } from '../engine/builds.js';
 import { fleetRouteExists } from '../engine/convoy-routes.js';
+import { portageDestinations, portageShore } from '../engine/portage-routes.js';
 import { canSupportInto } from '../engine/reach.js';
 import { ruleFlags, type RuleFlags } from '../engine/rules.js';
 import type { MapDefinition } from '../map/definition.js';
 import { ADJUSTMENTS, MOVEMENT } from '../map/phase.js';
 import { checkOrder } from '../engine/legality/check.js';
+import { railDestinations } from '../engine/legality/ways.js';
 import { formatOrder } from '../orders/format.js';
 import type { Order, OrderPhase, UnitRef } from '../orders/types.js';
 import { findPower, type GameStatus } from '../status/model.js';
@@ -52,7 +54,7 @@ interface Chooser {
   readonly board: Board;
   readonly power: number;
   readonly flags: RuleFlags;
-  /** Made once, when the first fleet asks. */
+  /** Made once, when the first unit asks. */
   convoyRoutes(): Map<BoardUnit, number[]>;
   /** The order's canonical text when the power may give it now, else null. */
   legal(order: Order): string | null;
@@ -69,13 +71,22 @@ function provinces(board: Board): number[] {
   return all;
 }
 
-/** Each army with the provinces some chain of fleets could carry it to now: the only convoys worth checking. */
+/**
+ * Each army with the provinces some chain of fleets could carry it to now, and under PORTAGE_CONVOY
+ * each fleet on a coast with the provinces armies might carry it to (with their coasts, which a
+ * carried fleet names): the only convoys worth checking.
+ */
 function convoyRoutes(board: Board, flags: RuleFlags): Map<BoardUnit, number[]> {
   const routes = new Map<BoardUnit, number[]>();
   const all = provinces(board);
-  for (const army of board.units.filter((unit) => unit.type === 'A')) {
-    const destinations = all.filter((province) => province !== army.province && fleetRouteExists(board, flags, army.location, province));
-    if (destinations.length > 0) routes.set(army, destinations);
+  const tables = board.tables;
+  for (const unit of board.units) {
+    let destinations: number[] = [];
+    if (unit.type === 'A') destinations = all.filter((province) => province !== unit.province && fleetRouteExists(board, flags, unit.location, province));
+    else if (flags.portageConvoy && portageShore(tables, unit.location)) {
+      destinations = portageDestinations(board, unit.location).flatMap((province) => [province, ...tables.coastsOf[province]!]);
+    }
+    if (destinations.length > 0) routes.set(unit, destinations);
   }
   return routes;
 }
@@ -91,17 +102,53 @@ function legalOf(chooser: Chooser, candidates: readonly Order[]): string[] {
 
 const byText = (a: string, b: string) => a.localeCompare(b);
 
-/** Where a unit might move: the places it borders, and for an army the provinces fleets could carry it to. */
+/** Where a unit might move: the places it borders, where fleets (or, under PORTAGE_CONVOY, armies) could carry it, and where an nJudge railway could. */
 function reachable(chooser: Chooser, unit: BoardUnit): number[] {
   const near = Array.from(chooser.board.tables.neighbours[unit.location]!);
-  return unit.type === 'A' ? [...near, ...(chooser.convoyRoutes().get(unit) ?? [])] : near;
+  const carried = unit.type === 'A' || chooser.flags.portageConvoy ? (chooser.convoyRoutes().get(unit) ?? []) : [];
+  return [...near, ...carried, ...railDestinations(chooser.board, unit)];
+}
+
+/** An army's rides on the nJudge railways its power may use from where it stands. */
+function rides(board: Board, unit: BoardUnit): Order[] {
+  const self = ref(board, unit);
+  return board.map.data.extras.railways.flatMap((railway) =>
+    railway.route.map((to): Order => ({ kind: 'move', unit: self, to, route: [railway.province], viaConvoy: true })),
+  );
+}
+
+/**
+ * The orders for each nJudge gateway the power holds (a unit in its controlling province): hold,
+ * or let a unit in one of its two provinces pass to the other or support across from where it stands.
+ */
+function gatewayChoices(chooser: Chooser, onFile: readonly string[]): UnitOrders[] {
+  const { board } = chooser;
+  const tables = board.tables;
+  return board.map.data.extras.gateways.flatMap((gateway) => {
+    const self: UnitRef = { type: null, location: gateway.gateway };
+    const ends = [gateway.from, gateway.to];
+    const passing = ends.flatMap((end, index): Order[] => {
+      const unit = board.unitAt(tables.id(end));
+      if (!unit) return [];
+      const target = ref(board, unit);
+      return [
+        { kind: 'support', unit: self, target, to: null },
+        { kind: 'support', unit: self, target, to: ends[1 - index]! },
+      ];
+    });
+    const choices = [...legalOf(chooser, [{ kind: 'hold', unit: self }]), ...legalOf(chooser, passing).sort(byText)];
+    return choices.length === 0 ? [] : [withOnFile(gateway.gateway, choices, onFile)];
+  });
 }
 
 function movementChoices(chooser: Chooser, unit: BoardUnit): string[] {
   const { board } = chooser;
   const tables = board.tables;
   const self = ref(board, unit);
-  const moves: Order[] = reachable(chooser, unit).map((to) => ({ kind: 'move', unit: self, to: tables.abbrev(to), route: [], viaConvoy: false }));
+  const moves: Order[] = [
+    ...reachable(chooser, unit).map((to): Order => ({ kind: 'move', unit: self, to: tables.abbrev(to), route: [], viaConvoy: false })),
+    ...rides(board, unit),
+  ];
   const supports: Order[] = [];
   const supportable = (province: number) => province !== unit.province && canSupportInto(board, unit.type, unit.location, province, unit.power);
   for (const other of board.units) {
@@ -112,9 +159,13 @@ function movementChoices(chooser: Chooser, unit: BoardUnit): string[] {
     for (const province of into) if (supportable(province)) supports.push({ kind: 'support', unit: self, target, to: tables.abbrev(province) });
   }
   const convoys: Order[] = [];
-  if (unit.type === 'F') {
-    for (const [army, destinations] of chooser.convoyRoutes()) {
-      for (const province of destinations) convoys.push({ kind: 'convoy', unit: self, target: ref(board, army), to: tables.abbrev(province) });
+  // A fleet convoys armies; under PORTAGE_CONVOY an army carries fleets, to a province, never a coast.
+  if (unit.type === 'F' || chooser.flags.portageConvoy) {
+    for (const [carried, destinations] of chooser.convoyRoutes()) {
+      if (carried.type === unit.type) continue;
+      for (const to of destinations) {
+        if (tables.provinceOf[to] === to) convoys.push({ kind: 'convoy', unit: self, target: ref(board, carried), to: tables.abbrev(to) });
+      }
     }
   }
   return [
@@ -187,7 +238,10 @@ export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: s
   }
   const units =
     orderPhase === MOVEMENT
-      ? board.units.filter((unit) => unit.power === power).map((unit) => withOnFile(board.describe(unit), movementChoices(chooser, unit), onFile))
+      ? [
+          ...board.units.filter((unit) => unit.power === power).map((unit) => withOnFile(board.describe(unit), movementChoices(chooser, unit), onFile)),
+          ...gatewayChoices(chooser, onFile),
+        ]
       : board.retreating.filter((unit) => unit.power === power).map((unit) => withOnFile(board.describe(unit), retreatChoices(chooser, unit), onFile));
   return units.length === 0 ? null : { phase: orderPhase, units, adjustment: null };
 }

@@ -33,6 +33,7 @@ const SUPPORTED: ReadonlySet<string> = new Set<RuleName>([
   'CONVOY_BACK',
   'SAFE_CONVOYS',
   'WEAK_CONVOYS',
+  'PORTAGE_CONVOY',
   'NO_RETURN',
   'SIGNAL_SUPPORT',
   // game start and conclusion

@@ -16,6 +16,7 @@ import { readStatus } from '../status/parse.js';
 import { validateStatus } from '../status/validate.js';
 import { writeStatus } from '../status/write.js';
 import type { GameListing, GameState, ParsedMainStatus } from '../status/main-status.js';
+import type { DurableStep } from '../store/atomic-write.js';
 import { gameFolder } from '../store/game-name.js';
 import type { Actor, GameStore, LoadedGame } from '../store/game-store.js';
 import { newMessageId, type QueuedMail } from '../store/journal.js';
@@ -364,7 +365,7 @@ export class GameService {
     let outcome: ProcessedOutcome | null = null;
     // The results text, rendered once per distinct reader for the results file and every mail.
     let render: (view: ResultsView) => string = () => '';
-    const work = (current: LoadedGame): GameStatus | null => {
+    const work = (current: LoadedGame, step: DurableStep): GameStatus | null => {
       const adjudicated = this.adjudicated(current.game, options.expectPhase);
       if (adjudicated === null) return null;
       outcome = { ...adjudicated, report: { ...adjudicated.report, disorder: [...(options.disorder ?? [])] } };
@@ -372,10 +373,13 @@ export class GameService {
       const { phase } = outcome.report;
       const abbrev = phaseAbbrev(phase);
       render = resultsRenderer(outcome.report, maps.at(phase), this.options.templates);
-      archive.saveSnapshots(abbrev, current.bytes, writeStatus(outcome.game));
+      archive.saveSnapshots(abbrev, current.bytes, writeStatus(outcome.game), step);
       // The history is the public record, but of a BLIND game the Master's alone (HISTORY tells players so) until it ends.
-      archive.recordResults(abbrev, render({ reader: null, master: outcome.report.blind !== null }), (recorded) =>
-        precedes(maps.base.data.flow, recorded, phase),
+      archive.recordResults(
+        abbrev,
+        render({ reader: null, master: outcome.report.blind !== null }),
+        (recorded) => precedes(maps.base.data.flow, recorded, phase),
+        step,
       );
       // Under the lock and before the new status lands, so that no crash leaves a stale ROLLFORWARD behind.
       archive.forgetAbandonedPhases(phasesAfter(maps.base.data.flow, phase), maps.base.data.flow.length);

@@ -218,13 +218,14 @@ export function unsupportedUse(data: MapData, options: { where?: boolean } = {})
 
 export interface MapExtras {
   /**
-   * nJudge gateways: a move between `from` and `to` (either way) passes the gateway province, whose
-   * notional unit belongs to the power holding `controller`; other powers pass only with its leave.
+   * nJudge gateways: a move or support between `from` and `to` (either way) passes the gateway
+   * province, which the power with a unit in `controller` orders; a unit passes only with its
+   * support (see engine/movement/ways.ts).
    */
   gateways: { gateway: string; controller: string; from: string; to: string }[];
   /**
    * nJudge railways: armies of the listed powers move along the chain of provinces in one turn;
-   * orders name the railway's own `province` (`A MOS M TSR M IRK`).
+   * orders name the railway's own `province` (`A MOS M TSR M IRK`; see engine/movement/ways.ts).
    */
   railways: { province: string; powers: string[]; route: string[] }[];
   /** nJudge Hong Kong-style special centers: the listed powers (letters) may not count the province for builds (see `adjustmentCount`). */

@@ -292,7 +292,7 @@ export function boardSvg(map: GameMap, position: Position, picture: BoardPicture
   const hidden = new Set((picture.hidden ?? []).map((unit) => hiddenKey(unit.power, unit.location)));
   const { views, units, dislodged } = powerViews(map, position, (power, unit) => !hidden.has(hiddenKey(power, unit.location)));
   const colours = new Map(views.map((view) => [view.name, view.colour]));
-  const orders = picture.orders === undefined ? { under: '', over: '' } : orderMarks(layout, picture.orders, dislodged, colours);
+  const orders = picture.orders === undefined ? { under: '', over: '' } : orderMarks(layout, picture.orders, dislodged, colours, map.data.extras.railways);
   const key = legend(views, layout.width + 16, { hidden: hidden.size > 0, orders: picture.orders !== undefined });
   const width = Math.ceil(layout.width + LEGEND_WIDTH);
   const height = Math.ceil(Math.max(HEADER_HEIGHT + layout.height, key.height));

@@ -1,5 +1,6 @@
-import type { OrderOutcome, RetreatingUnit } from '../engine/types.js';
+import type { Order, OrderOutcome, RetreatingUnit } from '../engine/types.js';
 import { splitLocation } from '../map/game-map.js';
+import type { MapExtras } from '../map/model.js';
 import type { BoardLayout } from './board-layout.js';
 import { UNIT_SIZE } from './board-layout.js';
 import type { Point } from './graph-layout.js';
@@ -26,6 +27,9 @@ export interface OrderMarks {
   readonly under: string;
   readonly over: string;
 }
+
+type Railway = MapExtras['railways'][number];
+type MoveOrder = Extract<Order, { kind: 'move' }>;
 
 const CASING = '#1a1a1a';
 const FAILED = '#d0021b';
@@ -152,11 +156,26 @@ function describe(outcome: OrderOutcome): string {
   return `${outcome.text}${marks.length > 0 ? ` (${marks.join(', ')})` : outcome.succeeded ? '' : ' (failed)'}`;
 }
 
+/**
+ * The places a move's arrow passes between its unit and its end: the sea spaces of a convoy route,
+ * or, for a ride on an nJudge railway (its route names the railway), the railway's provinces on the way.
+ */
+function wayOf(order: MoveOrder, railways: readonly Railway[]): string[] {
+  const from = splitLocation(order.unit.location).province;
+  return order.route.flatMap((space) => {
+    const stops = railways.find((railway) => railway.province === space)?.route;
+    if (!stops || !stops.includes(from) || !stops.includes(order.to)) return [space];
+    const [start, end] = [stops.indexOf(from), stops.indexOf(order.to)];
+    return start < end ? stops.slice(start + 1, end) : stops.slice(end + 1, start).reverse();
+  });
+}
+
 export function orderMarks(
   layout: BoardLayout,
   outcomes: readonly OrderOutcome[],
   dislodged: readonly DislodgedUnit[],
   colours: ReadonlyMap<string, string>,
+  railways: readonly Railway[] = [],
 ): OrderMarks {
   const spot = (location: string): Point | undefined => layout.spots.get(location) ?? layout.spots.get(splitLocation(location).province);
   const under: string[] = [];
@@ -189,7 +208,7 @@ export function orderMarks(
       case 'move':
       case 'retreat': {
         const start = order.kind === 'retreat' ? (layout.dislodgedSpots.get(order.unit.location) ?? from) : from;
-        const way = [start, ...(order.kind === 'move' ? order.route.flatMap((space) => spot(space) ?? []) : []), spot(order.to)].filter(
+        const way = [start, ...(order.kind === 'move' ? wayOf(order, railways).flatMap((space) => spot(space) ?? []) : []), spot(order.to)].filter(
           (point) => point !== undefined,
         );
         if (way.length < 2) break;

@@ -1,5 +1,5 @@
 import type { GameStatus } from './model.js';
-import { readStatus } from './parse.js';
+import { readStatus, type ParsedStatus } from './parse.js';
 import { renderStatus, renderStatusBytes } from './render.js';
 import { StatusWriteError } from './safe.js';
 
@@ -8,6 +8,8 @@ import { StatusWriteError } from './safe.js';
  * the new status twice (the history snapshot and the file), and the checked render is not cheap.
  */
 const written = new WeakMap<GameStatus, Buffer>();
+/** What each written buffer read back as: the store reads the file it has just written from here, not again. */
+const readBacks = new WeakMap<Buffer, ParsedStatus>();
 
 /**
  * The bytes to store for a game, checked by reading them back: whatever a value holds, the file
@@ -17,11 +19,18 @@ export function writeStatus(game: GameStatus): Buffer {
   const known = written.get(game);
   if (known !== undefined) return known;
   const bytes = renderStatusBytes(game);
-  const readBack = readStatus(bytes, game.source?.file).game;
-  if (meaning(readBack) !== meaning(game))
+  const readBack = readStatus(bytes, game.source?.file);
+  if (meaning(readBack.game) !== meaning(game))
     throw new StatusWriteError(`the status file written for ${game.name ?? 'the game'} would not read back as the same game; nothing was written`);
   written.set(game, bytes);
+  readBacks.set(bytes, readBack);
   return bytes;
+}
+
+/** How `bytes`, if `writeStatus` made them, read back as the file `file`; undefined when it did not, or read them as another file. */
+export function writtenReading(bytes: Buffer, file: string): ParsedStatus | undefined {
+  const reading = readBacks.get(bytes);
+  return reading?.game.source?.file === file ? reading : undefined;
 }
 
 /** A game's values in the writer's spelling, independent of the file they were read from. */

@@ -5,8 +5,8 @@ import { readMainStatus, renderMainStatusBytes, type GameListing, type MainStatu
 import type { GameStatus } from '../status/model.js';
 import { readStatus, type ParsedStatus } from '../status/parse.js';
 import { withHashedPasswords } from '../status/password.js';
-import { writeStatus } from '../status/write.js';
-import { prepareWrite, removeAbandonedWrites, renameDurably, writeFileAtomic } from './atomic-write.js';
+import { writeStatus, writtenReading } from '../status/write.js';
+import { DurableStep, prepareWrite, type PreparedWrite, removeAbandonedWrites, renameDurably, writeFileAtomic } from './atomic-write.js';
 import { sha256, type AuditLog } from './audit.js';
 import type { QueuedMail } from './journal.js';
 import { gameFolder } from './game-name.js';
@@ -126,17 +126,24 @@ export class GameStore {
    * to write). It may run more than once, when the file is edited by hand meanwhile, so it must
    * not act on the world; the last run's model is the one written. Plaintext passwords are hashed.
    * The store writes whatever the diagnostics of `current` say: lines it could not read stay as
-   * they are, and whether a game with errors may be changed is the caller's decision.
+   * they are, and whether a game with errors may be changed is the caller's decision. Files that
+   * must land with the change (a phase's history) are staged into `step`: flushed with the status
+   * file and renamed in just before it.
    */
-  async update(name: string, actor: Actor, change: (current: LoadedGame) => GameStatus | null, announce?: Announcement): Promise<LoadedGame> {
+  async update(
+    name: string,
+    actor: Actor,
+    change: (current: LoadedGame, step: DurableStep) => GameStatus | null,
+    announce?: Announcement,
+  ): Promise<LoadedGame> {
     this.refuseLocked(name);
     const target = this.existingGameTarget(name);
     const bytes = await this.commit(
       target,
       actor,
-      async (current) => {
+      async (current, step) => {
         if (current === null) throw this.noSuchGame(name, target.path);
-        const next = change(this.loaded(name, target.path, current));
+        const next = change(this.loaded(name, target.path, current), step);
         return next === null ? null : writeStatus(await withHashedPasswords(next));
       },
       announce,
@@ -352,7 +359,8 @@ export class GameStore {
     const checksum = sha256(bytes);
     let reading = this.readings.get(path);
     if (reading?.sha256 !== checksum) {
-      reading = { sha256: checksum, parsed: readStatus(bytes, displayPath(path)) };
+      const file = displayPath(path);
+      reading = { sha256: checksum, parsed: writtenReading(bytes, file) ?? readStatus(bytes, file) };
       this.readings.set(path, reading);
     }
     return { name, path, game: reading.parsed.game, diagnostics: reading.parsed.diagnostics, bytes, sha256: checksum };
@@ -365,7 +373,7 @@ export class GameStore {
   private async commit(
     target: Target,
     actor: Actor,
-    produce: (current: Buffer | null) => Promise<Buffer | null>,
+    produce: (current: Buffer | null, step: DurableStep) => Promise<Buffer | null>,
     announce?: Announcement,
   ): Promise<Buffer | null> {
     return withLock(`${target.path}.lock`, (lock) => this.commitHeld(target, actor, produce, announce, lock), this.options.lock);
@@ -375,7 +383,7 @@ export class GameStore {
   private async commitHeld(
     target: Target,
     actor: Actor,
-    produce: (current: Buffer | null) => Promise<Buffer | null>,
+    produce: (current: Buffer | null, step: DurableStep) => Promise<Buffer | null>,
     announce: Announcement | undefined,
     lock: FileLock,
   ): Promise<Buffer | null> {
@@ -384,9 +392,20 @@ export class GameStore {
       const current = this.readSettled(target.path, target.file);
       audit.reconcile(target.file, current === null ? null : sha256(current));
       removeAbandonedWrites(target.path);
-      const next = await produce(current);
-      if (next === null || (current !== null && next.equals(current))) return current;
-      const prepared = prepareWrite(target.path, next);
+      const step = new DurableStep();
+      let next: Buffer | null;
+      let prepared: PreparedWrite;
+      try {
+        next = await produce(current, step);
+        if (next === null || (current !== null && next.equals(current))) {
+          await step.discard();
+          return current;
+        }
+        prepared = prepareWrite(target.path, next, step);
+      } catch (error) {
+        await step.discard();
+        throw error;
+      }
       let entry: number;
       try {
         const at = this.options.clock?.() ?? new Date();
@@ -401,7 +420,9 @@ export class GameStore {
           staged: prepared.staged,
           at,
         };
+        // The entry's synced commit waits for the disk at the same moment as the files' flushes.
         entry = audit.begin(change, announce?.() ?? []);
+        await step.renameIn();
         if (!sameBytes(readIfExists(target.path), current)) {
           prepared.discard();
           audit.abandon(entry);
@@ -411,6 +432,7 @@ export class GameStore {
         prepared.commit();
       } catch (error) {
         // An entry already begun stays pending: the next access settles it by the file and the staged file.
+        await step.discard();
         prepared.discard();
         throw error;
       }

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { withoutSync, type JudgeDatabase } from './database.js';
 import { journalVersion, migrateOutbox } from './outbox-migration.js';
-import type { OutgoingMail } from './outgoing-mail.js';
+import type { MailAttachment, OutgoingMail } from './outgoing-mail.js';
 
 /**
  * The mail journal in var/judge.db: every mail received with the outcome of its handling, and the
@@ -14,7 +14,7 @@ import type { OutgoingMail } from './outgoing-mail.js';
  * the migration's own mark). Raise it with every change to the tables below, so that a journal made
  * by an earlier judge gets them.
  */
-const JOURNAL_SCHEMA_VERSION = 2;
+const JOURNAL_SCHEMA_VERSION = 3;
 
 export function createJournalTables(db: JudgeDatabase): void {
   // Every judge process opens the journal: one that is up to date costs one read of its header.
@@ -60,6 +60,11 @@ export function createJournalTables(db: JudgeDatabase): void {
       audit_id  INTEGER NOT NULL
     );
     CREATE INDEX IF NOT EXISTS outbox_hold_by_audit ON outbox_hold (audit_id);
+
+    CREATE TABLE IF NOT EXISTS outbox_attachment (
+      sha256         TEXT PRIMARY KEY,
+      content_base64 TEXT NOT NULL
+    );
   `);
   migrateOutbox(db);
   db.pragma(`user_version = ${JOURNAL_SCHEMA_VERSION}`);
@@ -198,6 +203,31 @@ interface OutboxRecord {
 /** Tells whether the process holding a claim still runs; a dead one's claims are free again. */
 export type ProcessAlive = (pid: number) => boolean;
 
+/**
+ * An attachment as an outbox row keeps it: its content is kept once in `outbox_attachment`, by its
+ * checksum, however many mails carry it. A phase's results mails all carry the same board picture
+ * (about 90 KB in base64), so each would otherwise write its own copy in the commit that queues them.
+ */
+interface StoredAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly contentSha256: string;
+}
+
+type StoredMail = Omit<OutgoingMail, 'attachments'> & { readonly attachments?: readonly (StoredAttachment | MailAttachment)[] };
+
+/** Each attachment object's checksum, computed once however many mails share it. */
+const checksums = new WeakMap<MailAttachment, string>();
+
+function checksumOf(attachment: MailAttachment): string {
+  let checksum = checksums.get(attachment);
+  if (checksum === undefined) {
+    checksum = createHash('sha256').update(attachment.contentBase64).digest('hex');
+    checksums.set(attachment, checksum);
+  }
+  return checksum;
+}
+
 export class Outbox {
   private readonly insert;
   private readonly insertOnce;
@@ -213,8 +243,12 @@ export class Outbox {
   private readonly holdRow;
   private readonly releaseHeld;
   private readonly dropHeldRows;
+  private readonly insertAttachment;
+  private readonly selectAttachment;
 
   constructor(private readonly db: JudgeDatabase) {
+    this.insertAttachment = db.prepare<[string, string]>('INSERT OR IGNORE INTO outbox_attachment (sha256, content_base64) VALUES (?, ?)');
+    this.selectAttachment = db.prepare<[string], { content_base64: string }>('SELECT content_base64 FROM outbox_attachment WHERE sha256 = ?');
     this.insert = db.prepare<[string, string, number, string, number]>(
       `INSERT INTO outbox (message_id, origin, created_at, mail, next_attempt_at) VALUES (?, ?, ?, ?, ?)`,
     );
@@ -258,7 +292,7 @@ export class Outbox {
         if (claimed.length === limit) break;
         if (!claimable(row, owner, now, alive, own)) continue;
         this.claim.run(owner, now + leaseMs, row.id);
-        claimed.push(entryOf(row));
+        claimed.push(this.entryOf(row));
       }
       return claimed;
     });
@@ -266,9 +300,36 @@ export class Outbox {
 
   /** Queues a mail; call it inside the transaction that records what caused the mail. */
   queue(mail: OutgoingMail, messageId: string, origin: string, now: number): OutboxEntry {
-    const stored = JSON.stringify(mail);
-    const { lastInsertRowid } = this.insert.run(messageId, origin, now, stored, now);
+    const { lastInsertRowid } = this.insert.run(messageId, origin, now, this.stored(mail), now);
     return { id: Number(lastInsertRowid), messageId, createdAt: now, mail, attempts: 0 };
+  }
+
+  /** The mail's JSON for its row, each attachment's content kept once in `outbox_attachment`. */
+  private stored(mail: OutgoingMail): string {
+    if (mail.attachments === undefined || mail.attachments.length === 0) return JSON.stringify(mail);
+    const attachments = mail.attachments.map((attachment): StoredAttachment => {
+      const contentSha256 = checksumOf(attachment);
+      this.insertAttachment.run(contentSha256, attachment.contentBase64);
+      return { filename: attachment.filename, contentType: attachment.contentType, contentSha256 };
+    });
+    return JSON.stringify({ ...mail, attachments });
+  }
+
+  /** A row's mail with its attachments' contents put back. */
+  private mailOf(json: string): OutgoingMail {
+    const stored = JSON.parse(json) as StoredMail;
+    if (stored.attachments === undefined) return stored as OutgoingMail;
+    const attachments = stored.attachments.map((attachment): MailAttachment => {
+      if (!('contentSha256' in attachment)) return attachment;
+      const content = this.selectAttachment.get(attachment.contentSha256);
+      if (content === undefined) throw new Error(`the outbox has lost the attachment ${attachment.filename} (${attachment.contentSha256})`);
+      return { filename: attachment.filename, contentType: attachment.contentType, contentBase64: content.content_base64 };
+    });
+    return { ...stored, attachments };
+  }
+
+  private entryOf(row: OutboxRecord): OutboxEntry {
+    return { id: row.id, messageId: row.message_id, createdAt: row.created_at, mail: this.mailOf(row.mail), attempts: row.attempts };
   }
 
   /** The newest row's id: `queuedAfter` with it later reads what was queued since. */
@@ -283,12 +344,12 @@ export class Outbox {
         'SELECT id, origin, mail FROM outbox WHERE id > ? AND id NOT IN (SELECT outbox_id FROM outbox_hold) ORDER BY id',
       )
       .all(id)
-      .map((row) => ({ id: row.id, origin: row.origin, mail: JSON.parse(row.mail) as OutgoingMail }));
+      .map((row) => ({ id: row.id, origin: row.origin, mail: this.mailOf(row.mail) }));
   }
 
   /** Queues a mail unless one with the same Message-ID was ever queued: for alerts that must not repeat. Whether it was queued. */
   queueOnce(mail: OutgoingMail, messageId: string, origin: string, now: number): boolean {
-    return this.insertOnce.run(messageId, origin, now, JSON.stringify(mail), now).changes === 1;
+    return this.insertOnce.run(messageId, origin, now, this.stored(mail), now).changes === 1;
   }
 
   /**
@@ -355,14 +416,4 @@ function claimable(row: OutboxRecord, owner: number, now: number, alive: Process
   // A restarted judge can get the pid of the one that died; its claims are not ours to keep.
   if (row.claimed_by === owner) return !own.has(row.id);
   return !alive(row.claimed_by);
-}
-
-function entryOf(row: OutboxRecord): OutboxEntry {
-  return {
-    id: row.id,
-    messageId: row.message_id,
-    createdAt: row.created_at,
-    mail: JSON.parse(row.mail) as OutgoingMail,
-    attempts: row.attempts,
-  };
 }

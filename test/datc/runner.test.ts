@@ -83,6 +83,39 @@ POSTSTATE_SAME`);
     ]);
   });
 
+  it('reads RULES lines inside a case and plays the case by them; an unknown rule is refused with its line', () => {
+    const file = readDatc(`
+CASE with-rules
+RULES NO_RETREAT, friendly_fire
+PRESTATE
+  Gold: A nor
+  Gold: A wst
+  Gold: A cen
+ORDERS
+  Gold: A nor - cen
+  Gold: A wst S A nor - cen
+  Gold: A cen H
+POSTSTATE
+  Gold: A cen
+  Gold: A wst
+CASE no-such-rule
+RULES SAFE_CONVOYS NO_SUCH_RULE
+PRESTATE
+  Gold: A nor
+ORDERS
+POSTSTATE_SAME`);
+    expect(file.problems).toEqual([]);
+    expect(file.cases[0]!.rules).toEqual([
+      { name: 'NO_RETREAT', line: 3 },
+      { name: 'friendly_fire', line: 3 },
+    ]);
+    // FRIENDLY_FIRE lets Gold dislodge its own army, and NO_RETREAT destroys it.
+    expect(runCases(file.cases, () => straits).map((outcome) => [outcome.id, outcome.passed, outcome.detail])).toEqual([
+      ['with-rules', true, ''],
+      ['no-such-rule', false, 'line 16: there is no DPjudge rule called NO_SUCH_RULE'],
+    ]);
+  });
+
   it('derives retreat options from the previous movement results', () => {
     const file = readDatc(`
 CASE retreats

@@ -70,7 +70,7 @@ describe('refusals quote the order and say why, in place names', () => {
     ['GERMANY', 'A PAR - BUR', '"A PAR - BUR": the army in Paris belongs to France'],
     ['GERMANY', 'A RUH - BUR', '"A RUH - BUR": there is no army in Ruhr'],
     ['GERMANY', 'F BER - PRU', '"F BER - PRU": the unit in Berlin is an army'],
-    ['ENGLAND', 'F NWG - NTH - NWY', '"F NWG - NTH - NWY": a fleet cannot be convoyed'],
+    ['ENGLAND', 'F NWG - NTH - NWY', '"F NWG - NTH - NWY": a fleet cannot be convoyed (armies carry fleets only in games with the rule PORTAGE_CONVOY)'],
     ['TURKEY', 'A GRE - SEV', '"A GRE - SEV": no fleets stand ready to convoy from Greece to Sevastopol'],
     ['ENGLAND', 'A LVP - NAO - CLY', '"A LVP - NAO - CLY": there is no fleet in North Atlantic Ocean'],
     ['ITALY', 'F ROM S A APU - VEN', '"F ROM S A APU - VEN": the fleet in Rome cannot support into Venice'],

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GameArchive } from '../../src/game/archive.js';
+import { DurableStep } from '../../src/store/atomic-write.js';
 
 const ORDER = ['S1901M', 'F1901M', 'W1901A', 'S1902M', 'F1902M', 'W1902A', 'S1903M'];
 const before = (phase: string) => (recorded: string) => ORDER.indexOf(recorded) < ORDER.indexOf(phase);
@@ -59,11 +60,15 @@ describe('the results file', () => {
 });
 
 describe('forgetting an abandoned timeline', () => {
-  it('deletes what a ROLLBACK kept of the phases after the one processed anew, across phases the timeline skipped, and nothing before it', () => {
+  it('deletes what a ROLLBACK kept of the phases after the one processed anew, across phases the timeline skipped, and nothing before it', async () => {
     const { folder, archive } = newArchive();
     const played = ORDER.filter((phase) => phase !== 'W1901A');
     for (const phase of played) archive.recordResults(phase, `${phase}\n`, before(phase));
-    for (const phase of played) archive.saveSnapshots(phase, Buffer.from('before'), Buffer.from('after'));
+    for (const phase of played) {
+      const step = new DurableStep();
+      archive.saveSnapshots(phase, Buffer.from('before'), Buffer.from('after'), step);
+      await step.renameIn();
+    }
     archive.truncateResults('S1901M');
     const history = (name: string) => existsSync(join(folder, 'history', name));
     expect(played.every((phase) => history(`${phase}.next`) && history(`${phase}.results`))).toBe(true);

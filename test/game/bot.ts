@@ -53,6 +53,11 @@ export class Bot {
         lines.push(`${unit.type} ${unit.location} S ${friend.unit} - ${friend.to.split('/')[0]}`);
         continue;
       }
+      const ride = unit.type === 'A' && roll >= 0.85 ? this.ride(map, here ?? '', mover.power) : undefined;
+      if (ride) {
+        lines.push(`A ${unit.location} - ${ride}`);
+        continue;
+      }
       const target = roll < 0.85 ? this.pick(targets) : undefined;
       if (!target) {
         lines.push(`${unit.type} ${unit.location} H`);
@@ -61,6 +66,26 @@ export class Bot {
       planned.push({ unit: `${unit.type} ${unit.location}`, to: target.abbrev });
       lines.push(`${unit.type} ${unit.location} - ${target.abbrev}`);
     }
-    return lines;
+    return [...lines, ...this.gatewayOrders(map, units, planned)];
+  }
+
+  /** An nJudge railway ride from the province, as `TSR - IRK`, when the power may ride one from there. */
+  private ride(map: GameMap, province: string, power: string): string | undefined {
+    const railway = map.data.extras.railways.find((candidate) => candidate.powers.includes(power) && candidate.route.includes(province));
+    const to = railway ? this.pick(railway.route.filter((stop) => stop !== province)) : undefined;
+    return to ? `${railway!.province} - ${to}` : undefined;
+  }
+
+  /** The gateways the power holds (a unit in the controlling province) let its own planned moves through. */
+  private gatewayOrders(map: GameMap, units: readonly { location: string }[], planned: readonly { unit: string; to: string }[]): string[] {
+    const held = map.data.extras.gateways.filter((gateway) => units.some((unit) => map.location(unit.location)?.province === gateway.controller));
+    return held.flatMap((gateway) => {
+      const ends = [gateway.from, gateway.to];
+      const crossing = planned.find((move) => {
+        const from = map.location(move.unit.slice(2))?.province ?? '';
+        return from !== map.location(move.to)?.province && ends.includes(from) && ends.includes(map.location(move.to)?.province ?? '');
+      });
+      return crossing ? [`${gateway.gateway} S ${crossing.unit} - ${crossing.to}`] : [];
+    });
   }
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { loadConfig } from '../../src/config/config.js';
 import { openGameService } from '../../src/game/open.js';
 import { openDatabase } from '../../src/store/database.js';
+import { Outbox } from '../../src/store/journal.js';
 import { registerProcessCommands } from '../../src/cli/commands/process.js';
 import { master, player, projectRoot } from './support.js';
 
@@ -61,13 +62,16 @@ describe('judge process and judge game show', () => {
     expect(results).toContain("The next phase of 'gamma' is Fall 1901 Movement.");
     expect(readFileSync(join(root, 'games', 'gamma', 'status'), 'utf8')).toMatch(/^PHASE FALL 1901 MOVEMENT$/m);
     const check = openDatabase(join(root, 'var', 'judge.db'));
-    const queued = check.prepare(`SELECT mail FROM outbox WHERE origin = 'process gamma'`).all() as { mail: string }[];
+    const queued = new Outbox(check).queuedAfter(0).filter((row) => row.origin === 'process gamma');
+    const pictures = check.prepare('SELECT count(*) AS kept FROM outbox_attachment').get();
     check.close();
     expect(queued).toHaveLength(8);
-    expect(queued.map((row) => JSON.parse(row.mail).subject)).toContain('gamma S1901M results (Spring 1901 Movement)');
-    // Results queued through the outbox carry the board after the phase.
-    const attached = JSON.parse(queued[0]!.mail).attachments as { filename: string; contentBase64: string }[];
+    expect(queued.map((row) => row.mail.subject)).toContain('gamma S1901M results (Spring 1901 Movement)');
+    // Results queued through the outbox carry the board after the phase, which the journal keeps once.
+    const attached = queued[0]!.mail.attachments!;
     expect(attached.map((file) => file.filename)).toEqual(['gamma.svg']);
+    expect(queued.every((row) => row.mail.attachments?.[0]?.contentBase64 === attached[0]!.contentBase64)).toBe(true);
+    expect(pictures).toEqual({ kept: 1 });
     expect(Buffer.from(attached[0]!.contentBase64, 'base64').toString('utf8')).toContain('<title>A BUR (France)</title>');
 
     const svgFile = join(root, 'gamma.svg');

@@ -13,8 +13,6 @@ const LOADER = [/^map\/dpjudge\//, /^map\/njudge\//, /^map\/load\.ts$/];
  * are read so that maps load completely; using them is their own issue.
  */
 const KNOWN_UNREAD: Record<string, string> = {
-  gateways: 'nJudge extra: gateways are not adjudicated; a map using them is refused (unsupportedUse)',
-  railways: 'nJudge extra: railways are not adjudicated; a map using them is refused (unsupportedUse)',
   arcticWaters: 'nJudge extra: read inside the nJudge map definition only, which closes them in Fall',
   highSeas: 'nJudge extra: read inside the nJudge map definition only',
   ambiguous: 'alias entries (`tyr?`): loaded; nothing outside the loader tells an ambiguous alias apart yet',

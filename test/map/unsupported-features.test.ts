@@ -8,7 +8,7 @@ import { unsupportedUse } from '../../src/map/model.js';
 import { master, projectRoot, testJudge } from '../game/support.js';
 import { testMap } from '../engine/helpers.js';
 
-/** test/maps/map.extras uses one of each nJudge feature the judge reads but does not adjudicate yet. */
+/** test/maps/map.extras uses a high sea, which the judge reads but does not adjudicate yet, beside features it does. */
 const extrasFile = join('test', 'maps', 'map.extras');
 const testMaps = join(projectRoot, 'test', 'maps');
 
@@ -17,7 +17,7 @@ describe('nJudge features the judge does not adjudicate yet', () => {
     const map = testMap('standard');
     expect(unsupportedUse(map.data)).toBeNull();
     const extras = readAnyMap(join(testMaps, 'map.extras')).base.data;
-    expect(extras.unsupported.map(({ feature, source }) => `${feature} ${source.line}`)).toEqual(['gateways 26', 'railways 29', 'high seas 7']);
+    expect(extras.unsupported.map(({ feature, source }) => `${feature} ${source.line}`)).toEqual(['high seas 7']);
   });
 
   it('make judge map check warn, naming each with file:line', async () => {
@@ -33,7 +33,7 @@ describe('nJudge features the judge does not adjudicate yet', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe(
       'ok extras: 8 provinces, 3 supply centers, 2 powers, 0 warnings; warning: no game can be created on it: the map uses nJudge features this judge does not adjudicate yet: ' +
-        `gateways (${extrasFile}:26), railways (${extrasFile}:29), high seas (${extrasFile}:7)`,
+        `high seas (${extrasFile}:7)`,
     );
   });
 
@@ -41,7 +41,7 @@ describe('nJudge features the judge does not adjudicate yet', () => {
     const { service, store } = testJudge({ mapFolders: [testMaps] });
     const creating = service.create({ name: 'icy', master, masterPassword: 'secret', map: 'extras' }, { who: 'test', command: 'CREATE' });
     await expect(creating).rejects.toThrow(
-      "no game can be created on the map 'extras': the map uses nJudge features this judge does not adjudicate yet: gateways, railways, high seas",
+      "no game can be created on the map 'extras': the map uses nJudge features this judge does not adjudicate yet: high seas",
     );
     expect(() => store.load('icy')).toThrow();
   });

@@ -174,3 +174,21 @@ describe('a picture without orders', () => {
     expect(svg).not.toContain('>hold</text>');
   });
 });
+
+describe('a ride on an nJudge railway', () => {
+  it('runs along the railway through each province it passes, not through the railway notional province', () => {
+    const rails = readAnyMap(join(projectRoot, 'test', 'maps', 'map.rails'));
+    const railsLayout = boardLayout(rails.base, rails.coordinates);
+    const position = initialPosition(rails.base);
+    const parsed = parseOrder(rails.base, 'A WES - IRO - EAS', 'MOVEMENT');
+    if (!parsed.ok) throw new Error(parsed.reason);
+    const result = adjudicate(rails.base, { season: 'SPRING', year: 1901, type: 'MOVEMENT' }, position, [{ power: 'WEST', order: parsed.readings[0]! }]);
+    const svg = boardSvg(rails.base, result.position, { title: 'results', coordinates: rails.coordinates, orders: result.outcomes });
+    expect(checkXml(svg).problems).toEqual([]);
+    const ride = numbers(/<polyline points="([^"]*)"/.exec(drawingOf(svg, 'A WES - IRO - EAS (bounce)'))![1]!);
+    const through = [railsLayout.spots.get('MID')!, railsLayout.spots.get('PLA')!];
+    expect(distance(ride[2]!, ride[3]!, through[0]!)).toBeLessThan(0.1);
+    expect(distance(ride[4]!, ride[5]!, through[1]!)).toBeLessThan(0.1);
+    expect(ride).toHaveLength(8);
+  });
+});

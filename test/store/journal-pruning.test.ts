@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { MailEffects } from '../../src/commands/execute/effects.js';
 import { openDatabase } from '../../src/store/database.js';
 import { createJournalTables, Outbox, ReceivedMails } from '../../src/store/journal.js';
-import type { OutgoingMail } from '../../src/store/outgoing-mail.js';
+import { mailAttachment, type OutgoingMail } from '../../src/store/outgoing-mail.js';
 import { pruneJournal } from '../../src/store/journal-pruning.js';
 
 const DAY = 86_400_000;
@@ -42,5 +42,29 @@ describe('pruning the journal', () => {
     expect(effects.recorded('<b@x> h', 0)?.state).toBe('done');
     expect(received.outcomeOf('<a@x>', 'h')).toBe('processed');
     expect(pruneJournal(db, NOW)).toEqual({ sentMails: 0, commandOutcomes: 0 });
+  });
+});
+
+describe('attachments in the outbox', () => {
+  it('are kept once however many mails carry them, given back whole with each, and forgotten with the last mail that carries them', () => {
+    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'judge-attachments-')), 'judge.db'));
+    createJournalTables(db);
+    const outbox = new Outbox(db);
+    const picture = mailAttachment('game.svg', 'image/svg+xml', `<svg>${'x'.repeat(50_000)}</svg>`);
+    const other = mailAttachment('other.svg', 'image/svg+xml', '<svg/>');
+    const queued = ['a', 'b', 'c'].map((to) => outbox.queue({ ...mail(`results ${to}`), attachments: [picture] }, `<${to}@judge>`, 'test', NOW - 40 * DAY));
+    const kept = outbox.queue({ ...mail('map'), attachments: [other] }, '<map@judge>', 'test', NOW - 40 * DAY);
+    const stored = () => db.prepare('SELECT count(*) AS rows, sum(length(content_base64)) AS bytes FROM outbox_attachment').get();
+    expect(stored()).toEqual({ rows: 2, bytes: picture.contentBase64.length + other.contentBase64.length });
+    const claimed = outbox.claimDue(1, NOW, 10, 60_000, () => true, new Set());
+    expect(claimed.map((entry) => entry.mail.attachments)).toEqual([[picture], [picture], [picture], [other]]);
+
+    outbox.markSent(
+      queued.map((entry) => entry.id),
+      NOW - 40 * DAY,
+    );
+    pruneJournal(db, NOW);
+    expect(stored()).toEqual({ rows: 1, bytes: other.contentBase64.length });
+    expect(outbox.claimDue(2, NOW + 3_600_000, 10, 60_000, () => true, new Set()).map((entry) => entry.id)).toEqual([kept.id]);
   });
 });

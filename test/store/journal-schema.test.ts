@@ -22,7 +22,7 @@ describe("the journal's schema", () => {
     const path = join(mkdtempSync(join(tmpdir(), 'judge-schema-')), 'judge.db');
     const db = openDatabase(path);
     createJournalTables(db);
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
     // A table dropped behind the judge's back stays dropped: an up-to-date journal is not looked into.
     db.exec('DROP TABLE mail_in_hand');
     createJournalTables(db);
@@ -35,10 +35,11 @@ describe("the journal's schema", () => {
     const earlier = openDatabase(path);
     createJournalTables(earlier);
     earlier.exec('DROP TABLE outbox_hold');
+    earlier.exec('DROP TABLE outbox_attachment');
     earlier.pragma('user_version = 1');
     createJournalTables(earlier);
-    expect(earlier.pragma('user_version', { simple: true })).toBe(2);
+    expect(earlier.pragma('user_version', { simple: true })).toBe(3);
     earlier.close();
-    expect(tables(path)).toEqual(['mail_in_hand', 'mail_received', 'outbox', 'outbox_hold']);
+    expect(tables(path)).toEqual(['mail_in_hand', 'mail_received', 'outbox', 'outbox_attachment', 'outbox_hold']);
   });
 });

@@ -1,11 +1,14 @@
 import type { Board, BoardUnit } from '../board.js';
 import { convoysFrom, fleetOnRoute, fleetRouteExists, routeProblem } from '../convoy-routes.js';
+import { portageRouteExists, portageShore } from '../portage-routes.js';
 import { canSupportInto, fleetLandings, mayOccupy, moveAbut } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
 import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import type { ConvoyOrder, HoldOrder, MoveOrder, MovementOrder, SupportOrder } from '../../orders/types.js';
 import { leagueAllows } from './league.js';
+import { checkPortagedMove, checkPortageOffer } from './portage.js';
 import { namedUnit, ownUnit, provinceOf, typeWord, unitRef } from './units.js';
+import { gatewayVerdict, railMoveProblem, railReaches, railwayOf } from './ways.js';
 
 /** Why a direct move between two locations is refused, in the player's terms. */
 function blockedReason(board: Board, unit: BoardUnit, to: number): string {
@@ -78,13 +81,22 @@ function checkHold(board: Board, unit: BoardUnit, order: HoldOrder): Verdict<Che
   return checked(board, { kind: 'hold', unit: unitRef(board, unit, order.unit) }, unit, null);
 }
 
+/** What a refused fleet route or army convoy order adds: the rule that would allow it. */
+const NO_PORTAGE = ' (armies carry fleets only in games with the rule PORTAGE_CONVOY)';
+
 /** Why a unit of a dummy power may not move under IMMOBILE_DUMMIES. */
 const IMMOBILE_REASON = 'IMMOBILE_DUMMIES: units of dummy powers may only hold, support or convoy';
 
-/** Why a unit may not move into its own province: only an army convoyed by a written route may, under CONVOY_BACK. */
-function returnProblem(flags: RuleFlags, unit: BoardUnit, order: MoveOrder): string | null {
-  if (order.route.length === 0 || unit.type !== 'A') return 'a unit cannot move to the province it is in';
-  return flags.convoyBack ? null : 'a convoyed army may not return to where it started';
+/**
+ * Why a unit may not move into its own province: only an army convoyed by a written route may, under
+ * CONVOY_BACK; under PORTAGE_CONVOY armies may carry a fleet to another coast of its province, and
+ * back to where it stands under CONVOY_BACK.
+ */
+function returnProblem(flags: RuleFlags, unit: BoardUnit, order: MoveOrder, to: number): string | null {
+  const carried = unit.type === 'A' ? order.route.length > 0 : flags.portageConvoy;
+  if (!carried) return 'a unit cannot move to the province it is in';
+  if (unit.type === 'F' && to !== unit.location) return null;
+  return flags.convoyBack ? null : `a ${unit.type === 'A' ? 'convoyed army' : 'carried fleet'} may not return to where it started`;
 }
 
 function checkMove(board: Board, unit: BoardUnit, order: MoveOrder, flags: RuleFlags, immobile: boolean): Verdict<CheckedMovement> {
@@ -93,11 +105,23 @@ function checkMove(board: Board, unit: BoardUnit, order: MoveOrder, flags: RuleF
   const to = tables.id(order.to);
   if (to < 0) return refuse(`there is no place called ${order.to}`);
   const province = tables.provinceOf[to]!;
-  const returning = province === unit.province ? returnProblem(flags, unit, order) : null;
+  const returning = province === unit.province ? returnProblem(flags, unit, order, to) : null;
   if (returning) return refuse(returning);
+  const railway = railwayOf(board, order.route);
+  if (railway) {
+    // A ride needs no fleets: its route of sea spaces is empty, and nothing can break it but the railway's own rules (movement/ways.ts).
+    const problem = railMoveProblem(board, unit, railway, order.route, province);
+    if (problem) return refuse(problem);
+    const ride: MoveOrder = { kind: 'move', unit: unitRef(board, unit, order.unit), to: tables.abbrev(province), route: [railway.province], viaConvoy: true };
+    return checked(board, ride, unit, null, province, province, []);
+  }
   if (unit.type === 'F') {
-    if (order.route.length > 0 || order.viaConvoy) return refuse('a fleet cannot be convoyed');
-    const landing = fleetDestination(board, unit, to);
+    const landing = province === unit.province ? refuse('a fleet cannot sail to the province it is in') : fleetDestination(board, unit, to);
+    if (flags.portageConvoy && (order.route.length > 0 || order.viaConvoy || !landing.ok)) {
+      const carried = checkPortagedMove(board, unit, order, flags, landing.ok || order.viaConvoy ? null : landing.reason);
+      return carried.ok ? checked(board, carried.value.order, unit, null, province, carried.value.landing, carried.value.route) : carried;
+    }
+    if (order.route.length > 0 || order.viaConvoy) return refuse(`a fleet cannot be convoyed${NO_PORTAGE}`);
     if (!landing.ok) return landing;
     const move: MoveOrder = { kind: 'move', unit: unitRef(board, unit, order.unit), to: tables.abbrev(landing.value), route: [], viaConvoy: false };
     return checked(board, move, unit, null, province, landing.value);
@@ -142,10 +166,11 @@ function moveSupportProblem(board: Board, flags: RuleFlags, supporter: BoardUnit
   if (reach) return reach;
   const reachable =
     target.type === 'F'
-      ? to === province
-        ? fleetLandings(board, target.location, province, target.power).length > 0
-        : moveAbut(board, 'F', target.location, to, target.power) !== null
-      : armyCanReach(board, flags, target, province);
+      ? (to === province
+          ? fleetLandings(board, target.location, province, target.power).length > 0
+          : moveAbut(board, 'F', target.location, to, target.power) !== null) ||
+        (flags.portageConvoy && portageShore(tables, target.location) && portageRouteExists(board, target.location, province))
+      : armyCanReach(board, flags, target, province) || railReaches(board, target, province);
   return reachable ? null : `the ${typeWord(target.type)} in ${tables.name(target.province)} cannot reach ${tables.name(to)}`;
 }
 
@@ -193,7 +218,11 @@ function checkSupport(board: Board, supporter: BoardUnit, order: SupportOrder, f
 
 function checkConvoy(board: Board, fleet: BoardUnit, order: ConvoyOrder, flags: RuleFlags): Verdict<CheckedMovement> {
   const tables = board.tables;
-  if (fleet.type !== 'F') return refuse('only fleets can convoy');
+  if (fleet.type === 'A' && flags.portageConvoy) {
+    const portage = checkPortageOffer(board, fleet, order, flags);
+    return portage.ok ? convoyOffer(board, fleet, portage.value.fleet, portage.value.province, order) : portage;
+  }
+  if (fleet.type !== 'F') return refuse(`only fleets can convoy${NO_PORTAGE}`);
   if (!convoysFrom(tables, flags, fleet.location)) return refuse(`the fleet in ${tables.name(fleet.province)} is not at sea and cannot convoy`);
   const targetFound = namedUnit(board, order.target);
   if (!targetFound.ok) return targetFound;
@@ -207,15 +236,20 @@ function checkConvoy(board: Board, fleet: BoardUnit, order: ConvoyOrder, flags: 
   if (!fleetOnRoute(board, flags, fleet.location, army.location, province)) {
     return refuse(`the fleet in ${tables.name(fleet.province)} is on no convoy route from ${tables.name(army.province)} to ${tables.name(province)}`);
   }
-  const league = leagueAllows(board, fleet.power, army, province);
+  return convoyOffer(board, fleet, army, province, order);
+}
+
+/** A convoy offer (or, under PORTAGE_CONVOY, an army's offer to carry a fleet) that the map's leagues allow. */
+function convoyOffer(board: Board, convoyer: BoardUnit, carried: BoardUnit, province: number, order: ConvoyOrder): Verdict<CheckedMovement> {
+  const league = leagueAllows(board, convoyer.power, carried, province);
   if (!league.ok) return league;
   const convoy: ConvoyOrder = {
     kind: 'convoy',
-    unit: unitRef(board, fleet, order.unit),
-    target: unitRef(board, army, order.target),
-    to: tables.abbrev(province),
+    unit: unitRef(board, convoyer, order.unit),
+    target: unitRef(board, carried, order.target),
+    to: board.tables.abbrev(province),
   };
-  return checked(board, convoy, fleet, army, province);
+  return checked(board, convoy, convoyer, carried, province);
 }
 
 /** A unit its space no longer suits (kept there by HIBERNATE) may only hold until the space suits it again. */
@@ -250,6 +284,8 @@ export function checkMovement(board: Board, power: number, order: MovementOrder,
 }
 
 export function checkMovementOrder(board: Board, power: number, order: MovementOrder, flags: RuleFlags, immobile = false): Verdict<MovementOrder> {
+  const gateway = gatewayVerdict(board, power, order);
+  if (gateway) return gateway;
   const result = checkMovement(board, power, order, flags, immobile);
   return result.ok ? accept(result.value.order) : result;
 }

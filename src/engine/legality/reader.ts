@@ -6,6 +6,7 @@ import type { RulesInForce } from '../../rules/in-force.js';
 import { checkOrder, isMovementOrder } from './check.js';
 import { canonicalText, checkedSubmission } from './checked.js';
 import { checkMovement } from './movement.js';
+import { gatewayVerdict } from './ways.js';
 import { formatOrder } from '../../orders/format.js';
 import { parseOrder } from '../../orders/parse.js';
 import type { Order, OrderPhase, SubmittedOrder } from '../../orders/types.js';
@@ -107,6 +108,8 @@ export class OrderReader {
     const { phase, power } = this.context;
     const immobile = this.context.immobile ?? false;
     if (phase === 'MOVEMENT' && isMovementOrder(order)) {
+      const gateway = gatewayVerdict(this.board, this.power, order);
+      if (gateway) return gateway.ok ? accept({ power, order: gateway.value }) : gateway;
       const checked = checkMovement(this.board, this.power, order, this.flags, immobile);
       return checked.ok ? accept(checkedSubmission(power, checked.value, this.board, this.flags, immobile)) : checked;
     }

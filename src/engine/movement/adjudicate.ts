@@ -9,6 +9,7 @@ import { Aftermath } from './aftermath.js';
 import { Battle, type MovementRules } from './battle.js';
 import { MovementDecisions } from './decisions.js';
 import { movementOutcomes } from './outcomes.js';
+import { adjudicateAcrossWays, hasWays } from './ways.js';
 
 export interface MovementResult {
   outcomes: OrderOutcome[];
@@ -16,8 +17,13 @@ export interface MovementResult {
   position: Position;
 }
 
-/** Adjudicates a movement phase. Pure: the position passed in is not changed. */
+/** Adjudicates a movement phase, across nJudge gateways and railways where the map has them. Pure: the position passed in is not changed. */
 export function adjudicateMovement(map: GameMap, position: Position, orders: readonly SubmittedOrder[], rules: MovementRules): MovementResult {
+  if (hasWays(map)) return adjudicateAcrossWays(map, position, orders, (given) => adjudicateStandard(map, position, given, rules));
+  return adjudicateStandard(map, position, orders, rules);
+}
+
+function adjudicateStandard(map: GameMap, position: Position, orders: readonly SubmittedOrder[], rules: MovementRules): MovementResult {
   const board = boardFor(map, position, orders);
   const given = rules.flags.cdSupports ? [...orders, ...disorderSupports(board, orders)] : orders;
   const battle = new Battle(board, given, rules);

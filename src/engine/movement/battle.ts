@@ -6,6 +6,7 @@ import { provinceOf } from '../legality/units.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
 import type { Board } from '../board.js';
 import { filled, nulls } from '../arrays.js';
+import { portageStep } from '../portage-routes.js';
 import { moveAbut, restrictionsAllow } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
 
@@ -142,7 +143,9 @@ export class Battle {
       if (this.kind[unit] === SUPPORT) this.linkSupport(unit);
       else if (this.kind[unit] === CONVOY) this.linkConvoy(unit);
     }
-    for (let unit = 0; unit < size; unit++) if (this.kind[unit] === MOVE && this.board.units[unit]!.type === 'A') this.chooseConvoy(unit);
+    // Under PORTAGE_CONVOY fleets are carried too: armies convoy them overland, the roles reversed.
+    const carries = rules.flags.portageConvoy;
+    for (let unit = 0; unit < size; unit++) if (this.kind[unit] === MOVE && (carries || this.board.units[unit]!.type === 'A')) this.chooseConvoy(unit);
     for (let unit = 0; unit < size; unit++) if (this.kind[unit] === CONVOY) this.dropUnusedConvoy(unit);
   }
 
@@ -285,17 +288,21 @@ export class Battle {
   /**
    * Some chain of the fleets offering to convoy the army, taking only those that `stays` keeps in
    * place, leads from the army to its destination. Every leg is one a fleet could sail, open to the
-   * army's power. `stays` is asked lazily, fleet by fleet as the chain reaches them: the resolver
-   * passes its own decisions.
+   * army's power; a fleet that armies carry (PORTAGE_CONVOY) steps between provinces instead.
+   * `stays` is asked lazily, fleet by fleet as the chain reaches them: the resolver passes its own
+   * decisions.
    */
   convoyChainReaches(army: number, stays: (fleet: number) => boolean): boolean {
     const board = this.board;
     const tables = board.tables;
     const placed = board.units[army]!;
-    const crosses = (from: number, to: number): boolean => {
-      const abut = tables.abut(from, to);
-      return abut !== undefined && abut.fleets && restrictionsAllow(board, abut, placed.power);
-    };
+    const crosses =
+      placed.type === 'F'
+        ? (from: number, to: number): boolean => portageStep(tables, from, to)
+        : (from: number, to: number): boolean => {
+            const abut = tables.abut(from, to);
+            return abut !== undefined && abut.fleets && restrictionsAllow(board, abut, placed.power);
+          };
     const landing = this.dest[army]!;
     const reached: number[] = [];
     for (let fleet = this.firstConvoy[army]!; fleet >= 0; fleet = this.nextConvoy[fleet]!) {
@@ -317,7 +324,8 @@ export class Battle {
     const tables = this.board.tables;
     const landing = this.dest[army]!;
     const route = this.route[army];
-    const lastSteps = route ? [route[route.length - 1]!] : [];
+    // A railway ride's route is empty: no sea space weakens its landing.
+    const lastSteps = route ? route.slice(-1) : [];
     for (let fleet = this.firstConvoy[army]!; !route && fleet >= 0; fleet = this.nextConvoy[fleet]!) {
       lastSteps.push(this.board.units[fleet]!.location);
     }
@@ -338,7 +346,8 @@ export class Battle {
   private dropUnusedConvoy(fleet: number): void {
     const army = this.target[fleet]!;
     if (this.voidReason[fleet] === null && this.convoyed[army] === 0) {
-      this.voidReason[fleet] = `${this.board.describe(this.board.units[army]!)} moves overland`;
+      const carried = this.board.units[army]!;
+      this.voidReason[fleet] = `${this.board.describe(carried)} ${carried.type === 'A' ? 'moves overland' : 'sails there itself'}`;
     }
   }
 }

@@ -9,7 +9,7 @@ import type { GatewayLine, HongKongLine, MapFile, RailwayLine } from './syntax.j
 /**
  * What the standard model has no place for: Hong Kong provinces, gateways, railways, and the
  * arctic (`v`) and high-sea (`h`) waters. Each entry is checked the way the how-to requires, and
- * the first use of each kind the judge does not adjudicate yet (gateways, railways, high seas) is noted.
+ * the first use of the one kind the judge does not adjudicate yet (high seas) is noted.
  */
 class ExtrasBuilder {
   private readonly locations = new Map<string, Location>();
@@ -106,7 +106,6 @@ class ExtrasBuilder {
       this.sink.error(this.map.file, line.line, `${where} joins ${from} and ${to}, which cannot move to each other`);
       return [];
     }
-    this.uses('gateways', line.line);
     return [{ gateway: this.geography.provinceOf[gateway]!, controller: this.geography.provinceOf[controller]!, from, to }];
   }
 
@@ -129,7 +128,6 @@ class ExtrasBuilder {
       const abut = this.locations.get(route[position - 1]!)!.abuts.find((candidate) => candidate.to === route[position]);
       if (!abut?.armies) return fail(`${route[position - 1]} and ${route[position]} are next to each other on it but armies cannot move between them`);
     }
-    this.uses('railways', line.line);
     return [{ province: this.geography.provinceOf[railway]!, powers: line.powers, route }];
   }
 }

@@ -16,7 +16,7 @@ export function address(n: number): string {
   return `player${n}@example.org`;
 }
 
-export function mailJudge(options: { seed?: number } = {}) {
+export function mailJudge(options: { seed?: number; mapFolders?: string[] } = {}) {
   const judge = testJudge(options);
   const processor = new MailCommandProcessor({ service: judge.service, judge: JUDGE, db: judge.db, random: judge.random });
   let mails = 0;
