@@ -60,6 +60,39 @@ assertAcyclic(LAYERS);
 
 const folders = Object.keys(LAYERS);
 
+/**
+ * Inside src/commands, the same shape one level down. `language` reads a mail into commands and,
+ * like the domain core, does no I/O; `context` is what every command is given (the game API, who
+ * sent the mail, the sign-on, the announcements); one folder per kind of command reads only those
+ * two (the Master's RESIGN of a power is the player's RESIGN, so `master` may use `joining`); `run`
+ * takes a mail through all of them.
+ */
+const COMMAND_PARTS = {
+  language: [],
+  context: ['language'],
+  joining: ['language', 'context'],
+  orders: ['language', 'context'],
+  press: ['language', 'context'],
+  listings: ['language', 'context'],
+  settings: ['language', 'context'],
+  master: ['language', 'context', 'joining'],
+  run: ['language', 'context', 'joining', 'orders', 'press', 'listings', 'settings', 'master'],
+};
+assertAcyclic(COMMAND_PARTS);
+
+const parts = Object.keys(COMMAND_PARTS);
+
+const commandPartRules = parts.map((part) => {
+  const allowed = [part, ...COMMAND_PARTS[part]];
+  return {
+    name: `commands-${part}-imports-only-below`,
+    comment: `src/commands/${part} may import only ${COMMAND_PARTS[part].length ? COMMAND_PARTS[part].map((p) => `src/commands/${p}`).join(', ') : 'nothing else in src/commands'}.`,
+    severity: 'error',
+    from: { path: `^src/commands/${part}/` },
+    to: { path: `^src/commands/(${parts.filter((other) => !allowed.includes(other)).join('|')})/` },
+  };
+});
+
 const layerRules = folders.map((folder) => {
   const allowed = [folder, ...LAYERS[folder]];
   const forbidden = folders.filter((other) => !allowed.includes(other));
@@ -75,6 +108,28 @@ const layerRules = folders.map((folder) => {
 module.exports = {
   forbidden: [
     ...layerRules,
+    ...commandPartRules,
+    {
+      name: 'commands-part-is-named',
+      comment: 'Every module of src/commands sits in one of its parts above; a new part is added there first.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^src/commands/', pathNot: `^src/commands/(${parts.join('|')})/` },
+    },
+    {
+      name: 'deadline-through-its-index',
+      comment: "src/deadline's index is its one way in: the rest of the judge sees only what it exports.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/deadline/' },
+      to: { path: '^src/deadline/', pathNot: '^src/deadline/index\\.ts$' },
+    },
+    {
+      name: 'command-language-is-pure',
+      comment: 'The command language reads text into commands: like the domain core, it imports only the core.',
+      severity: 'error',
+      from: { path: '^src/commands/language/' },
+      to: { path: `^src/(${folders.filter((folder) => !(folder in CORE) && folder !== 'commands').join('|')})/` },
+    },
     {
       name: 'src-folder-is-a-layer',
       comment: 'Every folder of src/ has a place in the layers above; a new folder is added there first.',

@@ -32,7 +32,8 @@ const IMAP_APPENDERS = 2;
  */
 const WARM_UP_MAILS = 20;
 
-const JUDGE_COMMAND = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+/** The judge as it ships, built by `npm run build` (which `npm run bench` runs first). */
+const JUDGE_COMMAND = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 function mailFrom(index: number, label: string): { id: string; raw: string } {
   const id = `<bench-${label}-${index}@player.test>`;

@@ -4,7 +4,8 @@ import { performance } from 'node:perf_hooks';
 import { formatMs, percentile } from './stats.js';
 import { figure } from './table.js';
 
-const JUDGE_COMMAND = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+/** The judge as it ships, built by `npm run build` (which `npm run bench` runs first). */
+const JUDGE_COMMAND = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const RUNS = 21;
 
 /** Median wall time of a Node process running `args` to its end. */

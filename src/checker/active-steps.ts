@@ -41,7 +41,7 @@ async function delayIfStill(
     checkerActor(kind.toUpperCase()),
     (game) => {
       result.decided = null;
-      const situation = readSituation(game, context.service);
+      const situation = readSituation(game, context.service, context.rules);
       const step = situation && decide(situation, context.now, recalled);
       if (!situation || step?.kind !== kind) return undefined;
       result.decided = { game, situation, step };

@@ -1,4 +1,5 @@
 import type { DateTime } from 'luxon';
+import type { OperationRules } from '../game/rules.js';
 import type { GameService } from '../game/service.js';
 import type { GameState } from '../status/main-status.js';
 import type { LoadedGame } from '../store/game-store.js';
@@ -33,19 +34,19 @@ function errorReminderDue(memory: Memory): number {
   return memory.remindedAt === null ? 0 : memory.remindedAt + DAY_MS;
 }
 
-function statusErrors(loaded: LoadedGame, service: GameService): string[] {
-  return service.statusErrors(loaded).map((diagnostic) => `line ${diagnostic.line}: ${diagnostic.message}`);
+function statusErrors(loaded: LoadedGame, service: GameService, rules: OperationRules): string[] {
+  return service.statusErrors(loaded, rules).map((diagnostic) => `line ${diagnostic.line}: ${diagnostic.message}`);
 }
 
-/** Reads a game's status file and works out what the checker must do for it, now and next. */
-export function assess(service: GameService, name: string, state: CheckedState, memory: Memory, now: DateTime): Assessment {
+/** Reads a game's status file and works out what the checker must do for it, now and next, on the step's `rules`. */
+export function assess(service: GameService, name: string, state: CheckedState, memory: Memory, now: DateTime, rules: OperationRules): Assessment {
   let loaded: LoadedGame | null = null;
   try {
     loaded = service.load(name);
-    const problems = statusErrors(loaded, service);
+    const problems = statusErrors(loaded, service, rules);
     if (problems.length > 0) return { loaded, problems, situation: null, step: NOTHING, dueAt: errorReminderDue(memory) };
     if (state !== 'active') return { loaded, problems, situation: null, step: NOTHING, dueAt: dailyReminderDue(memory) };
-    const situation = readSituation(loaded.game, service);
+    const situation = readSituation(loaded.game, service, rules);
     if (!situation) return { loaded, problems, situation, step: NOTHING, dueAt: null };
     const step = decide(situation, now, memory);
     const dueAt = step.kind === 'none' ? nextEvent(situation, now, memory) : now.toMillis();

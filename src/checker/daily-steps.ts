@@ -1,6 +1,5 @@
 import { playablePowers } from '../game/lifecycle.js';
 import { MAP_POWER_ROLE, type GameStatus } from '../status/model.js';
-import { rulesInForce } from '../game/rules.js';
 import type { Assessment, CheckedState } from './assess.js';
 import { DAY_MS, type Memory } from './memory.js';
 import type { Done, SweepContext } from './sink.js';
@@ -35,7 +34,7 @@ function formingReminder(context: SweepContext, name: string, game: GameStatus, 
   const players = {
     joined: joinedPlayers(game),
     wanted: playablePowers(game, map).length,
-    startMaster: rulesInForce(game, map.rules()).has('START_MASTER'),
+    startMaster: context.rules.of(game, map).has('START_MASTER'),
   };
   return {
     action: 'reminder',

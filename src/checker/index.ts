@@ -1,3 +1,4 @@
+import { OperationRules } from '../game/rules.js';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate as setImmediatePromise } from 'node:timers/promises';
@@ -190,11 +191,11 @@ export class DeadlineIndex {
   }
 
   /** Reads a game's status file again and records when it is next due; null if the index does not list the game. */
-  reassess(game: string, now: DateTime): Assessment | null {
+  reassess(game: string, now: DateTime, rules: OperationRules = new OperationRules()): Assessment | null {
     const row = this.statements.one.get(game);
     if (!row) return null;
     const identity = identityOf(this.statusPath(game));
-    const assessment = assess(this.service, game, row.state, memoryOf(row), now);
+    const assessment = assess(this.service, game, row.state, memoryOf(row), now, rules);
     this.statements.assessed.run({
       game,
       due: assessment.dueAt,

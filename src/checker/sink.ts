@@ -1,3 +1,4 @@
+import type { OperationRules } from '../game/rules.js';
 import type { DateTime } from 'luxon';
 import type { GameService } from '../game/service.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
@@ -15,6 +16,8 @@ export interface SweepContext {
   readonly mail: CheckerMail;
   readonly sink: NoticeSink;
   readonly now: DateTime;
+  /** The rules in force of the game a step acts on, made once for the step and read by all of it. */
+  readonly rules: OperationRules;
 }
 
 /**

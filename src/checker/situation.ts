@@ -6,7 +6,7 @@ import { waitRequested } from '../game/orders.js';
 import type { GameService } from '../game/service.js';
 import { currentDeadline, gameTiming } from '../game/schedule.js';
 import { type GameStatus } from '../status/model.js';
-import { rulesInForce } from '../game/rules.js';
+import type { OperationRules } from '../game/rules.js';
 import type { RulesInForce } from '../rules/in-force.js';
 
 /** What happens to powers still late when the GRACE period after the deadline is over. */
@@ -48,12 +48,12 @@ function regimeOf(rules: RulesInForce): LatenessRegime {
  * (forming, completed, or AWAIT: results being made). Throws on a TIMING, ZONE or DEADLINE it cannot
  * read, which the checker reports as a status-file error.
  */
-export function readSituation(game: GameStatus, service: GameService): Situation | null {
+export function readSituation(game: GameStatus, service: GameService, operationRules: OperationRules): Situation | null {
   const line = game.phase;
   if (!line || typeof line.phase !== 'object' || line.mode === 'AWAIT') return null;
   const phase = line.phase;
   const maps = service.maps(game);
-  const rules = rulesInForce(game, maps.at(phase).rules());
+  const rules = operationRules.of(game, maps.at(phase));
   const timing = gameTiming(game, maps.base.data.flow);
   const zone = gameZone(game.zone ?? undefined);
   const deadline = currentDeadline(game);
@@ -62,7 +62,7 @@ export function readSituation(game: GameStatus, service: GameService): Situation
   const waitingApplies = !rules.has('NO_MINOR_WAIT') || phase.type === MOVEMENT;
   const wanted = rules.has('ALWAYS_WAIT') || waitRequested(game, rules);
   // In a phase only the Master processes, players owe nothing: the Master is the one late.
-  const lateness = masterProcesses ? [] : service.lateness(game);
+  const lateness = masterProcesses ? [] : service.lateness(game, operationRules);
   return {
     phase,
     zone,

@@ -1,3 +1,4 @@
+import { OperationRules } from '../game/rules.js';
 import type { DateTime } from 'luxon';
 import type { DeadlinesConfig } from '../config/config.js';
 import type { GameService } from '../game/service.js';
@@ -89,7 +90,7 @@ export class DeadlineChecker {
   }
 
   private async sweepLocked(now: DateTime, options: SweepOptions): Promise<SweepReport> {
-    const context: SweepContext = { service: this.options.service, mail: this.mail, sink: this.options.sink, now };
+    const context: SweepContext = { service: this.options.service, mail: this.mail, sink: this.options.sink, now, rules: new OperationRules() };
     // A crash may have cut a change short anywhere (a mail, `judge process`, the last sweep): settle it first.
     await this.options.service.recoverInterrupted();
     const reread = await this.index.refresh(now);
@@ -104,14 +105,14 @@ export class DeadlineChecker {
     const only = options.games && new Set(options.games);
     const due = this.index.due(now).filter((game) => !only || only.has(game.name));
     for (const game of due) {
-      const done = await this.checkGame(context, game);
+      const done = await this.checkGame({ ...context, rules: new OperationRules() }, game);
       if (done) actions.push({ game: game.name, action: done.action, detail: done.detail });
     }
     return { at: now, reread, due: due.length, actions, nextDueAt: this.index.nextDue(now) };
   }
 
   private async checkGame(context: SweepContext, game: IndexedGame): Promise<Done | null> {
-    const assessment = this.index.reassess(game.name, context.now);
+    const assessment = this.index.reassess(game.name, context.now, context.rules);
     if (!assessment || assessment.dueAt === null || assessment.dueAt > context.now.toMillis()) return null;
     try {
       let done: Done | null;

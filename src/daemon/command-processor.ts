@@ -1,5 +1,5 @@
 import type { LoadedConfig } from '../config/config.js';
-import { MailCommandProcessor } from '../commands/execute/processor.js';
+import { MailCommandProcessor } from '../commands/run/processor.js';
 import { openGameService } from '../game/open.js';
 import { BrokenStatusFileError } from '../game/service.js';
 import {

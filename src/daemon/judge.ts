@@ -9,7 +9,7 @@ import type { JudgeDatabase } from '../store/database.js';
 import { JOURNAL_KEPT_DAYS, pruneJournal } from '../store/journal-pruning.js';
 import { startChecker } from '../checker/open.js';
 import { OutboxNoticeSink } from '../mail/notice-sink.js';
-import { MailCommandProcessor } from '../commands/execute/processor.js';
+import { MailCommandProcessor } from '../commands/run/processor.js';
 import { openGameService } from '../game/open.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { MailQueue } from '../web/commands.js';

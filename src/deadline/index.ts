@@ -8,5 +8,5 @@ export { checkSetDeadline, type DeadlineSetter, type SetDeadlineRequest, type Se
 export { formatDeadlineStamp, parseDeadlineStamp } from './stamp.js';
 export type { TimeOfDay } from './times-of-day.js';
 export { parseTiming, renderTiming, STANDARD_PHASE_TYPES, type PhaseDelay, type Timing, type TimingOptions } from './timing.js';
-export type { Vacation, VacationDate, VacationPrecision } from './vacation.js';
+export { parseVacations, type Vacation, type VacationDate, type VacationPrecision } from './vacation.js';
 export { DEFAULT_ZONE_NAME, gameZone, parseIsoInstant } from './zone.js';

@@ -9,8 +9,11 @@ import type { MapTables } from './tables.js';
  * business.
  */
 
-/** The rules that bend convoys; `RuleFlags` carries them. */
-export type ConvoyRules = Pick<RuleFlags, 'coastalConvoy' | 'convoyBack'>;
+/**
+ * The rules that bend convoys; `RuleFlags` carries them. Under FICTIONAL_OK an order may count on
+ * fleets that are not there (Rules.txt), so every convoy space is taken to hold one.
+ */
+export type ConvoyRules = Pick<RuleFlags, 'coastalConvoy' | 'convoyBack' | 'fictionalOk'>;
 
 /** Fleets here may convoy: WATER or PORT, and under COASTAL_CONVOY a COAST as if it were a PORT. */
 export function convoysFrom(tables: MapTables, rules: ConvoyRules, location: number): boolean {
@@ -19,6 +22,7 @@ export function convoysFrom(tables: MapTables, rules: ConvoyRules, location: num
 
 function isFleetSpace(board: Board, rules: ConvoyRules, location: number): boolean {
   if (!convoysFrom(board.tables, rules, location)) return false;
+  if (rules.fictionalOk) return true;
   const unit = board.unitAt(board.tables.provinceOf[location]!);
   return unit !== undefined && unit.type === 'F' && unit.location === location;
 }

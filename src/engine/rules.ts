@@ -58,6 +58,14 @@ const FLAG_RULES = {
   convoyBack: 'CONVOY_BACK',
   /** Supports no unit could give are accepted as signals, and void in the results. */
   signalSupport: 'SIGNAL_SUPPORT',
+  /** Orders to units of any power are accepted; a unit follows its owner's, or its proxy's (see legality/movement.ts, movement/battle.ts). */
+  orderAny: 'ORDER_ANY',
+  /** An owner may hand a unit's order to another power with the proxy order. */
+  proxyOk: 'PROXY_OK',
+  /** Orders to and involving units that do not exist are accepted; they do nothing, or hold (see movement/battle.ts). */
+  fictionalOk: 'FICTIONAL_OK',
+  /** Supports and convoys offered to units that do not exist are void in the results, not turned into holds. */
+  showPhantom: 'SHOW_PHANTOM',
 } as const satisfies Record<string, RuleName>;
 
 /** The adjudication rules, read once per phase from the game's rule list. */
@@ -85,7 +93,8 @@ export function ruleFlags(rules?: Iterable<string>): RuleFlags {
 }
 
 function flagsFor(rules: Iterable<string>): RuleFlags {
-  const on = new Set([...rules].map((rule) => rule.toUpperCase()));
+  // A trailing '!' makes a rule public (Rules.txt: EAVESDROP!); it is the same rule, as RulesInForce.has reads it.
+  const on = new Set([...rules].map((rule) => rule.toUpperCase().replace(/!$/, '')));
   const key = [...on].sort().join(' ');
   let flags = made.get(key);
   if (flags === undefined) {

@@ -3,7 +3,7 @@ import type { OrderOutcome, Position, Unit } from '../engine/types.js';
 import type { GameMap } from '../map/game-map.js';
 import type { UnitType } from '../map/model.js';
 import { findPower, type GameStatus } from '../status/model.js';
-import { rulesInForce } from './rules.js';
+import type { RulesInForce } from '../rules/in-force.js';
 import { positionOf } from './position.js';
 
 /**
@@ -30,9 +30,9 @@ export function phaseSight(blind: BlindRules | null, map: GameMap, boards: { bef
   return sightFor(blind, view, (power) => sightOf(map, [boards.before, boards.after], power, blind!));
 }
 
-/** What a reader sees of the game as it stands; a power the status file makes OMNISCIENT sees it all. */
-export function boardSight(game: GameStatus, map: GameMap, view: Reader): Sight {
-  const blind = blindRules(rulesInForce(game, map.rules()));
+/** What a reader sees of the game as it stands, under the `rules` in force on `map`; a power the status file makes OMNISCIENT sees it all. */
+export function boardSight(game: GameStatus, map: GameMap, view: Reader, rules: RulesInForce): Sight {
+  const blind = blindRules(rules);
   const omniscient = view.omniscient === true || (view.reader !== null && (findPower(game, view.reader)?.omniscient ?? 'no') !== 'no');
   return sightFor(blind, { ...view, omniscient }, (power) => sightOf(map, [positionOf(game, map)], power, blind!));
 }

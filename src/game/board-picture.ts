@@ -8,6 +8,7 @@ import { boardSvg, type HiddenUnit } from '../render/board-svg.js';
 import { readStatus } from '../status/parse.js';
 import { type GameStatus } from '../status/model.js';
 import { rulesInForce } from './rules.js';
+import type { RulesInForce } from '../rules/in-force.js';
 import { mailAttachment, type MailAttachment } from '../store/outgoing-mail.js';
 import type { GameArchive } from './archive.js';
 import { positionOf } from './position.js';
@@ -81,18 +82,19 @@ export function pendingHiddenBuilds(archive: GameArchive, game: GameStatus, maps
   return hidden;
 }
 
-/** MAP: the game as it stands, in the current phase's map, as `view` may see it. */
+/** MAP: the game as it stands, in the current phase's map under the `rules` in force there, as `view` may see it. */
 export function currentBoardPicture(
   name: string,
   game: GameStatus,
   maps: MapDefinition,
+  rules: RulesInForce,
   archive: GameArchive,
   view: ResultsView,
   format: PictureFormat,
 ): MailAttachment {
   const phase = game.phase?.phase;
   const map = phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base;
-  const position = visiblePosition(positionOf(game, map), view.reader, boardSight(game, map, view));
+  const position = visiblePosition(positionOf(game, map), view.reader, boardSight(game, map, view, rules));
   const board = { game: name, map, coordinates: maps.coordinates, position, title: gameTitle(name, game) };
   return pictureFile(board, hiddenFrom(pendingHiddenBuilds(archive, game, maps), view), format);
 }
@@ -114,7 +116,7 @@ export function processedPhasePicture(name: string, phase: string, maps: MapDefi
     game: name,
     map,
     coordinates: maps.coordinates,
-    position: visiblePosition(positionOf(after, map), view.reader, boardSight(after, map, view)),
+    position: visiblePosition(positionOf(after, map), view.reader, boardSight(after, map, view, rulesInForce(after, map.rules()))),
     title: `Game ${name} after ${processed ? phaseTitle(processed) : phase}`,
   };
   const latest = archive.lastResultsPhase() === phase;

@@ -16,7 +16,6 @@ import {
   type PlayerIdentity,
   type PowerStatus,
 } from '../status/model.js';
-import { rulesInForce } from './rules.js';
 import { dummyPowers, startingControl, teamDummies } from './control.js';
 import { withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
@@ -88,13 +87,12 @@ export function checkPrivacy(game: GameStatus, privacy: string | null | undefine
     throw new GameRuleError(`the game ${game.name} is private: ${command} needs its privacy word`);
 }
 
-export function joinGame(game: GameStatus, map: GameMap, request: JoinRequest): GameStatus {
+export function joinGame(game: GameStatus, map: GameMap, request: JoinRequest, rules: RulesInForce): GameStatus {
   if (!isForming(game)) throw new GameRuleError(`the game ${game.name} is not forming; TAKEOVER a vacant power instead`);
   checkPrivacy(game, request.privacy, 'JOIN');
   const address = request.address.toLowerCase();
   if (game.powers.some((power) => power.addresses.some((known) => known.toLowerCase() === address)))
     throw new GameRuleError(`${request.address} has already joined the game ${game.name}`);
-  const rules = rulesInForce(game, map.rules());
   if (rules.has('SOLITAIRE'))
     throw new GameRuleError(`the game ${game.name} is a SOLITAIRE game: its Master plays every power, and it starts when the Master ACTIVATEs it`);
   const open = playablePowers(game, map);
@@ -131,7 +129,8 @@ export function isFull(game: GameStatus, map: GameMap): boolean {
  * unplayed powers become DUMMY; units and centers come from the map; the first deadline is twice
  * the normal delay.
  */
-export function startGame(game: GameStatus, maps: MapDefinition, now: DateTime, random: () => number = Math.random): GameStatus {
+/** Starts a forming game; `rules` are those in force on its base map. */
+export function startGame(game: GameStatus, maps: MapDefinition, rules: RulesInForce, now: DateTime, random: () => number = Math.random): GameStatus {
   if (!isForming(game)) throw new GameRuleError(`the game ${game.name} has already started`);
   const map = maps.base;
   const taken = new Set(game.powers.filter((power) => !isPowerNumber(power.name)).map((power) => power.name));
@@ -146,7 +145,6 @@ export function startGame(game: GameStatus, maps: MapDefinition, now: DateTime, 
     if (powers.some((power) => power.name === mapPower.name)) continue;
     powers.push({ ...newPower(mapPower.name), player: { current: 'DUMMY', earlier: [] } });
   }
-  const rules = rulesInForce(game, map.rules());
   const mobilizing = rules.has('MOBILIZE');
   const blank = rules.has('BLANK_BOARD') || rules.has('FLEX_SETUP');
   const phase = mobilizing || blank ? (latestPhaseOfType(map.data.flow, map.data.begin, ADJUSTMENTS) ?? map.data.begin) : map.data.begin;

@@ -11,7 +11,8 @@ import { railDestinations } from '../engine/legality/ways.js';
 import { formatOrder } from '../orders/format.js';
 import type { Order, OrderPhase, UnitRef } from '../orders/types.js';
 import { findPower, type GameStatus } from '../status/model.js';
-import { rulesInForce } from './rules.js';
+import type { RulesInForce } from '../rules/in-force.js';
+import { dummyPowers } from './control.js';
 import { immobility, orderPhaseOf, ordersOnFile } from './orders.js';
 import { positionOf } from './position.js';
 import { boardSight } from './blind-view.js';
@@ -22,7 +23,9 @@ import { visiblePosition } from '../engine/visibility.js';
  * candidates come from the map (every place a unit might move, support or convoy into, every build
  * site) and are kept only when the check that reads mailed orders accepts them, so no choice is
  * refused at entry and none the rules allow is missing, apart from what only a written order can
- * say (explicit convoy routes, SIGNAL_SUPPORT signals).
+ * say (explicit convoy routes, SIGNAL_SUPPORT signals, orders to units that do not exist). Under
+ * PROXY_OK a unit may be proxied to each power that may take it, and the units proxied to the
+ * power are offered beside its own.
  */
 
 export interface UnitOrders {
@@ -168,12 +171,23 @@ function movementChoices(chooser: Chooser, unit: BoardUnit): string[] {
       }
     }
   }
+  // PROXY_OK: the owner may hand the unit to any power that may take it.
+  const proxies: Order[] = unit.power === chooser.power ? board.powers.map((state) => ({ kind: 'proxy', unit: self, to: state.name })) : [];
   return [
     ...legalOf(chooser, [{ kind: 'hold', unit: self }]),
     ...legalOf(chooser, moves).sort(byText),
     ...legalOf(chooser, supports).sort(byText),
     ...legalOf(chooser, convoys).sort(byText),
+    ...legalOf(chooser, proxies),
   ];
+}
+
+/** PROXY_OK: the units other powers' orders on file proxy to `power`, which it may now order. */
+function proxiedTo(game: GameStatus, board: Board, power: number): BoardUnit[] {
+  const name = board.powerName(power);
+  return board.units.filter(
+    (unit) => unit.power !== power && findPower(game, board.powerName(unit.power))?.orders.includes(`${board.describe(unit)} P ${name}`),
+  );
 }
 
 function retreatChoices(chooser: Chooser, unit: BoardUnit & { retreats: readonly string[] }): string[] {
@@ -200,33 +214,34 @@ function withOnFile(unit: string, choices: string[], onFile: readonly string[]):
   return { unit, choices: own === null || choices.includes(own) ? choices : [own, ...choices], onFile: own };
 }
 
-/** What `power` may order in the game's current phase; null when it orders nothing now. */
-export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: string): OrderChoices | null {
+/** What `power` may order in the game's current phase, under the `rules` in force on that phase's map; null when it orders nothing now. */
+export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: string, rules: RulesInForce): OrderChoices | null {
   const phase = game.phase?.phase;
   if (phase === undefined || typeof phase !== 'object') return null;
   const orderPhase = orderPhaseOf(phase);
   const status = findPower(game, powerName);
   if (orderPhase === null || status === undefined) return null;
   const map = maps.at(phase);
-  const rules = rulesInForce(game, map.rules());
   // BLIND: the choices are made on the board as the power sees it, so that none names a unit out of its sight.
-  const position = visiblePosition(positionOf(game, map), status.name, boardSight(game, map, { reader: status.name }));
+  const position = visiblePosition(positionOf(game, map), status.name, boardSight(game, map, { reader: status.name }, rules));
   const board = new Board(map, position);
   const power = board.powerIndex(status.name);
   if (power < 0) return null;
   const flags = ruleFlags(rules);
   const immobile = immobility(game, { map, position, phase, rules })(status.name);
+  const dummies = dummyPowers(game);
   let routes: Map<BoardUnit, number[]> | undefined;
   const chooser: Chooser = {
     board,
     power,
     flags,
     convoyRoutes() {
-      routes ??= convoyRoutes(board, flags);
+      // Routes through fleets that are there: FICTIONAL_OK would take every sea as held, and offer every coast.
+      routes ??= convoyRoutes(board, { ...flags, fictionalOk: false });
       return routes;
     },
     legal(order) {
-      const verdict = checkOrder(board, power, order, orderPhase, flags, immobile);
+      const verdict = checkOrder(board, power, order, orderPhase, flags, immobile, dummies);
       return verdict.ok ? formatOrder(verdict.value) : null;
     },
   };
@@ -239,7 +254,9 @@ export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: s
   const units =
     orderPhase === MOVEMENT
       ? [
-          ...board.units.filter((unit) => unit.power === power).map((unit) => withOnFile(board.describe(unit), movementChoices(chooser, unit), onFile)),
+          ...[...board.units.filter((unit) => unit.power === power), ...(flags.proxyOk ? proxiedTo(game, board, power) : [])].map((unit) =>
+            withOnFile(board.describe(unit), movementChoices(chooser, unit), onFile),
+          ),
           ...gatewayChoices(chooser, onFile),
         ]
       : board.retreating.filter((unit) => unit.power === power).map((unit) => withOnFile(board.describe(unit), retreatChoices(chooser, unit), onFile));

@@ -46,8 +46,9 @@ export function hasOrders(power: PowerStatus, phase: OrderPhase): boolean {
  */
 export function unorderedUnits(power: PowerStatus, phase: OrderPhase, everyUnit: boolean): string[] {
   if (phase !== MOVEMENT || !everyUnit) return [];
-  const ordered = new Set(power.orders.map((line) => line.trim().split(/\s+/)[1]?.toUpperCase()));
-  return power.units.filter((unit) => unit.retreats === null && !ordered.has(unit.location)).map((unit) => `${unit.type} ${unit.location}`);
+  // The type counts: under FICTIONAL_OK an order to `A BRE` is not one to the fleet in Brest.
+  const ordered = new Set(power.orders.map((line) => line.trim().split(/\s+/).slice(0, 2).join(' ').toUpperCase()));
+  return power.units.filter((unit) => unit.retreats === null && !ordered.has(`${unit.type} ${unit.location}`)).map((unit) => `${unit.type} ${unit.location}`);
 }
 
 /** A power that owes orders and lacks some. */
@@ -75,10 +76,11 @@ export function immobility(game: GameStatus, context: OrderContext): (power: str
   return (power) => immobile.has(findPower(game, power)?.name ?? power);
 }
 
-function reader(context: OrderContext, power: string, orderPhase: OrderPhase, immobile: boolean, board?: Board): OrderReader {
+function reader(game: GameStatus, context: OrderContext, power: string, orderPhase: OrderPhase, immobile: boolean, board?: Board): OrderReader {
   // Retreats and builds are always checked: NO_CHECK is about movement orders, and the status file needs typed units.
   const rules = orderPhase === MOVEMENT ? context.rules : context.rules.without('NO_CHECK');
-  return new OrderReader({ map: context.map, position: context.position, power, phase: orderPhase, rules, immobile }, board);
+  const dummies = dummyPowers(game);
+  return new OrderReader({ map: context.map, position: context.position, power, phase: orderPhase, rules, immobile, dummies }, board);
 }
 
 export interface SubmissionReport {
@@ -87,6 +89,36 @@ export interface SubmissionReport {
   onFile: string[];
   /** Each refused line, quoted with its reason. */
   refused: string[];
+  /** ORDER_ANY: for each order to another power's unit, whether the unit will follow it. */
+  foreign: string[];
+}
+
+/**
+ * ORDER_ANY: what becomes of orders to other powers' units, told when they are entered. A unit
+ * follows its owner's order, or under PROXY_OK the order of the power its owner proxied it to
+ * (StandardGame.determineOrders); any other power's order for it is not used. Units that do not
+ * exist (FICTIONAL_OK) are not mentioned: players are not told of them (Rules.txt).
+ */
+function foreignOrderNotes(game: GameStatus, power: string, orders: readonly Order[], context: OrderContext): string[] {
+  if (!context.rules.has('ORDER_ANY')) return [];
+  const board = new Board(context.map, context.position);
+  const name = (who: string): string => context.map.power(who)?.displayName ?? who;
+  const notes: string[] = [];
+  for (const order of orders) {
+    if (!isMovementOrder(order) || order.kind === 'proxy') continue;
+    const id = board.tables.id(order.unit.location);
+    const unit = id < 0 ? undefined : board.unitAt(board.tables.provinceOf[id]!);
+    if (unit === undefined || unit.type !== order.unit.type || board.powerName(unit.power) === power) continue;
+    const owner = board.powerName(unit.power);
+    const label = board.describe(unit);
+    const what = `${formatOrder(order)}: the ${unit.type === 'A' ? 'army' : 'fleet'} in ${board.tables.name(unit.province)} is ${name(owner)}'s`;
+    const proxied = findPower(game, owner)?.orders.includes(`${label} P ${power}`) ?? false;
+    if (proxied) notes.push(`${what}, proxied to ${name(power)}: it follows this order.`);
+    else if (context.rules.has('PROXY_OK'))
+      notes.push(`${what}: it follows this order only if ${name(owner)} proxies it to ${name(power)} (${label} P ${power}).`);
+    else notes.push(`${what}: it follows ${name(owner)}'s order, not this one.`);
+  }
+  return notes;
 }
 
 /**
@@ -101,7 +133,7 @@ function orderedPlace(order: Order): string | null {
 export function submitOrders(game: GameStatus, power: string, lines: readonly string[], context: OrderContext): SubmissionReport {
   const orderPhase = orderPhaseOf(context.phase);
   if (!orderPhase) throw new Error(`no orders are taken in a ${context.phase.type} phase`);
-  const read = reader(context, power, orderPhase, immobility(game, context)(power));
+  const read = reader(game, context, power, orderPhase, immobility(game, context)(power));
   const accepted: Order[] = [];
   const acceptedLines: string[] = [];
   const refused: string[] = [];
@@ -126,7 +158,8 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
   const next = updatePower(game, power, (status) =>
     orderPhase === MOVEMENT ? { ...status, orders: accepted.map(formatOrder) } : { ...status, phaseOrders: accepted.map(retreatOrAdjustment) },
   );
-  return { game: next, onFile: ordersOnFile(findPower(next, power)!, orderPhase), refused };
+  const foreign = orderPhase === MOVEMENT ? foreignOrderNotes(game, power, accepted, context) : [];
+  return { game: next, onFile: ordersOnFile(findPower(next, power)!, orderPhase), refused, foreign };
 }
 
 export function clearOrders(game: GameStatus, power: string): GameStatus {
@@ -149,7 +182,7 @@ export function collectOrders(game: GameStatus, context: OrderContext): Collecte
   for (const mapPower of context.map.powers) {
     const power = findPower(game, mapPower.name);
     if (!power) continue;
-    const read = reader(context, mapPower.name, orderPhase, immobile(mapPower.name), board);
+    const read = reader(game, context, mapPower.name, orderPhase, immobile(mapPower.name), board);
     // Movement orders are kept as written and read; retreat and adjustment orders are kept as orders.
     const results = orderPhase === MOVEMENT ? power.orders.map((line) => read.read(line)) : power.phaseOrders.map((order) => read.given(order));
     for (const result of results) {

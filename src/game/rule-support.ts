@@ -36,6 +36,11 @@ const SUPPORTED: ReadonlySet<string> = new Set<RuleName>([
   'PORTAGE_CONVOY',
   'NO_RETURN',
   'SIGNAL_SUPPORT',
+  // orders to units a power does not own, or that do not exist
+  'ORDER_ANY',
+  'PROXY_OK',
+  'FICTIONAL_OK',
+  'SHOW_PHANTOM',
   // game start and conclusion
   'POWER_CHOICE',
   'START_MASTER',
@@ -125,6 +130,14 @@ const SUPPORTED: ReadonlySet<string> = new Set<RuleName>([
 
 /** How this judge honours a rule, where the player or Master needs to know more than Rules.txt says. */
 const HOW: Readonly<Partial<Record<RuleName, string>>> = {
+  ORDER_ANY:
+    "orders to any power's units are taken, and the reply says what becomes of each: as on DPjudge, a unit follows its owner's order, or under PROXY_OK the order of the power its owner proxied it to; another power's order for it is not used, nor shown in the results (Payola's bids, which give the rule its use there, are not played).",
+  PROXY_OK:
+    "`A LON PROXY FRANCE` (or `P F`, `PROXY [NEW YORK]`) is kept on file as `A LON P FRANCE`; it is refused from anyone but the owner, to the unit's own power, to a dummy and to a power out of the game. The results show the proxy order and, under the owner, the order the unit followed; a unit its proxy leaves unordered holds `(no order)` and may be supported in place; the web page offers each proxy, and the units proxied to a power beside its own. NO_PROXY, named, countermands it and the ORDER_ANY it brings.",
+  FICTIONAL_OK:
+    'an order to a unit that is not there (none of the type written) is taken without a word and left out of the results; a support or convoy for such a unit, or a convoy route through a sea with no fleet, is taken too, and the unit that gives it holds and is shown holding, unless SHOW_PHANTOM; a support written for the wrong type goes to the unit that stands there, as on DPjudge. BLIND brings it.',
+  SHOW_PHANTOM:
+    'such supports and convoys are shown as ordered and `(*void*)`, and a move through a sea with no fleet as `(*no convoy*)`; the results here never name the nationality of a supported or convoyed unit, with the rule or without it. BLIND brings it.',
   LAST_MAN_STANDING:
     "the game ends as soon as a phase leaves at most one unit on the board (dislodged units counted until they retreat or are gone), and the results name that unit, its power as the winner, and the phase it took; the puzzle's own conditions (no neutral centers taken, ...) are the Master's to judge, as on DPjudge.",
   HIDE_DUMMIES:

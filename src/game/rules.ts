@@ -1,4 +1,6 @@
 import { withImpliedRules, type RulesInForce } from '../rules/in-force.js';
+import type { MapDefinition } from '../map/definition.js';
+import type { GameMap } from '../map/game-map.js';
 import type { GameStatus } from '../status/model.js';
 
 /**
@@ -11,4 +13,32 @@ export function rulesInForce(game: GameStatus, mapRules: readonly string[] = [])
   const switches = game.rules.flat();
   const off = new Set(switches.filter((item) => !item.on).map((item) => item.rule));
   return withImpliedRules([...mapRules, ...switches.filter((item) => item.on).map((item) => item.rule)], off);
+}
+
+/**
+ * The rules in force of each game an operation that spans several steps touches (one mail's
+ * commands, one web request): made once per game and map and handed to every step. They are made
+ * again only when the game's RULE lines change under the operation (a Master's RULE line, REVEAL)
+ * or a step reads the game on another map (a phase of a map with IN or FROM blocks).
+ */
+export class OperationRules {
+  readonly #made = new Map<string, Map<GameMap, { readonly lines: string; readonly rules: RulesInForce }>>();
+
+  of(game: GameStatus, map: GameMap): RulesInForce {
+    const lines = JSON.stringify(game.rules);
+    const name = game.name ?? '';
+    let onMaps = this.#made.get(name);
+    if (!onMaps) this.#made.set(name, (onMaps = new Map()));
+    const made = onMaps.get(map);
+    if (made?.lines === lines) return made.rules;
+    const rules = rulesInForce(game, map.rules());
+    onMaps.set(map, { lines, rules });
+    return rules;
+  }
+
+  /** The rules in force on the map of the game's current phase (the base map while forming or over). */
+  inPlay(game: GameStatus, maps: MapDefinition): RulesInForce {
+    const phase = game.phase?.phase;
+    return this.of(game, phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base);
+  }
 }

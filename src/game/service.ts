@@ -7,10 +7,9 @@ import { MapLoadError } from '../map/load.js';
 import { formatDiagnostic, unsupportedUse, type Diagnostic } from '../map/model.js';
 import { comparePhases, nextPhase, parsePhaseAbbrev, phaseAbbrev } from '../map/phase.js';
 import type { FlowStep, Phase } from '../map/model.js';
-import { renderTiming } from '../deadline/index.js';
-import { parseVacations } from '../deadline/vacation.js';
+import { parseVacations, renderTiming } from '../deadline/index.js';
 import { findPower, MAP_POWER_ROLE, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
-import { rulesInForce } from './rules.js';
+import { OperationRules, rulesInForce } from './rules.js';
 import { formatUnitAt } from '../status/codecs.js';
 import { readStatus } from '../status/parse.js';
 import { validateStatus } from '../status/validate.js';
@@ -152,12 +151,12 @@ export class GameService {
   }
 
   /** The errors in a game's status file, each with its file and line: what a hand edit got wrong. */
-  statusErrors(loaded: LoadedGame): Diagnostic[] {
+  statusErrors(loaded: LoadedGame, rules: OperationRules): Diagnostic[] {
     const { game } = loaded;
     const maps = this.maps(game);
     const phase = game.phase?.phase;
     const map = phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
-    return [...loaded.diagnostics, ...validateStatus(game, { map, rules: rulesInForce(game, map.rules()), folder: loaded.name })].filter(
+    return [...loaded.diagnostics, ...validateStatus(game, { map, rules: rules.of(game, map), folder: loaded.name })].filter(
       (diagnostic) => diagnostic.severity === 'error',
     );
   }
@@ -256,17 +255,20 @@ export class GameService {
   /**
    * Applies a pure change and keeps the main status file's state in step: what every named
    * operation below is built on, and private so that a game changes only through one of them.
+   * The change reads the rules in force from `rules`, made once for the operation (or handed over
+   * by an operation that reads them again after the change).
    * `announce` gives the mails that tell of the change, from the new status: they are queued with it
    * in one durable step, so they leave if and only if it is written.
    */
   private async change(
     name: string,
     actor: Actor,
-    change: (game: GameStatus, maps: MapDefinition) => GameStatus | null,
-    options: { announce?: (game: GameStatus) => OutgoingMail[]; origin?: string } = {},
+    change: (game: GameStatus, maps: MapDefinition, rules: OperationRules) => GameStatus | null,
+    options: { announce?: (game: GameStatus) => OutgoingMail[]; origin?: string; rules?: OperationRules } = {},
   ): Promise<LoadedGame> {
     let changed: GameStatus | null = null;
-    const work = (current: LoadedGame) => (changed = change(current.game, this.maps(current.game)));
+    const rules = options.rules ?? new OperationRules();
+    const work = (current: LoadedGame) => (changed = change(current.game, this.maps(current.game), rules));
     const { announce } = options;
     const origin = options.origin ?? `${actor.who} ${actor.command} ${name}`;
     const loaded = await this.options.store.update(name, actor, work, announce && (() => this.queued(announce(changed!), origin)));
@@ -275,44 +277,50 @@ export class GameService {
   }
 
   async join(name: string, request: JoinRequest, actor: Actor): Promise<{ loaded: LoadedGame; started: boolean }> {
-    const loaded = await this.change(name, actor, (game, maps) => {
-      const joined = joinGame(game, maps.base, request);
-      const waitForMaster = rulesInForce(joined, maps.base.rules()).has('START_MASTER');
-      return isFull(joined, maps.base) && !waitForMaster ? startGame(joined, maps, this.now(), this.options.random) : joined;
+    const loaded = await this.change(name, actor, (game, maps, rules) => {
+      const joined = joinGame(game, maps.base, request, rules.of(game, maps.base));
+      const waitForMaster = rules.of(joined, maps.base).has('START_MASTER');
+      return isFull(joined, maps.base) && !waitForMaster ? startGame(joined, maps, rules.of(joined, maps.base), this.now(), this.options.random) : joined;
     });
     return { loaded, started: !isForming(loaded.game) };
   }
 
   async start(name: string, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps) => startGame(game, maps, this.now(), this.options.random));
+    return this.change(name, actor, (game, maps, rules) => startGame(game, maps, rules.of(game, maps.base), this.now(), this.options.random));
   }
 
   /** Submits orders for a power; when every power that owes orders has them and none waits, DELAY becomes 1. */
   async submitOrders(name: string, power: string, lines: readonly string[], actor: Actor): Promise<SubmissionReport & { ready: boolean }> {
     let report: SubmissionReport | null = null;
-    const loaded = await this.change(name, actor, (game, maps) => {
-      const phase = currentPhase(game);
-      const map = maps.at(phase);
-      report = submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rulesInForce(game, map.rules()) });
-      return this.withReadiness(report.game);
-    });
-    return { ...report!, game: loaded.game, ready: loaded.game.delay !== null && this.latePowers(loaded.game).length === 0 };
+    const rules = new OperationRules();
+    const loaded = await this.change(
+      name,
+      actor,
+      (game, maps) => {
+        const phase = currentPhase(game);
+        const map = maps.at(phase);
+        report = submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
+        return this.withReadiness(report.game, maps, rules);
+      },
+      { rules },
+    );
+    return { ...report!, game: loaded.game, ready: loaded.game.delay !== null && this.latePowers(loaded.game, rules).length === 0 };
   }
 
   /** Powers that owe orders for the current phase and lack some on file (dummies without a controller owe none). */
-  latePowers(game: GameStatus): string[] {
-    return this.lateness(game).map((late) => late.power);
+  latePowers(game: GameStatus, rules: OperationRules): string[] {
+    return this.lateness(game, rules).map((late) => late.power);
   }
 
   /** The late powers, each with the units it has left without an order. */
-  lateness(game: GameStatus): LatePower[] {
+  lateness(game: GameStatus, operationRules: OperationRules): LatePower[] {
     const phase = game.phase?.phase;
     if (!phase || typeof phase !== 'object') return [];
     const orderPhase = orderPhaseOf(phase);
     if (!orderPhase) return [];
     const maps = this.maps(game);
     const map = maps.at(phase);
-    const rules = rulesInForce(game, map.rules());
+    const rules = operationRules.of(game, map);
     return (
       duties(map, phase, positionOf(game, map), rules)
         .map((duty) => findPower(game, duty.power))
@@ -329,9 +337,9 @@ export class GameService {
     );
   }
 
-  private withReadiness(game: GameStatus): GameStatus {
-    const waiting = waitRequested(game, rulesInForce(game, this.maps(game).base.rules()));
-    const ready = this.latePowers(game).length === 0 && !waiting;
+  private withReadiness(game: GameStatus, maps: MapDefinition, rules: OperationRules): GameStatus {
+    const waiting = waitRequested(game, rules.of(game, maps.base));
+    const ready = this.latePowers(game, rules).length === 0 && !waiting;
     // Orders that complete a late phase (DELAY 24 after a late notice) process at the next check too.
     if (ready && (game.delay === null || game.delay > 1)) return { ...game, delay: 1 };
     if (!ready && game.delay === 1) return { ...game, delay: null };
@@ -439,16 +447,16 @@ export class GameService {
 
   /** VOTE: records a power's vote and ends the game when the voters agree. */
   async vote(name: string, power: string, vote: Vote, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps) => {
-      const rules = rulesInForce(game, maps.base.rules());
+    return this.change(name, actor, (game, maps, operationRules) => {
+      const rules = operationRules.of(game, maps.base);
       return concludeByVote(castVote(game, power, vote, rules), rules, this.today());
     });
   }
 
   /** PROPOSE (PROPOSE_DIAS games): a draw of all voters or a concession, agreed to by the proposer. */
   async propose(name: string, power: string, result: string, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps) => {
-      const rules = rulesInForce(game, maps.base.rules());
+    return this.change(name, actor, (game, maps, operationRules) => {
+      const rules = operationRules.of(game, maps.base);
       return concludeByVote(propose(game, power, result, rules), rules, this.today());
     });
   }
@@ -582,7 +590,7 @@ export class GameService {
     return this.change(
       name,
       actor,
-      (game, maps) => (game.deadline === null ? null : extendDeadline(game, maps.base.data.flow, rulesInForce(game, maps.base.rules()), minutes)),
+      (game, maps, rules) => (game.deadline === null ? null : extendDeadline(game, maps.base.data.flow, rules.of(game, maps.base), minutes)),
       options,
     );
   }
@@ -669,12 +677,18 @@ export class GameService {
 
   /** CLEAR: the power's orders go; a game that was ready to process is not any more. */
   async clearOrders(name: string, power: string, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game) => this.withReadiness(clearOrders(game, power)));
+    return this.change(name, actor, (game, maps, rules) => this.withReadiness(clearOrders(game, power), maps, rules));
   }
 
   /** SET WAIT / SET NOWAIT: a waiting power holds the phase back even with every order in. */
   async setWait(name: string, power: string, wait: boolean, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game) => this.withReadiness(updatePower(game, power, (status) => ({ ...status, wait }))));
+    return this.change(name, actor, (game, maps, rules) =>
+      this.withReadiness(
+        updatePower(game, power, (status) => ({ ...status, wait })),
+        maps,
+        rules,
+      ),
+    );
   }
 
   /** The main status file, as LIST shows it. */

@@ -1,4 +1,5 @@
 import type { MapDefinition } from '../map/definition.js';
+import type { RulesInForce } from '../rules/in-force.js';
 import { MAP_POWER_ROLE, type GameStatus } from '../status/model.js';
 import { describeDeadline, phaseTitle } from './results.js';
 import { FULL_SIGHT } from '../engine/visibility.js';
@@ -41,11 +42,13 @@ function unitText(unit: { type: string; location: string; retreats: readonly str
 /**
  * The game as `reader` may see it (everything when no reader is named: the judgekeeper's own view).
  * In a BLIND game a power sees what its units and centres see, an observer no unit or owner at all.
+ * `rules` are those in force on the map of the game's current phase.
  * `hideDummies`: HIDE_DUMMIES, for a reader other than the Master: a dummy power reads as one a player plays.
  */
 export function gameView(
   game: GameStatus,
   maps: MapDefinition,
+  rules: RulesInForce,
   hidden: readonly { power: string; location: string }[] = [],
   reader: Reader = { reader: null, master: true },
   options: { hideDummies?: boolean } = {},
@@ -53,7 +56,7 @@ export function gameView(
   const phase = game.phase?.phase;
   const title = !phase ? 'no phase' : typeof phase === 'string' ? phase : phaseTitle(phase);
   const map = typeof phase === 'object' ? maps.at(phase) : maps.base;
-  const sight = boardSight(game, map, reader);
+  const sight = boardSight(game, map, reader, rules);
   const powers = game.powers
     .filter((power) => power.role === MAP_POWER_ROLE)
     .map((power) => {
@@ -92,6 +95,6 @@ export function gameViewText(view: GameView): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function showGame(game: GameStatus, maps: MapDefinition, hidden: readonly { power: string; location: string }[] = []): string {
-  return gameViewText(gameView(game, maps, hidden));
+export function showGame(game: GameStatus, maps: MapDefinition, rules: RulesInForce): string {
+  return gameViewText(gameView(game, maps, rules));
 }

@@ -14,6 +14,9 @@ export function toNodemailer(entry: OutboxEntry, judge: JudgeConfig['judge']): M
     to: [...mail.to],
     subject: mail.subject,
     text: mail.text,
+    // Chosen, not detected: the judge writes English, which quoted-printable keeps readable, and
+    // nodemailer would otherwise count the letters of every text to choose (a tenth of a millisecond a reply).
+    textEncoding: 'quoted-printable',
     messageId: entry.messageId,
     date: new Date(entry.createdAt),
     ...(thread?.inReplyTo ? { inReplyTo: thread.inReplyTo } : {}),

@@ -5,7 +5,7 @@ import { durableWrite } from '../store/crash-points.js';
 import { processAlive } from '../store/processes.js';
 import { Backoff } from './backoff.js';
 import { toNodemailer } from './compose.js';
-import { setImmediate } from 'node:timers/promises';
+import { setImmediate, setTimeout as delay } from 'node:timers/promises';
 import { wakeableSleep } from './sleep.js';
 import { classifySendError, type MailTransport } from './transport.js';
 
@@ -23,6 +23,12 @@ const BATCH = 64;
 const CLAIM_MS = 5 * 60_000;
 /** Mails queued by another process (pipe mode) are noticed at the latest after this long. */
 const POLL_MS = 2_000;
+/**
+ * The least time between two commits that mark mails sent, each one disk sync: under load the
+ * mails the server accepts meanwhile share the next one, at no cost to a light load, whose mail is
+ * marked at the next turn of the event loop as before.
+ */
+const MARK_SPACING_MS = 10;
 
 type Attempt = 'sent' | 'connection' | 'failed';
 
@@ -36,6 +42,7 @@ export class OutboxSender {
   private running: Promise<void> | null = null;
   /** The mails accepted by the SMTP server since the last commit that marked mails sent. */
   private marking: { readonly ids: number[]; readonly done: Promise<void> } | null = null;
+  private lastMarkedAt = -Infinity;
 
   constructor(
     db: JudgeDatabase,
@@ -132,14 +139,17 @@ export class OutboxSender {
 
   /**
    * Marks a mail sent in the next commit, which marks every mail accepted meanwhile with it: one disk
-   * sync for all the mails the pool's connections had accepted by then, not one each.
+   * sync for all the mails the pool's connections had accepted by then, not one each. That commit is
+   * made at the next turn of the event loop, or `MARK_SPACING_MS` after the one before if that is later.
    */
   private markSentSoon(id: number): Promise<void> {
     if (this.marking === null) {
       const ids: number[] = [];
-      const done = setImmediate().then(() => {
+      const wait = this.lastMarkedAt + MARK_SPACING_MS - performance.now();
+      const done = (wait > 0 ? delay(wait) : setImmediate()).then(() => {
         this.marking = null;
         this.outbox.markSent(ids, Date.now());
+        this.lastMarkedAt = performance.now();
         durableWrite('outbox sent');
       });
       this.marking = { ids, done };

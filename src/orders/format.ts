@@ -6,7 +6,8 @@ export function formatUnit(unit: UnitRef): string {
 
 /**
  * The canonical rendering of an order, in the map's standard abbreviations, as status files and
- * results show it: `A PAR - BUR`, `F NTH C A LON - NWY`, `A MUN S A BER - KIE`, `BUILD A PAR`.
+ * results show it: `A PAR - BUR`, `F NTH C A LON - NWY`, `A MUN S A BER - KIE`, `A LON P FRANCE`,
+ * `BUILD A PAR`.
  */
 export function formatOrder(order: Order): string {
   switch (order.kind) {
@@ -22,6 +23,8 @@ export function formatOrder(order: Order): string {
       return `${formatUnit(order.unit)} S ${formatUnit(order.target)}${order.to === null ? '' : ` - ${order.to}`}`;
     case 'convoy':
       return `${formatUnit(order.unit)} C ${formatUnit(order.target)} - ${order.to}`;
+    case 'proxy':
+      return `${formatUnit(order.unit)} P ${order.to}`;
     case 'retreat':
       return `${formatUnit(order.unit)} - ${order.to}`;
     case 'disband':

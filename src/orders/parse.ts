@@ -19,7 +19,9 @@ type Item =
   | Exclude<Keyword, { kind: 'filler' }>
   /** `optional`: a filler word (THE, SEA, IN ...) that is also a place of this map, read both ways. */
   | { kind: 'place'; location: string; word: string; optional?: boolean }
-  | { kind: 'via'; word: string };
+  | { kind: 'via'; word: string }
+  /** The power a PROXY order names, by its map name. */
+  | { kind: 'power'; name: string; word: string };
 
 /** The items of one way of reading a line: each optional place taken, or left out. */
 type Reading = Item[];
@@ -59,6 +61,12 @@ function classify(vocabulary: Vocabulary, text: string, tokens: Token[]): Verdic
         continue;
       }
       const meaning = sense.meaning;
+      if (meaning?.kind === 'verb' && meaning.verb === 'proxy') {
+        items.push(meaning.word === token.text ? meaning : { ...meaning, word: token.text });
+        if (index + 1 === tokens.length) return accept(items);
+        const power = powerItem(map, spanText(index + 1, tokens.length));
+        return power.ok ? accept([...items, power.value]) : power;
+      }
       if (meaning !== null && meaning.kind !== 'filler') items.push(meaning.word === token.text ? meaning : { ...meaning, word: token.text });
       else {
         const short = matchPlace(map, text, tokens, index, longest, 1);
@@ -74,6 +82,22 @@ function classify(vocabulary: Vocabulary, text: string, tokens: Token[]): Verdic
     index++;
   }
   return accept(items);
+}
+
+/**
+ * The power after PROXY, by any name players use for it (Format.txt): its name, as written in
+ * brackets or not (`[NEW YORK]`), or its initial.
+ */
+function powerItem(map: GameMap, written: string): Verdict<Item> {
+  const name = written
+    .replace(/^[[(]\s*|\s*[\])]$/g, '')
+    .toUpperCase()
+    .replace(/\s+/g, ' ');
+  const spaced = (text: string): string => text.replace(/\+/g, ' ').replace(/^_+/, '');
+  const power =
+    map.powers.find((candidate) => [candidate.name, spaced(candidate.name), candidate.displayName.toUpperCase()].includes(name)) ??
+    (name.length === 1 ? map.powerWithAbbrev(name) : undefined);
+  return power ? accept({ kind: 'power', name: power.name, word: written }) : refuse(`'${written}' is not a power of this map`);
 }
 
 /** Every way of reading the optional places: as places, or as the filler words they also are. */
@@ -150,6 +174,7 @@ class Cursor {
 const MOVE_WORDS: readonly Verb[] = ['move', 'retreat'];
 const HOLD: readonly Verb[] = ['hold'];
 const AID: readonly Verb[] = ['support', 'convoy'];
+const PROXY: readonly Verb[] = ['proxy'];
 const REMOVAL: readonly Verb[] = ['disband', 'remove'];
 
 function movementOrder(cursor: Cursor): Verdict<MovementOrder> {
@@ -159,6 +184,13 @@ function movementOrder(cursor: Cursor): Verdict<MovementOrder> {
   if (cursor.isVerb(HOLD)) {
     cursor.take();
     return cursor.done ? accept({ kind: 'hold', unit }) : cursor.unexpected();
+  }
+  if (cursor.isVerb(PROXY)) {
+    cursor.take();
+    const power = cursor.peek();
+    if (power?.kind !== 'power') return refuse('say which power the unit is proxied to');
+    cursor.take();
+    return accept({ kind: 'proxy', unit, to: power.name });
   }
   if (cursor.isVerb(AID)) {
     const verb = (cursor.take() as { verb: Verb }).verb;

@@ -40,6 +40,16 @@ export interface ConvoyOrder {
   to: string;
 }
 
+/**
+ * PROXY_OK: the unit's owner hands its order for this movement phase to another power (`A LON P
+ * FRANCE`). `to` is that power's name as the map writes it.
+ */
+export interface ProxyOrder {
+  kind: 'proxy';
+  unit: UnitRef;
+  to: string;
+}
+
 export interface RetreatOrder {
   kind: 'retreat';
   unit: UnitRef;
@@ -65,7 +75,7 @@ export interface WaiveOrder {
   kind: 'waive';
 }
 
-export type MovementOrder = HoldOrder | MoveOrder | SupportOrder | ConvoyOrder;
+export type MovementOrder = HoldOrder | MoveOrder | SupportOrder | ConvoyOrder | ProxyOrder;
 export type RetreatPhaseOrder = RetreatOrder | DisbandOrder;
 export type AdjustmentOrder = BuildOrder | RemoveOrder | WaiveOrder;
 export type Order = MovementOrder | RetreatPhaseOrder | AdjustmentOrder;

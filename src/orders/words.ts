@@ -1,7 +1,7 @@
 import type { UnitType } from '../map/model.js';
 
 /** What an order word means before the phase gives it its final sense (`R` retreats or removes). */
-export type Verb = 'hold' | 'move' | 'retreat' | 'support' | 'convoy' | 'disband' | 'build' | 'remove' | 'waive';
+export type Verb = 'hold' | 'move' | 'retreat' | 'support' | 'convoy' | 'proxy' | 'disband' | 'build' | 'remove' | 'waive';
 
 /** An order word's meaning, with the word as the table spells it (`S` for `S.`). */
 export type Keyword = { kind: 'type'; type: UnitType; word: string } | { kind: 'verb'; verb: Verb; word: string } | { kind: 'filler'; word: string };
@@ -29,6 +29,10 @@ const VERB_WORDS: Record<string, Verb> = {
   C: 'convoy',
   CONVOY: 'convoy',
   CONVOYS: 'convoy',
+  P: 'proxy',
+  PROXY: 'proxy',
+  PROXIES: 'proxy',
+  PROXYING: 'proxy',
   D: 'disband',
   DISBAND: 'disband',
   DISBANDS: 'disband',

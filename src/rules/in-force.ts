@@ -7,8 +7,12 @@ const BY_NAME: ReadonlyMap<string, RuleInfo> = new Map(RULES.map((rule) => [rule
  * Rules.txt documents EAVESDROP! as a spelling of EAVESDROP.
  */
 export function ruleInfo(name: string): RuleInfo | undefined {
-  const key = name.trim().toUpperCase().replace(/!$/, '');
-  return BY_NAME.get(key);
+  return BY_NAME.get(ruleKey(name.trim()));
+}
+
+/** A rule's name as code asks for it: upper case, without the '!' that makes it public (EAVESDROP!). */
+function ruleKey(name: string): string {
+  return name.toUpperCase().replace(/!$/, '');
 }
 
 /**
@@ -23,7 +27,7 @@ export class RulesInForce implements Iterable<string> {
 
   constructor(names: Iterable<string>) {
     this.#names = [...new Set(names)];
-    this.#on = new Set(this.#names.map((name) => name.toUpperCase()));
+    this.#on = new Set(this.#names.map(ruleKey));
   }
 
   has(rule: RuleName): boolean {
@@ -37,7 +41,7 @@ export class RulesInForce implements Iterable<string> {
 
   /** The same rules with `rule` switched off. */
   without(rule: RuleName): RulesInForce {
-    return new RulesInForce(this.#names.filter((name) => name.toUpperCase() !== rule));
+    return new RulesInForce(this.#names.filter((name) => ruleKey(name) !== rule));
   }
 
   /** The names in force, as the map and the status file spell them. */
@@ -50,13 +54,22 @@ export class RulesInForce implements Iterable<string> {
   }
 }
 
+/** Rules that, named, silently countermand another (Rules.txt: NO_PROXY countermands any PROXY_OK). */
+const COUNTERMANDS: Readonly<Record<string, RuleName>> = { NO_PROXY: 'PROXY_OK' };
+
 /**
- * Rules switched on, with the rules each brings, leaving out those switched `off`: a rule switched
- * off brings nothing with it, and stays off when another rule brings it. Alone, the rules a new
- * game on a map plays by: `withImpliedRules(map.rules())`.
+ * Rules switched on, with the rules each brings, leaving out those switched `off` or countermanded:
+ * a rule switched off brings nothing with it, and stays off when another rule brings it. Alone, the
+ * rules a new game on a map plays by: `withImpliedRules(map.rules())`.
  */
-export function withImpliedRules(rules: Iterable<string>, off: ReadonlySet<string> = new Set()): RulesInForce {
-  const on = new Set([...rules].filter((rule) => !off.has(rule)));
+export function withImpliedRules(rules: Iterable<string>, switchedOff: ReadonlySet<string> = new Set()): RulesInForce {
+  const named = [...rules];
+  const off = new Set(switchedOff);
+  for (const rule of named) {
+    const countermanded = COUNTERMANDS[rule.toUpperCase()];
+    if (countermanded !== undefined && !switchedOff.has(rule)) off.add(countermanded);
+  }
+  const on = new Set(named.filter((rule) => !off.has(rule)));
   for (const rule of on) for (const implied of ruleInfo(rule)?.implies ?? []) if (!off.has(implied)) on.add(implied);
   return new RulesInForce(on);
 }

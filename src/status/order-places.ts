@@ -19,6 +19,8 @@ const ORDER_WORDS = new Set([
   'C',
   'CONVOY',
   'CONVOYS',
+  'P',
+  'PROXY',
   'M',
   'MOVE',
   'MOVES',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { MailCommandProcessor } from '../commands/execute/processor.js';
-import type { Session } from '../commands/execute/step.js';
+import type { MailCommandProcessor } from '../commands/run/processor.js';
+import type { Session } from '../commands/context/step.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
 
 /**

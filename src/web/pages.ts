@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { IANAZone } from 'luxon';
 import type { JudgeConfig } from '../config/config.js';
-import { readerOf, type ExecutionContext } from '../commands/execute/context.js';
-import type { MailCommandProcessor } from '../commands/execute/processor.js';
-import type { Session } from '../commands/execute/step.js';
-import { help } from '../commands/execute/help.js';
-import { gameListing, historyBlocks, openGames, summary } from '../commands/execute/listings.js';
-import { showStatus } from '../commands/execute/orders.js';
-import { NO_SESSION } from '../commands/execute/step.js';
+import { phaseRules, readerOf, type ExecutionContext } from '../commands/context/context.js';
+import type { MailCommandProcessor } from '../commands/run/processor.js';
+import type { Session } from '../commands/context/step.js';
+import { help } from '../commands/listings/help.js';
+import { gameListing, historyBlocks, openGames, summary } from '../commands/listings/listings.js';
+import { showStatus } from '../commands/orders/orders.js';
+import { NO_SESSION } from '../commands/context/step.js';
 import type { GameService } from '../game/service.js';
 import { currentBoardPicture, processedPhasePicture } from '../game/board-picture.js';
 import { GameRuleError, isCompleted } from '../game/lifecycle.js';
@@ -210,7 +210,9 @@ export class WebPages {
     const { game, sha256 } = service.load(name);
     const reader = readerOf(readingSession(visitor, name));
     return this.boards.get([name, sha256, JSON.stringify(reader)].join('\n'), () =>
-      attachmentBytes(currentBoardPicture(name, game, service.maps(game), service.archive(name), reader, 'svg')).toString('utf8'),
+      attachmentBytes(currentBoardPicture(name, game, service.maps(game), phaseRules(this.context(), game), service.archive(name), reader, 'svg')).toString(
+        'utf8',
+      ),
     );
   }
 
@@ -256,7 +258,7 @@ export class WebPages {
 
   private playerPanel(context: ExecutionContext, session: Extract<Session, { kind: 'power' }>, game: GameStatus, map: GameMap) {
     const phase = game.phase?.phase;
-    const choices = orderChoices(game, context.service.maps(game), session.power);
+    const choices = orderChoices(game, context.service.maps(game), session.power, phaseRules(context, game));
     return {
       power: map.power(session.power)?.displayName ?? session.power,
       status: this.statusText(context, session),

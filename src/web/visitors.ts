@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Session } from '../commands/execute/step.js';
+import type { Session } from '../commands/context/step.js';
 import type { JudgeDatabase } from '../store/database.js';
 import { BoundedCache } from './bounded-cache.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MailCommandProcessor } from '../../src/commands/execute/processor.js';
+import { MailCommandProcessor } from '../../src/commands/run/processor.js';
 import { checkerJudge, KEEPER, phaseOf, utc } from './support.js';
 
 const MASTER = 'master@example.org';

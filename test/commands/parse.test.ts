@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseMail } from '../../src/commands/parse.js';
-import type { Command, ParseProblem } from '../../src/commands/types.js';
+import { parseMail } from '../../src/commands/language/parse.js';
+import type { Command, ParseProblem } from '../../src/commands/language/types.js';
 import { forbiddenCharacterIn } from '../../src/status/text.js';
 
 /** The mail's lines as the parser numbers them. */

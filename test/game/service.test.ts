@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { master, player, testJudge } from './support.js';
 import { editGame } from '../support/edit-game.js';
+import { OperationRules } from '../../src/game/rules.js';
 
 const actor = { who: 'test', command: 'TEST' };
 
@@ -137,9 +138,9 @@ describe('dummies and CD_DUMMIES', () => {
   it('waits for the Master to order a dummy, unless CD_DUMMIES puts it in civil disorder', async () => {
     const judge = await startedGame();
     await judge.service.dummy('beta', 'ITALY', actor);
-    expect(judge.service.latePowers(judge.service.load('beta').game)).toContain('ITALY');
+    expect(judge.service.latePowers(judge.service.load('beta').game, new OperationRules())).toContain('ITALY');
     await editGame(judge.store, 'beta', (game) => ({ ...game, rules: [[{ rule: 'CD_DUMMIES', on: true }]] }));
-    expect(judge.service.latePowers(judge.service.load('beta').game)).not.toContain('ITALY');
+    expect(judge.service.latePowers(judge.service.load('beta').game, new OperationRules())).not.toContain('ITALY');
   });
 });
 
@@ -147,8 +148,8 @@ describe('DEFAULT_UNORDERED', () => {
   it('counts a power as done with orders for some units only under the rule', async () => {
     const judge = await startedGame();
     await judge.service.submitOrders('beta', 'FRANCE', ['A PAR - BUR'], actor);
-    expect(judge.service.latePowers(judge.service.load('beta').game)).toContain('FRANCE');
+    expect(judge.service.latePowers(judge.service.load('beta').game, new OperationRules())).toContain('FRANCE');
     await editGame(judge.store, 'beta', (game) => ({ ...game, rules: [[{ rule: 'DEFAULT_UNORDERED', on: true }]] }));
-    expect(judge.service.latePowers(judge.service.load('beta').game)).not.toContain('FRANCE');
+    expect(judge.service.latePowers(judge.service.load('beta').game, new OperationRules())).not.toContain('FRANCE');
   });
 });

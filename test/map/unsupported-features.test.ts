@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it, vi } from 'vitest';
 import { registerMapCommands } from '../../src/cli/commands/map.js';
-import { MailCommandProcessor } from '../../src/commands/execute/processor.js';
+import { MailCommandProcessor } from '../../src/commands/run/processor.js';
 import { readAnyMap } from '../../src/map/catalog.js';
 import { unsupportedUse } from '../../src/map/model.js';
 import { master, projectRoot, testJudge } from '../game/support.js';

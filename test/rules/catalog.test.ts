@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAP_ONLY_RULES, RULES, RULE_TOPICS } from '../../src/rules/catalog.js';
-import { ruleInfo } from '../../src/rules/in-force.js';
+import { ruleInfo, withImpliedRules } from '../../src/rules/in-force.js';
 
 const NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
 const catalogued = new Set<string>(RULES.map((rule) => rule.name));
@@ -59,6 +59,14 @@ describe('the rule catalogue', () => {
     expect(ruleInfo('EAVESDROP!')?.name).toBe('EAVESDROP');
     expect(ruleInfo('NO_SUCH_RULE')).toBeUndefined();
     expect(ruleInfo('')).toBeUndefined();
+  });
+
+  it('reads a rule made public with a trailing ! as the rule itself, keeping the spelling for listings', () => {
+    const rules = withImpliedRules(['eavesdrop!', 'NO_DIAS']);
+    expect(rules.has('EAVESDROP')).toBe(true);
+    expect(rules.names).toEqual(['eavesdrop!', 'NO_DIAS']);
+    expect(rules.without('EAVESDROP').has('EAVESDROP')).toBe(false);
+    expect(rules.without('EAVESDROP').names).toEqual(['NO_DIAS']);
   });
 
   it('records what Rules.txt says some rules switch on', () => {

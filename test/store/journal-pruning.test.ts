@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MailEffects } from '../../src/commands/execute/effects.js';
+import { MailEffects } from '../../src/commands/run/effects.js';
 import { openDatabase } from '../../src/store/database.js';
 import { createJournalTables, Outbox, ReceivedMails } from '../../src/store/journal.js';
 import { mailAttachment, type OutgoingMail } from '../../src/store/outgoing-mail.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../../src/config/config.js';
-import { MailCommandProcessor } from '../../src/commands/execute/processor.js';
+import { MailCommandProcessor } from '../../src/commands/run/processor.js';
 import { openJournal } from '../../src/daemon/wiring.js';
 import { openGameService } from '../../src/game/open.js';
 import { mailSettings } from '../../src/mail/settings.js';

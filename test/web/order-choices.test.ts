@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
-import { MailCommandProcessor } from '../../src/commands/execute/processor.js';
+import { MailCommandProcessor } from '../../src/commands/run/processor.js';
 import { openGameService } from '../../src/game/open.js';
 import { orderChoices } from '../../src/game/order-choices.js';
 import type { GameService } from '../../src/game/service.js';
@@ -15,6 +15,7 @@ import { openDatabase, type JudgeDatabase } from '../../src/store/database.js';
 import { RulesInForce } from '../../src/rules/in-force.js';
 import type { GameStore } from '../../src/store/game-store.js';
 import { configuredStore, editGame } from '../support/edit-game.js';
+import { OperationRules } from '../../src/game/rules.js';
 
 /** The order choices the web pages offer, checked against what the judge takes by mail. */
 
@@ -54,7 +55,7 @@ const actor = { who: 'test', command: 'ORDERS' };
 describe('the orders offered for each unit', () => {
   it('are the hold first, then every move, support and convoy the board allows', () => {
     const game = service.load('choices').game;
-    const france = orderChoices(game, service.maps(game), 'FRANCE')!;
+    const france = orderChoices(game, service.maps(game), 'FRANCE', new OperationRules().inPlay(game, service.maps(game)))!;
     expect(france.phase).toBe('MOVEMENT');
     expect(france.units.map((unit) => unit.unit)).toEqual(['F BRE', 'A PAR', 'A MAR']);
     const paris = france.units.find((unit) => unit.unit === 'A PAR')!.choices;
@@ -78,7 +79,7 @@ describe('the orders offered for each unit', () => {
 
   it('are each taken by the judge, as a mail would give them', async () => {
     const game = service.load('choices').game;
-    const turkey = orderChoices(game, service.maps(game), 'TURKEY')!;
+    const turkey = orderChoices(game, service.maps(game), 'TURKEY', new OperationRules().inPlay(game, service.maps(game)))!;
     for (const unit of turkey.units) {
       for (const choice of unit.choices) {
         const report = await service.submitOrders('choices', 'TURKEY', [choice], actor);
@@ -93,7 +94,7 @@ describe('the orders offered for each unit', () => {
     // An order no check passed, as a NO_CHECK game keeps it until processing.
     await editGame(store, 'choices', (game) => updatePower(game, 'ITALY', (power) => ({ ...power, orders: [...power.orders, 'A ROM - MUN'] })));
     const game = service.load('choices').game;
-    const italy = orderChoices(game, service.maps(game), 'ITALY')!;
+    const italy = orderChoices(game, service.maps(game), 'ITALY', new OperationRules().inPlay(game, service.maps(game)))!;
     expect(italy.units.map((unit) => [unit.unit, unit.onFile])).toEqual([
       ['F NAP', 'F NAP - ION'],
       ['A ROM', 'A ROM - MUN'],
@@ -111,7 +112,7 @@ describe('the orders offered for each unit', () => {
     const units = position.powers.flatMap((power) => power.units);
     const places = map.locations.map((location) => location.abbrev);
     for (const power of ['ENGLAND', 'FRANCE', 'ITALY']) {
-      const choices = new Set(orderChoices(game, maps, power)!.units.flatMap((unit) => unit.choices));
+      const choices = new Set(orderChoices(game, maps, power, new OperationRules().inPlay(game, maps))!.units.flatMap((unit) => unit.choices));
       const reader = new OrderReader({ map, position, power, phase: 'MOVEMENT', rules: new RulesInForce([]) });
       const own = position.powers.find((state) => state.name === power)!.units;
       for (const unit of own) {
@@ -134,6 +135,6 @@ describe('the orders offered for each unit', () => {
 
   it('are none for a power that orders nothing', () => {
     const game = service.load('choices').game;
-    expect(orderChoices(game, service.maps(game), 'NOBODY')).toBeNull();
+    expect(orderChoices(game, service.maps(game), 'NOBODY', new OperationRules().inPlay(game, service.maps(game)))).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { OperationRules } from '../../game/rules.js';
 import { writeFileSync } from 'node:fs';
 import { loadConfig, type LoadedConfig } from '../../config/config.js';
 import { currentBoardPicture } from '../../game/board-picture.js';
@@ -52,13 +53,14 @@ export async function processGame(name: string, options: ProcessOptions): Promis
 export async function showGameOnce(name: string, options: ShowOptions): Promise<void> {
   await withGames(options.config, (service) => {
     const game = service.load(name).game;
-    process.stdout.write(showGame(game, service.maps(game)));
+    const rules = new OperationRules().inPlay(game, service.maps(game));
+    process.stdout.write(showGame(game, service.maps(game), rules));
     for (const [format, file] of [
       ['svg', options.svg],
       ['png', options.png],
     ] as const) {
       if (file === undefined) continue;
-      const picture = currentBoardPicture(name, game, service.maps(game), service.archive(name), { reader: null, master: true }, format);
+      const picture = currentBoardPicture(name, game, service.maps(game), rules, service.archive(name), { reader: null, master: true }, format);
       writeFileSync(file, attachmentBytes(picture));
       process.stdout.write(`The board is drawn in ${file}.\n`);
     }

@@ -11,6 +11,7 @@ const PHASE_OF_KIND: Record<Order['kind'], OrderPhase> = {
   move: 'MOVEMENT',
   support: 'MOVEMENT',
   convoy: 'MOVEMENT',
+  proxy: 'MOVEMENT',
   retreat: 'RETREATS',
   disband: 'RETREATS',
   build: 'ADJUSTMENTS',
@@ -35,9 +36,17 @@ export function phaseMismatch(order: Order, phase: OrderPhase): string | null {
  * the fleet's coast, the unit's real location). The same check refuses orders at entry and voids
  * them at processing in NO_CHECK games. An `immobile` power (a dummy under IMMOBILE_DUMMIES) may
  * not order a move; the rules in `flags` widen what may be ordered (CONVOY_BACK, COASTAL_CONVOY,
- * SIGNAL_SUPPORT) and which builds are allowed.
+ * SIGNAL_SUPPORT) and which builds are allowed; the game's `dummies` may not be proxied to.
  */
-export function checkOrder(board: Board, power: number, order: Order, phase: OrderPhase, flags: RuleFlags, immobile = false): Verdict<Order> {
+export function checkOrder(
+  board: Board,
+  power: number,
+  order: Order,
+  phase: OrderPhase,
+  flags: RuleFlags,
+  immobile = false,
+  dummies?: ReadonlySet<string>,
+): Verdict<Order> {
   const mismatch = phaseMismatch(order, phase);
   if (mismatch) return refuse(mismatch);
   switch (order.kind) {
@@ -45,7 +54,8 @@ export function checkOrder(board: Board, power: number, order: Order, phase: Ord
     case 'move':
     case 'support':
     case 'convoy':
-      return checkMovementOrder(board, power, order, flags, immobile);
+    case 'proxy':
+      return checkMovementOrder(board, power, order, flags, immobile, dummies);
     case 'retreat':
     case 'disband':
       return checkRetreatOrder(board, power, order);

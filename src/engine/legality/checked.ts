@@ -19,24 +19,25 @@ export interface CheckedSubmission extends SubmittedOrder {
   readonly checkedOn: Board;
   readonly flags: RuleFlags;
   readonly immobile: boolean;
+  /** The power the order was checked for (under ORDER_ANY not always the unit's owner). */
+  readonly checkedFor: string;
 }
 
 export function checkedSubmission(power: string, checked: CheckedMovement, board: Board, flags: RuleFlags, immobile: boolean): CheckedSubmission {
-  return { power, order: checked.order, checked, text: formatOrder(checked.order), checkedOn: board, flags, immobile };
+  return { power, order: checked.order, checked, text: formatOrder(checked.order), checkedOn: board, flags, immobile, checkedFor: power };
 }
 
 /**
  * The check made at entry, when it holds here: the same map and position (so the same unit
- * indexes), the same rules, the same order, and the ordered unit the submitting power's, whose
- * `immobile` is the power's here; else null.
+ * indexes), the same rules, the same power and order; else null.
  */
-export function priorCheck(submitted: SubmittedOrder, board: Board, flags: RuleFlags, immobile: readonly boolean[]): CheckedSubmission | null {
+export function priorCheck(submitted: SubmittedOrder, board: Board, power: number, flags: RuleFlags, immobile: boolean): CheckedSubmission | null {
   if (!('checkedOn' in submitted)) return null;
   const prior = submitted as CheckedSubmission;
   const on = prior.checkedOn;
-  if (on.position !== board.position || on.map !== board.map || prior.order !== prior.checked.order || prior.flags !== flags) return null;
-  const unit = board.units[prior.checked.unit];
-  return unit !== undefined && board.powers[unit.power]!.name === prior.power && immobile[unit.power] === prior.immobile ? prior : null;
+  if (on.position !== board.position || on.map !== board.map || prior.order !== prior.checked.order) return null;
+  const holds = prior.checkedFor === prior.power && board.powers[power]?.name === prior.power && prior.immobile === immobile && prior.flags === flags;
+  return holds ? prior : null;
 }
 
 /** The canonical text of a submitted order: the one its check at entry made, else made now. */

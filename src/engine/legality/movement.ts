@@ -4,7 +4,8 @@ import { portageRouteExists, portageShore } from '../portage-routes.js';
 import { canSupportInto, fleetLandings, mayOccupy, moveAbut } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
 import { accept, refuse, type Verdict } from '../../common/verdict.js';
-import type { ConvoyOrder, HoldOrder, MoveOrder, MovementOrder, SupportOrder } from '../../orders/types.js';
+import type { ConvoyOrder, HoldOrder, MoveOrder, MovementOrder, ProxyOrder, SupportOrder, UnitRef } from '../../orders/types.js';
+import type { UnitType } from '../../map/model.js';
 import { leagueAllows } from './league.js';
 import { checkPortagedMove, checkPortageOffer } from './portage.js';
 import { namedUnit, ownUnit, provinceOf, typeWord, unitRef } from './units.js';
@@ -42,7 +43,7 @@ function fleetDestination(board: Board, unit: BoardUnit, to: number): Verdict<nu
   return refuse(`the coast of ${tables.name(province)} must be given (${landings.map((coast) => tables.abbrev(coast)).join(' or ')})`);
 }
 
-/** An army reaches a province directly, or through fleets standing ready now (DATC 6.D.32). */
+/** An army reaches a province directly, or through fleets standing ready now (DATC 6.D.32), or under FICTIONAL_OK through any convoy spaces. */
 function armyCanReach(board: Board, flags: RuleFlags, army: BoardUnit, province: number): boolean {
   return moveAbut(board, 'A', army.location, province, army.power) !== null || fleetRouteExists(board, flags, army.location, province);
 }
@@ -50,9 +51,9 @@ function armyCanReach(board: Board, flags: RuleFlags, army: BoardUnit, province:
 /** A checked movement order, with the integer ids the adjudicator works on. */
 export interface CheckedMovement {
   order: MovementOrder;
-  /** Index in `board.units` of the unit ordered. */
+  /** Index in `board.units` of the unit ordered; -1 for a unit that does not exist (FICTIONAL_OK). */
   unit: number;
-  /** Index of the unit supported or convoyed, or -1. */
+  /** Index of the unit supported or convoyed; -1 for other orders, and for aid offered to a unit that does not exist (FICTIONAL_OK). */
   target: number;
   /** Province moved, supported or convoyed into; -1 for holds and hold supports. */
   dest: number;
@@ -73,8 +74,25 @@ function checked(
   landing = -1,
   route: number[] | null = null,
 ): Verdict<CheckedMovement> {
+  return accept({ order, unit: indexOf(board, unit), target: target ? indexOf(board, target) : -1, dest, landing, route, signal: null });
+}
+
+/** The unit's index on the board; -1 for a phantom (FICTIONAL_OK), which stands on no board. */
+function indexOf(board: Board, unit: BoardUnit): number {
   const index = board.occupant[unit.province]!;
-  return accept({ order, unit: index, target: target ? board.occupant[target.province]! : -1, dest, landing, route, signal: null });
+  return index >= 0 && board.units[index] === unit ? index : -1;
+}
+
+/**
+ * FICTIONAL_OK: a unit an order names that is not on the board, as the order describes it. Its
+ * power is the ordering power's, for the map's power-restricted crossings.
+ */
+function phantom(board: Board, power: number, ref: UnitRef, type: UnitType): Verdict<BoardUnit> {
+  const tables = board.tables;
+  const location = tables.id(ref.location);
+  if (location < 0) return refuse(`there is no place called ${ref.location}`);
+  if (!mayOccupy(tables, type, location)) return refuse(`${type === 'A' ? 'an army' : 'a fleet'} cannot be in ${tables.name(location)}`);
+  return accept({ power, type, location, province: tables.provinceOf[location]! });
 }
 
 function checkHold(board: Board, unit: BoardUnit, order: HoldOrder): Verdict<CheckedMovement> {
@@ -189,45 +207,76 @@ function supportVerdict(
   demanded = -1,
 ): Verdict<CheckedMovement> {
   if (blocked !== null && !flags.signalSupport) return refuse(blocked);
-  const league = leagueAllows(board, supporter.power, target, dest < 0 ? null : dest);
+  // FICTIONAL_OK obviates the map's LEAGUE settings (Rules.txt).
+  const league = flags.fictionalOk ? accept(undefined) : leagueAllows(board, supporter.power, target, dest < 0 ? null : dest);
   if (!league.ok) return league;
   const accepted = checked(board, order, supporter, target, dest, demanded);
   return accepted.ok && blocked !== null ? accept({ ...accepted.value, signal: blocked }) : accepted;
 }
 
+/**
+ * FICTIONAL_OK: the units a support may be for where none of the type written stands in the place
+ * named: of the type written, else of each type the place allows. The support goes to whatever unit
+ * stands in the province when the phase is adjudicated (DPjudge's Game.resolveMoves, step 2).
+ */
+function phantomTargets(board: Board, power: number, ref: UnitRef): BoardUnit[] {
+  if (provinceOf(board, ref.location) < 0) return [];
+  const types: UnitType[] = ref.type !== null ? [ref.type] : ['A', 'F'];
+  return types.flatMap((type) => {
+    const verdict = phantom(board, power, ref, type);
+    return verdict.ok ? [verdict.value] : [];
+  });
+}
+
 function checkSupport(board: Board, supporter: BoardUnit, order: SupportOrder, flags: RuleFlags): Verdict<CheckedMovement> {
-  const targetFound = namedUnit(board, order.target);
-  if (!targetFound.ok) return targetFound;
-  const target = targetFound.value;
+  const named = namedUnit(board, order.target);
+  if (named.ok) return supportFor(board, supporter, order, flags, named.value);
+  const phantoms = flags.fictionalOk ? phantomTargets(board, supporter.power, order.target) : [];
+  let first: Verdict<CheckedMovement> = named;
+  for (const target of phantoms) {
+    const verdict = supportFor(board, supporter, order, flags, target);
+    if (verdict.ok) return verdict;
+    if (first === named) first = verdict;
+  }
+  return first;
+}
+
+function supportFor(board: Board, supporter: BoardUnit, order: SupportOrder, flags: RuleFlags, target: BoardUnit): Verdict<CheckedMovement> {
   const tables = board.tables;
   if (target.province === supporter.province) return refuse('a unit cannot support itself');
   const unit = unitRef(board, supporter, order.unit);
-  const supported = unitRef(board, target, order.target);
+  const existing = board.unitAt(target.province);
+  // A phantom's support is for the unit standing there, if any: it is named as that unit.
+  const supported = unitRef(board, existing ?? target, existing === target ? order.target : undefined);
+  const aided = existing ?? target;
   if (order.to === null) {
     const blocked = supportReachProblem(board, supporter, target.province);
-    return supportVerdict(board, flags, blocked, { kind: 'support', unit, target: supported, to: null }, supporter, target);
+    return supportVerdict(board, flags, blocked, { kind: 'support', unit, target: supported, to: null }, supporter, aided);
   }
   const to = tables.id(order.to);
   if (to < 0) return refuse(`there is no place called ${order.to}`);
   const province = tables.provinceOf[to]!;
   const blocked = moveSupportProblem(board, flags, supporter, target, to);
-  const demanded = target.type === 'F' && to !== province ? to : -1;
+  const demanded = aided.type === 'F' && to !== province ? to : -1;
   const support: SupportOrder = { kind: 'support', unit, target: supported, to: tables.abbrev(demanded < 0 ? province : to) };
-  return supportVerdict(board, flags, blocked, support, supporter, target, province, demanded);
+  return supportVerdict(board, flags, blocked, support, supporter, aided, province, demanded);
 }
 
 function checkConvoy(board: Board, fleet: BoardUnit, order: ConvoyOrder, flags: RuleFlags): Verdict<CheckedMovement> {
   const tables = board.tables;
   if (fleet.type === 'A' && flags.portageConvoy) {
     const portage = checkPortageOffer(board, fleet, order, flags);
-    return portage.ok ? convoyOffer(board, fleet, portage.value.fleet, portage.value.province, order) : portage;
+    return portage.ok ? convoyOffer(board, flags, fleet, portage.value.fleet, portage.value.province, order) : portage;
   }
   if (fleet.type !== 'F') return refuse(`only fleets can convoy${NO_PORTAGE}`);
   if (!convoysFrom(tables, flags, fleet.location)) return refuse(`the fleet in ${tables.name(fleet.province)} is not at sea and cannot convoy`);
-  const targetFound = namedUnit(board, order.target);
-  if (!targetFound.ok) return targetFound;
-  const army = targetFound.value;
-  if (army.type !== 'A') return refuse('only armies can be convoyed');
+  if (order.target.type === 'F') return refuse('only armies can be convoyed');
+  const armyFound = namedUnit(board, { ...order.target, type: 'A' });
+  // FICTIONAL_OK: a convoy may be offered to an army that is not there.
+  const phantomArmy = !armyFound.ok && flags.fictionalOk && provinceOf(board, order.target.location) >= 0;
+  const found = phantomArmy ? phantom(board, fleet.power, order.target, 'A') : armyFound;
+  if (!found.ok) return board.unitAt(provinceOf(board, order.target.location))?.type === 'F' ? refuse('only armies can be convoyed') : found;
+  const army = found.value;
   const province = provinceOf(board, order.to);
   if (province < 0) return refuse(`there is no place called ${order.to}`);
   // CONVOY_BACK lets a convoy bring the army back to where it started.
@@ -236,12 +285,15 @@ function checkConvoy(board: Board, fleet: BoardUnit, order: ConvoyOrder, flags: 
   if (!fleetOnRoute(board, flags, fleet.location, army.location, province)) {
     return refuse(`the fleet in ${tables.name(fleet.province)} is on no convoy route from ${tables.name(army.province)} to ${tables.name(province)}`);
   }
-  return convoyOffer(board, fleet, army, province, order);
+  return convoyOffer(board, flags, fleet, army, province, order);
 }
 
-/** A convoy offer (or, under PORTAGE_CONVOY, an army's offer to carry a fleet) that the map's leagues allow. */
-function convoyOffer(board: Board, convoyer: BoardUnit, carried: BoardUnit, province: number, order: ConvoyOrder): Verdict<CheckedMovement> {
-  const league = leagueAllows(board, convoyer.power, carried, province);
+/**
+ * A convoy offer (or, under PORTAGE_CONVOY, an army's offer to carry a fleet) that the map's leagues
+ * allow; FICTIONAL_OK obviates the leagues (Rules.txt).
+ */
+function convoyOffer(board: Board, flags: RuleFlags, convoyer: BoardUnit, carried: BoardUnit, province: number, order: ConvoyOrder): Verdict<CheckedMovement> {
+  const league = flags.fictionalOk ? accept(undefined) : leagueAllows(board, convoyer.power, carried, province);
   if (!league.ok) return league;
   const convoy: ConvoyOrder = {
     kind: 'convoy',
@@ -259,33 +311,81 @@ function hibernation(board: Board, unit: BoardUnit): string | null {
 }
 
 /**
- * Checks a movement-phase order against the board and the game's rules; the order comes back
- * completed (types, coasts), with its ids. A power orders its own units (`ownUnit`); an `immobile`
- * power (a dummy under IMMOBILE_DUMMIES) may not order a move.
+ * PROXY_OK: the owner hands the unit to another power for this phase (Format.txt). Only the owner
+ * may (no re-proxying, which `orderedUnit` sees to), and not to itself, to a dummy or to a power
+ * that is out of the game.
  */
-export function checkMovement(board: Board, power: number, order: MovementOrder, flags: RuleFlags, immobile = false): Verdict<CheckedMovement> {
-  const found = ownUnit(board, power, order.unit);
+function checkProxy(board: Board, unit: BoardUnit, order: ProxyOrder, flags: RuleFlags, dummies: ReadonlySet<string>): Verdict<CheckedMovement> {
+  if (!flags.proxyOk) return refuse('proxy orders are taken only in games with the rule PROXY_OK');
+  const to = board.powerIndex(order.to);
+  if (to < 0) return refuse(`${order.to} is not a power in this game`);
+  const name = board.displayName(to);
+  if (to === unit.power) return refuse(`a unit cannot be proxied to its own power`);
+  if (dummies.has(order.to)) return refuse(`${name} is a dummy: no unit may be proxied to it`);
+  const state = board.powers[to]!;
+  if (state.units.length === 0 && state.centers.length === 0) return refuse(`${name} is out of the game: no unit may be proxied to it`);
+  return checked(board, { kind: 'proxy', unit: unitRef(board, unit, order.unit), to: order.to }, unit, null);
+}
+
+/**
+ * The unit an order is for: the ordering power's own; under ORDER_ANY any power's; under
+ * FICTIONAL_OK, where no unit of the type written stands, the unit as written (a phantom, whose
+ * type must then be given: Rules.txt). A proxy order is the owner's alone.
+ */
+function orderedUnit(board: Board, power: number, order: MovementOrder, flags: RuleFlags): Verdict<BoardUnit> {
+  const ref = order.unit;
+  if (flags.fictionalOk && order.kind !== 'proxy') {
+    if (ref.type === null) return refuse('the game has FICTIONAL_OK: say whether the unit is an army (A) or a fleet (F)');
+    const province = provinceOf(board, ref.location);
+    if (province < 0) return refuse(`there is no place called ${ref.location}`);
+    if (board.unitAt(province)?.type !== ref.type) return phantom(board, power, ref, ref.type);
+  }
+  return flags.orderAny && order.kind !== 'proxy' ? namedUnit(board, ref) : ownUnit(board, power, ref);
+}
+
+const NO_DUMMIES: ReadonlySet<string> = new Set();
+
+/**
+ * Checks a movement-phase order against the board and the game's rules; the order comes back
+ * completed (types, coasts), with its ids. A power orders its own units, and under ORDER_ANY any
+ * unit (`orderedUnit`); an `immobile` power (a dummy under IMMOBILE_DUMMIES) may not order a move,
+ * nor may anyone move a unit of one of the `dummies` then.
+ */
+export function checkMovement(
+  board: Board,
+  power: number,
+  order: MovementOrder,
+  flags: RuleFlags,
+  immobile = false,
+  dummies: ReadonlySet<string> = NO_DUMMIES,
+): Verdict<CheckedMovement> {
+  const found = orderedUnit(board, power, order, flags);
   if (!found.ok) return found;
   const unit = found.value;
   if (order.kind !== 'hold') {
     const sleeping = hibernation(board, unit);
     if (sleeping !== null) return refuse(sleeping);
   }
+  const unmovable = unit.power === power ? immobile : flags.immobileDummies && dummies.has(board.powerName(unit.power));
   switch (order.kind) {
     case 'hold':
       return checkHold(board, unit, order);
     case 'move':
-      return checkMove(board, unit, order, flags, immobile);
+      return checkMove(board, unit, order, flags, unmovable);
     case 'support':
       return checkSupport(board, unit, order, flags);
     case 'convoy':
       return checkConvoy(board, unit, order, flags);
+    case 'proxy':
+      return checkProxy(board, unit, order, flags, dummies);
   }
 }
 
-export function checkMovementOrder(board: Board, power: number, order: MovementOrder, flags: RuleFlags, immobile = false): Verdict<MovementOrder> {
+/** `checkMovement`, for callers that want only the completed order; an nJudge gateway order is checked as one. */
+export function checkMovementOrder(...args: Parameters<typeof checkMovement>): Verdict<MovementOrder> {
+  const [board, power, order] = args;
   const gateway = gatewayVerdict(board, power, order);
   if (gateway) return gateway;
-  const result = checkMovement(board, power, order, flags, immobile);
+  const result = checkMovement(...args);
   return result.ok ? accept(result.value.order) : result;
 }

@@ -22,6 +22,8 @@ export interface OrderReaderContext {
   rules?: RulesInForce;
   /** The power is a dummy under IMMOBILE_DUMMIES: its units may only hold, support or convoy. */
   immobile?: boolean;
+  /** The game's dummy powers: no unit may be proxied to one (PROXY_OK), nor one's units moved under IMMOBILE_DUMMIES (ORDER_ANY). */
+  dummies?: ReadonlySet<string>;
 }
 
 export type ReadOrderResult =
@@ -110,7 +112,7 @@ export class OrderReader {
     if (phase === 'MOVEMENT' && isMovementOrder(order)) {
       const gateway = gatewayVerdict(this.board, this.power, order);
       if (gateway) return gateway.ok ? accept({ power, order: gateway.value }) : gateway;
-      const checked = checkMovement(this.board, this.power, order, this.flags, immobile);
+      const checked = checkMovement(this.board, this.power, order, this.flags, immobile, this.context.dummies);
       return checked.ok ? accept(checkedSubmission(power, checked.value, this.board, this.flags, immobile)) : checked;
     }
     const checked = checkOrder(this.board, this.power, order, phase, this.flags, immobile);

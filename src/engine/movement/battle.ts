@@ -1,6 +1,6 @@
 import type { Abut } from '../../map/model.js';
 import { phaseMismatch } from '../legality/check.js';
-import { priorCheck } from '../legality/checked.js';
+import { priorCheck, type CheckedSubmission } from '../legality/checked.js';
 import { checkMovement, type CheckedMovement } from '../legality/movement.js';
 import { provinceOf } from '../legality/units.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
@@ -37,7 +37,9 @@ export interface Entry {
   submitted: SubmittedOrder;
   /** The checked order and its ids, or null when checking refused it. */
   checked: CheckedMovement | null;
-  /** Index of the unit it commands, or -1. */
+  /** Index of the submitting power, or -1 when it is not a power of the game. */
+  power: number;
+  /** Index of the unit it is for, or -1 (a unit that does not exist, under FICTIONAL_OK). */
   unit: number;
   refusal: string | null;
   /** The canonical text its check at entry made, or null when it was checked here. */
@@ -53,8 +55,17 @@ export class Battle {
   readonly board: Board;
   readonly size: number;
   readonly entries: Entry[] = [];
-  /** Entry index giving each unit its order, or -1 when unordered. */
+  /**
+   * Entry index giving each unit its order, or -1 when unordered: the last order of its owner, or
+   * when the owner's last order proxies it (PROXY_OK), the last order of the power proxied to.
+   * Under ORDER_ANY other powers may order any unit; the unit does not follow them
+   * (StandardGame.determineOrders).
+   */
   readonly entryOf: number[];
+  /** PROXY_OK: the entry of the owner's proxy order the unit is under, or -1 (or empty, in games without ORDER_ANY). */
+  readonly proxyEntryOf: number[];
+  /** FICTIONAL_OK without SHOW_PHANTOM: the unit holds, its order aiding or counting on a unit that does not exist (Algorithm.txt, steps 1 and 2); empty without FICTIONAL_OK. */
+  readonly heldForPhantom: boolean[];
   readonly kind: number[];
   /** The board's, shared: never written here. */
   readonly power: readonly number[];
@@ -91,6 +102,7 @@ export class Battle {
   private readonly firesOnOwn: boolean[];
   private readonly immobile: boolean[];
   private readonly flags: RuleFlags;
+  private readonly dummies: ReadonlySet<string>;
   /** NO_RETREAT: every dislodged unit is destroyed. */
   readonly noRetreat: boolean;
   /** WEAK_BOUNCES: a unit whose move bounced holds its space with no strength (see strength.ts). */
@@ -104,6 +116,9 @@ export class Battle {
     const size = board.units.length;
     this.size = size;
     this.entryOf = filled(size, NONE);
+    // Kept empty in games without the rules that use them: a movement phase is adjudicated in microseconds.
+    this.proxyEntryOf = rules.flags.orderAny || rules.flags.proxyOk ? filled(size, NONE) : [];
+    this.heldForPhantom = rules.flags.fictionalOk ? new Array<boolean>(size).fill(false) : [];
     this.kind = filled(size, 0);
     this.power = board.unitPower;
     this.province = board.unitProvince;
@@ -128,15 +143,20 @@ export class Battle {
       this.immobile.push(rules.flags.immobileDummies && dummy);
     }
     this.flags = rules.flags;
+    this.dummies = rules.dummies;
     this.noRetreat = rules.flags.noRetreat;
     this.weakBounces = rules.flags.weakBounces;
     this.safeConvoys = rules.flags.safeConvoys;
     this.weakConvoys = rules.flags.weakConvoys;
-    for (const submitted of orders) this.enter(submitted);
+    for (const submitted of orders) this.entries.push(this.enter(submitted));
+    this.assignOrders();
     for (let unit = 0; unit < size; unit++) {
       const entry = this.entryOf[unit]!;
       const checked = entry < 0 ? null : this.entries[entry]!.checked;
       if (checked) this.load(checked);
+    }
+    if (this.flags.fictionalOk && !this.flags.showPhantom) {
+      for (let unit = 0; unit < size; unit++) if (this.route[unit] !== null && this.kind[unit] === MOVE) this.holdOnPhantomRoute(unit);
     }
     for (let unit = 0; unit < size; unit++) if (this.kind[unit] === MOVE) this.linkMove(unit);
     for (let unit = 0; unit < size; unit++) {
@@ -149,30 +169,56 @@ export class Battle {
     for (let unit = 0; unit < size; unit++) if (this.kind[unit] === CONVOY) this.dropUnusedConvoy(unit);
   }
 
-  /** Checks an order, unless it was checked at entry on this board; a later order for the same unit replaces an earlier one. */
-  private enter(submitted: SubmittedOrder): void {
-    const prior = priorCheck(submitted, this.board, this.flags, this.immobile);
-    this.record(
-      prior
-        ? { submitted, checked: prior.checked, unit: prior.checked.unit, refusal: null, text: prior.text }
-        : this.check(submitted, this.board.powerIndex(submitted.power)),
-    );
+  /** Checks an order, unless it was checked at entry on this board. */
+  private enter(submitted: SubmittedOrder): Entry {
+    const board = this.board;
+    const power = this.powerOf(submitted);
+    const prior = power < 0 ? null : priorCheck(submitted, board, power, this.flags, this.immobile[power]!);
+    return prior ? { submitted, checked: prior.checked, power, unit: prior.checked.unit, refusal: null, text: prior.text } : this.check(submitted, power);
+  }
+
+  /**
+   * Which order each unit follows (`entryOf`): the owner's last order says whether the unit is
+   * proxied, and to whom; then the last order of the power in charge is the one. A unit proxied to
+   * a power that gives it no order holds, and may be supported in place (Rules.txt, PROXY_OK).
+   */
+  private assignOrders(): void {
+    if (!this.flags.orderAny && !this.flags.proxyOk) {
+      // Every order is then for a unit of the power that gave it: the last for a unit is the one.
+      this.entries.forEach((entry, index) => {
+        if (entry.unit >= 0) this.entryOf[entry.unit] = index;
+      });
+      return;
+    }
+    const inCharge = this.power.slice();
+    this.entries.forEach((entry, index) => {
+      const unit = entry.unit;
+      if (unit < 0 || entry.power !== this.power[unit]) return;
+      const order = entry.checked?.order;
+      this.proxyEntryOf[unit] = order?.kind === 'proxy' ? index : NONE;
+      inCharge[unit] = order?.kind === 'proxy' ? this.board.powerIndex(order.to) : this.power[unit]!;
+    });
+    this.entries.forEach((entry, index) => {
+      const unit = entry.unit;
+      if (unit >= 0 && entry.power === inCharge[unit] && entry.checked?.order.kind !== 'proxy') this.entryOf[unit] = index;
+    });
+  }
+
+  /** The submitting power's index; an order checked at entry names its unit, whose power it usually is. */
+  private powerOf(submitted: SubmittedOrder): number {
+    const unit = 'checkedOn' in submitted ? this.board.units[(submitted as CheckedSubmission).checked.unit] : undefined;
+    return unit !== undefined && this.board.powers[unit.power]!.name === submitted.power ? unit.power : this.board.powerIndex(submitted.power);
   }
 
   private check(submitted: SubmittedOrder, power: number): Entry {
     const order = submitted.order;
     const mismatch = power < 0 ? `${submitted.power} is not a power in this game` : phaseMismatch(order, 'MOVEMENT');
-    if (mismatch !== null) return { submitted, checked: null, unit: NONE, refusal: mismatch, text: null };
+    if (mismatch !== null) return { submitted, checked: null, power, unit: NONE, refusal: mismatch, text: null };
     const movement = order as MovementOrder;
-    const checked = checkMovement(this.board, power, movement, this.flags, this.immobile[power]!);
+    const checked = checkMovement(this.board, power, movement, this.flags, this.immobile[power]!, this.dummies);
     return checked.ok
-      ? { submitted, checked: checked.value, unit: checked.value.unit, refusal: null, text: null }
-      : { submitted, checked: null, unit: this.namedUnit(power, movement), refusal: checked.reason, text: null };
-  }
-
-  private record(entry: Entry): void {
-    this.entries.push(entry);
-    if (entry.unit >= 0) this.entryOf[entry.unit] = this.entries.length - 1;
+      ? { submitted, checked: checked.value, power, unit: checked.value.unit, refusal: null, text: null }
+      : { submitted, checked: null, power, unit: this.namedUnit(power, movement), refusal: checked.reason, text: null };
   }
 
   /**
@@ -216,6 +262,38 @@ export class Battle {
     if (checked.signal !== null) this.voidReason[unit] = `a signal only: ${checked.signal}`;
     const kind = checked.order.kind;
     this.kind[unit] = kind === 'move' ? MOVE : kind === 'support' ? SUPPORT : kind === 'convoy' ? CONVOY : HOLD;
+    if ((kind === 'support' || kind === 'convoy') && checked.target === NONE) this.aidToPhantom(unit, kind);
+  }
+
+  /**
+   * FICTIONAL_OK: a support or convoy offered to a unit that does not exist is void under
+   * SHOW_PHANTOM, and otherwise the unit holds instead (Algorithm.txt, steps 1 and 2).
+   */
+  private aidToPhantom(unit: number, kind: 'support' | 'convoy'): void {
+    if (this.flags.showPhantom) {
+      this.voidReason[unit] = kind === 'support' ? 'the unit supported does not exist' : 'the army convoyed does not exist';
+      return;
+    }
+    this.kind[unit] = HOLD;
+    this.heldForPhantom[unit] = true;
+  }
+
+  /**
+   * FICTIONAL_OK without SHOW_PHANTOM: a unit whose written route reaches, before any carrier that
+   * does not carry it, a space with no carrier at all (a fleet for an army; under PORTAGE_CONVOY an
+   * army for a fleet) holds instead; SHOW_PHANTOM has it fail as `no convoy` (Algorithm.txt, step 1).
+   */
+  private holdOnPhantomRoute(mover: number): void {
+    const carrierType = this.board.units[mover]!.type === 'A' ? 'F' : 'A';
+    for (const space of this.route[mover]!) {
+      const carrier = this.board.occupant[this.board.tables.provinceOf[space]!]!;
+      if (carrier < 0 || this.board.units[carrier]!.type !== carrierType) {
+        this.kind[mover] = HOLD;
+        this.heldForPhantom[mover] = true;
+        return;
+      }
+      if (this.kind[carrier] !== CONVOY || this.target[carrier] !== mover || this.dest[carrier] !== this.dest[mover]) return;
+    }
   }
 
   private linkMove(unit: number): void {
@@ -254,6 +332,7 @@ export class Battle {
   }
 
   private linkConvoy(unit: number): void {
+    if (this.voidReason[unit] !== null) return;
     const army = this.target[unit]!;
     if (this.kind[army] !== MOVE || this.dest[army] !== this.dest[unit]) {
       this.voidReason[unit] = `${this.board.describe(this.board.units[army]!)} did not move to ${this.board.tables.abbrev(this.dest[unit]!)}`;

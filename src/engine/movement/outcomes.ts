@@ -3,28 +3,46 @@ import type { MovementOrder } from '../../orders/types.js';
 import { newOutcome } from '../outcome.js';
 import type { OrderOutcome } from '../types.js';
 import type { Aftermath } from './aftermath.js';
-import { CONVOY, MOVE, SUPPORT, type Entry } from './battle.js';
+import { CONVOY, MOVE, SUPPORT, type Battle, type Entry } from './battle.js';
 import { cutter } from './support.js';
 
-/** The results of a movement phase, one per submitted order and one per unit nobody ordered. */
+/**
+ * The results of a movement phase: one per order given, and one per unit nobody ordered. As on
+ * DPjudge, the results say nothing of orders to units that do not exist (FICTIONAL_OK) or of
+ * orders a unit does not follow because another power gave them (ORDER_ANY); a unit proxied to a
+ * power that gave it no order holds unordered, under its owner's proxy order.
+ */
 export function movementOutcomes(aftermath: Aftermath): OrderOutcome[] {
   const battle = aftermath.battle;
-  const outcomes: OrderOutcome[] = battle.entries.map((entry, index) => {
-    if (entry.checked === null) return refused(aftermath, entry, index);
-    if (battle.entryOf[entry.unit] !== index) {
-      return newOutcome(entry.submitted.power, entry.checked.order, false, ['void'], 'replaced by a later order for the same unit');
+  const outcomes: OrderOutcome[] = [];
+  battle.entries.forEach((entry, index) => {
+    if (entry.checked === null) outcomes.push(refused(aftermath, entry, index));
+    else if (battle.entryOf[entry.unit] === index) outcomes.push(unitOutcome(aftermath, entry.unit, entry.checked.order, entry.text));
+    else if (battle.proxyEntryOf[entry.unit] === index) outcomes.push(newOutcome(entry.submitted.power, entry.checked.order, true, [], ''));
+    else if (entry.unit >= 0 && ownsOrRuns(battle, entry.power, entry.unit)) {
+      outcomes.push(newOutcome(entry.submitted.power, entry.checked.order, false, ['void'], 'replaced by a later order for the same unit'));
     }
-    return unitOutcome(aftermath, entry.unit, entry.checked.order, entry.text);
   });
   for (let unit = 0; unit < battle.size; unit++) {
     if (battle.entryOf[unit]! >= 0) continue;
-    const placed = battle.board.units[unit]!;
-    const hold: MovementOrder = { kind: 'hold', unit: { type: placed.type, location: battle.board.tables.abbrev(placed.location) } };
-    const result = unitOutcome(aftermath, unit, hold);
+    const result = unitOutcome(aftermath, unit, holdOf(battle, unit));
     result.marks.unshift('unordered');
     outcomes.push(result);
   }
   return outcomes;
+}
+
+/** The power owns the unit, or was proxied it: its earlier orders for the unit are replaced, not ignored. */
+function ownsOrRuns(battle: Battle, power: number, unit: number): boolean {
+  if (battle.power[unit] === power) return true;
+  const proxy = battle.proxyEntryOf[unit] ?? -1;
+  const order = proxy < 0 ? null : battle.entries[proxy]!.checked!.order;
+  return order?.kind === 'proxy' && battle.board.powerIndex(order.to) === power;
+}
+
+function holdOf(battle: Battle, unit: number): MovementOrder {
+  const placed = battle.board.units[unit]!;
+  return { kind: 'hold', unit: { type: placed.type, location: battle.board.tables.abbrev(placed.location) } };
 }
 
 function named(aftermath: Aftermath, unit: number): string {
@@ -44,7 +62,11 @@ function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder, t
   const battle = aftermath.battle;
   const decisions = aftermath.decisions;
   const power = battle.board.powerName(battle.power[unit]!);
-  const result = newOutcome(power, order, true, [], '', text ?? formatOrder(order));
+  // An aid offered to a unit that does not exist leaves the unit holding, and it is told as a hold (DPjudge).
+  const result =
+    battle.heldForPhantom[unit] === true
+      ? newOutcome(power, holdOf(battle, unit), true, [], '')
+      : newOutcome(power, order, true, [], '', text ?? formatOrder(order));
   const kind = battle.kind[unit];
   if (kind === MOVE && aftermath.moved[unit] === 0) {
     result.succeeded = false;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderChoices } from '../../../src/game/order-choices.js';
+import { OperationRules } from '../../../src/game/rules.js';
 import type { MailAttachment } from '../../../src/store/outgoing-mail.js';
 import { HOLDS, MASTER, address, mailJudge, noticesTo, playersOf, startedGame, unitsIn } from './support.js';
 
@@ -103,7 +104,8 @@ describe('a BLIND game by mail', () => {
 
     // The web page's order choices offer no support to a unit France cannot see (F HOL could move to Belgium).
     const game = judge.service.load('blinded').game;
-    const choices = orderChoices(game, judge.service.maps(game), 'FRANCE')!.units.flatMap((unit) => unit.choices);
+    const maps = judge.service.maps(game);
+    const choices = orderChoices(game, maps, 'FRANCE', new OperationRules().inPlay(game, maps))!.units.flatMap((unit) => unit.choices);
     expect(choices).toContain('A BUR S A RUH');
     expect(choices.filter((choice) => choice.includes('HOL'))).toEqual([]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MailEffects } from '../../../src/commands/execute/effects.js';
+import { MailEffects } from '../../../src/commands/run/effects.js';
 import { address, MASTER, mailJudge, startedGame } from './support.js';
 
 describe('a mail executed again after a crash', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderChoices } from '../../../src/game/order-choices.js';
+import { OperationRules } from '../../../src/game/rules.js';
 import { MASTER, mailJudge, noticesTo, startedGame, type MailJudge } from './support.js';
 
 /**
@@ -20,7 +21,8 @@ async function italianPortage(statusLines: readonly string[]) {
 /** What the web pages offer Italy's fleet of Naples and army of Rome now. */
 function italianChoices(judge: MailJudge): Record<string, readonly string[]> {
   const game = judge.service.load('portage').game;
-  const units = orderChoices(game, judge.service.maps(game), 'ITALY')!.units;
+  const maps = judge.service.maps(game);
+  const units = orderChoices(game, maps, 'ITALY', new OperationRules().inPlay(game, maps))!.units;
   return Object.fromEntries(units.map((unit) => [unit.unit, unit.choices]));
 }
 

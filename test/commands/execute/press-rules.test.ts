@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Press } from '../../../src/commands/types.js';
-import { planPress, type PressRequest } from '../../../src/commands/execute/press-rules.js';
+import type { Press } from '../../../src/commands/language/types.js';
+import { planPress, type PressRequest } from '../../../src/commands/press/press-rules.js';
 import { findPower, type GameStatus, type PowerStatus } from '../../../src/status/model.js';
 import { rulesInForce } from '../../../src/game/rules.js';
 import { mailJudge, startedGame } from './support.js';

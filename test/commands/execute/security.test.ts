@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ExecutionOutcome } from '../../../src/commands/execute/run.js';
+import type { ExecutionOutcome } from '../../../src/commands/run/run.js';
 import { address, MASTER, mailJudge, startedGame } from './support.js';
 
 /** Every mail one outcome sends, as (recipient, text) pairs: the reply to each of its addresses, and each notice. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GUESSES_PER_ADDRESS, GUESSES_PER_GAME, GUESSES_PER_TARGET } from '../../../src/commands/execute/guessing.js';
+import { GUESSES_PER_ADDRESS, GUESSES_PER_GAME, GUESSES_PER_TARGET } from '../../../src/commands/context/guessing.js';
 import { address, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
 
 describe('SIGNON and SIGNOFF', () => {

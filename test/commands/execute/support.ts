@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { MailCommandProcessor } from '../../../src/commands/execute/processor.js';
-import type { ExecutionOutcome } from '../../../src/commands/execute/run.js';
+import { MailCommandProcessor } from '../../../src/commands/run/processor.js';
+import type { ExecutionOutcome } from '../../../src/commands/run/run.js';
 import { attachmentBytes, type MailAttachment, type OutgoingMail } from '../../../src/store/outgoing-mail.js';
 import { titles } from '../../render/xml-check.js';
 import { lastQueuedId, queuedMails, testJudge } from '../../game/support.js';

@@ -1,0 +1,160 @@
+import { GameRuleError } from '../../game/lifecycle.js';
+import { hasOrders, lateText, ordersOnFile, orderPhaseOf } from '../../game/orders.js';
+import { phaseTitle } from '../../game/results.js';
+import { currentDeadline } from '../../game/schedule.js';
+import type { GameMap } from '../../map/game-map.js';
+import type { Phase } from '../../map/model.js';
+import { phaseAbbrev } from '../../map/phase.js';
+import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
+import type { OutgoingMail } from '../../store/outgoing-mail.js';
+import { situation, tellEveryone, tellMaster } from '../context/announcements.js';
+import { actorOf, currentMap, displayName, loadGame, phaseRules, type ExecutionContext } from '../context/context.js';
+import type { Session, Step } from '../context/step.js';
+import type { RulesInForce } from '../../rules/in-force.js';
+
+/** Orders, CLEAR and STATUS: a power's orders for the current phase, and only its own. */
+
+type PowerSession = Extract<Session, { kind: 'power' }>;
+
+function orderingPhase(game: GameStatus): Phase {
+  const phase = game.phase?.phase;
+  if (phase === 'FORMING') throw new GameRuleError(`game '${game.name}' has not started yet; orders are taken once it has`);
+  if (!phase || phase === 'COMPLETED') throw new GameRuleError(`game '${game.name}' is over; it takes no more orders`);
+  if (!orderPhaseOf(phase)) throw new GameRuleError(`${phaseTitle(phase)} takes no orders; the Master processes it`);
+  return phase;
+}
+
+function orderingPower(game: GameStatus, session: PowerSession): PowerStatus {
+  const power = findPower(game, session.power);
+  if (!power || power.role !== MAP_POWER_ROLE) throw new GameRuleError(`${session.power} is not a power on the map and gives no orders`);
+  return power;
+}
+
+/**
+ * The rule that makes orders on file final once the deadline has passed: NO_LATE_CHANGES, which
+ * CIVIL_DISORDER brings along unless LATE_CHANGES is named (so that nobody changes orders to prey on
+ * powers about to fall into civil disorder when the grace runs out); null when changes are allowed.
+ */
+function lateChangesBarredBy(rules: RulesInForce): string | null {
+  if (rules.has('NO_LATE_CHANGES')) return 'NO_LATE_CHANGES';
+  if (rules.has('CIVIL_DISORDER') && !rules.has('LATE_CHANGES')) return 'CIVIL_DISORDER (and not LATE_CHANGES)';
+  return null;
+}
+
+/**
+ * Refuses a change (new orders, CLEAR) to orders already on file after the deadline where a rule
+ * forbids it. A power with no orders may still send them; the Master, ordering with the Master's
+ * password, is not bound.
+ */
+function refuseLateChange(context: ExecutionContext, game: GameStatus, session: PowerSession, power: PowerStatus, phase: Phase): void {
+  if (session.master || !hasOrders(power, orderPhaseOf(phase)!)) return;
+  const deadline = currentDeadline(game);
+  if (deadline === null || deadline > context.now) return;
+  const map = currentMap(context, game);
+  const rule = lateChangesBarredBy(phaseRules(context, game));
+  if (rule)
+    throw new GameRuleError(
+      `the game has ${rule}: the deadline has passed, so the orders on file for ${displayName(map, power.name)} may no longer be changed`,
+    );
+}
+
+function onFileLines(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): string[] {
+  const name = displayName(currentMap(context, game), power.name);
+  const orders = ordersOnFile(power, orderPhaseOf(phase)!);
+  return [`Orders on file for ${name} for ${phaseTitle(phase)}:`, ...(orders.length > 0 ? orders.map((order) => `  ${order}`) : ['  (none)'])];
+}
+
+/** What a power still owes after its orders: the units left without one, so that it knows it is late. */
+function stillLate(context: ExecutionContext, game: GameStatus, power: PowerStatus): string[] {
+  const late = context.service.lateness(game, context.rules).find((candidate) => candidate.power === power.name);
+  if (late === undefined) return [];
+  const name = displayName(currentMap(context, game), power.name);
+  if (late.unordered.length === 0) return [`${name} has no orders on file and counts as late until it has.`];
+  return [`Still without an order: ${late.unordered.join(', ')}. ${name} counts as late until every unit is ordered.`];
+}
+
+/** Every order is in: a REAL_TIME game is processed at once (Rules.txt), any other at the next deadline check. */
+async function whenReady(context: ExecutionContext, name: string, phase: Phase, rules: RulesInForce): Promise<string[]> {
+  if (!rules.has('REAL_TIME')) return ['Every power that owes orders has them on file now: the phase will be processed at the next deadline check.'];
+  const outcome = await context.service.process(name, actorOf(context, 'REAL_TIME'), { expectPhase: phaseAbbrev(phase) });
+  if (outcome === null) return [];
+  return [
+    `Every power that owes orders has them on file now, and the game has REAL_TIME: ${phaseTitle(phase)} is processed; the results are mailed to everyone.`,
+    situation(outcome.game),
+  ];
+}
+
+/** Every order line of a SIGNON's block at once: together they replace whatever was on file. */
+export async function submitOrders(context: ExecutionContext, session: PowerSession, lines: readonly string[]): Promise<Step> {
+  const current = loadGame(context, session.game).game;
+  const phase = orderingPhase(current);
+  const power = orderingPower(current, session);
+  refuseLateChange(context, current, session, power, phase);
+  const report = await context.service.submitOrders(session.game, power.name, lines, actorOf(context, 'ORDERS'));
+  const now = findPower(report.game, power.name)!;
+  const rules = phaseRules(context, report.game);
+  const ready = report.ready ? await whenReady(context, session.game, phase, rules) : [];
+  const refusedCount = report.refused.length;
+  const summary = refusedCount > 0 ? [`${refusedCount} order line${refusedCount === 1 ? ' was' : 's were'} not accepted (see below).`] : [];
+  return {
+    lines: [...summary, ...onFileLines(context, report.game, now, phase), ...report.foreign, ...stillLate(context, report.game, now), ...ready],
+    refused: report.refused,
+    failed: refusedCount > 0,
+    notices: orderCopies(context, report.game, now, phase, rules),
+  };
+}
+
+const BUILD_ORDER = /^BUILD [AF] ([^/\s]+)/;
+
+function isHiddenBuild(order: string, map: GameMap, power: string, rules: RulesInForce): boolean {
+  const site = BUILD_ORDER.exec(order)?.[1];
+  return site !== undefined && (rules.has('HIDE_BUILDS') || (map.power(power)?.sites.hidden.includes(site) ?? false));
+}
+
+/** BROADCAST_ORDERS shows every change of orders to everyone; ALWAYS_CONFIRM (which it brings) copies the Master. */
+function orderCopies(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase, rules: RulesInForce): OutgoingMail[] {
+  const map = currentMap(context, game);
+  const name = displayName(map, power.name);
+  const orders = ordersOnFile(power, orderPhaseOf(phase)!);
+  const view = { game: game.name, power: name, phase: phaseTitle(phase), orders, allOrders: orders };
+  const subject = `${game.name}: orders for ${name}`;
+  if (rules.has('BROADCAST_ORDERS')) {
+    // Builds hidden from the others in the results (HIDE_BUILDS, `~` sites) are hidden here too.
+    const hidden = (order: string) => isHiddenBuild(order, map, power.name, rules);
+    const shown = orders.map((order) => (hidden(order) ? 'BUILD HIDDEN' : order));
+    return tellEveryone(context, game, subject, 'orders-entered', { ...view, orders: shown, copy: false }, [context.sender]);
+  }
+  if (rules.has('ALWAYS_CONFIRM')) return tellMaster(context, game, subject, 'orders-entered', { ...view, copy: true });
+  return [];
+}
+
+export async function clearOrders(context: ExecutionContext, session: PowerSession): Promise<Step> {
+  const current = loadGame(context, session.game).game;
+  const phase = orderingPhase(current);
+  const power = orderingPower(current, session);
+  refuseLateChange(context, current, session, power, phase);
+  const loaded = await context.service.clearOrders(session.game, power.name, actorOf(context, 'CLEAR'));
+  const cleared = findPower(loaded.game, power.name)!;
+  const rules = phaseRules(context, loaded.game);
+  return {
+    lines: ['Orders cleared.', ...onFileLines(context, loaded.game, cleared, phase)],
+    notices: orderCopies(context, loaded.game, cleared, phase, rules),
+  };
+}
+
+/** STATUS: a power sees its own orders; the Master sees every power's, and who is still missing. */
+export function showStatus(context: ExecutionContext, session: Session): Step {
+  if (session.kind !== 'power' && session.kind !== 'master') throw new GameRuleError('STATUS needs a SIGNON first');
+  const game = loadGame(context, session.game).game;
+  const phase = orderingPhase(game);
+  if (session.kind === 'power') {
+    const power = orderingPower(game, session);
+    const waiting = power.wait ? ['You are waiting (SET WAIT): the phase is not processed early.'] : [];
+    return { lines: [situation(game), ...onFileLines(context, game, power, phase), ...waiting] };
+  }
+  const late = context.service.lateness(game, context.rules);
+  const powers = game.powers.filter((power) => power.role === MAP_POWER_ROLE);
+  const missing =
+    late.length > 0 ? [`Orders missing or incomplete from: ${late.map(lateText).join(', ')}.`] : ['Every power that owes orders has them on file.'];
+  return { lines: [situation(game), ...powers.flatMap((power) => onFileLines(context, game, power, phase)), ...missing] };
+}
