@@ -14,3 +14,11 @@ export function filled(length: number, value: number): number[] {
   }
   return template.slice(0, length);
 }
+
+let noValues: null[] = [];
+
+/** A fresh array of `length` nulls, made the way `filled` makes its arrays. */
+export function nulls<T>(length: number): (T | null)[] {
+  if (noValues.length < length) noValues = new Array<null>(Math.max(length, 2 * noValues.length, 64)).fill(null);
+  return noValues.slice(0, length);
+}

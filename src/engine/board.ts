@@ -38,6 +38,9 @@ export class Board {
   readonly retreating: BoardRetreat[] = [];
   /** Province id → index in `units`, or -1. */
   readonly occupant: number[];
+  /** Per unit of `units`: its power's index and its province, as arrays for the adjudicator's loops. */
+  readonly unitPower: number[] = [];
+  readonly unitProvince: number[] = [];
   private retreatIndex: number[] | null = null;
   private ownerIndex: number[] | null = null;
   private readonly indexes = new Map<string, number>();
@@ -60,6 +63,8 @@ export class Board {
         if (this.occupant[province]! >= 0) throw new PositionError(`two units in ${unit.location}`);
         this.occupant[province] = this.units.length;
         this.units.push({ power, type: unit.type, location, province, source: unit });
+        this.unitPower.push(power);
+        this.unitProvince.push(province);
       }
       for (const unit of state.retreating) {
         const location = this.locate(power, unit.location);

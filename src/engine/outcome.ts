@@ -5,8 +5,9 @@ import type { Board } from './board.js';
 import type { RuleFlags } from './rules.js';
 import type { OrderOutcome, OutcomeMark } from './types.js';
 
-export function newOutcome(power: string, order: Order, succeeded: boolean, marks: OutcomeMark[], reason: string): OrderOutcome {
-  return { power, order, text: formatOrder(order), succeeded, marks, reason };
+/** An order's outcome; `text` is the order's canonical text when it is already made. */
+export function newOutcome(power: string, order: Order, succeeded: boolean, marks: OutcomeMark[], reason: string, text = formatOrder(order)): OrderOutcome {
+  return { power, order, text, succeeded, marks, reason };
 }
 
 /**

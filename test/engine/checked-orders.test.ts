@@ -38,4 +38,10 @@ describe('orders checked at entry', () => {
     const result = adjudicate(standard, SPRING, before, [borrowed]);
     expect(result.outcomes[0]).toMatchObject({ succeeded: false, marks: ['illegal'] });
   });
+
+  it('keep the text made at entry only while they keep its order', () => {
+    const changed: SubmittedOrder = { ...readFor(before, 'FRANCE', 'A PAR - BUR'), order: { kind: 'hold', unit: { type: 'A', location: 'PAR' } } };
+    const result = adjudicate(standard, SPRING, before, [changed]);
+    expect(result.outcomes[0]).toMatchObject({ text: 'A PAR H', succeeded: true });
+  });
 });

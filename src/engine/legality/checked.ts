@@ -1,3 +1,4 @@
+import { formatOrder } from '../../orders/format.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
 import type { Board } from '../board.js';
 import type { RuleFlags } from '../rules.js';
@@ -13,6 +14,8 @@ import type { CheckedMovement } from './movement.js';
 export interface CheckedSubmission extends SubmittedOrder {
   readonly order: MovementOrder;
   readonly checked: CheckedMovement;
+  /** The order's canonical text, which the reader answers with and the results repeat. */
+  readonly text: string;
   readonly checkedOn: Board;
   readonly flags: RuleFlags;
   readonly immobile: boolean;
@@ -21,18 +24,24 @@ export interface CheckedSubmission extends SubmittedOrder {
 }
 
 export function checkedSubmission(power: string, checked: CheckedMovement, board: Board, flags: RuleFlags, immobile: boolean): CheckedSubmission {
-  return { power, order: checked.order, checked, checkedOn: board, flags, immobile, checkedFor: power };
+  return { power, order: checked.order, checked, text: formatOrder(checked.order), checkedOn: board, flags, immobile, checkedFor: power };
 }
 
 /**
  * The check made at entry, when it holds here: the same map and position (so the same unit
  * indexes), the same rules, the same power and order; else null.
  */
-export function priorCheck(submitted: SubmittedOrder, board: Board, power: number, flags: RuleFlags, immobile: boolean): CheckedMovement | null {
+export function priorCheck(submitted: SubmittedOrder, board: Board, power: number, flags: RuleFlags, immobile: boolean): CheckedSubmission | null {
   if (!('checkedOn' in submitted)) return null;
   const prior = submitted as CheckedSubmission;
   const on = prior.checkedOn;
   if (on.position !== board.position || on.map !== board.map || prior.order !== prior.checked.order) return null;
   const holds = prior.checkedFor === prior.power && board.powers[power]?.name === prior.power && prior.immobile === immobile && prior.flags === flags;
-  return holds ? prior.checked : null;
+  return holds ? prior : null;
+}
+
+/** The canonical text of a submitted order: the one its check at entry made, else made now. */
+export function canonicalText(submitted: SubmittedOrder): string {
+  const made = 'checkedOn' in submitted && submitted.order === (submitted as CheckedSubmission).checked.order;
+  return made ? (submitted as CheckedSubmission).text : formatOrder(submitted.order);
 }

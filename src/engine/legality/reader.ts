@@ -4,7 +4,7 @@ import { ruleFlags, type RuleFlags } from '../rules.js';
 import type { Position } from '../types.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 import { checkOrder, isMovementOrder } from './check.js';
-import { checkedSubmission } from './checked.js';
+import { canonicalText, checkedSubmission } from './checked.js';
 import { checkMovement } from './movement.js';
 import { gatewayVerdict } from './ways.js';
 import { formatOrder } from '../../orders/format.js';
@@ -79,7 +79,7 @@ export class OrderReader {
     let firstReason: string | null = null;
     for (const reading of parsed.readings) {
       const checked = this.check(reading);
-      if (checked.ok) legal.set(formatOrder(checked.value.order), checked.value);
+      if (checked.ok) legal.set(canonicalText(checked.value), checked.value);
       else firstReason ??= checked.reason;
     }
     if (legal.size === 0) return { ok: false, message: refusal(line, firstReason!) };
@@ -102,7 +102,7 @@ export class OrderReader {
     if (this.power < 0) return { ok: false, message: refusal(line, `${this.context.power} is not a power in this game`) };
     const checked = this.check(order);
     if (!checked.ok) return { ok: false, message: refusal(line, checked.reason) };
-    return { ok: true, order: checked.value.order, text: formatOrder(checked.value.order), checked: true, submitted: checked.value };
+    return { ok: true, order: checked.value.order, text: canonicalText(checked.value), checked: true, submitted: checked.value };
   }
 
   /** One reading checked; a movement order keeps its check for the adjudicator. */

@@ -1,4 +1,4 @@
-import { filled } from '../arrays.js';
+import { filled, nulls } from '../arrays.js';
 import { retreatOptions } from '../retreat-options.js';
 import { MOVE, type Battle } from './battle.js';
 import type { MovementDecisions } from './decisions.js';
@@ -29,7 +29,7 @@ export class Aftermath {
     const board = battle.board;
     this.moved = filled(size, 0);
     this.dislodgedBy = filled(size, -1);
-    this.retreats = new Array<string[] | null>(size).fill(null);
+    this.retreats = nulls<string[]>(size);
     this.after = filled(board.tables.count, OPEN);
     for (let unit = 0; unit < size; unit++) {
       if (battle.kind[unit] === MOVE && decisions.order(unit)) this.moved[unit] = 1;

@@ -5,7 +5,7 @@ import { checkMovement, type CheckedMovement } from '../legality/movement.js';
 import { provinceOf } from '../legality/units.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
 import type { Board } from '../board.js';
-import { filled } from '../arrays.js';
+import { filled, nulls } from '../arrays.js';
 import { portageStep } from '../portage-routes.js';
 import { moveAbut, restrictionsAllow } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
@@ -42,6 +42,8 @@ export interface Entry {
   /** Index of the unit it is for, or -1 (a unit that does not exist, under FICTIONAL_OK). */
   unit: number;
   refusal: string | null;
+  /** The canonical text its check at entry made, or null when it was checked here. */
+  text: string | null;
 }
 
 /**
@@ -65,8 +67,9 @@ export class Battle {
   /** FICTIONAL_OK without SHOW_PHANTOM: the unit holds, its order aiding or counting on a unit that does not exist (Algorithm.txt, steps 1 and 2); empty without FICTIONAL_OK. */
   readonly heldForPhantom: boolean[];
   readonly kind: number[];
-  readonly power: number[];
-  readonly province: number[];
+  /** The board's, shared: never written here. */
+  readonly power: readonly number[];
+  readonly province: readonly number[];
   /** MOVE, CONVOY and move-SUPPORT: the destination province; hold support: -1. */
   readonly dest: number[];
   /** MOVE: the location landed on (coast for fleets); move-SUPPORT: a demanded coast or -1. */
@@ -117,15 +120,15 @@ export class Battle {
     this.proxyEntryOf = rules.flags.orderAny || rules.flags.proxyOk ? filled(size, NONE) : [];
     this.heldForPhantom = rules.flags.fictionalOk ? new Array<boolean>(size).fill(false) : [];
     this.kind = filled(size, 0);
-    this.power = filled(size, 0);
-    this.province = filled(size, 0);
+    this.power = board.unitPower;
+    this.province = board.unitProvince;
     this.dest = filled(size, NONE);
     this.landing = filled(size, NONE);
     this.target = filled(size, NONE);
     this.convoyed = filled(size, 0);
     this.mode = filled(size, 0);
-    this.route = new Array<number[] | null>(size).fill(null);
-    this.voidReason = new Array<string | null>(size).fill(null);
+    this.route = nulls<number[]>(size);
+    this.voidReason = nulls<string>(size);
     this.firstSupport = filled(size, NONE);
     this.nextSupport = filled(size, NONE);
     this.firstMoveInto = filled(board.tables.count, NONE);
@@ -145,10 +148,6 @@ export class Battle {
     this.weakBounces = rules.flags.weakBounces;
     this.safeConvoys = rules.flags.safeConvoys;
     this.weakConvoys = rules.flags.weakConvoys;
-    for (let unit = 0; unit < size; unit++) {
-      this.power[unit] = board.units[unit]!.power;
-      this.province[unit] = board.units[unit]!.province;
-    }
     for (const submitted of orders) this.entries.push(this.enter(submitted));
     this.assignOrders();
     for (let unit = 0; unit < size; unit++) {
@@ -175,7 +174,7 @@ export class Battle {
     const board = this.board;
     const power = this.powerOf(submitted);
     const prior = power < 0 ? null : priorCheck(submitted, board, power, this.flags, this.immobile[power]!);
-    return prior ? { submitted, checked: prior, power, unit: prior.unit, refusal: null } : this.check(submitted, power);
+    return prior ? { submitted, checked: prior.checked, power, unit: prior.checked.unit, refusal: null, text: prior.text } : this.check(submitted, power);
   }
 
   /**
@@ -214,12 +213,12 @@ export class Battle {
   private check(submitted: SubmittedOrder, power: number): Entry {
     const order = submitted.order;
     const mismatch = power < 0 ? `${submitted.power} is not a power in this game` : phaseMismatch(order, 'MOVEMENT');
-    if (mismatch !== null) return { submitted, checked: null, power, unit: NONE, refusal: mismatch };
+    if (mismatch !== null) return { submitted, checked: null, power, unit: NONE, refusal: mismatch, text: null };
     const movement = order as MovementOrder;
     const checked = checkMovement(this.board, power, movement, this.flags, this.immobile[power]!, this.dummies);
     return checked.ok
-      ? { submitted, checked: checked.value, power, unit: checked.value.unit, refusal: null }
-      : { submitted, checked: null, power, unit: this.namedUnit(power, movement), refusal: checked.reason };
+      ? { submitted, checked: checked.value, power, unit: checked.value.unit, refusal: null, text: null }
+      : { submitted, checked: null, power, unit: this.namedUnit(power, movement), refusal: checked.reason, text: null };
   }
 
   /**

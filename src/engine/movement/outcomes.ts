@@ -1,3 +1,4 @@
+import { formatOrder } from '../../orders/format.js';
 import type { MovementOrder } from '../../orders/types.js';
 import { newOutcome } from '../outcome.js';
 import type { OrderOutcome } from '../types.js';
@@ -16,7 +17,7 @@ export function movementOutcomes(aftermath: Aftermath): OrderOutcome[] {
   const outcomes: OrderOutcome[] = [];
   battle.entries.forEach((entry, index) => {
     if (entry.checked === null) outcomes.push(refused(aftermath, entry, index));
-    else if (battle.entryOf[entry.unit] === index) outcomes.push(unitOutcome(aftermath, entry.unit, entry.checked.order));
+    else if (battle.entryOf[entry.unit] === index) outcomes.push(unitOutcome(aftermath, entry.unit, entry.checked.order, entry.text));
     else if (battle.proxyEntryOf[entry.unit] === index) outcomes.push(newOutcome(entry.submitted.power, entry.checked.order, true, [], ''));
     else if (entry.unit >= 0 && ownsOrRuns(battle, entry.power, entry.unit)) {
       outcomes.push(newOutcome(entry.submitted.power, entry.checked.order, false, ['void'], 'replaced by a later order for the same unit'));
@@ -57,12 +58,15 @@ function refused(aftermath: Aftermath, entry: Entry, index: number): OrderOutcom
   return result;
 }
 
-function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder): OrderOutcome {
+function unitOutcome(aftermath: Aftermath, unit: number, order: MovementOrder, text: string | null = null): OrderOutcome {
   const battle = aftermath.battle;
   const decisions = aftermath.decisions;
   const power = battle.board.powerName(battle.power[unit]!);
   // An aid offered to a unit that does not exist leaves the unit holding, and it is told as a hold (DPjudge).
-  const result = newOutcome(power, battle.heldForPhantom[unit] === true ? holdOf(battle, unit) : order, true, [], '');
+  const result =
+    battle.heldForPhantom[unit] === true
+      ? newOutcome(power, holdOf(battle, unit), true, [], '')
+      : newOutcome(power, order, true, [], '', text ?? formatOrder(order));
   const kind = battle.kind[unit];
   if (kind === MOVE && aftermath.moved[unit] === 0) {
     result.succeeded = false;
