@@ -272,7 +272,8 @@ export class Battle {
    */
   private aidToPhantom(unit: number, kind: 'support' | 'convoy'): void {
     if (this.flags.showPhantom) {
-      this.voidReason[unit] = kind === 'support' ? 'the unit supported does not exist' : 'the army convoyed does not exist';
+      const convoyed = this.board.units[unit]!.type === 'F' ? 'the army convoyed' : 'the fleet carried';
+      this.voidReason[unit] = `${kind === 'support' ? 'the unit supported' : convoyed} does not exist`;
       return;
     }
     this.kind[unit] = HOLD;
