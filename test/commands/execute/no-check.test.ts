@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+
+async function gameWith(rules: readonly string[]) {
+  const judge = mailJudge();
+  const players = await startedGame(
+    judge,
+    'nocheck',
+    rules.map((rule) => `RULE ${rule}`),
+  );
+  const send = (power: string, orders: string) => {
+    const player = players.get(power)!;
+    return judge.send(player.address, `SIGNON ${power.charAt(0)}nocheck ${player.password}\n${orders}`);
+  };
+  const process = async () => {
+    const processed = await judge.send(MASTER, 'SIGNON Mnocheck masterpw\nPROCESS');
+    expect(processed.reply.text).toContain("Spring 1901 Movement of game 'nocheck' is processed");
+    return noticesTo(processed.notices, MASTER).find((notice) => notice.subject.startsWith('nocheck S1901M results'))!.text;
+  };
+  return { judge, send, process };
+}
+
+describe('NO_CHECK by mail', () => {
+  it('lists an order found unusable at processing as (*invalid*), and the unit holds', async () => {
+    const { send, process } = await gameWith(['NO_CHECK']);
+    const france = await send('FRANCE', 'A PAR - BUR\nA MAR - ROM\nF BRE H');
+    expect(france.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  A MAR - ROM\n  F BRE H\n');
+    for (const power of ['ENGLAND', 'GERMANY', 'ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY']) await send(power, HOLDS[power]!);
+    const results = await process();
+    expect(results).toContain('France:\n  A PAR - BUR.\n  A MAR - ROM.  (*invalid*) no fleets stand ready to convoy from Marseilles to Rome\n  F BRE H.\n');
+  });
+
+  it('lists another power’s order that a unit does not follow as (*invalid*) under ORDER_ANY', async () => {
+    const { send, process } = await gameWith(['NO_CHECK', 'ORDER_ANY']);
+    const france = await send('FRANCE', `${HOLDS.FRANCE}\nA MUN - RUH`);
+    expect(france.reply.text).toContain("A MUN - RUH: the army in Munich is Germany's: it follows Germany's order, not this one.");
+    for (const power of ['ENGLAND', 'GERMANY', 'ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY']) await send(power, HOLDS[power]!);
+    const results = await process();
+    expect(results).toContain("France:\n  A PAR H.\n  A MAR H.\n  F BRE H.\n  A MUN - RUH.  (*invalid*) A MUN (Germany) follows Germany's order\n");
+    expect(results).toMatch(/Germany:\n {2}A MUN H\.\n/);
+  });
+
+  it('lists the order of a power the unit was not proxied to as (*invalid*), not the one it follows, under PROXY_OK', async () => {
+    const { send, process } = await gameWith(['NO_CHECK', 'PROXY_OK']);
+    await send('GERMANY', 'A MUN P FRANCE\nA BER H\nF KIE H');
+    await send('FRANCE', `${HOLDS.FRANCE}\nA MUN - RUH`);
+    await send('ENGLAND', `${HOLDS.ENGLAND}\nA MUN - BOH`);
+    for (const power of ['ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY']) await send(power, HOLDS[power]!);
+    const results = await process();
+    expect(results).toContain("A MUN - BOH.  (*invalid*) A MUN (Germany) follows France's order");
+    expect(results).toContain('A MUN - RUH.\n');
+    expect(results).not.toMatch(/A MUN - RUH\. {2}\(\*/);
+  });
+});
