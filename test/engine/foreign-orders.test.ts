@@ -152,6 +152,16 @@ describe('FICTIONAL_OK and SHOW_PHANTOM', () => {
     expect(unitsAfter(shown)).toEqual(unitsAfter(result));
   });
 
+  it('lists an order to a unit that does not exist as illegal in a NO_CHECK game', () => {
+    const result = play(standard, SPRING, { units }, { FRANCE: ['A PIC - BEL', 'A PAR H', 'F BRE H'] }, rulesOf('FICTIONAL_OK', 'NO_CHECK'));
+    expect(outcomeOf(result, 'A PIC - BEL')).toMatchObject({
+      power: 'FRANCE',
+      succeeded: false,
+      marks: ['illegal'],
+      reason: 'the unit ordered does not exist',
+    });
+  });
+
   it('gives a support written for the wrong type to the unit that stands there', () => {
     const result = play(
       standard,

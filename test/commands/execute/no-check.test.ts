@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
 
+/**
+ * NO_CHECK played by mail: orders are taken unchecked, and every order that turns out unusable is
+ * listed in the results as `(*invalid*)` (Rules.txt, NO_CHECK), foreign and phantom orders included.
+ */
 async function gameWith(rules: readonly string[]) {
   const judge = mailJudge();
   const players = await startedGame(
@@ -50,5 +54,13 @@ describe('NO_CHECK by mail', () => {
     expect(results).toContain("A MUN - BOH.  (*invalid*) A MUN (Germany) follows France's order");
     expect(results).toContain('A MUN - RUH.\n');
     expect(results).not.toMatch(/A MUN - RUH\. {2}\(\*/);
+  });
+
+  it('lists an order to a unit that does not exist as (*invalid*) under FICTIONAL_OK', async () => {
+    const { send, process } = await gameWith(['NO_CHECK', 'FICTIONAL_OK']);
+    const france = await send('FRANCE', `${HOLDS.FRANCE}\nA PIC - BEL`);
+    expect(france.reply.text).not.toContain('not accepted');
+    for (const power of ['ENGLAND', 'GERMANY', 'ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY']) await send(power, HOLDS[power]!);
+    expect(await process()).toContain('France:\n  A PAR H.\n  A MAR H.\n  F BRE H.\n  A PIC - BEL.  (*invalid*) the unit ordered does not exist\n');
   });
 });
