@@ -73,6 +73,16 @@ describe('PROXY_OK by mail', () => {
     expect(judge.statusText('foreign')).toMatch(/^ENGLAND\n(.+\n)*F ENG$/m);
   });
 
+  it('refuses an order to a proxied unit written after its power’s name, and says how to write it', async () => {
+    const { send } = await gameWith('PROXY_OK');
+    await send('GERMANY', 'A MUN P FRANCE\nA BER H\nF KIE H');
+    const france = await send('FRANCE', `${HOLDS.FRANCE}\nGERMANY: A MUN - RUH\n[Germany] A MUN - BUR`);
+    expect(france.reply.text).toContain(
+      `"GERMANY: A MUN - RUH": write the order without the power's name (A MUN - RUH): another power's unit, proxied or not, is ordered as your own`,
+    );
+    expect(france.reply.text).toContain(`"[Germany] A MUN - BUR": write the order without the power's name (A MUN - BUR)`);
+  });
+
   it('holds a unit proxied to a power that gives it no order', async () => {
     const { send, process } = await gameWith('PROXY_OK');
     await send('ENGLAND', 'F LON P GERMANY\nF EDI H\nA LVP H');
