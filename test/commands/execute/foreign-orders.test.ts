@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { orderChoices } from '../../../src/game/order-choices.js';
 import { OperationRules } from '../../../src/game/rules.js';
 import { readStatus, renderStatusBytes, validateStatus } from '../../../src/status/index.js';
-import { HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+import { HOLDS, gameUnderRules } from './support.js';
 
 /**
  * ORDER_ANY, PROXY_OK, FICTIONAL_OK and SHOW_PHANTOM played by mail, on a standard game made for
@@ -10,20 +10,7 @@ import { HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
  * Format.txt's proxy order, Algorithm.txt steps 1 and 2).
  */
 
-async function gameWith(rules: string) {
-  const judge = mailJudge();
-  const players = await startedGame(judge, 'foreign', [`RULE ${rules}`]);
-  const send = (power: string, orders: string) => {
-    const player = players.get(power)!;
-    return judge.send(player.address, `SIGNON ${power.charAt(0)}foreign ${player.password}\n${orders}`);
-  };
-  const process = async () => {
-    const processed = await judge.send(MASTER, 'SIGNON Mforeign masterpw\nPROCESS');
-    expect(processed.reply.text).toContain("Spring 1901 Movement of game 'foreign' is processed");
-    return noticesTo(processed.notices, MASTER).find((notice) => notice.subject.startsWith('foreign S1901M results'))!.text;
-  };
-  return { judge, players, send, process };
-}
+const gameWith = (rules: string) => gameUnderRules('foreign', [rules]);
 
 describe('PROXY_OK by mail', () => {
   it('hands a unit to another power, whose order it follows; nobody else may order or re-proxy it', async () => {

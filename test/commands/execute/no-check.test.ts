@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+import { HOLDS, gameUnderRules } from './support.js';
 
 /**
  * NO_CHECK played by mail: orders are taken unchecked, and every order that turns out unusable is
  * listed in the results as `(*invalid*)` (Rules.txt, NO_CHECK), foreign and phantom orders included.
  */
-async function gameWith(rules: readonly string[]) {
-  const judge = mailJudge();
-  const players = await startedGame(
-    judge,
-    'nocheck',
-    rules.map((rule) => `RULE ${rule}`),
-  );
-  const send = (power: string, orders: string) => {
-    const player = players.get(power)!;
-    return judge.send(player.address, `SIGNON ${power.charAt(0)}nocheck ${player.password}\n${orders}`);
-  };
-  const process = async () => {
-    const processed = await judge.send(MASTER, 'SIGNON Mnocheck masterpw\nPROCESS');
-    expect(processed.reply.text).toContain("Spring 1901 Movement of game 'nocheck' is processed");
-    return noticesTo(processed.notices, MASTER).find((notice) => notice.subject.startsWith('nocheck S1901M results'))!.text;
-  };
-  return { judge, send, process };
-}
+const gameWith = (rules: readonly string[]) => gameUnderRules('nocheck', rules);
 
 describe('NO_CHECK by mail', () => {
   it('lists an order found unusable at processing as (*invalid*), and the unit holds', async () => {
