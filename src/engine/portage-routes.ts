@@ -1,4 +1,5 @@
 import type { Board } from './board.js';
+import type { RuleFlags } from './rules.js';
 import type { MapTables } from './tables.js';
 
 /**
@@ -11,6 +12,12 @@ import type { MapTables } from './tables.js';
  * it, these decide whether an order may be given; whether the portage then works is the resolver's.
  */
 
+/**
+ * The rules that bend portage routes. Under FICTIONAL_OK an order may count on armies that are not
+ * there, as a convoy may on fleets (convoy-routes.ts): every province an army may stand in is taken to hold one.
+ */
+export type PortageRules = Pick<RuleFlags, 'convoyBack' | 'fictionalOk'>;
+
 /** Two locations' provinces touch through any of their locations, for any unit (what a portage step crosses). */
 export function portageStep(tables: MapTables, from: number, to: number): boolean {
   return tables.passableProvinces[tables.provinceOf[from]!]!.includes(tables.provinceOf[to]!);
@@ -22,12 +29,13 @@ export function portageShore(tables: MapTables, location: number): boolean {
   return (terrain === 'COAST' || terrain === 'PORT') && tables.locations[location]!.fleetsMayOccupy;
 }
 
-function armyIn(board: Board, province: number): boolean {
+function armyIn(board: Board, rules: Pick<PortageRules, 'fictionalOk'>, province: number): boolean {
+  if (rules.fictionalOk) return board.tables.locations[province]!.armiesMayOccupy;
   return board.unitAt(province)?.type === 'A';
 }
 
 /** The army provinces reached from `start`'s province one army after another, nearest first. */
-function armiesReached(board: Board, start: number): number[] {
+function armiesReached(board: Board, rules: Pick<PortageRules, 'fictionalOk'>, start: number): number[] {
   const tables = board.tables;
   const reached: number[] = [];
   const seen = new Set<number>([tables.provinceOf[start]!]);
@@ -38,7 +46,7 @@ function armiesReached(board: Board, start: number): number[] {
       for (const neighbour of tables.passableProvinces[province]!) {
         if (seen.has(neighbour)) continue;
         seen.add(neighbour);
-        if (!armyIn(board, neighbour)) continue;
+        if (!armyIn(board, rules, neighbour)) continue;
         reached.push(neighbour);
         next.push(neighbour);
       }
@@ -49,14 +57,15 @@ function armiesReached(board: Board, start: number): number[] {
 }
 
 /** Some chain of armies could carry a fleet from the location `from` to the province `to`. */
-export function portageRouteExists(board: Board, from: number, to: number): boolean {
-  return armiesReached(board, from).some((army) => portageStep(board.tables, army, to));
+export function portageRouteExists(board: Board, rules: PortageRules, from: number, to: number): boolean {
+  return armiesReached(board, rules, from).some((army) => portageStep(board.tables, army, to));
 }
 
-/** The provinces next to some chain of armies from the location `from`: where a fleet there might be carried. */
+/** The provinces next to some chain of armies standing now from the location `from`: where a fleet there might be carried. */
 export function portageDestinations(board: Board, from: number): number[] {
   const destinations = new Set<number>();
-  for (const army of armiesReached(board, from)) for (const province of board.tables.passableProvinces[army]!) destinations.add(province);
+  for (const army of armiesReached(board, { fictionalOk: false }, from))
+    for (const province of board.tables.passableProvinces[army]!) destinations.add(province);
   return [...destinations];
 }
 
@@ -65,24 +74,24 @@ export function portageDestinations(board: Board, from: number): number[] {
  * province `to`, so its offer to carry the fleet could be used. As DPjudge checks it (without its
  * NO_RETURN rule), a chain may pass an army twice; an offer no chain could use is illegal.
  */
-export function armyOnPortage(board: Board, army: number, from: number, to: number): boolean {
-  if (!armiesReached(board, from).includes(army)) return false;
-  return portageStep(board.tables, army, to) || armiesReached(board, army).some((next) => portageStep(board.tables, next, to));
+export function armyOnPortage(board: Board, rules: PortageRules, army: number, from: number, to: number): boolean {
+  if (!armiesReached(board, rules, from).includes(army)) return false;
+  return portageStep(board.tables, army, to) || armiesReached(board, rules, army).some((next) => portageStep(board.tables, next, to));
 }
 
 /**
  * Why a written portage route (army provinces, in order) cannot carry a fleet from `from` to the
  * province `to`, or null. Without CONVOY_BACK a route passes each army once.
  */
-export function portageRouteProblem(board: Board, convoyBack: boolean, from: number, route: readonly number[], to: number): string | null {
+export function portageRouteProblem(board: Board, rules: PortageRules, from: number, route: readonly number[], to: number): string | null {
   const tables = board.tables;
   const seen = new Set<number>();
   let previous = from;
   for (const province of route) {
-    if (seen.has(province) && !convoyBack) return `the route passes ${tables.name(province)} twice`;
+    if (seen.has(province) && !rules.convoyBack) return `the route passes ${tables.name(province)} twice`;
     seen.add(province);
     if (!portageStep(tables, previous, province)) return `${tables.name(tables.provinceOf[previous]!)} is not adjacent to ${tables.name(province)}`;
-    if (!armyIn(board, province)) return `there is no army in ${tables.name(province)} to carry the fleet`;
+    if (!armyIn(board, rules, province)) return `there is no army in ${tables.name(province)} to carry the fleet`;
     previous = province;
   }
   return portageStep(tables, previous, to) ? null : `${tables.name(previous)} is not adjacent to ${tables.name(to)}`;

@@ -66,6 +66,8 @@ const FLAG_RULES = {
   fictionalOk: 'FICTIONAL_OK',
   /** Supports and convoys offered to units that do not exist are void in the results, not turned into holds. */
   showPhantom: 'SHOW_PHANTOM',
+  /** Orders are checked only at processing; those found unusable are listed in the results as invalid (see movement/outcomes.ts). */
+  noCheck: 'NO_CHECK',
 } as const satisfies Record<string, RuleName>;
 
 /** The adjudication rules, read once per phase from the game's rule list. */

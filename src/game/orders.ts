@@ -122,6 +122,19 @@ function foreignOrderNotes(game: GameStatus, power: string, orders: readonly Ord
 }
 
 /**
+ * ORDER_ANY: a line that opens with a power's name (`GERMANY: A MUN - RUH`, `[NEW YORK] A ...`),
+ * as a controlled power's orders may on DPjudge. Another power's units, proxied ones included, are
+ * ordered without it (Format.txt), and the refusal says so rather than that the name is no place.
+ */
+function powerNamedProblem(line: string, context: OrderContext): string | null {
+  if (!context.rules.has('ORDER_ANY')) return null;
+  const named = /^\s*(?:\[([^\]]+)\]|\(([^)]+)\)|([^\s:[(]+)):?\s+(\S.*)$/.exec(line);
+  const power = named ? context.map.power((named[1] ?? named[2] ?? named[3])!.trim()) : undefined;
+  if (!named || !power) return null;
+  return `"${line.trim()}": write the order without the power's name (${named[4]!.trim()}): another power's unit, proxied or not, is ordered as your own`;
+}
+
+/**
  * Submitting orders replaces every order on file for the power (DPjudge's rule). Refused lines are
  * reported and left out; a submission with nothing acceptable still clears the old orders.
  */
@@ -141,7 +154,7 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
     if (line.trim() === '') continue;
     const result = read.read(line);
     if (!result.ok) {
-      refused.push(result.message);
+      refused.push(powerNamedProblem(line, context) ?? result.message);
       continue;
     }
     // A unit has one order: a later line for it replaces the earlier, which is reported, not kept beside it.

@@ -1,7 +1,7 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Phase } from '../map/model.js';
 import { gameZone, parseDeadlineStamp } from '../deadline/index.js';
-import type { OrderOutcome } from '../engine/types.js';
+import type { OrderOutcome, OutcomeMark } from '../engine/types.js';
 import type { Templates } from '../templates/templates.js';
 import type { PhaseReport } from './process.js';
 import { FULL_SIGHT, type Sight } from '../engine/visibility.js';
@@ -21,8 +21,11 @@ export function describeDeadline(stamp: string, zone: string | null, shownIn?: s
   return `${instant.toFormat('ccc d LLL yyyy HH:mm')} ${zone ?? 'GMT'}`;
 }
 
+/** The word DPjudge's results print for a mark: an order found unusable at processing is `(*invalid*)` (Rules.txt, NO_CHECK). */
+const MARK_WORDS: Partial<Record<OutcomeMark, string>> = { illegal: 'invalid' };
+
 function outcomeLine(outcome: OrderOutcome): string {
-  const marks = outcome.marks.filter((mark) => mark !== 'hidden' && mark !== 'unordered');
+  const marks = outcome.marks.filter((mark) => mark !== 'hidden' && mark !== 'unordered').map((mark) => MARK_WORDS[mark] ?? mark);
   const note = marks.length > 0 ? `  (*${marks.join(', ')}*)` : '';
   const reason = outcome.reason && (marks.length > 0 || !outcome.succeeded) ? ` ${outcome.reason}` : '';
   const unordered = outcome.marks.includes('unordered') ? '  (no order)' : '';

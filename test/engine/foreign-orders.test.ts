@@ -71,6 +71,20 @@ describe('ORDER_ANY and PROXY_OK', () => {
     expect(unitsAfter(result)).toContain('ENGLAND A LON');
   });
 
+  it('lists the order a unit does not follow as illegal in a NO_CHECK game, with whose order it follows', () => {
+    const proxied = { ENGLAND: ['A LON P FRANCE', 'F NTH H'], FRANCE: ['A LON - YOR', 'F ENG H', 'A WAL H'], GERMANY: ['A LON - WAL'] };
+    const result = play(standard, SPRING, { units }, proxied, rulesOf('PROXY_OK', 'NO_CHECK'));
+    expect(outcomeOf(result, 'A LON - WAL')).toMatchObject({
+      power: 'GERMANY',
+      succeeded: false,
+      marks: ['illegal'],
+      reason: "A LON (England) follows France's order",
+    });
+    expect(outcomeOf(result, 'A LON - YOR')).toMatchObject({ power: 'ENGLAND', succeeded: true, marks: [] });
+    const unproxied = play(standard, SPRING, { units }, { ENGLAND: ['A LON H'], FRANCE: ['A LON - YOR'] }, rulesOf('ORDER_ANY', 'NO_CHECK'));
+    expect(outcomeOf(unproxied, 'A LON - YOR')).toMatchObject({ power: 'FRANCE', marks: ['illegal'], reason: "A LON (England) follows England's order" });
+  });
+
   it('has a unit proxied to a power that gives it no order hold, and be supported in place', () => {
     const result = play(
       standard,
@@ -136,6 +150,16 @@ describe('FICTIONAL_OK and SHOW_PHANTOM', () => {
     expect(outcomeOf(shown, 'F NTH C A YOR - BEL')).toMatchObject({ succeeded: false, marks: ['void'], reason: 'the army convoyed does not exist' });
     expect(outcomeOf(shown, 'A WAL - ENG - BEL')).toMatchObject({ succeeded: false, marks: ['no convoy'] });
     expect(unitsAfter(shown)).toEqual(unitsAfter(result));
+  });
+
+  it('lists an order to a unit that does not exist as illegal in a NO_CHECK game', () => {
+    const result = play(standard, SPRING, { units }, { FRANCE: ['A PIC - BEL', 'A PAR H', 'F BRE H'] }, rulesOf('FICTIONAL_OK', 'NO_CHECK'));
+    expect(outcomeOf(result, 'A PIC - BEL')).toMatchObject({
+      power: 'FRANCE',
+      succeeded: false,
+      marks: ['illegal'],
+      reason: 'the unit ordered does not exist',
+    });
   });
 
   it('gives a support written for the wrong type to the unit that stands there', () => {

@@ -139,3 +139,33 @@ describe('PORTAGE_CONVOY adjudication', () => {
     expect(unitsAfter(own)).toEqual(['FRANCE A GAS', 'FRANCE F SPA/SC', 'ITALY F MAR']);
   });
 });
+
+describe('PORTAGE_CONVOY with FICTIONAL_OK', () => {
+  const lone = { units: { FRANCE: ['F MAR', 'A PAR'], GERMANY: ['A MUN'] } };
+  const fictional = ['PORTAGE_CONVOY', 'FICTIONAL_OK'];
+  const shown = ['PORTAGE_CONVOY', 'FICTIONAL_OK', 'SHOW_PHANTOM'];
+
+  it('takes a fleet’s route through armies that are not there, and an army’s offer to carry a fleet that is not there', () => {
+    expect(reading(lone, 'FRANCE', 'F MAR - BUR - BEL', fictional)).toBe('F MAR - BUR - BEL');
+    expect(reading(lone, 'FRANCE', 'F MAR - BEL', fictional)).toBe('F MAR - BEL');
+    expect(reading(lone, 'FRANCE', 'A PAR C F BRE - PIC', fictional)).toBe('A PAR C F BRE - PIC');
+    expect(reading(lone, 'FRANCE', 'F MAR - BUR - BEL')).toBe('refused: "F MAR - BUR - BEL": there is no army in Burgundy to carry the fleet');
+    expect(reading(lone, 'FRANCE', 'A PAR C F BRE - PIC')).toBe('refused: "A PAR C F BRE - PIC": there is no fleet in Brest');
+    // Still no army in a sea, nor a fleet inland.
+    expect(reading(lone, 'FRANCE', 'F MAR - LYO - BUR - BEL', fictional)).toBe(
+      'refused: "F MAR - LYO - BUR - BEL": there is no army in Gulf of Lyon to carry the fleet',
+    );
+    expect(reading(lone, 'FRANCE', 'A PAR C F BUR - PIC', fictional)).toBe('refused: "A PAR C F BUR - PIC": a fleet cannot be in Burgundy');
+  });
+
+  it('holds a fleet whose route meets an army that is not there, and an army offering to carry a fleet that is not there, as convoys through missing fleets; SHOW_PHANTOM shows them failed', () => {
+    const orders = { FRANCE: ['F MAR - BUR - BEL', 'A PAR C F BRE - PIC'], GERMANY: ['A MUN H'] };
+    const held = play(standard, SPRING, lone, orders, fictional);
+    expect(outcomeOf(held, 'F MAR H')).toMatchObject({ power: 'FRANCE', succeeded: true, marks: [] });
+    expect(outcomeOf(held, 'A PAR H')).toMatchObject({ power: 'FRANCE', succeeded: true, marks: [] });
+    const announced = play(standard, SPRING, lone, orders, shown);
+    expect(outcomeOf(announced, 'F MAR - BUR - BEL')).toMatchObject({ succeeded: false, marks: ['no convoy'] });
+    expect(outcomeOf(announced, 'A PAR C F BRE - PIC')).toMatchObject({ succeeded: false, marks: ['void'], reason: 'the fleet carried does not exist' });
+    expect(unitsAfter(announced)).toEqual(unitsAfter(held));
+  });
+});

@@ -187,7 +187,7 @@ function moveSupportProblem(board: Board, flags: RuleFlags, supporter: BoardUnit
       ? (to === province
           ? fleetLandings(board, target.location, province, target.power).length > 0
           : moveAbut(board, 'F', target.location, to, target.power) !== null) ||
-        (flags.portageConvoy && portageShore(tables, target.location) && portageRouteExists(board, target.location, province))
+        (flags.portageConvoy && portageShore(tables, target.location) && portageRouteExists(board, flags, target.location, province))
       : armyCanReach(board, flags, target, province) || railReaches(board, target, province);
   return reachable ? null : `the ${typeWord(target.type)} in ${tables.name(target.province)} cannot reach ${tables.name(to)}`;
 }
@@ -265,8 +265,13 @@ function supportFor(board: Board, supporter: BoardUnit, order: SupportOrder, fla
 function checkConvoy(board: Board, fleet: BoardUnit, order: ConvoyOrder, flags: RuleFlags): Verdict<CheckedMovement> {
   const tables = board.tables;
   if (fleet.type === 'A' && flags.portageConvoy) {
-    const portage = checkPortageOffer(board, fleet, order, flags);
-    return portage.ok ? convoyOffer(board, flags, fleet, portage.value.fleet, portage.value.province, order) : portage;
+    const fleetFound = namedUnit(board, order.target);
+    // FICTIONAL_OK: armies may offer to carry a fleet that is not there, as fleets may convoy an army that is not.
+    const phantomFleet = !fleetFound.ok && flags.fictionalOk && order.target.type !== 'A' && provinceOf(board, order.target.location) >= 0;
+    const carried = phantomFleet ? phantom(board, fleet.power, order.target, 'F') : fleetFound;
+    if (!carried.ok) return carried;
+    const portage = checkPortageOffer(board, fleet, carried.value, order, flags);
+    return portage.ok ? convoyOffer(board, flags, fleet, carried.value, portage.value, order) : portage;
   }
   if (fleet.type !== 'F') return refuse(`only fleets can convoy${NO_PORTAGE}`);
   if (!convoysFrom(tables, flags, fleet.location)) return refuse(`the fleet in ${tables.name(fleet.province)} is not at sea and cannot convoy`);

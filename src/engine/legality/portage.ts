@@ -3,7 +3,7 @@ import { armyOnPortage, portageRouteExists, portageRouteProblem, portageShore } 
 import type { RuleFlags } from '../rules.js';
 import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import type { ConvoyOrder, MoveOrder } from '../../orders/types.js';
-import { namedUnit, provinceOf, unitRef } from './units.js';
+import { provinceOf, unitRef } from './units.js';
 
 /**
  * The orders PORTAGE_CONVOY adds: an army's offer to carry a fleet (`A MUN C F KIE - BER`) and the
@@ -48,9 +48,9 @@ export function checkPortagedMove(board: Board, fleet: BoardUnit, order: MoveOrd
     const ids = order.route.map((space) => tables.id(space));
     if (ids.includes(-1)) return refuse('the route names an unknown place');
     route = ids.map((id) => tables.provinceOf[id]!);
-    const problem = portageRouteProblem(board, flags.convoyBack, fleet.location, route, province);
+    const problem = portageRouteProblem(board, flags, fleet.location, route, province);
     if (problem) return refuse(problem);
-  } else if (!portageRouteExists(board, fleet.location, province)) {
+  } else if (!portageRouteExists(board, flags, fleet.location, province)) {
     return refuse(unsailable ?? `no armies stand ready to carry the fleet from ${tables.name(fleet.province)} to ${tables.name(province)}`);
   }
   const move: MoveOrder = {
@@ -63,12 +63,9 @@ export function checkPortagedMove(board: Board, fleet: BoardUnit, order: MoveOrd
   return accept({ order: move, landing: landing.value, route });
 }
 
-/** An army's offer to carry a fleet: the fleet and the province it is to be carried to. */
-export function checkPortageOffer(board: Board, army: BoardUnit, order: ConvoyOrder, flags: RuleFlags): Verdict<{ fleet: BoardUnit; province: number }> {
+/** An army's offer to carry `fleet` (the unit the order names, or under FICTIONAL_OK a phantom): the province it is to be carried to. */
+export function checkPortageOffer(board: Board, army: BoardUnit, fleet: BoardUnit, order: ConvoyOrder, flags: RuleFlags): Verdict<number> {
   const tables = board.tables;
-  const found = namedUnit(board, order.target);
-  if (!found.ok) return found;
-  const fleet = found.value;
   if (fleet.type !== 'F') return refuse('an army carries only fleets');
   if (!portageShore(tables, fleet.location)) return refuse(`the fleet in ${tables.name(fleet.location)} is not on a coast: armies cannot carry it`);
   const to = tables.id(order.to);
@@ -80,8 +77,8 @@ export function checkPortageOffer(board: Board, army: BoardUnit, order: ConvoyOr
   if (!shores.some((shore) => portageShore(tables, shore))) return refuse(`a fleet cannot land in ${tables.name(province)}`);
   // Another coast of its own province is a move; the very place it stands only under CONVOY_BACK.
   if (province === fleet.province && coasts.length < 2 && !flags.convoyBack) return refuse('a fleet cannot be carried to where it is');
-  if (!armyOnPortage(board, army.province, fleet.location, province)) {
+  if (!armyOnPortage(board, flags, army.province, fleet.location, province)) {
     return refuse(`the army in ${tables.name(army.province)} is on no chain of armies from ${tables.name(fleet.province)} to ${tables.name(province)}`);
   }
-  return accept({ fleet, province });
+  return accept(province);
 }

@@ -105,6 +105,8 @@ export class Battle {
   private readonly dummies: ReadonlySet<string>;
   /** NO_RETREAT: every dislodged unit is destroyed. */
   readonly noRetreat: boolean;
+  /** NO_CHECK: orders taken unchecked that the units do not follow are listed as invalid (movement/outcomes.ts). */
+  readonly noCheck: boolean;
   /** WEAK_BOUNCES: a unit whose move bounced holds its space with no strength (see strength.ts). */
   readonly weakBounces: boolean;
   /** SAFE_CONVOYS and WEAK_CONVOYS: when an attack that does not dislodge a convoying fleet still stops its convoy (see convoy.ts). */
@@ -145,6 +147,7 @@ export class Battle {
     this.flags = rules.flags;
     this.dummies = rules.dummies;
     this.noRetreat = rules.flags.noRetreat;
+    this.noCheck = rules.flags.noCheck;
     this.weakBounces = rules.flags.weakBounces;
     this.safeConvoys = rules.flags.safeConvoys;
     this.weakConvoys = rules.flags.weakConvoys;
@@ -271,7 +274,8 @@ export class Battle {
    */
   private aidToPhantom(unit: number, kind: 'support' | 'convoy'): void {
     if (this.flags.showPhantom) {
-      this.voidReason[unit] = kind === 'support' ? 'the unit supported does not exist' : 'the army convoyed does not exist';
+      const convoyed = this.board.units[unit]!.type === 'F' ? 'the army convoyed' : 'the fleet carried';
+      this.voidReason[unit] = `${kind === 'support' ? 'the unit supported' : convoyed} does not exist`;
       return;
     }
     this.kind[unit] = HOLD;

@@ -9,8 +9,10 @@ import { cutter } from './support.js';
 /**
  * The results of a movement phase: one per order given, and one per unit nobody ordered. As on
  * DPjudge, the results say nothing of orders to units that do not exist (FICTIONAL_OK) or of
- * orders a unit does not follow because another power gave them (ORDER_ANY); a unit proxied to a
- * power that gave it no order holds unordered, under its owner's proxy order.
+ * orders a unit does not follow because another power gave them (ORDER_ANY), but in a NO_CHECK
+ * game both are listed as invalid, as every unusable order is there (Rules.txt, NO_CHECK;
+ * StandardGame.determineOrders); a unit proxied to a power that gave it no order holds unordered,
+ * under its owner's proxy order.
  */
 export function movementOutcomes(aftermath: Aftermath): OrderOutcome[] {
   const battle = aftermath.battle;
@@ -21,6 +23,9 @@ export function movementOutcomes(aftermath: Aftermath): OrderOutcome[] {
     else if (battle.proxyEntryOf[entry.unit] === index) outcomes.push(newOutcome(entry.submitted.power, entry.checked.order, true, [], ''));
     else if (entry.unit >= 0 && ownsOrRuns(battle, entry.power, entry.unit)) {
       outcomes.push(newOutcome(entry.submitted.power, entry.checked.order, false, ['void'], 'replaced by a later order for the same unit'));
+    } else if (battle.noCheck) {
+      const reason = entry.unit >= 0 ? `${named(aftermath, entry.unit)} follows ${inCharge(battle, entry.unit)}'s order` : 'the unit ordered does not exist';
+      outcomes.push(newOutcome(entry.submitted.power, entry.checked.order, false, ['illegal'], reason));
     }
   });
   for (let unit = 0; unit < battle.size; unit++) {
@@ -38,6 +43,14 @@ function ownsOrRuns(battle: Battle, power: number, unit: number): boolean {
   const proxy = battle.proxyEntryOf[unit] ?? -1;
   const order = proxy < 0 ? null : battle.entries[proxy]!.checked!.order;
   return order?.kind === 'proxy' && battle.board.powerIndex(order.to) === power;
+}
+
+/** The power whose order the unit follows: the one its owner proxied it to, else the owner. */
+function inCharge(battle: Battle, unit: number): string {
+  const proxy = battle.proxyEntryOf[unit] ?? -1;
+  const order = proxy < 0 ? null : battle.entries[proxy]!.checked!.order;
+  const power = order?.kind === 'proxy' ? battle.board.powerIndex(order.to) : battle.power[unit]!;
+  return battle.board.displayName(power);
 }
 
 function holdOf(battle: Battle, unit: number): MovementOrder {

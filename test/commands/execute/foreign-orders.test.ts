@@ -4,7 +4,7 @@ import { OperationRules } from '../../../src/game/rules.js';
 import { readStatus } from '../../../src/status/parse.js';
 import { renderStatusBytes } from '../../../src/status/render.js';
 import { validateStatus } from '../../../src/status/validate.js';
-import { HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+import { HOLDS, gameUnderRules } from './support.js';
 
 /**
  * ORDER_ANY, PROXY_OK, FICTIONAL_OK and SHOW_PHANTOM played by mail, on a standard game made for
@@ -12,20 +12,7 @@ import { HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
  * Format.txt's proxy order, Algorithm.txt steps 1 and 2).
  */
 
-async function gameWith(rules: string) {
-  const judge = mailJudge();
-  const players = await startedGame(judge, 'foreign', [`RULE ${rules}`]);
-  const send = (power: string, orders: string) => {
-    const player = players.get(power)!;
-    return judge.send(player.address, `SIGNON ${power.charAt(0)}foreign ${player.password}\n${orders}`);
-  };
-  const process = async () => {
-    const processed = await judge.send(MASTER, 'SIGNON Mforeign masterpw\nPROCESS');
-    expect(processed.reply.text).toContain("Spring 1901 Movement of game 'foreign' is processed");
-    return noticesTo(processed.notices, MASTER).find((notice) => notice.subject.startsWith('foreign S1901M results'))!.text;
-  };
-  return { judge, players, send, process };
-}
+const gameWith = (rules: string) => gameUnderRules('foreign', [rules]);
 
 describe('PROXY_OK by mail', () => {
   it('hands a unit to another power, whose order it follows; nobody else may order or re-proxy it', async () => {
@@ -73,6 +60,16 @@ describe('PROXY_OK by mail', () => {
     expect(results).toMatch(/England:\n {2}F LON P FRANCE\.\n {2}F EDI H\.\n {2}A LVP H\.\n {2}F LON - ENG\./);
     expect(results).not.toContain('F LON - NTH');
     expect(judge.statusText('foreign')).toMatch(/^ENGLAND\n(.+\n)*F ENG$/m);
+  });
+
+  it('refuses an order to a proxied unit written after its power’s name, and says how to write it', async () => {
+    const { send } = await gameWith('PROXY_OK');
+    await send('GERMANY', 'A MUN P FRANCE\nA BER H\nF KIE H');
+    const france = await send('FRANCE', `${HOLDS.FRANCE}\nGERMANY: A MUN - RUH\n[Germany] A MUN - BUR`);
+    expect(france.reply.text).toContain(
+      `"GERMANY: A MUN - RUH": write the order without the power's name (A MUN - RUH): another power's unit, proxied or not, is ordered as your own`,
+    );
+    expect(france.reply.text).toContain(`"[Germany] A MUN - BUR": write the order without the power's name (A MUN - BUR)`);
   });
 
   it('holds a unit proxied to a power that gives it no order', async () => {

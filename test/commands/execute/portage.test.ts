@@ -59,3 +59,35 @@ describe('PORTAGE_CONVOY by mail', () => {
     expect(judge.statusText('portage')).toMatch(/^ITALY\n(?:.*\n)*?F NAP\nA ROM\nA VEN$/m);
   });
 });
+
+describe('PORTAGE_CONVOY with FICTIONAL_OK by mail', () => {
+  /** Italy's fleet of Naples is to be carried through Apulia, where no army stands, and Rome. */
+  async function phantomPortage(rules: readonly string[]) {
+    const judge = mailJudge();
+    const players = await startedGame(judge, 'portage', rules);
+    const italy = players.get('ITALY')!;
+    const ordered = await judge.send(italy.address, `SIGNON Iportage ${italy.password}\nF NAP - APU - ROM - TUS\nA ROM H\nA VEN H`);
+    const processed = await judge.send(MASTER, 'SIGNON Mportage masterpw\nPROCESS!');
+    const results = noticesTo(processed.notices, italy.address).find((notice) => notice.subject.includes('S1901M results'))!;
+    return { judge, ordered, results };
+  }
+
+  it('refuses a route through an army that is not there without FICTIONAL_OK', async () => {
+    const { ordered } = await phantomPortage(['RULE PORTAGE_CONVOY']);
+    expect(ordered.reply.text).toContain('"F NAP - APU - ROM - TUS": there is no army in Apulia to carry the fleet');
+  });
+
+  it('takes it without a word under FICTIONAL_OK, and the fleet holds, as an army convoyed through a missing fleet', async () => {
+    const { judge, ordered, results } = await phantomPortage(['RULE PORTAGE_CONVOY', 'RULE FICTIONAL_OK']);
+    expect(ordered.reply.text).toContain('Orders on file for Italy for Spring 1901 Movement:\n  F NAP - APU - ROM - TUS\n  A ROM H\n  A VEN H\n');
+    expect(ordered.reply.text).not.toMatch(/not accepted|Apulia/);
+    expect(results.text).toContain('Italy:\n  F NAP H.\n  A ROM H.\n  A VEN H.\n');
+    expect(judge.statusText('portage')).toMatch(/^ITALY\n(?:.*\n)*?F NAP\nA ROM\nA VEN$/m);
+  });
+
+  it('shows the carried move failed under SHOW_PHANTOM', async () => {
+    const { judge, results } = await phantomPortage(['RULE PORTAGE_CONVOY', 'RULE SHOW_PHANTOM']);
+    expect(results.text).toContain('Italy:\n  F NAP - APU - ROM - TUS.  (*no convoy*)');
+    expect(judge.statusText('portage')).toMatch(/^ITALY\n(?:.*\n)*?F NAP\nA ROM\nA VEN$/m);
+  });
+});

@@ -74,6 +74,29 @@ export async function startedGame(
   return playersOf(judge, game);
 }
 
+/**
+ * A started standard game under `rules`: `send` mails a power's orders as its player, and `process`
+ * has the Master PROCESS Spring 1901 Movement and returns the results he receives.
+ */
+export async function gameUnderRules(game: string, rules: readonly string[]) {
+  const judge = mailJudge();
+  const players = await startedGame(
+    judge,
+    game,
+    rules.map((rule) => `RULE ${rule}`),
+  );
+  const send = (power: string, orders: string) => {
+    const player = players.get(power)!;
+    return judge.send(player.address, `SIGNON ${power.charAt(0)}${game} ${player.password}\n${orders}`);
+  };
+  const process = async () => {
+    const processed = await judge.send(MASTER, `SIGNON M${game} masterpw\nPROCESS`);
+    expect(processed.reply.text).toContain(`Spring 1901 Movement of game '${game}' is processed`);
+    return noticesTo(processed.notices, MASTER).find((notice) => notice.subject.startsWith(`${game} S1901M results`))!.text;
+  };
+  return { judge, players, send, process };
+}
+
 export function noticesTo(notices: readonly OutgoingMail[], to: string): OutgoingMail[] {
   return notices.filter((notice) => notice.to.includes(to));
 }
