@@ -18,7 +18,7 @@ import { readStatus } from '../../src/status/parse.js';
  * Every parser that reads outside input, fed random and half-valid text: none throws where it
  * promises not to, and none hangs. How fast each answers is measured, not asserted: a wall-clock
  * bound tight enough to catch a slow parser fails on a busy machine (the 250 ms bound it had was
- * seen failing at load 30), so the slowest input of each parser goes into `npm run proof`'s table instead.
+ * seen failing at load 30), so the slowest input of each parser goes into `npm run proof`'s table.
  * `npm run fuzz -- --runs N` runs N inputs per parser; `npm test` a bounded number.
  */
 
@@ -199,8 +199,9 @@ function memoryFileSystem(files: Record<string, string>): MapFileSystem {
 }
 
 /**
- * Each test is a fixed amount of work (the orders test, the costliest, about 0.8 s of CPU), but the wall clock stretches with the machine's load: at load 27 it took 40 s and
- * ran past vitest's 30 s default. The bound is the hang detector's, not a speed target.
+ * Each test is a fixed amount of work (the orders test, the costliest, about 0.8 s of CPU), but its
+ * wall time stretches with the machine's load: at load 27 it took 40 s, past vitest's 30 s default.
+ * This bound is a hang detector's too, not a speed target.
  */
 describe('parsers of outside input, fuzzed', { timeout: 180_000 }, () => {
   it('orders: every phase, never a throw', () =>
