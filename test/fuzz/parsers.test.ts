@@ -16,14 +16,19 @@ import { readStatus } from '../../src/status/parse.js';
 
 /**
  * Every parser that reads outside input, fed random and half-valid text: none throws where it
- * promises not to, none hangs, and each answers within a time proportional to its input (a
- * superlinear parser shows up as a long input taking far longer per character than a short one).
+ * promises not to, and none hangs. How fast each answers is measured, not asserted: a wall-clock
+ * bound tight enough to catch a slow parser fails on a busy machine (the 250 ms bound it had was
+ * seen failing at load 30), so the slowest input of each parser goes into `npm run proof`'s table.
  * `npm run fuzz -- --runs N` runs N inputs per parser; `npm test` a bounded number.
  */
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150);
-/** Per character, far above any linear parser's cost on this machine, far below a quadratic one's on long input. */
-const MOST_MS = (size: number) => 250 + size * 0.05;
+/**
+ * A hang detector, not a speed bound: the inputs are at most a few thousand characters, which every
+ * parser reads in well under a millisecond a character; only a parser that never ends, or backtracks
+ * exponentially, takes this long, however busy the machine.
+ */
+const HANG_MS = 10_000;
 
 const MIME_SAMPLE = readFileSync(join(import.meta.dirname, '..', 'mail', 'fixtures', 'thunderbird-alternative.eml'));
 const standard = loadMapFile(join(import.meta.dirname, '..', '..', 'maps', 'standard.map'));
@@ -71,7 +76,7 @@ function timed<T>(tally: Tally, size: number, work: () => T): T {
   const took = performance.now() - started;
   tally.inputs++;
   if (took > tally.worstMs) Object.assign(tally, { worstMs: took, worstSize: size });
-  expect(took, `${took.toFixed(1)} ms for ${size} characters`).toBeLessThan(MOST_MS(size));
+  expect(took, `${took.toFixed(1)} ms for ${size} characters`).toBeLessThan(HANG_MS);
   return result;
 }
 
@@ -193,7 +198,12 @@ function memoryFileSystem(files: Record<string, string>): MapFileSystem {
   };
 }
 
-describe('parsers of outside input, fuzzed', () => {
+/**
+ * Each test is a fixed amount of work (the orders test, the costliest, about 0.8 s of CPU), but its
+ * wall time stretches with the machine's load: at load 27 it took 40 s, past vitest's 30 s default.
+ * This bound is a hang detector's too, not a speed target.
+ */
+describe('parsers of outside input, fuzzed', { timeout: 180_000 }, () => {
   it('orders: every phase, never a throw', () =>
     fuzz('orders', (tally) =>
       fc.assert(
@@ -282,7 +292,7 @@ describe('parsers of outside input, fuzzed', () => {
       ),
     ));
 
-  it('MIME mails: read or refused, in time', () =>
+  it('MIME mails: read or refused, never a hang', () =>
     fuzz('MIME mails', (tally) =>
       fc.assert(
         fc.asyncProperty(fc.uint8Array({ maxLength: 2_000 }), fc.nat(MIME_SAMPLE.length), async (noise, cut) => {
@@ -292,7 +302,7 @@ describe('parsers of outside input, fuzzed', () => {
           const took = performance.now() - started;
           tally.inputs++;
           if (took > tally.worstMs) Object.assign(tally, { worstMs: took, worstSize: bytes.length });
-          expect(took, `${took.toFixed(1)} ms for ${bytes.length} characters`).toBeLessThan(MOST_MS(bytes.length) + 250);
+          expect(took, `${took.toFixed(1)} ms for ${bytes.length} characters`).toBeLessThan(HANG_MS);
         }),
         { numRuns: Math.ceil(RUNS / 3) },
       ),

@@ -156,11 +156,15 @@ describe("the judge's web pages, in Chromium", () => {
     expect(await processAsMaster()).toContain(`Spring 1901 Movement of game '${GAME}' is processed`);
     expect(phaseOf()).toBe('FALL 1901 MOVEMENT');
 
-    const mails = await judge.sent();
+    // The page answers once the results are queued in the journal; the outbox sender writes them a moment later.
+    const mails = await until(async () => {
+      const written = await judge.sent();
+      const resultsTo = (n: number) => mailsTo(written, address(n)).some((mail) => mail.subject?.includes(`${GAME} S1901M results`));
+      return [...players.values()].every(resultsTo) && written;
+    }, 'the S1901M results to every player');
     const french = mailsTo(mails, address(players.get('FRANCE')!));
     expect(french.some((mail) => mail.text?.includes('Shall we share the Channel?'))).toBe(true);
     expect(mailsTo(mails, address(players.get('GERMANY')!)).some((mail) => mail.text?.includes('Shall we share the Channel?'))).toBe(false);
-    for (const n of players.values()) expect(mailsTo(mails, address(n)).some((mail) => mail.subject?.includes(`${GAME} S1901M results`))).toBe(true);
 
     await germany.goto(`/game/${GAME}?zone=America/New_York`);
     expect(await germany.locator('table.powers tr', { hasText: 'Germany' }).innerText()).toContain('A BUR');
