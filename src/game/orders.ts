@@ -89,8 +89,11 @@ export interface SubmissionReport {
   onFile: string[];
   /** Each refused line, quoted with its reason. */
   refused: string[];
-  /** ORDER_ANY: for each order to another power's unit, whether the unit will follow it. */
-  foreign: string[];
+  /**
+   * What becomes of accepted orders: under ORDER_ANY, for each order to another power's unit,
+   * whether the unit follows it; under NO_CHECK, each unit given more than one order, which holds.
+   */
+  notes: string[];
 }
 
 /**
@@ -134,15 +137,35 @@ function powerNamedProblem(line: string, context: OrderContext): string | null {
   return `"${line.trim()}": write the order without the power's name (${named[4]!.trim()}): another power's unit, proxied or not, is ordered as your own`;
 }
 
-/**
- * Submitting orders replaces every order on file for the power (DPjudge's rule). Refused lines are
- * reported and left out; a submission with nothing acceptable still clears the old orders.
- */
 /** The place of the unit an order is for; null for orders that name no unit (WAIVE, builds). */
 function orderedPlace(order: Order): string | null {
   return 'unit' in order && order.kind !== 'build' ? order.unit.location : null;
 }
 
+/**
+ * NO_CHECK: the units given more than one order (`orders` has one of each) that obey the power,
+ * its own or proxied to it: they will hold. Other units do not follow its orders anyway, and units
+ * that are not there (FICTIONAL_OK) are not mentioned.
+ */
+function reorderNotes(game: GameStatus, power: string, orders: readonly Order[], context: OrderContext): string[] {
+  if (orders.length === 0) return [];
+  const board = new Board(context.map, context.position);
+  return orders.flatMap((order) => {
+    if (!isMovementOrder(order)) return [];
+    const id = board.tables.id(order.unit.location);
+    const unit = id < 0 ? undefined : board.unitAt(board.tables.provinceOf[id]!);
+    if (unit === undefined || (context.rules.has('FICTIONAL_OK') && unit.type !== order.unit.type)) return [];
+    const label = board.describe(unit);
+    const owner = board.powerName(unit.power);
+    const obeys = owner === power || (findPower(game, owner)?.orders.includes(`${label} P ${power}`) ?? false);
+    return obeys ? [`${label} has more than one order: it will hold, and its orders will be listed as invalid in the results.`] : [];
+  });
+}
+
+/**
+ * Submitting orders replaces every order on file for the power (DPjudge's rule). Refused lines are
+ * reported and left out; a submission with nothing acceptable still clears the old orders.
+ */
 export function submitOrders(game: GameStatus, power: string, lines: readonly string[], context: OrderContext): SubmissionReport {
   const orderPhase = orderPhaseOf(context.phase);
   if (!orderPhase) throw new Error(`no orders are taken in a ${context.phase.type} phase`);
@@ -150,6 +173,8 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
   const accepted: Order[] = [];
   const acceptedLines: string[] = [];
   const refused: string[] = [];
+  const keepsEveryOrder = orderPhase === MOVEMENT && context.rules.has('NO_CHECK');
+  const reordered: Order[] = [];
   for (const line of lines) {
     if (line.trim() === '') continue;
     const result = read.read(line);
@@ -157,11 +182,17 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
       refused.push(powerNamedProblem(line, context) ?? result.message);
       continue;
     }
-    // A unit has one order: a later line for it replaces the earlier, which is reported, not kept beside it.
+    const text = formatOrder(result.order);
+    // A repeated order is the same order: it counts once (and under NO_CHECK does not make the unit hold).
+    if (keepsEveryOrder && accepted.some((order) => formatOrder(order) === text)) continue;
+    // A unit has one order: a later line for it replaces the earlier, which is reported, not kept
+    // beside it; but under NO_CHECK both are kept and the unit holds (Rules.txt, NO_CHECK).
     const earlier =
       orderPhase === ADJUSTMENTS ? -1 : accepted.findIndex((order) => orderedPlace(order) !== null && orderedPlace(order) === orderedPlace(result.order));
-    if (earlier >= 0) {
-      refused.push(`"${acceptedLines[earlier]!.trim()}": replaced by the later order for the same unit, "${formatOrder(result.order)}"`);
+    if (earlier >= 0 && keepsEveryOrder) {
+      if (!reordered.some((order) => orderedPlace(order) === orderedPlace(result.order))) reordered.push(result.order);
+    } else if (earlier >= 0) {
+      refused.push(`"${acceptedLines[earlier]!.trim()}": replaced by the later order for the same unit, "${text}"`);
       accepted.splice(earlier, 1);
       acceptedLines.splice(earlier, 1);
     }
@@ -171,8 +202,9 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
   const next = updatePower(game, power, (status) =>
     orderPhase === MOVEMENT ? { ...status, orders: accepted.map(formatOrder) } : { ...status, phaseOrders: accepted.map(retreatOrAdjustment) },
   );
-  const foreign = orderPhase === MOVEMENT ? foreignOrderNotes(game, power, accepted, context) : [];
-  return { game: next, onFile: ordersOnFile(findPower(next, power)!, orderPhase), refused, foreign };
+  const notes = orderPhase === MOVEMENT ? foreignOrderNotes(game, power, accepted, context) : [];
+  notes.push(...reorderNotes(game, power, reordered, context));
+  return { game: next, onFile: ordersOnFile(findPower(next, power)!, orderPhase), refused, notes };
 }
 
 export function clearOrders(game: GameStatus, power: string): GameStatus {

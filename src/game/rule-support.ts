@@ -139,7 +139,7 @@ const HOW: Readonly<Partial<Record<RuleName, string>>> = {
   SHOW_PHANTOM:
     'such supports and convoys are shown as ordered and `(*void*)`, and a move through a sea with no fleet (or a fleet carried through a province with no army) as `(*no convoy*)`; the results here never name the nationality of a supported or convoyed unit, with the rule or without it. BLIND brings it.',
   NO_CHECK:
-    "an order found unusable at processing is listed `(*invalid*)` with the reason and the unit holds; so is an order a unit does not follow (another power's under ORDER_ANY, one to a unit that does not exist under FICTIONAL_OK), as on DPjudge. Unlike DPjudge, which keeps both orders and holds the unit, a second order for a unit replaces the first when it is entered, and the reply says so.",
+    "an order found unusable at processing is listed `(*invalid*)` with the reason and the unit holds; so is an order a unit does not follow (another power's under ORDER_ANY, one to a unit that does not exist under FICTIONAL_OK), as on DPjudge. A unit given more than one order keeps them all on file (a repeated order counts once; a proxy and a later order of the owner's are two), the reply says it will hold, and at processing it holds and each of its orders is listed `(*invalid*)` as a REORDER, as on DPjudge.",
   LAST_MAN_STANDING:
     "the game ends as soon as a phase leaves at most one unit on the board (dislodged units counted until they retreat or are gone), and the results name that unit, its power as the winner, and the phase it took; the puzzle's own conditions (no neutral centers taken, ...) are the Master's to judge, as on DPjudge.",
   HIDE_DUMMIES:

@@ -967,7 +967,7 @@ const ENTRIES = [
     name: 'NO_CHECK',
     topic: 'Unit Orders',
     summary:
-      'Face-to-face style: orders are only checked for being understandable and unambiguous on entry; faulty ones are flagged invalid at processing and the unit holds.',
+      'Face-to-face style: orders are only checked for being understandable and unambiguous on entry; faulty ones are flagged invalid at processing and the unit holds, as does a unit given more than one order.',
     variant: 'STANDARD',
     implies: [],
     excludes: [],

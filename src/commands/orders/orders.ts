@@ -97,7 +97,7 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
   const refusedCount = report.refused.length;
   const summary = refusedCount > 0 ? [`${refusedCount} order line${refusedCount === 1 ? ' was' : 's were'} not accepted (see below).`] : [];
   return {
-    lines: [...summary, ...onFileLines(context, report.game, now, phase), ...report.foreign, ...stillLate(context, report.game, now), ...ready],
+    lines: [...summary, ...onFileLines(context, report.game, now, phase), ...report.notes, ...stillLate(context, report.game, now), ...ready],
     refused: report.refused,
     failed: refusedCount > 0,
     notices: orderCopies(context, report.game, now, phase, rules),

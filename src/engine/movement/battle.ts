@@ -3,6 +3,7 @@ import { phaseMismatch } from '../legality/check.js';
 import { priorCheck, type CheckedSubmission } from '../legality/checked.js';
 import { checkMovement, type CheckedMovement } from '../legality/movement.js';
 import { provinceOf } from '../legality/units.js';
+import { formatOrder } from '../../orders/format.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
 import type { Board } from '../board.js';
 import { filled, nulls } from '../arrays.js';
@@ -66,6 +67,8 @@ export class Battle {
   readonly proxyEntryOf: number[];
   /** FICTIONAL_OK without SHOW_PHANTOM: the unit holds, its order aiding or counting on a unit that does not exist (Algorithm.txt, steps 1 and 2); empty without FICTIONAL_OK. */
   readonly heldForPhantom: boolean[];
+  /** NO_CHECK: the unit holds, given different orders by a power it obeys (Rules.txt, NO_CHECK); empty without NO_CHECK. */
+  readonly reordered: boolean[];
   readonly kind: number[];
   /** The board's, shared: never written here. */
   readonly power: readonly number[];
@@ -121,6 +124,7 @@ export class Battle {
     // Kept empty in games without the rules that use them: a movement phase is adjudicated in microseconds.
     this.proxyEntryOf = rules.flags.orderAny || rules.flags.proxyOk ? filled(size, NONE) : [];
     this.heldForPhantom = rules.flags.fictionalOk ? new Array<boolean>(size).fill(false) : [];
+    this.reordered = rules.flags.noCheck ? new Array<boolean>(size).fill(false) : [];
     this.kind = filled(size, 0);
     this.power = board.unitPower;
     this.province = board.unitProvince;
@@ -153,10 +157,11 @@ export class Battle {
     this.weakConvoys = rules.flags.weakConvoys;
     for (const submitted of orders) this.entries.push(this.enter(submitted));
     this.assignOrders();
+    if (this.noCheck) this.markReorders();
     for (let unit = 0; unit < size; unit++) {
       const entry = this.entryOf[unit]!;
       const checked = entry < 0 ? null : this.entries[entry]!.checked;
-      if (checked) this.load(checked);
+      if (checked && this.reordered[unit] !== true) this.load(checked);
     }
     if (this.flags.fictionalOk && !this.flags.showPhantom) {
       for (let unit = 0; unit < size; unit++) if (this.route[unit] !== null && this.kind[unit] === MOVE) this.holdOnPhantomRoute(unit);
@@ -205,6 +210,30 @@ export class Battle {
       const unit = entry.unit;
       if (unit >= 0 && entry.power === inCharge[unit] && entry.checked?.order.kind !== 'proxy') this.entryOf[unit] = index;
     });
+  }
+
+  /**
+   * NO_CHECK: a unit given two different orders by its owner, or by the power it is proxied to,
+   * holds (Rules.txt, NO_CHECK); a proxy and a later order of the owner's are two orders there, not
+   * a replacement. A repeated order is one order.
+   */
+  private markReorders(): void {
+    const firstOrder = new Map<string, string>();
+    for (const entry of this.entries) {
+      if (entry.unit < 0 || !this.ordersUnit(entry.power, entry.unit)) continue;
+      const key = `${entry.unit} ${entry.power}`;
+      const first = firstOrder.get(key);
+      if (first === undefined) firstOrder.set(key, orderText(entry));
+      else if (first !== orderText(entry)) this.reordered[entry.unit] = true;
+    }
+  }
+
+  /** The power owns the unit, or was proxied it: its orders for the unit are the ones that count. */
+  ordersUnit(power: number, unit: number): boolean {
+    if (this.power[unit] === power) return true;
+    const proxy = this.proxyEntryOf[unit] ?? NONE;
+    const order = proxy < 0 ? null : this.entries[proxy]!.checked!.order;
+    return order?.kind === 'proxy' && this.board.powerIndex(order.to) === power;
   }
 
   /** The submitting power's index; an order checked at entry names its unit, whose power it usually is. */
@@ -437,4 +466,9 @@ export class Battle {
 
 function modeOf(abut: Abut): number {
   return abut.weak ? WEAK : abut.half ? HALF : NORMAL;
+}
+
+/** An entry's order in canonical form, to tell a repeated order from a different one. */
+export function orderText(entry: Entry): string {
+  return formatOrder(entry.checked?.order ?? entry.submitted.order);
 }

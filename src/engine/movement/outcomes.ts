@@ -3,7 +3,7 @@ import type { MovementOrder } from '../../orders/types.js';
 import { newOutcome } from '../outcome.js';
 import type { OrderOutcome } from '../types.js';
 import type { Aftermath } from './aftermath.js';
-import { CONVOY, MOVE, SUPPORT, type Battle, type Entry } from './battle.js';
+import { CONVOY, MOVE, SUPPORT, orderText, type Battle, type Entry } from './battle.js';
 import { cutter } from './support.js';
 
 /**
@@ -19,10 +19,14 @@ export function movementOutcomes(aftermath: Aftermath): OrderOutcome[] {
   const outcomes: OrderOutcome[] = [];
   battle.entries.forEach((entry, index) => {
     if (entry.checked === null) outcomes.push(refused(aftermath, entry, index));
-    else if (battle.entryOf[entry.unit] === index) outcomes.push(unitOutcome(aftermath, entry.unit, entry.checked.order, entry.text));
+    else if (entry.unit >= 0 && battle.reordered[entry.unit] === true && battle.ordersUnit(entry.power, entry.unit)) {
+      if (!repeated(battle, index)) outcomes.push(reorder(aftermath, entry));
+    } else if (battle.entryOf[entry.unit] === index) outcomes.push(unitOutcome(aftermath, entry.unit, entry.checked.order, entry.text));
     else if (battle.proxyEntryOf[entry.unit] === index) outcomes.push(newOutcome(entry.submitted.power, entry.checked.order, true, [], ''));
-    else if (entry.unit >= 0 && ownsOrRuns(battle, entry.power, entry.unit)) {
-      outcomes.push(newOutcome(entry.submitted.power, entry.checked.order, false, ['void'], 'replaced by a later order for the same unit'));
+    else if (entry.unit >= 0 && battle.ordersUnit(entry.power, entry.unit)) {
+      // Under NO_CHECK such an order repeats the one the unit follows (different ones make it hold): it is that order.
+      if (!battle.noCheck)
+        outcomes.push(newOutcome(entry.submitted.power, entry.checked.order, false, ['void'], 'replaced by a later order for the same unit'));
     } else if (battle.noCheck) {
       const reason = entry.unit >= 0 ? `${named(aftermath, entry.unit)} follows ${inCharge(battle, entry.unit)}'s order` : 'the unit ordered does not exist';
       outcomes.push(newOutcome(entry.submitted.power, entry.checked.order, false, ['illegal'], reason));
@@ -37,12 +41,26 @@ export function movementOutcomes(aftermath: Aftermath): OrderOutcome[] {
   return outcomes;
 }
 
-/** The power owns the unit, or was proxied it: its earlier orders for the unit are replaced, not ignored. */
-function ownsOrRuns(battle: Battle, power: number, unit: number): boolean {
-  if (battle.power[unit] === power) return true;
-  const proxy = battle.proxyEntryOf[unit] ?? -1;
-  const order = proxy < 0 ? null : battle.entries[proxy]!.checked!.order;
-  return order?.kind === 'proxy' && battle.board.powerIndex(order.to) === power;
+/** An order given before for the same unit by the same power: listed once. */
+function repeated(battle: Battle, index: number): boolean {
+  const entry = battle.entries[index]!;
+  const text = orderText(entry);
+  return battle.entries.slice(0, index).some((earlier) => earlier.unit === entry.unit && earlier.power === entry.power && orderText(earlier) === text);
+}
+
+/** One of the orders of a unit given more than one, which holds: each is listed invalid, as every unusable order is (Rules.txt, NO_CHECK). */
+function reorder(aftermath: Aftermath, entry: Entry): OrderOutcome {
+  const result = newOutcome(
+    entry.submitted.power,
+    entry.checked!.order,
+    false,
+    ['illegal'],
+    `${named(aftermath, entry.unit)} has more than one order (REORDER): it holds`,
+  );
+  const followed = aftermath.battle.entries[aftermath.battle.entryOf[entry.unit]!];
+  // The unit's fate goes with the order it would have followed, listed at its first giving.
+  if (followed?.power === entry.power && orderText(followed) === orderText(entry)) addFate(aftermath, entry.unit, result);
+  return result;
 }
 
 /** The power whose order the unit follows: the one its owner proxied it to, else the owner. */

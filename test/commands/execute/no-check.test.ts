@@ -47,3 +47,62 @@ describe('NO_CHECK by mail', () => {
     expect(await process()).toContain('France:\n  A PAR H.\n  A MAR H.\n  F BRE H.\n  A PIC - BEL.  (*invalid*) the unit ordered does not exist\n');
   });
 });
+
+describe('NO_CHECK by mail: a unit given more than one order', () => {
+  const others = ['ENGLAND', 'GERMANY', 'ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY'];
+  const invalid = '(*invalid*) A PAR (France) has more than one order (REORDER): it holds';
+
+  it('keeps both orders on file, says the unit will hold, and lists both as invalid while the unit holds', async () => {
+    const { judge, send, process } = await gameWith(['NO_CHECK']);
+    const france = await send('FRANCE', 'A PAR - BUR\nA PAR - PIC\nA PAR - BUR\nA MAR H\nF BRE H');
+    expect(france.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  A PAR - PIC\n  A MAR H\n  F BRE H\n');
+    expect(france.reply.text).toContain('A PAR has more than one order: it will hold, and its orders will be listed as invalid in the results.');
+    expect(france.reply.text).not.toContain('not accepted');
+    for (const power of others) await send(power, HOLDS[power]!);
+    // Read back and written again by every later mail, both orders are still there.
+    expect(judge.statusText('nocheck')).toMatch(/^ORDERS\nA PAR - BUR\nA PAR - PIC\nA MAR H\nF BRE H$/m);
+    const results = await process();
+    expect(results).toContain(`France:\n  A PAR - BUR.  ${invalid}\n  A PAR - PIC.  ${invalid}\n  A MAR H.\n  F BRE H.\n`);
+    expect(judge.statusText('nocheck')).toMatch(/^A PAR$/m);
+    expect(judge.statusText('nocheck')).not.toMatch(/^A (BUR|PIC)$/m);
+  });
+
+  it('counts a repeated order once: the unit follows it', async () => {
+    const { send, process } = await gameWith(['NO_CHECK']);
+    const france = await send('FRANCE', 'A PAR - BUR\nA PAR - BUR\nA MAR H\nF BRE H');
+    expect(france.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  A MAR H\n  F BRE H\n');
+    expect(france.reply.text).not.toContain('more than one order');
+    for (const power of others) await send(power, HOLDS[power]!);
+    expect(await process()).toContain('France:\n  A PAR - BUR.\n  A MAR H.\n  F BRE H.\n');
+  });
+
+  it('takes a proxy and a later order of the owner as two orders under PROXY_OK: the unit holds', async () => {
+    const { send, process } = await gameWith(['NO_CHECK', 'PROXY_OK']);
+    const germany = await send('GERMANY', 'A MUN P FRANCE\nA MUN - RUH\nA BER H\nF KIE H');
+    expect(germany.reply.text).toContain('A MUN has more than one order: it will hold');
+    for (const power of ['ENGLAND', 'FRANCE', 'ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY']) await send(power, HOLDS[power]!);
+    const reorder = '(*invalid*) A MUN (Germany) has more than one order (REORDER): it holds';
+    expect(await process()).toContain(`Germany:\n  A MUN P FRANCE.  ${reorder}\n  A MUN - RUH.  ${reorder}\n  A BER H.\n  F KIE H.\n`);
+  });
+
+  it('does not tell a power that a unit it does not command will hold, under ORDER_ANY', async () => {
+    const { send, process } = await gameWith(['NO_CHECK', 'ORDER_ANY']);
+    const france = await send('FRANCE', `${HOLDS.FRANCE}\nA MUN - RUH\nA MUN - BOH`);
+    expect(france.reply.text).not.toContain('more than one order');
+    for (const power of others) await send(power, HOLDS[power]!);
+    const results = await process();
+    expect(results).toContain(
+      "A MUN - RUH.  (*invalid*) A MUN (Germany) follows Germany's order\n  A MUN - BOH.  (*invalid*) A MUN (Germany) follows Germany's order\n",
+    );
+    expect(results).toMatch(/Germany:\n {2}A MUN H\.\n/);
+  });
+
+  it('outside NO_CHECK, has a later order replace the earlier one, and says so', async () => {
+    const { judge, send, process } = await gameWith([]);
+    const france = await send('FRANCE', 'A PAR - BUR\nA PAR - PIC\nA MAR H\nF BRE H');
+    expect(france.reply.text).toContain('"A PAR - BUR": replaced by the later order for the same unit, "A PAR - PIC"');
+    expect(judge.statusText('nocheck')).toMatch(/^ORDERS\nA PAR - PIC\nA MAR H\nF BRE H$/m);
+    for (const power of others) await send(power, HOLDS[power]!);
+    expect(await process()).toContain('France:\n  A PAR - PIC.\n  A MAR H.\n  F BRE H.\n');
+  });
+});
