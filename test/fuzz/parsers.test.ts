@@ -46,7 +46,7 @@ interface Tally {
   inputs: number;
   crashes: number;
   hangs: number;
-  /** The slowest input, and its size: a superlinear parser shows as a long input far over its bound. */
+  /** The slowest input, and its size: a superlinear parser shows as a long input that is slow. */
   worstMs: number;
   worstSize: number;
 }
