@@ -5,7 +5,7 @@ import { canSupportInto, fleetLandings, mayOccupy, moveAbut } from '../reach.js'
 import type { RuleFlags } from '../rules.js';
 import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import type { ConvoyOrder, HoldOrder, MoveOrder, MovementOrder, ProxyOrder, SupportOrder, UnitRef } from '../../orders/types.js';
-import type { UnitType } from '../../map/model.js';
+import type { Abut, UnitType } from '../../map/model.js';
 import { leagueAllows } from './league.js';
 import { checkPortagedMove, checkPortageOffer } from './portage.js';
 import { namedUnit, ownUnit, provinceOf, typeWord, unitRef } from './units.js';
@@ -30,15 +30,22 @@ function blockedReason(board: Board, unit: BoardUnit, to: number): string {
   return `crossing from ${from} to ${target.name} needs ${abut.centers.join(', ')} owned`;
 }
 
+/** Where a direct move lands, and the adjacency it crosses to get there. */
+interface Landing {
+  location: number;
+  crossing: Abut;
+}
+
 /** The location a fleet lands on: the written coast, or the only coast it can reach. */
-function fleetDestination(board: Board, unit: BoardUnit, to: number): Verdict<number> {
+function fleetDestination(board: Board, unit: BoardUnit, to: number): Verdict<Landing> {
   const tables = board.tables;
   const province = tables.provinceOf[to]!;
   if (to !== province || tables.coastsOf[province]!.length === 0) {
-    return moveAbut(board, 'F', unit.location, to, unit.power) ? accept(to) : refuse(blockedReason(board, unit, to));
+    const crossing = moveAbut(board, 'F', unit.location, to, unit.power);
+    return crossing ? accept({ location: to, crossing }) : refuse(blockedReason(board, unit, to));
   }
   const landings = fleetLandings(board, unit.location, province, unit.power);
-  if (landings.length === 1) return accept(landings[0]!);
+  if (landings.length === 1) return accept({ location: landings[0]!, crossing: moveAbut(board, 'F', unit.location, landings[0]!, unit.power)! });
   if (landings.length === 0) return refuse(`${tables.name(unit.location)} is not adjacent to ${tables.name(province)}`);
   return refuse(`the coast of ${tables.name(province)} must be given (${landings.map((coast) => tables.abbrev(coast)).join(' or ')})`);
 }
@@ -61,6 +68,12 @@ export interface CheckedMovement {
   landing: number;
   /** A move's written convoy route as location ids. */
   route: number[] | null;
+  /**
+   * The adjacency a move would cross going directly from the unit's location to its landing, or
+   * null when it cannot (then it goes only by convoy, portage or railway). The battle takes a move's
+   * strength from it, so it need not look the adjacency up again.
+   */
+  crossing: Abut | null;
   /** SIGNAL_SUPPORT: why the support can never be given; it is accepted as a signal and void. */
   signal: string | null;
 }
@@ -73,8 +86,9 @@ function checked(
   dest = -1,
   landing = -1,
   route: number[] | null = null,
+  crossing: Abut | null = null,
 ): Verdict<CheckedMovement> {
-  return accept({ order, unit: indexOf(board, unit), target: target ? indexOf(board, target) : -1, dest, landing, route, signal: null });
+  return accept({ order, unit: indexOf(board, unit), target: target ? indexOf(board, target) : -1, dest, landing, route, crossing, signal: null });
 }
 
 /** The unit's index on the board; -1 for a phantom (FICTIONAL_OK), which stands on no board. */
@@ -131,18 +145,21 @@ function checkMove(board: Board, unit: BoardUnit, order: MoveOrder, flags: RuleF
     const problem = railMoveProblem(board, unit, railway, order.route, province);
     if (problem) return refuse(problem);
     const ride: MoveOrder = { kind: 'move', unit: unitRef(board, unit, order.unit), to: tables.abbrev(province), route: [railway.province], viaConvoy: true };
-    return checked(board, ride, unit, null, province, province, []);
+    return checked(board, ride, unit, null, province, province, [], moveAbut(board, unit.type, unit.location, province, unit.power));
   }
   if (unit.type === 'F') {
     const landing = province === unit.province ? refuse('a fleet cannot sail to the province it is in') : fleetDestination(board, unit, to);
     if (flags.portageConvoy && (order.route.length > 0 || order.viaConvoy || !landing.ok)) {
       const carried = checkPortagedMove(board, unit, order, flags, landing.ok || order.viaConvoy ? null : landing.reason);
-      return carried.ok ? checked(board, carried.value.order, unit, null, province, carried.value.landing, carried.value.route) : carried;
+      if (!carried.ok) return carried;
+      const { order: portaged, landing: carriedTo, route } = carried.value;
+      return checked(board, portaged, unit, null, province, carriedTo, route, moveAbut(board, 'F', unit.location, carriedTo, unit.power));
     }
     if (order.route.length > 0 || order.viaConvoy) return refuse(`a fleet cannot be convoyed${NO_PORTAGE}`);
     if (!landing.ok) return landing;
-    const move: MoveOrder = { kind: 'move', unit: unitRef(board, unit, order.unit), to: tables.abbrev(landing.value), route: [], viaConvoy: false };
-    return checked(board, move, unit, null, province, landing.value);
+    const { location, crossing } = landing.value;
+    const move: MoveOrder = { kind: 'move', unit: unitRef(board, unit, order.unit), to: tables.abbrev(location), route: [], viaConvoy: false };
+    return checked(board, move, unit, null, province, location, null, crossing);
   }
   if (!tables.locations[province]!.armiesMayOccupy) return refuse(blockedReason(board, unit, province));
   const normal: MoveOrder = {
@@ -155,9 +172,11 @@ function checkMove(board: Board, unit: BoardUnit, order: MoveOrder, flags: RuleF
   if (order.route.length > 0) {
     const route = order.route.map((space) => tables.id(space));
     const problem = route.includes(-1) ? 'the route names an unknown place' : routeProblem(board, flags, unit.location, route, province);
-    return problem ? refuse(problem) : checked(board, normal, unit, null, province, province, route);
+    return problem ? refuse(problem) : checked(board, normal, unit, null, province, province, route, moveAbut(board, 'A', unit.location, province, unit.power));
   }
-  if (armyCanReach(board, flags, unit, province)) return checked(board, normal, unit, null, province, province);
+  // armyCanReach, keeping the adjacency found.
+  const crossing = moveAbut(board, 'A', unit.location, province, unit.power);
+  if (crossing || fleetRouteExists(board, flags, unit.location, province)) return checked(board, normal, unit, null, province, province, null, crossing);
   const coastal = (location: number): boolean => tables.sailable[location]!.some((space) => convoysFrom(tables, flags, space));
   if (tables.abut(unit.location, province) || !coastal(unit.location) || !coastal(province)) {
     return refuse(blockedReason(board, unit, province));

@@ -8,7 +8,7 @@ import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
 import type { Board } from '../board.js';
 import { filled, nulls } from '../arrays.js';
 import { portageStep } from '../portage-routes.js';
-import { moveAbut, restrictionsAllow } from '../reach.js';
+import { restrictionsAllow } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
 
 /** What a unit does this turn, after checking: an illegal or missing order leaves it holding. */
@@ -333,13 +333,9 @@ export class Battle {
     const dest = this.dest[unit]!;
     this.nextMoveInto[unit] = this.firstMoveInto[dest]!;
     this.firstMoveInto[dest] = unit;
-    const abut = this.moveAbutOf(unit);
-    this.mode[unit] = abut ? modeOf(abut) : OVERSEAS;
-  }
-
-  private moveAbutOf(unit: number): Abut | null {
-    const placed = this.board.units[unit]!;
-    return moveAbut(this.board, placed.type, placed.location, this.landing[unit]!, placed.power);
+    // Only a loaded move order makes a unit MOVE, so it has a checked entry.
+    const crossing = this.entries[this.entryOf[unit]!]!.checked!.crossing;
+    this.mode[unit] = crossing ? modeOf(crossing) : OVERSEAS;
   }
 
   private linkSupport(unit: number): void {
