@@ -90,6 +90,7 @@ export class Battle {
   /**
    * Linked lists ending in -1: the valid supports of each unit's order (`firstSupport[unit]`, then
    * `nextSupport[supporter]`), the moves into each province, and the convoys matching each army.
+   * A unit gives one order, so it is on one list at most: the three `next…` lists share one array.
    */
   readonly firstSupport: number[];
   readonly nextSupport: number[];
@@ -136,11 +137,9 @@ export class Battle {
     this.route = nulls<number[]>(size);
     this.voidReason = nulls<string>(size);
     this.firstSupport = filled(size, NONE);
-    this.nextSupport = filled(size, NONE);
     this.firstMoveInto = filled(board.tables.count, NONE);
-    this.nextMoveInto = filled(size, NONE);
     this.firstConvoy = filled(size, NONE);
-    this.nextConvoy = filled(size, NONE);
+    this.nextSupport = this.nextMoveInto = this.nextConvoy = filled(size, NONE);
     this.firesOnOwn = [];
     this.immobile = [];
     for (const state of board.powers) {
