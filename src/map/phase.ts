@@ -20,6 +20,8 @@ const TYPE_SYNONYMS: Record<string, string> = {
 };
 
 export function normalisePhaseType(word: string): string {
+  // Adjudicating a phase asks several times, nearly always with a built-in name: spare it the case change.
+  if (isBuiltInPhaseType(word)) return word;
   const upper = word.toUpperCase();
   return TYPE_SYNONYMS[upper] ?? upper;
 }
