@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/engine/adjudicate.js';
 import { OrderReader } from '../../src/engine/legality/reader.js';
 import { RulesInForce } from '../../src/rules/in-force.js';
+import type { CheckedSubmission } from '../../src/engine/legality/checked.js';
 import type { SubmittedOrder } from '../../src/orders/types.js';
 import { SPRING, position, testMap } from './helpers.js';
 
@@ -19,6 +20,14 @@ describe('orders checked at entry', () => {
   it('are adjudicated on the position they were checked against', () => {
     const result = adjudicate(standard, SPRING, before, [readFor(before, 'FRANCE', 'A PAR - BUR')]);
     expect(result.outcomes[0]).toMatchObject({ text: 'A PAR - BUR', succeeded: true });
+  });
+
+  it('carry the adjacency a move crosses, or none for a move that can only go by convoy', () => {
+    const coast = position(standard, { units: { ENGLAND: ['A LON', 'F NTH'] } });
+    const march = readFor(before, 'FRANCE', 'A PAR - BUR') as CheckedSubmission;
+    const convoyed = readFor(coast, 'ENGLAND', 'A LON - BEL') as CheckedSubmission;
+    expect(march.checked.crossing).toMatchObject({ to: 'BUR', armies: true });
+    expect(convoyed.checked.crossing).toBeNull();
   });
 
   it('are checked again on any other position', () => {
