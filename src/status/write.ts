@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { GameStatus } from './model.js';
 import { readStatus, type ParsedStatus } from './parse.js';
 import { renderStatus, renderStatusBytes } from './render.js';
@@ -20,7 +21,7 @@ export function writeStatus(game: GameStatus): Buffer {
   if (known !== undefined) return known;
   const bytes = renderStatusBytes(game);
   const readBack = readStatus(bytes, game.source?.file);
-  if (meaning(readBack.game) !== meaning(game))
+  if (!sameValues(readBack.game, game) && meaning(readBack.game) !== meaning(game))
     throw new StatusWriteError(`the status file written for ${game.name ?? 'the game'} would not read back as the same game; nothing was written`);
   written.set(game, bytes);
   readBacks.set(bytes, readBack);
@@ -31,6 +32,22 @@ export function writeStatus(game: GameStatus): Buffer {
 export function writtenReading(bytes: Buffer, file: string): ParsedStatus | undefined {
   const reading = readBacks.get(bytes);
   return reading?.game.source?.file === file ? reading : undefined;
+}
+
+/**
+ * Whether two games hold equal values, leaving out where they were read from (the game's `source`,
+ * each power's `line`), which `meaning` leaves out too: equal values mean the same game, so the
+ * read-back check needs no more renders. Values that differ (a value the reader spells otherwise)
+ * still go to `meaning`, which decides.
+ */
+function sameValues(read: GameStatus, written: GameStatus): boolean {
+  const { source: _readSource, powers: readPowers, ...readValues } = read;
+  const { source: _writtenSource, powers: writtenPowers, ...writtenValues } = written;
+  return (
+    isDeepStrictEqual(readValues, writtenValues) &&
+    readPowers.length === writtenPowers.length &&
+    readPowers.every((power, index) => isDeepStrictEqual({ ...power, line: null }, { ...writtenPowers[index]!, line: null }))
+  );
 }
 
 /** A game's values in the writer's spelling, independent of the file they were read from. */
