@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { GameStatus } from './model.js';
 import { readStatus, type ParsedStatus } from './parse.js';
 import { renderStatus, renderStatusBytes } from './render.js';
@@ -44,9 +43,25 @@ function sameValues(read: GameStatus, written: GameStatus): boolean {
   const { source: _readSource, powers: readPowers, ...readValues } = read;
   const { source: _writtenSource, powers: writtenPowers, ...writtenValues } = written;
   return (
-    isDeepStrictEqual(readValues, writtenValues) &&
+    equalData(readValues, writtenValues) &&
     readPowers.length === writtenPowers.length &&
-    readPowers.every((power, index) => isDeepStrictEqual({ ...power, line: null }, { ...writtenPowers[index]!, line: null }))
+    readPowers.every((power, index) => equalData({ ...power, line: null }, { ...writtenPowers[index]!, line: null }))
+  );
+}
+
+/**
+ * Deep equality of plain data (arrays, plain objects, primitives), which the status model is made
+ * of; Node's `isDeepStrictEqual` costs as much as a render here, checking what the model never holds.
+ */
+function equalData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, index) => equalData(item, b[index]));
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.hasOwn(b, key) && equalData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
   );
 }
 
