@@ -20,7 +20,7 @@ export function writeStatus(game: GameStatus): Buffer {
   if (known !== undefined) return known;
   const bytes = renderStatusBytes(game);
   const readBack = readStatus(bytes, game.source?.file);
-  if (meaning(readBack.game) !== meaning(game))
+  if (!sameValues(readBack.game, game) && meaning(readBack.game) !== meaning(game))
     throw new StatusWriteError(`the status file written for ${game.name ?? 'the game'} would not read back as the same game; nothing was written`);
   written.set(game, bytes);
   readBacks.set(bytes, readBack);
@@ -31,6 +31,38 @@ export function writeStatus(game: GameStatus): Buffer {
 export function writtenReading(bytes: Buffer, file: string): ParsedStatus | undefined {
   const reading = readBacks.get(bytes);
   return reading?.game.source?.file === file ? reading : undefined;
+}
+
+/**
+ * Whether two games hold equal values, leaving out where they were read from (the game's `source`,
+ * each power's `line`), which `meaning` leaves out too: equal values mean the same game, so the
+ * read-back check needs no more renders. Values that differ (a value the reader spells otherwise)
+ * still go to `meaning`, which decides.
+ */
+function sameValues(read: GameStatus, written: GameStatus): boolean {
+  const { source: _readSource, powers: readPowers, ...readValues } = read;
+  const { source: _writtenSource, powers: writtenPowers, ...writtenValues } = written;
+  return (
+    equalData(readValues, writtenValues) &&
+    readPowers.length === writtenPowers.length &&
+    readPowers.every((power, index) => equalData({ ...power, line: null }, { ...writtenPowers[index]!, line: null }))
+  );
+}
+
+/**
+ * Deep equality of plain data (arrays, plain objects, primitives), which the status model is made
+ * of; Node's `isDeepStrictEqual` costs as much as a render here, checking what the model never holds.
+ */
+function equalData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, index) => equalData(item, b[index]));
+  if (Array.isArray(b) || Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.hasOwn(b, key) && equalData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
 }
 
 /** A game's values in the writer's spelling, independent of the file they were read from. */
