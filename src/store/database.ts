@@ -11,12 +11,34 @@ export type JudgeDatabase = Database.Database;
  */
 export function openDatabase(path: string): JudgeDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
+  const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  whileBusy(() => db.pragma('journal_mode = WAL'));
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   return db;
+}
+
+/** How long a connection waits for another that holds the journal, before it gives up. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Runs `step` again while the journal is busy, for up to BUSY_TIMEOUT_MS. SQLite's busy handler
+ * covers a statement's locks, but a new connection's switch to WAL can be answered SQLITE_BUSY at
+ * once while another process's connection closes (checkpointing the log and removing it), which
+ * pipe mode's one-process-per-mail judges do all the time: seen as "database is locked" with two
+ * `judge mail` processes at once.
+ */
+function whileBusy<T>(step: () => T): T {
+  const giveUpAt = Date.now() + BUSY_TIMEOUT_MS;
+  for (let pauseMs = 1; ; pauseMs = Math.min(pauseMs * 2, 50)) {
+    try {
+      return step();
+    } catch (error) {
+      const busy = (error as { code?: string }).code?.startsWith('SQLITE_BUSY') === true;
+      if (!busy || Date.now() >= giveUpAt) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pauseMs);
+    }
+  }
 }
 
 /**
