@@ -25,26 +25,36 @@ function key(unit: CaseUnit): string {
   return `${unit.power} ${unit.type} ${unit.location}`;
 }
 
-function expectedUnits(map: GameMap, lines: readonly DatcLine[]): { units: Set<string>; problem: string | null } {
-  const units = new Set<string>();
+/** Units as `power type location`; a list, not a set: an nJudge high sea holds any number of like fleets. */
+function expectedUnits(map: GameMap, lines: readonly DatcLine[]): { units: string[]; problem: string | null } {
+  const units: string[] = [];
   for (const line of lines) {
     const unit = placedUnit(map, line);
     if (!unit.ok) return { units, problem: unit.reason };
-    units.add(key(unit.value));
+    units.push(key(unit.value));
   }
   return { units, problem: null };
 }
 
-function actualUnits(result: PhaseResult, which: 'units' | 'retreating'): Set<string> {
-  const units = new Set<string>();
-  for (const state of result.position.powers) for (const unit of state[which]) units.add(key({ power: state.name, ...unit }));
-  return units;
+function actualUnits(result: PhaseResult, which: 'units' | 'retreating'): string[] {
+  return result.position.powers.flatMap((state) => state[which].map((unit) => key({ power: state.name, ...unit })));
 }
 
-/** The differences between two unit sets, worded for a FAIL line; empty when they agree. */
-function difference(label: string, expected: Set<string>, actual: Set<string>): string {
-  const missing = [...expected].filter((unit) => !actual.has(unit));
-  const extra = [...actual].filter((unit) => !expected.has(unit));
+/** What `from` has that `less` has not, each unit as often as it is missing. */
+function without(from: readonly string[], less: readonly string[]): string[] {
+  const left = [...less];
+  return from.filter((unit) => {
+    const index = left.indexOf(unit);
+    if (index < 0) return true;
+    left.splice(index, 1);
+    return false;
+  });
+}
+
+/** The differences between two unit lists, worded for a FAIL line; empty when they agree. */
+function difference(label: string, expected: readonly string[], actual: readonly string[]): string {
+  const missing = without(expected, actual);
+  const extra = without(actual, expected);
   if (missing.length === 0 && extra.length === 0) return '';
   return `expected ${label} ${missing.join(', ') || 'nothing more'}; got ${extra.join(', ') || 'nothing of the kind'}`;
 }

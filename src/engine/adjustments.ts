@@ -135,7 +135,9 @@ class Ledger {
   }
 
   private remove(order: RemoveOrder): string | null {
-    const unit = this.board.occupant[provinceOf(this.board, order.unit.location)]!;
+    const units = this.board.unitsIn(provinceOf(this.board, order.unit.location));
+    // In an nJudge high sea a power may have several fleets: each removal there takes one more of them.
+    const unit = units.find((index) => this.board.units[index]!.power === this.power && !this.removed.has(index)) ?? units[0]!;
     if (this.removed.has(unit)) return `${order.unit.type} ${order.unit.location} is already removed`;
     if (this.removalsLeft === 0) return 'no removals are left';
     this.removalsLeft--;

@@ -36,8 +36,14 @@ export class Board {
   readonly powers: readonly PowerState[];
   readonly units: PlacedUnit[] = [];
   readonly retreating: BoardRetreat[] = [];
-  /** Province id → index in `units`, or -1. */
+  /**
+   * Province id → index in `units`, or -1. An nJudge high sea is never occupied: any number of
+   * fleets stand there (`afloat`), and nobody holds it against a move, so the adjudicator, which
+   * reads this array, finds nobody to bounce off, dislodge or cut there.
+   */
   readonly occupant: number[];
+  /** High-sea province id → indexes in `units` of the fleets there, in the position's order; null on maps without high seas. */
+  readonly afloat: Map<number, number[]> | null;
   /** Per unit of `units`: its power's index and its province, as arrays for the adjudicator's loops. */
   readonly unitPower: number[] = [];
   readonly unitProvince: number[] = [];
@@ -54,14 +60,16 @@ export class Board {
     this.powers = position.powers;
     const count = this.tables.count;
     this.occupant = filled(count, -1);
+    this.afloat = this.tables.highSea === null ? null : new Map();
     this.definitions = position.powers.map((state) => map.power(state.name));
     position.powers.forEach((state, power) => {
       this.indexes.set(state.name, power);
       for (const unit of state.units) {
         const location = this.locate(power, unit.location);
         const province = this.tables.provinceOf[location]!;
-        if (this.occupant[province]! >= 0) throw new PositionError(`two units in ${unit.location}`);
-        this.occupant[province] = this.units.length;
+        if (this.afloat !== null && this.tables.highSea![province] === 1) this.float(this.afloat, province);
+        else if (this.occupant[province]! >= 0) throw new PositionError(`two units in ${unit.location}`);
+        else this.occupant[province] = this.units.length;
         this.units.push({ power, type: unit.type, location, province, source: unit });
         this.unitPower.push(power);
         this.unitProvince.push(province);
@@ -71,6 +79,13 @@ export class Board {
         this.retreating.push({ power, type: unit.type, location, province: this.tables.provinceOf[location]!, retreats: unit.retreats });
       }
     });
+  }
+
+  /** Puts the unit about to be added to `units` on the high sea's list. */
+  private float(afloat: Map<number, number[]>, province: number): void {
+    const fleets = afloat.get(province);
+    if (fleets) fleets.push(this.units.length);
+    else afloat.set(province, [this.units.length]);
   }
 
   /** Province id → index in `retreating`, or -1 (built when first needed: only retreat phases ask). */
@@ -129,9 +144,30 @@ export class Board {
     return mover;
   }
 
-  unitAt(province: number): BoardUnit | undefined {
+  /**
+   * The unit in a province; in a high sea, the first fleet there of `power` if it has one, else the
+   * first fleet there (`Battle` gives a power's orders for a high sea to its fleets there in turn).
+   */
+  unitAt(province: number, power = -1): BoardUnit | undefined {
     const index = this.occupant[province]!;
-    return index < 0 ? undefined : this.units[index];
+    if (index >= 0) return this.units[index];
+    const fleets = this.afloat?.get(province);
+    if (!fleets) return undefined;
+    const own = fleets.find((fleet) => this.unitPower[fleet] === power);
+    return this.units[own ?? fleets[0]!];
+  }
+
+  /** Indexes in `units` of every unit in a province: one at most, but in a high sea. */
+  unitsIn(province: number): readonly number[] {
+    const index = this.occupant[province]!;
+    return index >= 0 ? [index] : (this.afloat?.get(province) ?? []);
+  }
+
+  /** A unit's index in `units`, or -1 for a unit not on this board (a FICTIONAL_OK phantom). */
+  indexOf(unit: BoardUnit): number {
+    const index = this.occupant[unit.province]!;
+    if (index >= 0) return this.units[index] === unit ? index : -1;
+    return this.afloat?.get(unit.province)?.find((fleet) => this.units[fleet] === unit) ?? -1;
   }
 
   retreatingUnitAt(province: number): BoardRetreat | undefined {

@@ -71,7 +71,12 @@ export function adjudicateRetreats(map: GameMap, position: Position, orders: rea
     byProvince.set(province, [...(byProvince.get(province) ?? []), index]);
   });
   const arrives = new Set<number>();
-  for (const contenders of byProvince.values()) {
+  for (const [province, contenders] of byProvince) {
+    // Retreats into an nJudge high sea all arrive: any number of fleets may stand there.
+    if (tables.isHighSea(province)) {
+      for (const index of contenders) arrives.add(index);
+      continue;
+    }
     const direct = contenders.filter((index) => !crossesHalf(board, index, choices[index]!.order));
     const winners = contenders.length === 1 ? contenders : direct.length === 1 ? direct : [];
     for (const index of contenders) {

@@ -29,6 +29,11 @@ export class MapTables {
    * provinces and abuts closed to everyone (`:X`) left out. Distances for civil disorder use it.
    */
   readonly passableProvinces: readonly Int32Array[];
+  /**
+   * Province id → 1 for an nJudge high sea (`h`), where any number of fleets may stand and no move
+   * bounces (see Board and movement/battle.ts); null on the many maps without one.
+   */
+  readonly highSea: Uint8Array | null;
   private readonly ids = new Map<string, number>();
   /**
    * Location id → the locations it abuts once each, and the abut to each (the last written wins).
@@ -95,6 +100,15 @@ export class MapTables {
       }
     }
     this.passableProvinces = passable.map((set) => Int32Array.from(set));
+    const highSeas = map.data.extras.highSeas;
+    const highSea = highSeas.length === 0 ? null : new Uint8Array(this.count);
+    for (const province of highSeas) highSea![this.ids.get(province)!] = 1;
+    this.highSea = highSea;
+  }
+
+  /** Whether the province is an nJudge high sea. */
+  isHighSea(province: number): boolean {
+    return this.highSea !== null && this.highSea[province] === 1;
   }
 
   private static readonly cache = new WeakMap<GameMap, MapTables>();

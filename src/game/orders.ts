@@ -46,9 +46,17 @@ export function hasOrders(power: PowerStatus, phase: OrderPhase): boolean {
  */
 export function unorderedUnits(power: PowerStatus, phase: OrderPhase, everyUnit: boolean): string[] {
   if (phase !== MOVEMENT || !everyUnit) return [];
-  // The type counts: under FICTIONAL_OK an order to `A BRE` is not one to the fleet in Brest.
-  const ordered = new Set(power.orders.map((line) => line.trim().split(/\s+/).slice(0, 2).join(' ').toUpperCase()));
-  return power.units.filter((unit) => unit.retreats === null && !ordered.has(`${unit.type} ${unit.location}`)).map((unit) => `${unit.type} ${unit.location}`);
+  // The type counts: under FICTIONAL_OK an order to `A BRE` is not one to the fleet in Brest. Each
+  // order counts for one unit: a power's several fleets in an nJudge high sea want one each.
+  const ordered = power.orders.map((line) => line.trim().split(/\s+/).slice(0, 2).join(' ').toUpperCase());
+  return power.units.flatMap((unit) => {
+    if (unit.retreats !== null) return [];
+    const label = `${unit.type} ${unit.location}`;
+    const order = ordered.indexOf(label);
+    if (order < 0) return [label];
+    ordered.splice(order, 1);
+    return [];
+  });
 }
 
 /** A power that owes orders and lacks some. */
@@ -142,6 +150,12 @@ function orderedPlace(order: Order): string | null {
   return 'unit' in order && order.kind !== 'build' ? order.unit.location : null;
 }
 
+/** How many orders a power's units at a place take: one, but one per fleet of its own in an nJudge high sea. */
+function unitsAt(power: PowerStatus | undefined, place: string | null): number {
+  const units = power?.units.filter((unit) => unit.retreats === null && unit.location === place).length ?? 0;
+  return Math.max(1, units);
+}
+
 /**
  * NO_CHECK: the units given more than one order (`orders` has one of each) that obey the power,
  * its own or proxied to it: they will hold. Other units do not follow its orders anyway, and units
@@ -167,6 +181,7 @@ function reorderNotes(game: GameStatus, power: string, orders: readonly Order[],
  * reported and left out; a submission with nothing acceptable still clears the old orders.
  */
 export function submitOrders(game: GameStatus, power: string, lines: readonly string[], context: OrderContext): SubmissionReport {
+  const status = findPower(game, power);
   const orderPhase = orderPhaseOf(context.phase);
   if (!orderPhase) throw new Error(`no orders are taken in a ${context.phase.type} phase`);
   const read = reader(game, context, power, orderPhase, immobility(game, context)(power));
@@ -186,9 +201,12 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
     // A repeated order is the same order: it counts once (and under NO_CHECK does not make the unit hold).
     if (keepsEveryOrder && accepted.some((order) => formatOrder(order) === text)) continue;
     // A unit has one order: a later line for it replaces the earlier, which is reported, not kept
-    // beside it; but under NO_CHECK both are kept and the unit holds (Rules.txt, NO_CHECK).
-    const earlier =
-      orderPhase === ADJUSTMENTS ? -1 : accepted.findIndex((order) => orderedPlace(order) !== null && orderedPlace(order) === orderedPlace(result.order));
+    // beside it; but under NO_CHECK both are kept and the unit holds (Rules.txt, NO_CHECK). A power
+    // with several fleets in an nJudge high sea gives one order to each: a line beyond them replaces
+    // the earliest for the place (movement/high-seas.ts).
+    const place = orderedPlace(result.order);
+    const forPlace = place === null || orderPhase === ADJUSTMENTS ? [] : accepted.flatMap((order, index) => (orderedPlace(order) === place ? [index] : []));
+    const earlier = forPlace.length >= unitsAt(status, place) ? (forPlace[0] ?? -1) : -1;
     if (earlier >= 0 && keepsEveryOrder) {
       if (!reordered.some((order) => orderedPlace(order) === orderedPlace(result.order))) reordered.push(result.order);
     } else if (earlier >= 0) {

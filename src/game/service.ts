@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readAnyMap } from '../map/catalog.js';
 import type { MapDefinition } from '../map/definition.js';
 import { MapLoadError } from '../map/load.js';
-import { formatDiagnostic, unsupportedUse, type Diagnostic } from '../map/model.js';
+import { formatDiagnostic, type Diagnostic } from '../map/model.js';
 import { comparePhases, nextPhase, parsePhaseAbbrev, phaseAbbrev } from '../map/phase.js';
 import type { FlowStep, Phase } from '../map/model.js';
 import { parseVacations, renderTiming } from '../deadline/index.js';
@@ -235,8 +235,6 @@ export class GameService {
   /** A game is created forming, or in preparation (a CREATE by mail: hidden until its Master's FORM). */
   async create(request: NewGameRequest, actor: Actor, state: Extract<GameState, 'preparation' | 'forming'> = 'forming'): Promise<LoadedGame> {
     const game = createGame(request);
-    const unsupported = unsupportedUse(this.maps(game).base.data);
-    if (unsupported) throw new GameRuleError(`no game can be created on the map '${request.map}': ${unsupported}`);
     const loaded = await this.options.store.create(request.name, actor, game);
     await this.list(actor, request.name, state);
     return loaded;

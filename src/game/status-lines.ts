@@ -1,5 +1,4 @@
 import type { MapDefinition } from '../map/definition.js';
-import { unsupportedUse } from '../map/model.js';
 import { isGameKeyword, isPowerKeyword, readsAsPowerHeader, rolesOf } from '../status/keywords.js';
 import { findPower, type GameStatus } from '../status/model.js';
 import { parseStatus } from '../status/parse.js';
@@ -78,15 +77,13 @@ function withLines(game: GameStatus, block: string | null, added: readonly strin
   return [...kept, ...(trailing === undefined ? [] : [trailing])].join('\n');
 }
 
-/** What is wrong with the status file, and a map that uses features the judge does not adjudicate yet (no game may move to it). */
+/** What is wrong with the status file. */
 function errorsOf(game: GameStatus, diagnostics: readonly { severity: string; message: string }[], maps: MapDefinition | null, folder: string): string[] {
   const phase = game.phase?.phase;
   const map = maps === null ? undefined : phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
-  const unsupported = maps === null ? null : unsupportedUse(maps.base.data);
-  const errors = [...diagnostics, ...validateStatus(game, { ...(map ? { map, rules: rulesInForce(game, map.rules()) } : {}), folder })]
+  return [...diagnostics, ...validateStatus(game, { ...(map ? { map, rules: rulesInForce(game, map.rules()) } : {}), folder })]
     .filter((entry) => entry.severity === 'error')
     .map((entry) => entry.message);
-  return unsupported === null ? errors : [...errors, unsupported];
 }
 
 function newErrors(before: readonly string[], after: readonly string[]): string[] {

@@ -196,24 +196,6 @@ export interface MapData {
   warnings: Diagnostic[];
   /** Railways, gateways and other nJudge extras that the standard model has no place for. */
   extras: MapExtras;
-  /** Features read but not adjudicated yet, each with its first use: no game may be created on the map while any is listed. */
-  unsupported: UnsupportedFeature[];
-}
-
-/** A map feature the judge reads but does not adjudicate yet, and where the map first uses it. */
-export interface UnsupportedFeature {
-  feature: string;
-  source: SourceRef;
-}
-
-/**
- * Why no game may be created on the map until the judge adjudicates all it uses, or null. With
- * `where`, each feature is followed by the file and line of its first use.
- */
-export function unsupportedUse(data: MapData, options: { where?: boolean } = {}): string | null {
-  if (data.unsupported.length === 0) return null;
-  const uses = data.unsupported.map(({ feature, source }) => (options.where ? `${feature} (${source.file}:${source.line})` : feature));
-  return `the map uses nJudge features this judge does not adjudicate yet: ${uses.join(', ')}`;
 }
 
 export interface MapExtras {
@@ -232,7 +214,7 @@ export interface MapExtras {
   specialCenters: { province: string; note: string; powers: string[] }[];
   /** nJudge `v` waters: ice-covered in Fall movement, so no move leads into or out of them then (see NJudgeMapDefinition.at). */
   arcticWaters: string[];
-  /** nJudge `h` waters: any number of fleets may stand there, so moves into them never bounce. */
+  /** nJudge `h` waters: any number of fleets may stand there, so moves into them never bounce (see Board, movement/high-seas.ts). */
   highSeas: string[];
 }
 

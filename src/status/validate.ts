@@ -98,8 +98,9 @@ class StatusValidator {
     }
   }
 
-  /** Two units in one province, or one center owned twice. */
+  /** Two units in one province (but an nJudge high sea, which takes any number of fleets), or one center owned twice. */
   private checkPositions(): void {
+    const highSeas = new Set(this.options.map?.data.extras.highSeas);
     const standing = new Map<string, string>();
     const dislodged = new Map<string, string>();
     const owners = new Map<string, string>();
@@ -107,6 +108,7 @@ class StatusValidator {
       power.units.forEach((unit, index) => {
         const province = splitLocation(unit.location).province;
         const taken = unit.retreats === null ? standing : dislodged;
+        if (taken === standing && highSeas.has(province)) return;
         const other = taken.get(province);
         if (other) this.report(this.lineOf(power, 'unit', index), `${unit.type} ${unit.location}: ${other} already has a unit in ${province}`);
         taken.set(province, power.name);

@@ -14,7 +14,6 @@ const LOADER = [/^map\/dpjudge\//, /^map\/njudge\//, /^map\/load\.ts$/];
  */
 const KNOWN_UNREAD: Record<string, string> = {
   arcticWaters: 'nJudge extra: read inside the nJudge map definition only, which closes them in Fall',
-  highSeas: 'nJudge extra: read inside the nJudge map definition only',
   ambiguous: 'alias entries (`tyr?`): loaded; nothing outside the loader tells an ambiguous alias apart yet',
   graphicalMap: 'DPjudge MAP line: loaded; the board picture is drawn from the map data, and nothing reads the name yet',
   textOnly: 'DPjudge MAP line: loaded; nothing reads it yet',

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatDiagnostic, unsupportedUse } from '../../map/model.js';
+import { formatDiagnostic } from '../../map/model.js';
 import { isMapFileName, readAnyMap } from '../../map/catalog.js';
 
 /** Expands folders to the map files in them; files are taken as given. */
@@ -29,8 +29,7 @@ export function checkMaps(paths: string[], options: { warnings?: boolean }): voi
     const map = definition.base;
     const provinces = new Set(map.locations.map((location) => location.province)).size;
     const status = definition.ok ? 'ok' : 'FAILED';
-    const unsupported = unsupportedUse(map.data, { where: true });
-    const note = (map.data.unplayable ? `; ${map.data.unplayable}` : '') + (unsupported ? `; warning: no game can be created on it: ${unsupported}` : '');
+    const note = map.data.unplayable ? `; ${map.data.unplayable}` : '';
     console.log(
       `${status} ${map.name}: ${provinces} provinces, ${map.centers.length} supply centers, ${map.powers.length} powers, ${definition.warnings.length} warnings${note}`,
     );

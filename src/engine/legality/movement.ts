@@ -88,13 +88,7 @@ function checked(
   route: number[] | null = null,
   crossing: Abut | null = null,
 ): Verdict<CheckedMovement> {
-  return accept({ order, unit: indexOf(board, unit), target: target ? indexOf(board, target) : -1, dest, landing, route, crossing, signal: null });
-}
-
-/** The unit's index on the board; -1 for a phantom (FICTIONAL_OK), which stands on no board. */
-function indexOf(board: Board, unit: BoardUnit): number {
-  const index = board.occupant[unit.province]!;
-  return index >= 0 && board.units[index] === unit ? index : -1;
+  return accept({ order, unit: board.indexOf(unit), target: target ? board.indexOf(target) : -1, dest, landing, route, crossing, signal: null });
 }
 
 /**
@@ -247,8 +241,16 @@ function phantomTargets(board: Board, power: number, ref: UnitRef): BoardUnit[] 
   });
 }
 
+/** The unit a support names in a province: in a high sea, a fleet there other than the supporter, its own power's first (the battle settles which). */
+function supportedUnitAt(board: Board, province: number, supporter: BoardUnit): BoardUnit | undefined {
+  const found = board.unitAt(province, supporter.power);
+  if (found !== supporter) return found;
+  const other = board.unitsIn(province).find((index) => board.units[index] !== supporter);
+  return other === undefined ? found : board.units[other];
+}
+
 function checkSupport(board: Board, supporter: BoardUnit, order: SupportOrder, flags: RuleFlags): Verdict<CheckedMovement> {
-  const named = namedUnit(board, order.target);
+  const named = namedUnit(board, order.target, (province) => supportedUnitAt(board, province, supporter));
   if (named.ok) return supportFor(board, supporter, order, flags, named.value);
   const phantoms = flags.fictionalOk ? phantomTargets(board, supporter.power, order.target) : [];
   let first: Verdict<CheckedMovement> = named;
@@ -262,9 +264,9 @@ function checkSupport(board: Board, supporter: BoardUnit, order: SupportOrder, f
 
 function supportFor(board: Board, supporter: BoardUnit, order: SupportOrder, flags: RuleFlags, target: BoardUnit): Verdict<CheckedMovement> {
   const tables = board.tables;
-  if (target.province === supporter.province) return refuse('a unit cannot support itself');
+  if (target === supporter || (target.province === supporter.province && !tables.isHighSea(target.province))) return refuse('a unit cannot support itself');
   const unit = unitRef(board, supporter, order.unit);
-  const existing = board.unitAt(target.province);
+  const existing = board.indexOf(target) >= 0 ? target : board.unitAt(target.province);
   // A phantom's support is for the unit standing there, if any: it is named as that unit.
   const supported = unitRef(board, existing ?? target, existing === target ? order.target : undefined);
   const aided = existing ?? target;

@@ -24,8 +24,8 @@ export function namedUnit(board: Board, ref: UnitRef, find = (province: number) 
   return accept(unit);
 }
 
-/** The ordering power's own unit. */
-export function ownUnit(board: Board, power: number, ref: UnitRef, find?: (province: number) => BoardUnit | undefined): Verdict<BoardUnit> {
+/** The ordering power's own unit (in a high sea, one of its fleets there). */
+export function ownUnit(board: Board, power: number, ref: UnitRef, find = (province: number) => board.unitAt(province, power)): Verdict<BoardUnit> {
   const found = namedUnit(board, ref, find);
   if (!found.ok) return found;
   const unit = found.value;

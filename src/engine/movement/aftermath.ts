@@ -47,7 +47,8 @@ export class Aftermath {
         this.after[dest] = STANDOFF;
       }
     }
-    const closed = (province: number): boolean => this.after[province] !== OPEN;
+    // An nJudge high sea takes any number of fleets and sees no standoff: it is open to every retreat.
+    const closed = (province: number): boolean => this.after[province] !== OPEN && !board.tables.isHighSea(province);
     for (let unit = 0; unit < size; unit++) {
       const attacker = this.dislodgedBy[unit]!;
       if (attacker < 0) continue;

@@ -10,6 +10,7 @@ import { filled, nulls } from '../arrays.js';
 import { portageStep } from '../portage-routes.js';
 import { restrictionsAllow } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
+import { spreadOverFleets, supportedFleet } from './high-seas.js';
 
 /** What a unit does this turn, after checking: an illegal or missing order leaves it holding. */
 export const HOLD = 0;
@@ -155,6 +156,7 @@ export class Battle {
     this.safeConvoys = rules.flags.safeConvoys;
     this.weakConvoys = rules.flags.weakConvoys;
     for (const submitted of orders) this.entries.push(this.enter(submitted));
+    if (board.afloat !== null) spreadOverFleets(board, this.entries);
     this.assignOrders();
     if (this.noCheck) this.markReorders();
     for (let unit = 0; unit < size; unit++) {
@@ -268,6 +270,8 @@ export class Battle {
    * other, F SPA/NC - POR and F POR - SPA/NC still bounce, and an army and a fleet always meet.
    */
   passEachOther(unit: number, other: number): boolean {
+    // Nothing stops a move into an nJudge high sea (where `other` goes), not even a fleet sailing out of it the other way.
+    if (this.board.tables.isHighSea(this.province[unit]!)) return true;
     if (!this.flags.coastalCrawl) return false;
     const units = this.board.units;
     const mine = units[unit]!;
@@ -330,33 +334,38 @@ export class Battle {
 
   private linkMove(unit: number): void {
     const dest = this.dest[unit]!;
-    this.nextMoveInto[unit] = this.firstMoveInto[dest]!;
-    this.firstMoveInto[dest] = unit;
     // Only a loaded move order makes a unit MOVE, so it has a checked entry.
     const crossing = this.entries[this.entryOf[unit]!]!.checked!.crossing;
     this.mode[unit] = crossing ? modeOf(crossing) : OVERSEAS;
+    // A move into an nJudge high sea meets no other: it neither bounces nor dislodges nor cuts a support there.
+    if (this.board.tables.isHighSea(dest)) return;
+    this.nextMoveInto[unit] = this.firstMoveInto[dest]!;
+    this.firstMoveInto[dest] = unit;
   }
 
   private linkSupport(unit: number): void {
     if (this.voidReason[unit] !== null) return;
+    if (this.board.afloat !== null) this.target[unit] = supportedFleet(this.board, unit, this.target[unit]!, (fleet) => this.supportMatches(unit, fleet));
     const target = this.target[unit]!;
     const tables = this.board.tables;
-    const describe = (): string => this.board.describe(this.board.units[target]!);
-    if (this.dest[unit] === NONE) {
-      if (this.kind[target] === MOVE) {
-        this.voidReason[unit] = `${describe()} did not hold`;
-        return;
-      }
-    } else {
+    if (!this.supportMatches(unit, target)) {
       const demanded = this.landing[unit]!;
-      const matches = this.kind[target] === MOVE && this.dest[target] === this.dest[unit] && (demanded === NONE || demanded === this.landing[target]);
-      if (!matches) {
-        this.voidReason[unit] = `${describe()} did not move to ${tables.abbrev(demanded === NONE ? this.dest[unit]! : demanded)}`;
-        return;
-      }
+      const described = this.board.describe(this.board.units[target]!);
+      this.voidReason[unit] =
+        this.dest[unit] === NONE
+          ? `${described} did not hold`
+          : `${described} did not move to ${tables.abbrev(demanded === NONE ? this.dest[unit]! : demanded)}`;
+      return;
     }
     this.nextSupport[unit] = this.firstSupport[target]!;
     this.firstSupport[target] = unit;
+  }
+
+  /** The supporter's order fits what `target` does: a hold support a unit that does not move, a move support its very move. */
+  private supportMatches(supporter: number, target: number): boolean {
+    if (this.dest[supporter] === NONE) return this.kind[target] !== MOVE;
+    const demanded = this.landing[supporter]!;
+    return this.kind[target] === MOVE && this.dest[target] === this.dest[supporter] && (demanded === NONE || demanded === this.landing[target]);
   }
 
   private linkConvoy(unit: number): void {

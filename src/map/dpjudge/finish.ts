@@ -122,7 +122,6 @@ class Finisher {
       aliases: this.aliases(locations),
       warnings: [],
       extras: { gateways: [], railways: [], specialCenters: [], arcticWaters: [], highSeas: [] },
-      unsupported: [],
     };
   }
 

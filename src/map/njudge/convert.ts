@@ -80,7 +80,7 @@ export function convertVariant(texts: VariantTexts): { data: MapData; diagnostic
       };
   const powers = buildPowers(map, index, geography, seed, cast, sink);
   const centers = orderCenters(map, index, geography.provinceOf, sink);
-  const { extras, unsupported } = buildExtras(map, index, geography, powers, sink);
+  const extras = buildExtras(map, index, geography, powers, sink);
   const files = [texts.map.file, texts.seed?.file, known ? undefined : texts.report?.file].filter((file): file is string => file !== undefined);
   const data: MapData = {
     name: texts.variant,
@@ -104,7 +104,6 @@ export function convertVariant(texts: VariantTexts): { data: MapData; diagnostic
     aliases: buildAliases(map, geography),
     warnings: [],
     extras,
-    unsupported,
   };
   return { data, diagnostics: sink.items };
 }

@@ -1,4 +1,4 @@
-import type { Location, MapExtras, Power, UnsupportedFeature } from '../model.js';
+import type { Location, MapExtras, Power } from '../model.js';
 import type { AreaIndex } from './area-index.js';
 import { isWaterType } from './area-line.js';
 import { isCenterType } from './centers.js';
@@ -8,12 +8,10 @@ import type { GatewayLine, HongKongLine, MapFile, RailwayLine } from './syntax.j
 
 /**
  * What the standard model has no place for: Hong Kong provinces, gateways, railways, and the
- * arctic (`v`) and high-sea (`h`) waters. Each entry is checked the way the how-to requires, and
- * the first use of the one kind the judge does not adjudicate yet (high seas) is noted.
+ * arctic (`v`) and high-sea (`h`) waters. Each entry is checked the way the how-to requires.
  */
 class ExtrasBuilder {
   private readonly locations = new Map<string, Location>();
-  readonly unsupported: UnsupportedFeature[] = [];
 
   constructor(
     private readonly map: MapFile,
@@ -33,22 +31,13 @@ class ExtrasBuilder {
       railways: this.map.railways.flatMap((line) => this.railway(line)),
       specialCenters,
       arcticWaters: this.areasOfType('v'),
-      highSeas: this.areasOfType('h', 'high seas'),
+      highSeas: this.areasOfType('h'),
     };
   }
 
-  /** The provinces of the areas of a type; `unsupported` names the feature they are while the judge does not adjudicate it. */
-  private areasOfType(type: string, unsupported?: string): string[] {
-    return this.map.areas.flatMap((area, index) => {
-      if (area.type !== type) return [];
-      if (unsupported) this.uses(unsupported, area.line);
-      return [this.geography.provinceOf[index]!];
-    });
-  }
-
-  /** Notes the first use of a feature the judge does not adjudicate yet. */
-  private uses(feature: string, line: number): void {
-    if (!this.unsupported.some((known) => known.feature === feature)) this.unsupported.push({ feature, source: { file: this.map.file, line } });
+  /** The provinces of the areas of a type. */
+  private areasOfType(type: string): string[] {
+    return this.map.areas.flatMap((area, index) => (area.type === type ? [this.geography.provinceOf[index]!] : []));
   }
 
   /** The area a name in an option block means, or undefined after an error naming the block. */
@@ -132,15 +121,7 @@ class ExtrasBuilder {
   }
 }
 
-/** The map's extras, and the first use of each kind the judge does not adjudicate yet. */
-export function buildExtras(
-  map: MapFile,
-  index: AreaIndex,
-  geography: Geography,
-  powers: readonly Power[],
-  sink: DiagnosticSink,
-): { extras: MapExtras; unsupported: UnsupportedFeature[] } {
-  const builder = new ExtrasBuilder(map, index, geography, powers, sink);
-  const extras = builder.run();
-  return { extras, unsupported: builder.unsupported };
+/** The map's nJudge extras. */
+export function buildExtras(map: MapFile, index: AreaIndex, geography: Geography, powers: readonly Power[], sink: DiagnosticSink): MapExtras {
+  return new ExtrasBuilder(map, index, geography, powers, sink).run();
 }
