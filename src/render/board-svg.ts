@@ -169,10 +169,25 @@ function unitBadge(placed: PlacedUnit, at: Point): string {
 
 function unitBadges(layout: BoardLayout, units: readonly PlacedUnit[]): string {
   const badges: string[] = [];
+  const standing = units.filter((unit) => !unit.dislodged);
+  // Several fleets in an nJudge high sea stand in a small square block, centred on its spot.
+  const sharing = new Map<string, number>();
+  for (const placed of standing) sharing.set(placed.unit.location, (sharing.get(placed.unit.location) ?? 0) + 1);
+  const drawn = new Map<string, number>();
   // Dislodged units last, so that they sit on top of the unit that dislodged them.
-  for (const placed of [...units.filter((unit) => !unit.dislodged), ...units.filter((unit) => unit.dislodged)]) {
-    const at = (placed.dislodged ? layout.dislodgedSpots : layout.spots).get(placed.unit.location);
-    if (at !== undefined) badges.push(unitBadge(placed, at));
+  for (const placed of [...standing, ...units.filter((unit) => unit.dislodged)]) {
+    const location = placed.unit.location;
+    const at = (placed.dislodged ? layout.dislodgedSpots : layout.spots).get(location);
+    if (at === undefined) continue;
+    const count = placed.dislodged ? 1 : sharing.get(location)!;
+    const place = placed.dislodged ? 0 : (drawn.get(location) ?? 0);
+    if (!placed.dislodged) drawn.set(location, place + 1);
+    const columns = Math.ceil(Math.sqrt(count));
+    const rows = Math.ceil(count / columns);
+    const step = UNIT_SIZE + 2;
+    const column = place % columns;
+    const row = Math.floor(place / columns);
+    badges.push(unitBadge(placed, { x: at.x + (column - (columns - 1) / 2) * step, y: at.y + (row - (rows - 1) / 2) * step }));
   }
   return element('g', { id: 'units' }, badges.join(''));
 }
