@@ -124,7 +124,7 @@ function rides(board: Board, unit: BoardUnit): Order[] {
  * The orders for each nJudge gateway the power holds (a unit in its controlling province): hold,
  * or let a unit in one of its two provinces pass to the other or support across from where it stands.
  */
-function gatewayChoices(chooser: Chooser, onFile: readonly string[]): UnitOrders[] {
+function gatewayChoices(chooser: Chooser, unclaimed: string[]): UnitOrders[] {
   const { board } = chooser;
   const tables = board.tables;
   return board.map.data.extras.gateways.flatMap((gateway) => {
@@ -140,7 +140,7 @@ function gatewayChoices(chooser: Chooser, onFile: readonly string[]): UnitOrders
       ];
     });
     const choices = [...legalOf(chooser, [{ kind: 'hold', unit: self }]), ...legalOf(chooser, passing).sort(byText)];
-    return choices.length === 0 ? [] : [withOnFile(gateway.gateway, choices, onFile)];
+    return choices.length === 0 ? [] : [withOnFile(gateway.gateway, choices, unclaimed)];
   });
 }
 
@@ -200,7 +200,8 @@ function adjustmentChoices(chooser: Chooser, count: number): string[] {
   const { board, power } = chooser;
   if (count < 0) {
     const removals: Order[] = board.units.filter((unit) => unit.power === power).map((unit) => ({ kind: 'remove', unit: ref(board, unit) }));
-    return legalOf(chooser, removals).sort(byText);
+    // Several fleets in an nJudge high sea are one choice: each removal slot may take it.
+    return [...new Set(legalOf(chooser, removals))].sort(byText);
   }
   const builds: Order[] = openBuildSites(board, power, chooser.flags).flatMap((province) =>
     buildableUnits(board.tables, province).map((unit): Order => ({ kind: 'build', unit })),
@@ -208,9 +209,14 @@ function adjustmentChoices(chooser: Chooser, count: number): string[] {
   return [...legalOf(chooser, builds).sort(byText), ...legalOf(chooser, [{ kind: 'waive' }])];
 }
 
-/** The unit's order on file; one the choices lack (entered unchecked, or as a signal) is offered too, so that resending keeps it. */
-function withOnFile(unit: string, choices: string[], onFile: readonly string[]): UnitOrders {
-  const own = onFile.find((line) => line.startsWith(`${unit} `)) ?? null;
+/**
+ * The unit's order on file, taken from `unclaimed` so that each of a power's fleets in an nJudge
+ * high sea shows an order of its own; one the choices lack (entered unchecked, or as a signal) is
+ * offered too, so that resending keeps it.
+ */
+function withOnFile(unit: string, choices: string[], unclaimed: string[]): UnitOrders {
+  const index = unclaimed.findIndex((line) => line.startsWith(`${unit} `));
+  const own = index < 0 ? null : unclaimed.splice(index, 1)[0]!;
   return { unit, choices: own === null || choices.includes(own) ? choices : [own, ...choices], onFile: own };
 }
 
@@ -251,14 +257,15 @@ export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: s
     if (count === 0) return null;
     return { phase: orderPhase, units: [], adjustment: { count, choices: adjustmentChoices(chooser, count), onFile } };
   }
+  const unclaimed = [...onFile];
   const units =
     orderPhase === MOVEMENT
       ? [
           ...[...board.units.filter((unit) => unit.power === power), ...(flags.proxyOk ? proxiedTo(game, board, power) : [])].map((unit) =>
-            withOnFile(board.describe(unit), movementChoices(chooser, unit), onFile),
+            withOnFile(board.describe(unit), movementChoices(chooser, unit), unclaimed),
           ),
-          ...gatewayChoices(chooser, onFile),
+          ...gatewayChoices(chooser, unclaimed),
         ]
-      : board.retreating.filter((unit) => unit.power === power).map((unit) => withOnFile(board.describe(unit), retreatChoices(chooser, unit), onFile));
+      : board.retreating.filter((unit) => unit.power === power).map((unit) => withOnFile(board.describe(unit), retreatChoices(chooser, unit), unclaimed));
   return units.length === 0 ? null : { phase: orderPhase, units, adjustment: null };
 }
