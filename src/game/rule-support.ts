@@ -1,3 +1,4 @@
+import type { MapExtras } from '../map/model.js';
 import { RULES, type RuleInfo, type RuleName } from '../rules/catalog.js';
 import { ruleInfo } from '../rules/in-force.js';
 
@@ -170,7 +171,25 @@ export function unhonouredRules(rules: Iterable<string>): { rule: string; reason
   return found;
 }
 
-/** docs/rules.md: every rule of Rules.txt with what this judge does with it. */
+/**
+ * The nJudge map features, each as the judge adjudicates it (docs/datc-options.md has the details);
+ * typed by the map model's extras, so that a new kind of extra cannot be left out of docs/rules.md.
+ */
+const NJUDGE_FEATURES: Record<keyof MapExtras, { feature: string; what: string }> = {
+  specialCenters: { feature: 'Hong Kong centers', what: '`HongKong` setting: the powers listed may own the center, but not count it for the units they keep.' },
+  arcticWaters: { feature: 'arctic waters', what: '`v` areas: iced over in the fall moves; no move, support or convoy crosses into or out of them then.' },
+  gateways: {
+    feature: 'gateways',
+    what: '`g` areas and the `Gateway` setting: the power with a unit in the controlling province lets units pass between two provinces.',
+  },
+  railways: { feature: 'railways', what: '`r` areas and the `Railway` setting: armies of the powers listed ride the chain of provinces in one move.' },
+  highSeas: {
+    feature: 'high seas',
+    what: '`h` areas: any number of fleets stand in one; a move into one never bounces, and a fleet there is never dislodged.',
+  },
+};
+
+/** docs/rules.md: every rule of Rules.txt with what this judge does with it, then the nJudge map features. */
 export function rulesTable(): string {
   const described = (rule: RuleInfo) => (HOW[rule.name] === undefined ? rule.summary : `${rule.summary} This judge: ${HOW[rule.name]}`);
   const rows = RULES.map((rule) => `| ${rule.name} | ${rule.topic} | ${ruleSupport(rule)} | ${described(rule).replace(/\|/g, '\\|')} |`);
@@ -187,6 +206,14 @@ export function rulesTable(): string {
     '| rule | topic | state | what it does |',
     '| --- | --- | --- | --- |',
     ...rows,
+    '',
+    '## nJudge map features',
+    '',
+    `All ${Object.keys(NJUDGE_FEATURES).length} are adjudicated as nJudge does; \`docs/datc-options.md\` gives the details, and the choices where nJudge's how-to is silent.`,
+    '',
+    '| feature | what it does |',
+    '| --- | --- |',
+    ...Object.values(NJUDGE_FEATURES).map(({ feature, what }) => `| ${feature} | ${what} |`),
     '',
   ].join('\n');
 }
