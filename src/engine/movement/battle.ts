@@ -321,14 +321,17 @@ export class Battle {
    */
   private holdOnPhantomRoute(mover: number): void {
     const carrierType = this.board.units[mover]!.type === 'A' ? 'F' : 'A';
+    const offers = (carrier: number): boolean => this.kind[carrier] === CONVOY && this.target[carrier] === mover && this.dest[carrier] === this.dest[mover];
     for (const space of this.route[mover]!) {
-      const carrier = this.board.occupant[this.board.tables.provinceOf[space]!]!;
+      // In an nJudge high sea, the fleet there that offers this convoy, if any.
+      const there = this.board.unitsIn(this.board.tables.provinceOf[space]!);
+      const carrier = there.find(offers) ?? there[0] ?? NONE;
       if (carrier < 0 || this.board.units[carrier]!.type !== carrierType) {
         this.kind[mover] = HOLD;
         this.heldForPhantom[mover] = true;
         return;
       }
-      if (this.kind[carrier] !== CONVOY || this.target[carrier] !== mover || this.dest[carrier] !== this.dest[mover]) return;
+      if (!offers(carrier)) return;
     }
   }
 
