@@ -5,13 +5,20 @@ import { readDatc } from '../../src/datc/reader.js';
 import { runCases } from '../../src/datc/runner.js';
 import { testMap } from '../engine/helpers.js';
 
-describe('the judge-side cases of test/datc/judge-side.txt', () => {
-  const file = readDatc(readFileSync(resolve('test', 'datc', 'judge-side.txt'), 'utf8'));
+/**
+ * The judge-side cases (test/datc/judge-side.txt) and the nJudge high-sea cases
+ * (test/datc/high-seas.txt); their variants are maps/standard.map and the maps of test/maps.
+ */
+describe.each([
+  ['judge-side.txt', 8],
+  ['high-seas.txt', 14],
+])('the cases of test/datc/%s', (name, count) => {
+  const file = readDatc(readFileSync(resolve('test', 'datc', name), 'utf8'));
   const outcomes = runCases(file.cases, (variant) => testMap(variant.toLowerCase()));
 
   it('reads the whole file', () => {
     expect(file.problems).toEqual([]);
-    expect(outcomes).toHaveLength(8);
+    expect(outcomes).toHaveLength(count);
   });
 
   it.each(outcomes.map((outcome) => [outcome.id, outcome] as const))('%s', (_id, outcome) => {

@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { adjudicate } from '../../src/engine/adjudicate.js';
 import type { PhaseResult, Position, RetreatingUnit } from '../../src/engine/types.js';
 import type { GameMap } from '../../src/map/game-map.js';
+import { readAnyMap } from '../../src/map/catalog.js';
 import { loadMapFile } from '../../src/map/load.js';
 import type { Phase } from '../../src/map/model.js';
 import { parseOrder } from '../../src/orders/parse.js';
@@ -9,11 +11,13 @@ import type { OrderPhase, SubmittedOrder } from '../../src/orders/types.js';
 
 const loaded = new Map<string, GameMap>();
 
-/** A map of test/maps, or `standard` for the project's own standard map. */
+/** A map of test/maps (a DPjudge `<name>.map` or an nJudge `map.<name>`), or `standard` for the project's own standard map. */
 export function testMap(name: string): GameMap {
   let map = loaded.get(name);
   if (!map) {
-    map = loadMapFile(name === 'standard' ? resolve('maps', 'standard.map') : resolve('test', 'maps', `${name}.map`));
+    const njudge = resolve('test', 'maps', `map.${name}`);
+    if (name !== 'standard' && existsSync(njudge)) map = readAnyMap(njudge).base;
+    else map = loadMapFile(name === 'standard' ? resolve('maps', 'standard.map') : resolve('test', 'maps', `${name}.map`));
     loaded.set(name, map);
   }
   return map;

@@ -1,12 +1,10 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../src/engine/board.js';
 import { readOrder } from '../../src/engine/legality/reader.js';
-import { readAnyMap } from '../../src/map/catalog.js';
-import { FALL, outcomeOf, play, position, SPRING, unitsAfter, WINTER } from './helpers.js';
+import { FALL, outcomeOf, play, position, SPRING, testMap, unitsAfter, WINTER } from './helpers.js';
 
 /** test/maps/map.highseas: the Open Ocean (OCN, `h`) lies off Northland, Nordhaven, Southland, Sudhafen, Eastland and the Strait. */
-const map = readAnyMap(join('test', 'maps', 'map.highseas')).base;
+const map = testMap('highseas');
 
 describe('nJudge high seas', () => {
   it('hold any number of fleets of any powers, while every other province holds one unit', () => {
