@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { orderChoices } from '../../src/game/order-choices.js';
+import { unorderedUnits } from '../../src/game/orders.js';
 import { OperationRules } from '../../src/game/rules.js';
-import { updatePower } from '../../src/status/model.js';
+import { findPower, updatePower } from '../../src/status/model.js';
 import { editGame } from '../support/edit-game.js';
 import { master, player, projectRoot, testJudge } from './support.js';
 
@@ -10,8 +11,8 @@ import { master, player, projectRoot, testJudge } from './support.js';
 const maps = [join(projectRoot, 'test', 'maps')];
 const actor = { who: 'test', command: 'TEST' };
 
-describe('the web choices for a power with two fleets in an nJudge high sea', () => {
-  it('offer a row per fleet, each showing an order on file of its own', async () => {
+describe('a power with two fleets in an nJudge high sea', () => {
+  it('owes an order for each, and the web choices offer a row per fleet, each showing an order on file of its own', async () => {
     const { service, store } = testJudge({ mapFolders: maps });
     await service.create({ name: 'oceans', master, masterPassword: 'secret', map: 'highseas' }, actor);
     for (let n = 1; n <= 2; n++) await service.join('oceans', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
@@ -24,7 +25,10 @@ describe('the web choices for a power with two fleets in an nJudge high sea', ()
         ],
       })),
     );
+    const first = await service.submitOrders('oceans', 'NORTH', ['F OCN - EAS'], actor);
+    expect(unorderedUnits(findPower(first.game, 'NORTH')!, 'MOVEMENT', true)).toEqual(['F OCN']);
     const submitted = await service.submitOrders('oceans', 'NORTH', ['F OCN - EAS', 'F OCN S F OCN - NOR'], actor);
+    expect(unorderedUnits(findPower(submitted.game, 'NORTH')!, 'MOVEMENT', true)).toEqual([]);
     expect(submitted.refused).toEqual([]);
     const game = service.load('oceans').game;
     const north = orderChoices(game, service.maps(game), 'NORTH', new OperationRules().inPlay(game, service.maps(game)))!;
