@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { readAnyMap } from '../map/catalog.js';
+import { findMapFile, isMapName, readAnyMap } from '../map/catalog.js';
 import type { MapDefinition } from '../map/definition.js';
 import { MapLoadError } from '../map/load.js';
 import { formatDiagnostic, type Diagnostic } from '../map/model.js';
@@ -137,13 +137,10 @@ export class GameService {
   }
 
   private findMap(name: string): string {
-    if (!/^[A-Za-z0-9_.+-]+$/.test(name) || name.includes('..')) throw new GameRuleError(`'${name}' is not a map name`);
-    for (const folder of this.options.mapFolders) {
-      for (const candidate of [join(folder, `${name}.map`), join(folder, `map.${name}`), join(folder, name)]) {
-        if (existsSync(candidate)) return candidate;
-      }
-    }
-    throw new GameRuleError(`there is no map '${name}' on this judge`);
+    if (!isMapName(name)) throw new GameRuleError(`'${name}' is not a map name`);
+    const path = findMapFile(name, this.options.mapFolders);
+    if (path === undefined) throw new GameRuleError(`there is no map '${name}' on this judge`);
+    return path;
   }
 
   load(name: string): LoadedGame {

@@ -1,23 +1,25 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { formatMs, percentile } from '../durations.js';
 import { folder, loadConfig } from '../../config/config.js';
 import { readDatc } from '../../datc/reader.js';
 import { runCases, type CaseOutcome } from '../../datc/runner.js';
+import { findMapFile } from '../../map/catalog.js';
 import type { GameMap } from '../../map/game-map.js';
 import { loadMapFile } from '../../map/load.js';
 
 /** Timed adjudications per case with --time, after the untimed one that checks it. */
 const TIMED_RUNS = 25;
 
-/** A variant's map: `<maps>/<variant>.map`, loaded once per run. */
+/** A variant's map, found as a game finds it (`<variant>.map`, nJudge's `map.<variant>`), loaded once per run. */
 function mapLoader(mapsDir: string): (variant: string) => GameMap {
   const loaded = new Map<string, GameMap>();
   return (variant) => {
     const name = variant.toLowerCase();
     let map = loaded.get(name);
     if (!map) {
-      map = loadMapFile(join(mapsDir, `${name}.map`), { searchPath: [mapsDir] });
+      const path = findMapFile(name, [mapsDir]);
+      if (path === undefined) throw new Error(`judge datc: there is no map '${name}' in ${mapsDir}`);
+      map = loadMapFile(path, { searchPath: [mapsDir] });
       loaded.set(name, map);
     }
     return map;
