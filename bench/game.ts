@@ -83,12 +83,11 @@ async function timeProcessing(service: GameService, name: string, runs: number):
 }
 
 /**
- * Processing waits for the disk three times, one after another (docs/durability.md: the step's
- * flushes and the audit commit together, then the snapshots' folder, then the status file's), so
- * a phase can be no faster than three flushes of the disk it runs on: median of a small file
- * written and flushed in `folder`.
+ * Processing waits for the disk twice, one after another (docs/durability.md: the step's flushes
+ * and the audit commit together, then the renames' folders together), so a phase can be no faster
+ * than two flushes of the disk it runs on: median of a small file written and flushed in `folder`.
  */
-const DISK_WAITS = 3;
+const DISK_WAITS = 2;
 function flushCost(folder: string, runs = 30): number {
   const times: number[] = [];
   const path = join(folder, 'flush-probe');

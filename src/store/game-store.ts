@@ -6,7 +6,7 @@ import type { GameStatus } from '../status/model.js';
 import { readStatus, type ParsedStatus } from '../status/parse.js';
 import { withHashedPasswords } from '../status/password.js';
 import { writeStatus, writtenReading } from '../status/write.js';
-import { DurableStep, prepareWrite, type PreparedWrite, removeAbandonedWrites, renameDurably, writeFileAtomic } from './atomic-write.js';
+import { DurableStep, removeAbandonedWrites, renameDurably, writeFileAtomic } from './atomic-write.js';
 import { sha256, type AuditLog } from './audit.js';
 import type { QueuedMail } from './journal.js';
 import { gameFolder } from './game-name.js';
@@ -128,7 +128,7 @@ export class GameStore {
    * The store writes whatever the diagnostics of `current` say: lines it could not read stay as
    * they are, and whether a game with errors may be changed is the caller's decision. Files that
    * must land with the change (a phase's history) are staged into `step`: flushed with the status
-   * file and renamed in just before it.
+   * file and renamed in with it, just before it.
    */
   async update(
     name: string,
@@ -394,14 +394,14 @@ export class GameStore {
       removeAbandonedWrites(target.path);
       const step = new DurableStep();
       let next: Buffer | null;
-      let prepared: PreparedWrite;
+      let staged: string;
       try {
         next = await produce(current, step);
         if (next === null || (current !== null && next.equals(current))) {
           await step.discard();
           return current;
         }
-        prepared = prepareWrite(target.path, next, step);
+        staged = step.stageLast(target.path, next);
       } catch (error) {
         await step.discard();
         throw error;
@@ -417,23 +417,23 @@ export class GameStore {
           cause: actor.cause ?? null,
           before: current,
           after: next,
-          staged: prepared.staged,
+          staged,
+          companions: step.companions(),
           at,
         };
         // The entry's synced commit waits for the disk at the same moment as the files' flushes.
         entry = audit.begin(change, announce?.() ?? []);
-        await step.renameIn();
+        await step.flushed();
         if (!sameBytes(readIfExists(target.path), current)) {
-          prepared.discard();
+          await step.discard();
           audit.abandon(entry);
           continue;
         }
         lock.assertHeld();
-        prepared.commit();
+        await step.renameIn();
       } catch (error) {
         // An entry already begun stays pending: the next access settles it by the file and the staged file.
         await step.discard();
-        prepared.discard();
         throw error;
       }
       audit.complete(entry);
