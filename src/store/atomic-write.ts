@@ -121,16 +121,24 @@ export class DurableStep {
     return [...this.staged];
   }
 
-  /** Stages the file the step is about: renamed in last, once every other file of the step is in place. Returns its temporary name. */
+  /**
+   * Stages the file the step is about: renamed in last, once every other file of the step is in
+   * place. The other files' names start flushing now, with their bytes. Returns its temporary name.
+   */
   stageLast(path: string, bytes: Uint8Array): string {
     this.last = { temporary: prepareWrite(path, bytes, this).staged, path };
+    this.flushNames();
     return this.last.temporary;
+  }
+
+  private flushNames(): void {
+    for (const folder of this.namesToFlush) this.flushFolder(folder);
+    this.namesToFlush.clear();
   }
 
   /** Resolves when every flush started so far is on disk (the staged files' names included); rejects with the first that failed. */
   async flushed(): Promise<void> {
-    for (const folder of this.namesToFlush) this.flushFolder(folder);
-    this.namesToFlush.clear();
+    this.flushNames();
     const results = await Promise.allSettled(this.flushes.splice(0));
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
