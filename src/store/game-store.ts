@@ -105,6 +105,11 @@ export class GameStore {
    * reading can be handed out to every caller.
    */
   private readonly readings = new Map<string, { readonly sha256: string; readonly parsed: ParsedStatus }>();
+  /**
+   * The main status file's last reading, by its bytes: every change to a game reads it for the
+   * game's `corrupt` flag, and parsing it grows with the number of games (0.28 ms at 300 games).
+   */
+  private mainReading: { readonly bytes: Buffer; readonly parsed: ParsedMainStatus } | null = null;
 
   constructor(private readonly options: GameStoreOptions) {
     this.attempts = options.attempts ?? DEFAULT_ATTEMPTS;
@@ -319,7 +324,11 @@ export class GameStore {
   }
 
   private parseMain(bytes: Buffer | null): ParsedMainStatus {
-    return readMainStatus(bytes ?? Buffer.alloc(0), displayPath(this.mainTarget(null).path));
+    const read = bytes ?? Buffer.alloc(0);
+    if (this.mainReading?.bytes.equals(read)) return this.mainReading.parsed;
+    const parsed = readMainStatus(read, displayPath(this.mainTarget(null).path));
+    this.mainReading = { bytes: read, parsed };
+    return parsed;
   }
 
   /**
