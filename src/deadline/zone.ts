@@ -1,4 +1,4 @@
-import { DateTime, FixedOffsetZone, IANAZone, Zone, type ZoneOffsetFormat } from 'luxon';
+import { DateTime, FixedOffsetZone, IANAZone, Zone, type ZoneOffsetFormat, type ZoneOffsetOptions } from 'luxon';
 import { DeadlineInputError } from './errors.js';
 
 /** DPjudge runs a game without a ZONE line on GMT. */
@@ -55,6 +55,63 @@ class NamedFixedOffsetZone extends Zone<true> {
   }
 }
 
+/** How many offsets a named zone keeps: the instants of many deadlines' arithmetic. */
+const REMEMBERED_OFFSETS = 4096;
+
+/**
+ * An IANA zone that remembers the offsets it gave. Luxon asks the zone for its offset at every
+ * instant it handles, and the zone asks Intl, which was three quarters of scheduling a deadline in
+ * a zone with daylight saving; one deadline asks about the same few instants again and again (42
+ * questions about 14 instants for a deadline in Europe/London). Luxon's offset depends on the
+ * instant to the second, so the offset remembered for that second is the answer.
+ */
+class RememberingZone extends Zone<true> {
+  private readonly offsets = new Map<number, number>();
+
+  constructor(private readonly zone: IANAZone<true>) {
+    super();
+  }
+
+  override get type(): string {
+    return this.zone.type;
+  }
+
+  override get name(): string {
+    return this.zone.name;
+  }
+
+  override get isUniversal(): boolean {
+    return this.zone.isUniversal;
+  }
+
+  override offsetName(ts: number, options: ZoneOffsetOptions): string {
+    return this.zone.offsetName(ts, options);
+  }
+
+  override formatOffset(ts: number, format: ZoneOffsetFormat): string {
+    return this.zone.formatOffset(ts, format);
+  }
+
+  override offset(ts: number): number {
+    const second = Math.floor(ts / 1000);
+    let minutes = this.offsets.get(second);
+    if (minutes === undefined) {
+      if (this.offsets.size >= REMEMBERED_OFFSETS) this.offsets.clear();
+      minutes = this.zone.offset(ts);
+      this.offsets.set(second, minutes);
+    }
+    return minutes;
+  }
+
+  override equals(other: Zone): boolean {
+    return this.zone.equals(other);
+  }
+
+  override get isValid(): true {
+    return true;
+  }
+}
+
 // Checking a zone name builds an Intl formatter, far slower than the arithmetic that follows it.
 const knownZones = new Map<string, Zone>();
 
@@ -67,7 +124,7 @@ export function gameZone(name: string | undefined): Zone {
     const named = IANAZone.create(zoneName);
     // GMT (every game without a ZONE line), UTC and the Etc/GMT±N zones never change their offset:
     // a fixed offset answers without asking Intl, which was most of the cost of scheduling a deadline.
-    zone = FIXED_OFFSET_NAME.test(zoneName) ? new NamedFixedOffsetZone(zoneName, named.offset(0)) : named;
+    zone = FIXED_OFFSET_NAME.test(zoneName) ? new NamedFixedOffsetZone(zoneName, named.offset(0)) : new RememberingZone(named as IANAZone<true>);
     knownZones.set(zoneName, zone);
   }
   return zone;

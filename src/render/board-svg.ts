@@ -264,6 +264,19 @@ function orderKey(x: number, y: number): string[] {
   ]);
 }
 
+/** The legend's keys at `x`, `top` (the terrain key, then the orders' when `orders`), drawn once per place: every results mail reuses them. */
+const drawnKeys = new Map<string, string>();
+
+function keys(x: number, top: number, orders: boolean): string {
+  const place = `${x} ${top} ${orders}`;
+  let drawn = drawnKeys.get(place);
+  if (drawn === undefined) {
+    drawn = [...legendKey(x, top), ...(orders ? orderKey(x, top + KEY_ROWS * ROW + 8) : [])].join('');
+    drawnKeys.set(place, drawn);
+  }
+  return drawn;
+}
+
 function legend(views: readonly PowerView[], x: number, notes: { hidden: boolean; orders: boolean }): { markup: string; height: number } {
   const rows: string[] = [textElement('text', { x, y: HEADER_HEIGHT + 12, 'font-size': 13, 'font-weight': 'bold', fill: '#111111' }, 'Powers')];
   for (const [index, view] of views.entries()) {
@@ -274,12 +287,9 @@ function legend(views: readonly PowerView[], x: number, notes: { hidden: boolean
     );
   }
   const keyTop = HEADER_HEIGHT + 32 + views.length * ROW + 16;
-  rows.push(...legendKey(x, keyTop));
+  rows.push(keys(x, keyTop, notes.orders));
   let bottom = keyTop + KEY_ROWS * ROW;
-  if (notes.orders) {
-    rows.push(...orderKey(x, bottom + 8));
-    bottom += ORDER_KEY.length * ROW + 8;
-  }
+  if (notes.orders) bottom += ORDER_KEY.length * ROW + 8;
   if (notes.hidden) {
     rows.push(textElement('text', { x, y: bottom + 4, 'font-size': 11, 'font-style': 'italic', fill: '#222222' }, 'Builds hidden from you are not drawn.'));
     bottom += ROW;

@@ -21,9 +21,19 @@ export function escapeXml(text: string): string {
   return text.replace(NOT_XML, '').replace(/[&<>"']/g, (character) => ENTITIES[character]!);
 }
 
-/** A coordinate or length with one decimal at most: enough for a screen, and a smaller file. */
+/** Below this many tenths a float has room for every tenth, and `String` writes each as its digits. */
+const EXACT_TENTHS = 1e15;
+
+/**
+ * A coordinate or length with one decimal at most: enough for a screen, and a smaller file. The
+ * text is `String(Math.round(value * 10) / 10)`'s, written from the whole number of tenths: a
+ * picture holds thousands of them, and a float's shortest form is the slower way to the same digits.
+ */
 export function num(value: number): string {
-  return String(Math.round(value * 10) / 10);
+  const tenths = Math.round(value * 10);
+  if (tenths % 10 === 0 || !(Math.abs(tenths) < EXACT_TENTHS)) return String(tenths / 10);
+  const whole = Math.abs(tenths);
+  return `${tenths < 0 ? '-' : ''}${(whole - (whole % 10)) / 10}.${whole % 10}`;
 }
 
 function attributeText(attributes: Attributes): string {

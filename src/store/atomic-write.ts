@@ -59,7 +59,7 @@ export function prepareWrite(path: string, bytes: Uint8Array, step?: DurableStep
 }
 
 /** Removes a staged file, unless it is gone already (renamed into place by a failure after the rename). */
-function unlinkQuietly(path: string): void {
+export function unlinkQuietly(path: string): void {
   try {
     unlinkSync(path);
   } catch (error) {
@@ -67,17 +67,28 @@ function unlinkQuietly(path: string): void {
   }
 }
 
+/** A file written under a temporary name, to be renamed to `path` with its step. */
+export interface StagedFile {
+  readonly temporary: string;
+  readonly path: string;
+}
+
 /**
  * The flushes of one durable step, issued at once. A flush costs the disk one journal commit and
  * the disk's cache flush whatever it carries, and flushes that wait at the same moment share one
  * (measured in docs/performance.md: four files flushed one after another cost four times what four
- * flushed together do). A phase's status file, history snapshots, results and audit commit are
- * flushed together this way, then the snapshots renamed in, then the status file: the order that
- * recovery needs (docs/durability.md) is kept, only the waits are shared.
+ * flushed together do). A step waits for the disk twice: once for every file's bytes (with the
+ * audit entry's commit, made meanwhile), then for the renames, all flushed together, the file the
+ * step is about (`stageLast`) renamed after the others. The others' temporary names are flushed
+ * in the first wait, so that recovery can rename them in if a crash leaves the last one renamed
+ * and them not (docs/durability.md).
  */
 export class DurableStep {
   private readonly flushes: Promise<void>[] = [];
-  private readonly staged: { temporary: string; path: string }[] = [];
+  private readonly staged: StagedFile[] = [];
+  /** The folders of the staged files whose names must be on disk before the last rename. */
+  private readonly namesToFlush = new Set<string>();
+  private last: StagedFile | null = null;
 
   /** Starts flushing an open file on libuv's thread pool, and closes it after; `undo` runs if the flush fails. */
   flush(descriptor: number, undo: () => void = () => {}): void {
@@ -96,34 +107,69 @@ export class DurableStep {
     this.flush(openSync(folder, 'r'));
   }
 
-  /** Stages a file to replace with the step: written now, flushed with the step, renamed in by `renameIn`. */
+  /**
+   * Stages a file that lands with the step: written now, flushed with the step, its temporary name
+   * flushed too (recovery may need to find it), renamed in by `renameIn` before the last file.
+   */
   stage(path: string, bytes: Uint8Array): void {
     this.staged.push({ temporary: prepareWrite(path, bytes, this).staged, path });
+    this.namesToFlush.add(dirname(path));
   }
 
-  /** Resolves when every flush started so far is on disk; rejects with the first that failed. */
+  /** The files `stage` holds, for the audit entry: recovery renames them in when the step's last file landed. */
+  companions(): readonly StagedFile[] {
+    return [...this.staged];
+  }
+
+  /**
+   * Stages the file the step is about: renamed in last, once every other file of the step is in
+   * place. The other files' names start flushing now, with their bytes. Returns its temporary name.
+   */
+  stageLast(path: string, bytes: Uint8Array): string {
+    this.last = { temporary: prepareWrite(path, bytes, this).staged, path };
+    this.flushNames();
+    return this.last.temporary;
+  }
+
+  private flushNames(): void {
+    for (const folder of this.namesToFlush) this.flushFolder(folder);
+    this.namesToFlush.clear();
+  }
+
+  /** Resolves when every flush started so far is on disk (the staged files' names included); rejects with the first that failed. */
   async flushed(): Promise<void> {
+    this.flushNames();
     const results = await Promise.allSettled(this.flushes.splice(0));
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
   }
 
-  /** Waits for the step's flushes, then renames the staged files into place and flushes their folders together. */
+  /**
+   * Waits for the step's flushes, then renames the staged files into place, the last one after the
+   * others, and flushes their folders together: one wait for every rename of the step.
+   */
   async renameIn(): Promise<void> {
     await this.flushed();
-    if (this.staged.length === 0) return;
-    const renamed = this.staged.splice(0);
+    const renamed = this.last === null ? [...this.staged] : [...this.staged, this.last];
+    if (renamed.length === 0) return;
+    // A rename that fails leaves every file staged, for `discard` to remove what was not renamed.
     for (const { temporary, path } of renamed) renameSync(temporary, path);
+    this.staged.length = 0;
+    this.last = null;
     const folders = [...new Set(renamed.map(({ path }) => dirname(path)))];
     for (const folder of folders) this.flushFolder(folder);
     await this.flushed();
-    durableWrite(`rename ${renamed.map(({ path }) => `${basename(dirname(path))}/${basename(path)}`).join(', ')}`);
+    for (const folder of folders)
+      durableWrite(`rename ${renamed.flatMap(({ path }) => (dirname(path) === folder ? [`${basename(folder)}/${basename(path)}`] : [])).join(', ')}`);
   }
 
   /** Throws the staged files away (the step failed before they were renamed in). */
   async discard(): Promise<void> {
     await Promise.allSettled(this.flushes.splice(0));
     for (const { temporary } of this.staged.splice(0)) unlinkQuietly(temporary);
+    if (this.last !== null) unlinkQuietly(this.last.temporary);
+    this.last = null;
+    this.namesToFlush.clear();
   }
 }
 

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { lineChanges, type LineChange } from '../status/line-diff.js';
 import { redactLine } from '../status/redact.js';
 import { decodeStatusBytes, splitLines } from '../status/text.js';
+import { syncFolder, unlinkQuietly, type StagedFile } from './atomic-write.js';
 import { durableWrite } from './crash-points.js';
 import { withoutSync, type JudgeDatabase } from './database.js';
 import { createJournalTables, Outbox, type QueuedMail } from './journal.js';
@@ -51,6 +53,12 @@ export interface AuditChange {
   readonly at?: Date;
   /** The temporary file holding `after` until it is renamed into place, when there is one. */
   readonly staged?: string | null;
+  /**
+   * Files staged to land with the change (a phase's history snapshots), renamed in with it and
+   * flushed in the same wait: if a crash leaves the change on disk and one of them still staged,
+   * recovery renames it in; if the change never landed, recovery removes it.
+   */
+  readonly companions?: readonly StagedFile[];
 }
 
 /** An entry a crash left pending, settled by what is on disk. */
@@ -72,6 +80,7 @@ interface AuditRow {
   state: AuditState;
   cause: string | null;
   staged: string | null;
+  companions: string | null;
 }
 
 export function sha256(bytes: Uint8Array): string {
@@ -126,15 +135,16 @@ export class AuditLog {
     `);
     addColumnIfMissing(db, 'audit', 'cause', 'TEXT');
     addColumnIfMissing(db, 'audit', 'staged', 'TEXT');
+    addColumnIfMissing(db, 'audit', 'companions', 'TEXT');
     db.exec(`CREATE INDEX IF NOT EXISTS audit_by_cause ON audit (cause) WHERE cause IS NOT NULL`);
     db.exec(`CREATE INDEX IF NOT EXISTS audit_creations ON audit (actor, at) WHERE before_sha256 IS NULL`);
     this.insert = db.prepare(
-      `INSERT INTO audit (file, game, at, actor, command, before_sha256, after_sha256, changes, state, cause, staged)
-       VALUES (@file, @game, @at, @actor, @command, @before_sha256, @after_sha256, @changes, 'pending', @cause, @staged)`,
+      `INSERT INTO audit (file, game, at, actor, command, before_sha256, after_sha256, changes, state, cause, staged, companions)
+       VALUES (@file, @game, @at, @actor, @command, @before_sha256, @after_sha256, @changes, 'pending', @cause, @staged, @companions)`,
     );
     this.settle = db.prepare<{ id: number; state: AuditState }>(`UPDATE audit SET state = @state WHERE id = @id AND state = 'pending'`);
-    this.pendingOf = db.prepare<[string], Pick<AuditRow, 'id' | 'before_sha256' | 'after_sha256' | 'staged'>>(
-      `SELECT id, before_sha256, after_sha256, staged FROM audit WHERE file = ? AND state = 'pending' ORDER BY id`,
+    this.pendingOf = db.prepare<[string], Pick<AuditRow, 'id' | 'before_sha256' | 'after_sha256' | 'staged' | 'companions'>>(
+      `SELECT id, before_sha256, after_sha256, staged, companions FROM audit WHERE file = ? AND state = 'pending' ORDER BY id`,
     );
     this.pendingFilesQuery = db.prepare<[], { file: string }>(`SELECT DISTINCT file FROM audit WHERE state = 'pending'`);
     this.doneByCause = db.prepare<[string], { done: number }>(`SELECT count(*) AS done FROM audit WHERE cause = ? AND state = 'done'`);
@@ -158,6 +168,7 @@ export class AuditLog {
       const settled: SettledEntry[] = [];
       for (const row of this.pendingOf.all(file)) {
         const state = settledState(row, current);
+        if (state !== 'uncertain') settleCompanions(row.companions, state);
         this.settle.run({ id: row.id, state });
         if (state === 'done') this.outbox.release(row.id);
         // An uncertain change's mails stay held: the judgekeeper decides (see docs/durability.md).
@@ -192,6 +203,7 @@ export class AuditLog {
       changes: JSON.stringify(changes),
       cause: change.cause ?? null,
       staged: change.staged ?? null,
+      companions: change.companions === undefined || change.companions.length === 0 ? null : JSON.stringify(change.companions),
     });
     return Number(result.lastInsertRowid);
   }
@@ -266,6 +278,26 @@ function settledState(row: Pick<AuditRow, 'before_sha256' | 'after_sha256' | 'st
   if (row.before_sha256 === current) return 'abandoned';
   if (row.staged === null) return 'uncertain';
   return existsSync(row.staged) ? 'abandoned' : 'done';
+}
+
+/**
+ * The staged files of a change settled `done` are renamed in when a crash left them staged (their
+ * bytes and names were flushed before the change's file was renamed in), their folders flushed
+ * before the entry is settled; those of a change `abandoned` are removed. Renamed or removed
+ * already, a file is left alone: settling again does nothing more.
+ */
+function settleCompanions(companions: string | null, state: 'done' | 'abandoned'): void {
+  if (companions === null) return;
+  const folders = new Set<string>();
+  for (const { temporary, path } of JSON.parse(companions) as StagedFile[]) {
+    if (!existsSync(temporary)) continue;
+    if (state === 'abandoned') unlinkQuietly(temporary);
+    else {
+      renameSync(temporary, path);
+      folders.add(dirname(path));
+    }
+  }
+  for (const folder of folders) syncFolder(folder);
 }
 
 /** Journals written by an older judge lack the newer columns: they are added, empty, on opening. */

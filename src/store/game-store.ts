@@ -6,7 +6,7 @@ import type { GameStatus } from '../status/model.js';
 import { readStatus, type ParsedStatus } from '../status/parse.js';
 import { withHashedPasswords } from '../status/password.js';
 import { writeStatus, writtenReading } from '../status/write.js';
-import { DurableStep, prepareWrite, type PreparedWrite, removeAbandonedWrites, renameDurably, writeFileAtomic } from './atomic-write.js';
+import { DurableStep, removeAbandonedWrites, renameDurably, writeFileAtomic } from './atomic-write.js';
 import { sha256, type AuditLog } from './audit.js';
 import type { QueuedMail } from './journal.js';
 import { gameFolder } from './game-name.js';
@@ -105,6 +105,11 @@ export class GameStore {
    * reading can be handed out to every caller.
    */
   private readonly readings = new Map<string, { readonly sha256: string; readonly parsed: ParsedStatus }>();
+  /**
+   * The main status file's last reading, by its bytes: every change to a game reads it for the
+   * game's `corrupt` flag, and parsing it grows with the number of games (0.28 ms at 300 games).
+   */
+  private mainReading: { readonly bytes: Buffer; readonly parsed: ParsedMainStatus } | null = null;
 
   constructor(private readonly options: GameStoreOptions) {
     this.attempts = options.attempts ?? DEFAULT_ATTEMPTS;
@@ -128,7 +133,7 @@ export class GameStore {
    * The store writes whatever the diagnostics of `current` say: lines it could not read stay as
    * they are, and whether a game with errors may be changed is the caller's decision. Files that
    * must land with the change (a phase's history) are staged into `step`: flushed with the status
-   * file and renamed in just before it.
+   * file and renamed in with it, just before it.
    */
   async update(
     name: string,
@@ -319,7 +324,11 @@ export class GameStore {
   }
 
   private parseMain(bytes: Buffer | null): ParsedMainStatus {
-    return readMainStatus(bytes ?? Buffer.alloc(0), displayPath(this.mainTarget(null).path));
+    const read = bytes ?? Buffer.alloc(0);
+    if (this.mainReading?.bytes.equals(read)) return this.mainReading.parsed;
+    const parsed = readMainStatus(read, displayPath(this.mainTarget(null).path));
+    this.mainReading = { bytes: read, parsed };
+    return parsed;
   }
 
   /**
@@ -394,14 +403,14 @@ export class GameStore {
       removeAbandonedWrites(target.path);
       const step = new DurableStep();
       let next: Buffer | null;
-      let prepared: PreparedWrite;
+      let staged: string;
       try {
         next = await produce(current, step);
         if (next === null || (current !== null && next.equals(current))) {
           await step.discard();
           return current;
         }
-        prepared = prepareWrite(target.path, next, step);
+        staged = step.stageLast(target.path, next);
       } catch (error) {
         await step.discard();
         throw error;
@@ -417,23 +426,23 @@ export class GameStore {
           cause: actor.cause ?? null,
           before: current,
           after: next,
-          staged: prepared.staged,
+          staged,
+          companions: step.companions(),
           at,
         };
         // The entry's synced commit waits for the disk at the same moment as the files' flushes.
         entry = audit.begin(change, announce?.() ?? []);
-        await step.renameIn();
+        await step.flushed();
         if (!sameBytes(readIfExists(target.path), current)) {
-          prepared.discard();
+          await step.discard();
           audit.abandon(entry);
           continue;
         }
         lock.assertHeld();
-        prepared.commit();
+        await step.renameIn();
       } catch (error) {
         // An entry already begun stays pending: the next access settles it by the file and the staged file.
         await step.discard();
-        prepared.discard();
         throw error;
       }
       audit.complete(entry);

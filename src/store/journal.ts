@@ -300,16 +300,28 @@ export class Outbox {
 
   /** Queues a mail; call it inside the transaction that records what caused the mail. */
   queue(mail: OutgoingMail, messageId: string, origin: string, now: number): OutboxEntry {
-    const { lastInsertRowid } = this.insert.run(messageId, origin, now, this.stored(mail), now);
+    return this.queueRow(mail, messageId, origin, now, new Set());
+  }
+
+  /** `kept`: the checksums of the attachments this transaction has stored already. */
+  private queueRow(mail: OutgoingMail, messageId: string, origin: string, now: number, kept: Set<string>): OutboxEntry {
+    const { lastInsertRowid } = this.insert.run(messageId, origin, now, this.stored(mail, kept), now);
     return { id: Number(lastInsertRowid), messageId, createdAt: now, mail, attempts: 0 };
   }
 
-  /** The mail's JSON for its row, each attachment's content kept once in `outbox_attachment`. */
-  private stored(mail: OutgoingMail): string {
+  /**
+   * The mail's JSON for its row, each attachment's content kept once in `outbox_attachment`. An
+   * attachment in `kept` is not handed to SQLite again: binding a 90 KB picture costs its copy
+   * even when the row is there already, and a phase's results mails all carry the same one.
+   */
+  private stored(mail: OutgoingMail, kept: Set<string> = new Set()): string {
     if (mail.attachments === undefined || mail.attachments.length === 0) return JSON.stringify(mail);
     const attachments = mail.attachments.map((attachment): StoredAttachment => {
       const contentSha256 = checksumOf(attachment);
-      this.insertAttachment.run(contentSha256, attachment.contentBase64);
+      if (!kept.has(contentSha256)) {
+        this.insertAttachment.run(contentSha256, attachment.contentBase64);
+        kept.add(contentSha256);
+      }
       return { filename: attachment.filename, contentType: attachment.contentType, contentSha256 };
     });
     return JSON.stringify({ ...mail, attachments });
@@ -357,7 +369,8 @@ export class Outbox {
    * disk: call it in the transaction that begins that entry, then `release` or `dropHeld` with it.
    */
   hold(auditId: number, mails: readonly QueuedMail[], now: number): void {
-    for (const { mail, messageId, origin } of mails) this.holdRow.run(this.queue(mail, messageId, origin, now).id, auditId);
+    const kept = new Set<string>();
+    for (const { mail, messageId, origin } of mails) this.holdRow.run(this.queueRow(mail, messageId, origin, now, kept).id, auditId);
   }
 
   /** The change `auditId` records is on disk: its mails may leave. */

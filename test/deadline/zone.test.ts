@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { DeadlineInputError, formatDeadlineStamp, gameZone, parseDeadlineStamp, parseIsoInstant } from '../../src/deadline/index.js';
 
@@ -98,5 +98,20 @@ describe('ISO times on a command line', () => {
     expect(() => parseIsoInstant('--from', 'tomorrow', NEW_YORK)).toThrow(
       "--from needs an ISO 8601 time such as 2024-03-09T10:00 or 2024-03-09T15:00Z, got 'tomorrow'",
     );
+  });
+});
+
+describe('a game zone with daylight saving', () => {
+  it('gives the offset Intl gives at every instant, asked once or again, across the jumps of a year', () => {
+    for (const name of ['Europe/London', 'America/New_York', 'Australia/Lord_Howe']) {
+      const remembered = gameZone(name);
+      const fresh = IANAZone.create(name);
+      const differing: number[] = [];
+      // Every 47 minutes and 13 seconds, so that instants fall on many minutes of the hour and within seconds.
+      for (let ts = Date.UTC(2024, 0, 1); ts < Date.UTC(2025, 0, 1); ts += 47 * 60_000 + 13_250)
+        for (const asked of [ts, ts]) if (remembered.offset(asked) !== fresh.offset(asked)) differing.push(asked);
+      expect(differing).toEqual([]);
+      expect([remembered.type, remembered.name, remembered.equals(fresh), fresh.equals(remembered)]).toEqual(['iana', name, true, true]);
+    }
   });
 });

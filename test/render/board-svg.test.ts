@@ -5,7 +5,7 @@ import { GameMap } from '../../src/map/game-map.js';
 import { loadMapFile } from '../../src/map/load.js';
 import { boardSvg } from '../../src/render/board-svg.js';
 import { svgToPng } from '../../src/render/board-png.js';
-import { escapeXml } from '../../src/render/svg-text.js';
+import { escapeXml, num } from '../../src/render/svg-text.js';
 import { projectRoot } from '../game/support.js';
 import { checkXml, titles } from './xml-check.js';
 
@@ -20,6 +20,15 @@ describe('the picture of a board', () => {
     expect(checkXml(svg).elements).not.toContain('image');
     expect(svg).not.toMatch(/href|url\(|on[a-z]+=/i);
     expect(svg).toContain('Game alpha: Spring 1901 Movement');
+  });
+
+  it('writes each coordinate as the float rounded to tenths would be written, digit for digit', () => {
+    const edges = [0, -0, 0.05, -0.05, 0.04, -0.04, 0.25, -0.25, 1.95, -1.95, 99.95, -1234.56, 1e14 + 0.3, 1e15 + 0.5, 1e21, -1e22, NaN, Infinity, -Infinity];
+    // A fixed linear congruential sequence: the same values on every run.
+    let seed = 1;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const values = [...edges, ...Array.from({ length: 20_000 }, (_, index) => (random() - 0.5) * 10 ** (index % 9))];
+    expect(values.filter((value) => num(value) !== String(Math.round(value * 10) / 10))).toEqual([]);
   });
 
   it('is checked by a checker that does find broken XML', () => {

@@ -160,6 +160,30 @@ describe('creating games and the main status file', () => {
     expect(readdirSync(join(games, 'riverrun'))).toEqual(['status']);
     expect(sha256(readFileSync(path))).toBe(store.load('riverrun').sha256);
   });
+
+  it('renames in the history a change landed without, and removes that of a change that never landed', async () => {
+    const { store, audit, games } = setUp({ riverrun: hashedRiverrun, oxbow: hashedRiverrun });
+    const staged = (game: string) => {
+      const history = join(games, game, 'history');
+      mkdirSync(history);
+      const files = ['S1901M', 'S1901M.next'].map((phase) => ({ temporary: join(history, `.${phase}.tmp-999999999-abcdef`), path: join(history, phase) }));
+      for (const { temporary } of files) writeFileSync(temporary, `snapshot of ${game}`);
+      return files;
+    };
+    const after = Buffer.from(hashedRiverrun.replace('DEADLINE 202403151800', 'DEADLINE 202403171800'));
+    const change = (game: string) => ({ file: `${game}/status`, game, actor: 'x', command: 'PROCESS', before: Buffer.from(hashedRiverrun), after });
+    // A power cut after the status file's rename reached the disk, before the snapshots' did: the change is on disk, its history staged.
+    const landed = audit.begin({ ...change('riverrun'), staged: join(games, 'riverrun', '.status.tmp-999999999-abcdef'), companions: staged('riverrun') });
+    writeFileSync(join(games, 'riverrun', 'status'), after);
+    // A crash before the status file's rename: the change never landed.
+    const lost = audit.begin({ ...change('oxbow'), staged: join(games, 'oxbow', '.status.tmp-999999999-abcdef'), companions: staged('oxbow') });
+    await store.recoverAll();
+    expect(audit.history('riverrun/status').find((entry) => entry.id === landed)!.state).toBe('done');
+    expect(readdirSync(join(games, 'riverrun', 'history')).sort()).toEqual(['S1901M', 'S1901M.next']);
+    expect(readFileSync(join(games, 'riverrun', 'history', 'S1901M.next'), 'utf8')).toBe('snapshot of riverrun');
+    expect(audit.history('oxbow/status').find((entry) => entry.id === lost)!.state).toBe('abandoned');
+    expect(readdirSync(join(games, 'oxbow', 'history'))).toEqual([]);
+  });
 });
 
 describe('a status file an editor is saving in place', () => {
