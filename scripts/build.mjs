@@ -1,16 +1,25 @@
 #!/usr/bin/env node
 // `npm run build`: the judge as it ships, `dist/cli/main.js` (the package's bin, `npm start`,
-// contrib/judge.service), bundled with its packages by esbuild into a few files. A delivery agent
-// starts a `judge mail` process per mail, and a judge loading its ~280 modules and ~100 package
-// files one at a time spent more of each start resolving and reading them than handling the mail
-// (docs/performance.md). The modules a command imports when it runs stay in chunks of their own,
-// loaded only by that command. Type checking is tsc's, run by `npm run build` before this.
+// contrib/judge.service), bundled with its packages by esbuild. A delivery agent starts a
+// `judge mail` process per mail, and a judge loading its ~280 modules and ~100 package files one at
+// a time spent more of each start resolving and reading them than handling the mail
+// (docs/performance.md).
 //
-// `node scripts/build.mjs <folder> <module>...`: the same bundle of other entry modules (paths in
-// src/ without .ts) into another folder, as the tests build the judge they start (test/support/compiled-judge.ts).
+// Two builds. ES modules split into chunks, a command's `await import`s in chunks of their own: the
+// command line and the entry modules the tests' child scripts import. And `judge mail`, which a
+// delivery agent starts per mail, as one CommonJS script, `cli/mail-<hash>.cjs`, which `cli/main.js`
+// runs with V8's code cache (src/cli/code-cache.ts): Node 20 keeps no compiled code of ES modules,
+// and compiling the judge was a third of a mail's CPU. The build then hands the judge one mail, and
+// that process saves the code V8 compiled beside the bundle.
+//
+// `node scripts/build.mjs <folder> <module>...`: the same build of other entry modules (paths in
+// src/ without .ts) into another folder, as the tests build the judge they start
+// (test/support/compiled-judge.ts); the mail bundle is built when `cli/main` is one of them.
 import { buildSync } from 'esbuild';
-import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 const SOURCE = join(PROJECT_ROOT, 'src');
@@ -21,24 +30,76 @@ const NATIVE_PACKAGES = ['better-sqlite3', '@resvg/resvg-js'];
 const [out = join(PROJECT_ROOT, 'dist'), ...modules] = process.argv.slice(2);
 const entryModules = modules.length > 0 ? modules : ['cli/main'];
 
+const COMMON = { bundle: true, external: NATIVE_PACKAGES, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'error' };
+
+/**
+ * esbuild writes every non-ASCII character of the code as an escape, but copies comments as they
+ * are (some packages' comments hold Japanese, `§` or `–`). With those replaced the file is ASCII,
+ * which the loader reads as Latin-1, a plain copy, instead of decoding UTF-8; a character that
+ * takes two UTF-16 units becomes two `?`, so that the source map's columns still hold.
+ */
+function commentsInAscii(text) {
+  return text.replace(/[^\x00-\x7f]/gu, (character) => '?'.repeat(character.length));
+}
+
+/** `judge mail` as one CommonJS script, named after its contents; returns its file name. */
+function buildMailBundle() {
+  const { outputFiles } = buildSync({
+    ...COMMON,
+    entryPoints: [join(SOURCE, 'cli', 'mail-program.ts')],
+    outdir: join(out, 'cli'),
+    entryNames: 'mail-[hash]',
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    // import.meta does not exist in CommonJS: the two modules that find files beside themselves get the bundle's own URL.
+    define: { 'import.meta.url': 'importMetaUrlOfBundle' },
+    banner: { js: "const importMetaUrlOfBundle = require('node:url').pathToFileURL(__filename).href;" },
+    write: false,
+  });
+  mkdirSync(join(out, 'cli'), { recursive: true });
+  for (const file of outputFiles) writeFileSync(file.path, file.path.endsWith('.cjs') ? commentsInAscii(file.text) : file.contents);
+  return basename(outputFiles.find((file) => file.path.endsWith('.cjs')).path);
+}
+
+const mailBundle = entryModules.includes('cli/main') ? buildMailBundle() : null;
+
 // The folder is not emptied first: a judge still running from the previous build (an upgrade
-// builds before it restarts the service) goes on loading that build's chunks, whose names carry
+// builds before it restarts the service) goes on loading that build's files, whose names carry
 // their contents' hash, until it is restarted.
 buildSync({
+  ...COMMON,
   entryPoints: entryModules.map((module) => join(SOURCE, `${module}.ts`)),
   outbase: SOURCE,
   outdir: out,
-  bundle: true,
   splitting: true,
-  external: NATIVE_PACKAGES,
   // The CommonJS packages bundled into these ES modules call require() for Node's own modules.
   banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
   format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
-  logLevel: 'error',
+  ...(mailBundle === null ? {} : { define: { JUDGE_MAIL_BUNDLE: JSON.stringify(mailBundle) } }),
 });
 // Node looks for the nearest package.json to learn that .js files are ES modules; below
 // node_modules (the tests' builds) it looks no further up than the folder itself.
 writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'module' }));
+
+/**
+ * The code cache of `judge mail`: a HELP mail (with a sign-on to a game that does not exist and an
+ * order, as a new player's first mail) to a judge in a scratch folder that writes its replies as
+ * .eml files. The process finds no cache, and saves the code V8 compiled for it as it ends.
+ */
+function warmUp() {
+  const folder = mkdtempSync(join(tmpdir(), 'judge-build-'));
+  try {
+    const config = join(folder, 'judge.config.json');
+    writeFileSync(config, JSON.stringify({ judge: { name: 'BUILD', address: 'judge@build.invalid', keeper: 'keeper@build.invalid' } }));
+    const mail =
+      'From: Player <player@build.invalid>\r\nTo: judge@build.invalid\r\nSubject: first mail\r\n' +
+      `Message-ID: <warm-up-${process.pid}@build.invalid>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n` +
+      'SIGNON Fgame secret\r\nA PAR - BUR\r\nHELP\r\n';
+    const judge = join(out, 'cli', 'main.js');
+    execFileSync(process.execPath, [judge, 'mail', '--config', config], { cwd: folder, input: mail, stdio: ['pipe', 'ignore', 'inherit'] });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (mailBundle !== null) warmUp();

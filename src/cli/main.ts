@@ -1,28 +1,29 @@
 #!/usr/bin/env node
-import { Command, CommanderError } from 'commander';
-import { registerCommands } from './commands/index.js';
+import { fileURLToPath } from 'node:url';
+import type { runMailProgram } from './mail-program.js';
 
-const program = new Command();
-program.name('judge').description('The e-mail Diplomacy judge: judgekeeper commands').showHelpAfterError(false).exitOverride();
+/**
+ * The `judge` command. A delivery agent starts `judge mail` once per mail, so that command has a
+ * bundle of its own besides the ES modules: `npm run build` (scripts/build.mjs) bundles
+ * src/cli/mail-program.ts into one CommonJS script beside this file, named after its contents'
+ * hash, which it writes in here as JUDGE_MAIL_BUNDLE, and hands it one mail so that the code V8
+ * compiled is saved beside it. It runs with that code cache; a process that found none V8 would
+ * take (deleted, or made by another Node) saves its own when it ends well. Every other command,
+ * and `judge mail` in a build of other entry modules, imports the command line's ES modules.
+ */
+declare const JUDGE_MAIL_BUNDLE: string | undefined;
 
-registerCommands(program);
+async function mailBundle(): Promise<{ runMailProgram: typeof runMailProgram }> {
+  const { runCachedScript } = await import('./code-cache.js');
+  const bundle = fileURLToPath(new URL(JUDGE_MAIL_BUNDLE!, import.meta.url));
+  const script = runCachedScript(bundle, `${bundle}.cache`);
+  if (!script.cacheUsed) process.once('exit', (code) => code === 0 && script.saveCache());
+  return script.exports as { runMailProgram: typeof runMailProgram };
+}
 
-// Commander's own help command: `judge help` lists the commands, `judge help check` explains one.
-program.helpCommand('help [command]', 'list the commands, or explain one');
-
-program.configureOutput({
-  writeErr: (text) => process.stderr.write(text.split('\n').find((line) => line.trim() !== '') + '\n'),
-});
-
-try {
-  // A bare `judge` is someone finding their way: show them the commands rather than nothing.
-  await program.parseAsync(process.argv.length > 2 ? process.argv : [...process.argv, 'help']);
-} catch (error) {
-  if (error instanceof CommanderError) {
-    // Help and --version end with commander's exit code 0; a usage mistake with 2, as with other Unix tools.
-    process.exitCode = error.exitCode === 0 ? 0 : 2;
-  } else {
-    process.stderr.write(`judge: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  }
+if (process.argv[2] === 'mail' && typeof JUDGE_MAIL_BUNDLE === 'string') {
+  await (await mailBundle()).runMailProgram(process.argv);
+} else {
+  const { runJudgeProgram } = await import('./judge-program.js');
+  await runJudgeProgram(process.argv);
 }

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { readJournal } from './support/journal-reader.js';
 import { JUDGE_ADDRESS, JudgeProcess, judgeFolder, plainMail, type JudgeFolder } from './support/judge-setup.js';
@@ -78,6 +80,22 @@ describe('pipe mode', () => {
     expect(sink.accepted).toHaveLength(2);
     await sink.waitFor(2);
     expect(sink.captured.map(({ parsed }) => parsed.inReplyTo).sort()).toEqual(['<when-up@player.test>', '<while-down@player.test>']);
+  });
+
+  it("handles the mail when V8 refuses the bundle's code cache (made by another Node), and saves a new one", async () => {
+    const bundleFolder = join(inject('compiledJudge'), 'cli');
+    const cache = join(
+      bundleFolder,
+      readdirSync(bundleFolder).find((name) => name.endsWith('.cjs.cache'))!,
+    );
+    // Replaced whole, as the judge replaces it: other tests' judges may be starting from it meanwhile.
+    writeFileSync(`${cache}.test`, 'a code cache of another Node');
+    renameSync(`${cache}.test`, cache);
+
+    const folder = smtpFolder();
+    expect((await pipe(folder, plainMail({ messageId: '<stale-cache@player.test>' }))).code).toBe(0);
+    expect(sink.accepted).toHaveLength(1);
+    expect(readFileSync(cache, 'latin1')).not.toBe('a code cache of another Node');
   });
 
   it('exits 75 (try again later) when the configuration is broken, so the delivery agent keeps the mail', async () => {
