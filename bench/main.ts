@@ -1,6 +1,6 @@
 import { benchChecker } from './checker.js';
 import { benchEngine } from './engine.js';
-import { benchMail } from './mail.js';
+import { benchMail, benchPipeMode } from './mail.js';
 import { benchGame } from './game.js';
 import { benchMaps } from './maps.js';
 import { benchRender } from './render.js';
@@ -18,6 +18,7 @@ const SECTIONS: Record<string, () => unknown> = {
   maps: benchMaps,
   render: benchRender,
   mail: benchMail,
+  pipe: benchPipeMode,
   status: benchStatus,
   engine: benchEngine,
   checker: benchChecker,

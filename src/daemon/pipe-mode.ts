@@ -3,6 +3,7 @@ import type { LoadedConfig } from '../config/config.js';
 import { logLine } from '../mail/intake.js';
 import { fromPipe, type RawMail } from '../mail/raw-mail.js';
 import { mailSettings } from '../mail/settings.js';
+import type { EarlySmtpSocket } from '../mail/smtp-socket.js';
 import { newIntake, openJournal, sendQueuedMail } from './wiring.js';
 
 /**
@@ -36,8 +37,16 @@ async function readPipedMail(input: Readable, maxBytes: number): Promise<RawMail
   return fromPipe(Buffer.concat(kept), maxBytes, total);
 }
 
-/** `retry`: a mail the journal recorded as failed is handled again (`judge mail --retry`). */
-export async function handlePipedMail(loaded: LoadedConfig, input: Readable, log: (line: string) => void, options: { retry?: boolean } = {}): Promise<void> {
+/**
+ * `retry`: a mail the journal recorded as failed is handled again (`judge mail --retry`). `early`:
+ * a connection to the SMTP server opened while the judge loaded, for the replies.
+ */
+export async function handlePipedMail(
+  loaded: LoadedConfig,
+  input: Readable,
+  log: (line: string) => void,
+  options: { retry?: boolean; early?: EarlySmtpSocket } = {},
+): Promise<void> {
   const settings = mailSettings(loaded);
   const raw = await readPipedMail(input, settings.mail.maxMessageBytes);
   const db = openJournal(settings);
@@ -45,7 +54,7 @@ export async function handlePipedMail(loaded: LoadedConfig, input: Readable, log
     const intake = newIntake(db, loaded);
     const handled = options.retry ? await intake.retry(raw) : (await intake.handle([raw]))[0];
     log(logLine(handled!));
-    await sendQueuedMail(loaded, db, log);
+    await sendQueuedMail(loaded, db, log, options.early);
     if (handled!.folder === 'retry') throw new MailDeferredError(`the mail must wait: ${handled!.detail}`);
   } finally {
     db.close();

@@ -3,6 +3,7 @@ import { MailIntake } from '../mail/intake.js';
 import { OutboxSender } from '../mail/outbox-sender.js';
 import type { CommandProcessor } from '../mail/processor.js';
 import { mailSettings, type MailSettings } from '../mail/settings.js';
+import type { EarlySmtpSocket } from '../mail/smtp-socket.js';
 import { emlFolderTransport, smtpTransport, type MailTransport } from '../mail/transport.js';
 import { openDatabase, type JudgeDatabase } from '../store/database.js';
 import { createJournalTables } from '../store/journal.js';
@@ -16,14 +17,15 @@ export function openJournal(settings: MailSettings): JudgeDatabase {
   return db;
 }
 
-function outgoingTransport(settings: MailSettings): { transport: MailTransport; description: string } {
+function outgoingTransport(settings: MailSettings, early: EarlySmtpSocket | undefined): { transport: MailTransport; description: string } {
   const { smtp } = settings.mail;
   if (smtp.host === '') return { transport: emlFolderTransport(settings.outbox), description: `.eml files in ${settings.outbox}` };
-  return { transport: smtpTransport(smtp), description: `SMTP ${smtp.host}:${smtp.port}` };
+  return { transport: smtpTransport(smtp, early), description: `SMTP ${smtp.host}:${smtp.port}` };
 }
 
-export function newSender(db: JudgeDatabase, loaded: LoadedConfig, settings: MailSettings, log: (line: string) => void) {
-  const { transport, description } = outgoingTransport(settings);
+/** `early`: a connection to the SMTP server opened ahead (pipe mode), for the first mail sent. */
+export function newSender(db: JudgeDatabase, loaded: LoadedConfig, settings: MailSettings, log: (line: string) => void, early?: EarlySmtpSocket) {
+  const { transport, description } = outgoingTransport(settings, early);
   return { sender: new OutboxSender(db, transport, loaded.config.judge, settings.mail.backoff, log), description };
 }
 
@@ -51,8 +53,13 @@ export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, processor: Co
  * `judge check`, pipe mode): mail a command queued must not wait for other traffic. What the SMTP
  * server will not take now stays queued for the daemon or the next run.
  */
-export async function sendQueuedMail(loaded: LoadedConfig, db: JudgeDatabase, log: (line: string) => void = () => undefined): Promise<void> {
-  const { sender } = newSender(db, loaded, mailSettings(loaded), log);
+export async function sendQueuedMail(
+  loaded: LoadedConfig,
+  db: JudgeDatabase,
+  log: (line: string) => void = () => undefined,
+  early?: EarlySmtpSocket,
+): Promise<void> {
+  const { sender } = newSender(db, loaded, mailSettings(loaded), log, early);
   try {
     await sender.sendDueOnce();
   } finally {

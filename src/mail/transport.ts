@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { MailConfig } from '../config/config.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
+import { CONNECTION_TIMEOUT_MS, EarlySmtpSocket, openSmtpSocket } from './smtp-socket.js';
 
 /** Where the outbox hands its mails: an SMTP server, or a folder of .eml files. */
 export interface MailTransport {
@@ -29,39 +29,19 @@ export function classifySendError(error: unknown): SendFailure {
 }
 
 /** Well under the outbox's claim on a mail, so that a hung send ends before another judge may take it. */
-const TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+const TIMEOUTS = { connectionTimeout: CONNECTION_TIMEOUT_MS, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
-/**
- * Opens the SMTP connection for nodemailer with Nagle's algorithm off. nodemailer leaves it on, and
- * then the last small write of each mail waits for the server's delayed acknowledgement (40 ms on
- * Linux), which holds a connection to some 25 mails a second. When the connection cannot be opened,
- * nodemailer is left to open one itself: its pool loses a connection slot for good when handed an
- * error here, but cleans up after a failure of its own (and reports it the same way).
- */
-function connectWithoutDelay(
-  options: { host?: string | undefined; port?: number | undefined },
-  callback: (error: Error | null, socketOptions: object) => void,
-): void {
-  const socket = connect({ host: options.host ?? 'localhost', port: options.port ?? 25 });
-  socket.setNoDelay(true);
-  const failed = () => {
-    socket.off('timeout', failed);
-    socket.destroy();
-    callback(null, {});
-  };
-  socket.setTimeout(TIMEOUTS.connectionTimeout);
-  socket.once('timeout', failed);
-  socket.once('error', failed);
-  socket.once('connect', () => {
-    socket.setTimeout(0);
-    socket.off('timeout', failed);
-    socket.off('error', failed);
+/** nodemailer's `getSocket`: hands over a connection opened by `openSmtpSocket`, `early`'s the first time. */
+function socketsFor(early: EarlySmtpSocket | undefined) {
+  return (options: { host?: string | undefined; port?: number | undefined }, callback: (error: Error | null, socketOptions: object) => void) => {
+    const socket = early?.take() ?? openSmtpSocket(options.host ?? 'localhost', options.port ?? 25);
     // Handed over connected: nodemailer starts TLS on it itself when `secure` asks for it.
-    callback(null, { connection: socket });
-  });
+    void socket.then((connection) => callback(null, connection === null ? {} : { connection }));
+  };
 }
 
-export function smtpTransport(smtp: MailConfig['smtp']): MailTransport {
+/** `early`: a connection opened ahead, which the first mail sent takes (pipe mode). */
+export function smtpTransport(smtp: MailConfig['smtp'], early?: EarlySmtpSocket): MailTransport {
   const transporter = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,
@@ -71,7 +51,7 @@ export function smtpTransport(smtp: MailConfig['smtp']): MailTransport {
     maxConnections: smtp.connections,
     maxMessages: Infinity,
     ...TIMEOUTS,
-    getSocket: connectWithoutDelay,
+    getSocket: socketsFor(early),
   });
   return {
     async send(message) {
@@ -79,6 +59,7 @@ export function smtpTransport(smtp: MailConfig['smtp']): MailTransport {
     },
     close() {
       transporter.close();
+      early?.close();
     },
   };
 }

@@ -82,6 +82,17 @@ describe('pipe mode', () => {
     expect(sink.captured.map(({ parsed }) => parsed.inReplyTo).sort()).toEqual(['<when-up@player.test>', '<while-down@player.test>']);
   });
 
+  it('closes the SMTP connection it opened ahead when the mail needs no reply, and exits', async () => {
+    // Nothing greets there: the connection, connecting or connected and left open, would keep the process waiting.
+    const folder = judgeFolder({ smtp: { host: '10.255.255.1', port: 25, secure: false } });
+    const started = Date.now();
+    const { code } = await pipe(folder, plainMail({ headers: { 'Auto-Submitted': 'auto-replied' } }));
+
+    expect(code).toBe(0);
+    expect(readJournal(folder.folder).received).toMatchObject([{ outcome: 'ignored' }]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it("handles the mail when V8 refuses the bundle's code cache (made by another Node), and saves a new one", async () => {
     const bundleFolder = join(inject('compiledJudge'), 'cli');
     const cache = join(

@@ -1,0 +1,67 @@
+import { connect, type Socket } from 'node:net';
+
+/** Well under the outbox's claim on a mail, so that a hung connection ends before another judge may take the mail. */
+export const CONNECTION_TIMEOUT_MS = 30_000;
+
+/**
+ * Opens a connection to the SMTP server with Nagle's algorithm off. nodemailer leaves it on, and
+ * then the last small write of each mail waits for the server's delayed acknowledgement (40 ms on
+ * Linux), which holds a connection to some 25 mails a second. Resolves with the socket once
+ * connected, or with null when it cannot be opened: nodemailer is then left to open one itself,
+ * since its pool loses a connection slot for good when handed an error, but cleans up after a
+ * failure of its own (and reports it the same way).
+ */
+export function openSmtpSocket(host: string, port: number, signal?: AbortSignal): Promise<Socket | null> {
+  return new Promise((resolve) => {
+    let socket: Socket;
+    try {
+      socket = connect({ host, port, ...(signal === undefined ? {} : { signal }) });
+    } catch {
+      // A port out of range: the configuration's check says so, with the setting's name.
+      resolve(null);
+      return;
+    }
+    socket.setNoDelay(true);
+    const failed = () => {
+      socket.off('timeout', failed);
+      socket.destroy();
+      resolve(null);
+    };
+    socket.setTimeout(CONNECTION_TIMEOUT_MS);
+    socket.once('timeout', failed);
+    socket.once('error', failed);
+    socket.once('connect', () => {
+      socket.setTimeout(0);
+      socket.off('timeout', failed);
+      socket.off('error', failed);
+      resolve(socket);
+    });
+  });
+}
+
+/**
+ * A connection opened before it is needed: `judge mail` opens it as soon as it has read its
+ * configuration, so that the server's greeting arrives while the judge loads and handles the mail
+ * (smtp-server, for one, waits 100 ms before greeting, to catch clients that talk too early). The
+ * outbox's first connection takes it; one nobody took is closed, connected or not yet.
+ */
+export class EarlySmtpSocket {
+  private readonly abort = new AbortController();
+  private socket: Promise<Socket | null> | null;
+
+  constructor(host: string, port: number) {
+    // An error while nobody holds the connection is for nodemailer to meet when it writes to it.
+    this.socket = openSmtpSocket(host, port, this.abort.signal).then((socket) => socket?.on('error', () => undefined) ?? null);
+  }
+
+  /** The connection, the first time it is asked for; null after that. */
+  take(): Promise<Socket | null> | null {
+    const socket = this.socket;
+    this.socket = null;
+    return socket;
+  }
+
+  close(): void {
+    if (this.take() !== null) this.abort.abort();
+  }
+}
