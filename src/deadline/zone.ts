@@ -9,6 +9,8 @@ const DAY_MS = 86_400_000;
 
 /** IANA's names of zones that have always had one offset: UTC and GMT under their aliases, and Etc/GMT±N. */
 const FIXED_OFFSET_NAME = /^(?:Etc\/)?(?:GMT|UTC|UCT|Universal|Zulu|Greenwich)(?:0|[+-]\d{1,2})?$/i;
+/** Those of them at offset zero, which need no check: every game without a ZONE line is on GMT. */
+const ZERO_OFFSET_NAME = /^(?:Etc\/)?(?:GMT|UTC|UCT|Universal|Zulu|Greenwich)0?$/i;
 
 /** A zone of one offset under its IANA name (GMT stays GMT), answering without Intl. */
 class NamedFixedOffsetZone extends Zone<true> {
@@ -119,6 +121,11 @@ const knownZones = new Map<string, Zone>();
 export function gameZone(name: string | undefined): Zone {
   const zoneName = name ?? DEFAULT_ZONE_NAME;
   let zone = knownZones.get(zoneName);
+  if (zone === undefined && ZERO_OFFSET_NAME.test(zoneName)) {
+    // Checking a name asks Intl, whose first call in a process sets up ICU's zone data: some 10 ms of each piped mail.
+    zone = new NamedFixedOffsetZone(zoneName, 0);
+    knownZones.set(zoneName, zone);
+  }
   if (zone === undefined) {
     if (!IANAZone.isValidZone(zoneName)) throw new DeadlineInputError(`ZONE: unknown time zone '${zoneName}'`);
     const named = IANAZone.create(zoneName);

@@ -60,6 +60,9 @@ describe('game zones', () => {
     for (const [name, minutes] of [
       ['GMT', 0],
       ['UTC', 0],
+      ['Etc/UTC', 0],
+      ['Zulu', 0],
+      ['GMT0', 0],
       ['Etc/GMT+5', -300],
       ['Etc/GMT-14', 840],
     ] as const) {
