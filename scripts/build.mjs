@@ -27,7 +27,8 @@ const SOURCE = join(PROJECT_ROOT, 'src');
 /** Packages with native code: Node loads their binaries relative to their own files. */
 const NATIVE_PACKAGES = ['better-sqlite3', '@resvg/resvg-js'];
 
-const [out = join(PROJECT_ROOT, 'dist'), ...modules] = process.argv.slice(2);
+const [folder = join(PROJECT_ROOT, 'dist'), ...modules] = process.argv.slice(2);
+const out = resolve(folder);
 const entryModules = modules.length > 0 ? modules : ['cli/main'];
 
 const COMMON = { bundle: true, external: NATIVE_PACKAGES, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'error' };
