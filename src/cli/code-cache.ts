@@ -1,5 +1,5 @@
 import { isAscii } from 'node:buffer';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
@@ -52,12 +52,19 @@ export function runCachedScript(file: string, cacheFile: string): CachedScript {
     cacheUsed: cachedData !== undefined && !script.cachedDataRejected,
     saveCache() {
       const partial = `${cacheFile}.${process.pid}.tmp`;
+      let file: number;
       try {
-        writeFileSync(partial, script.createCachedData());
+        file = openSync(partial, 'w');
       } catch {
+        // Not this user's to change: not worth V8's serializing either.
         return;
       }
       try {
+        try {
+          writeSync(file, script.createCachedData());
+        } finally {
+          closeSync(file);
+        }
         renameSync(partial, cacheFile);
       } catch {
         rmSync(partial, { force: true });
