@@ -15,7 +15,7 @@
 // `node scripts/build.mjs <folder> <module>...`: the same build of other entry modules (paths in
 // src/ without .ts) into another folder, as the tests build the judge they start
 // (test/support/compiled-judge.ts); the mail bundle is built when `cli/main` is one of them.
-import { buildSync } from 'esbuild';
+import { build, buildSync } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,25 +62,51 @@ function buildMailBundle() {
   return basename(outputFiles.find((file) => file.path.endsWith('.cjs')).path);
 }
 
-const mailBundle = entryModules.includes('cli/main') ? buildMailBundle() : null;
+/**
+ * `cli/main.js`, the `judge` command, as CommonJS: an ES module entry sets up Node's ES module
+ * loader, 6 ms of each piped mail, before it can start the mail bundle. The other commands'
+ * modules, `judge-program.js` and its chunks, it imports from the folder above, where .js files are
+ * ES modules; `cli/` has a package.json of its own that says CommonJS.
+ */
+async function buildCommandEntry(mailBundle) {
+  // The asynchronous API: the synchronous one takes no plugins.
+  await build({
+    ...COMMON,
+    entryPoints: [join(SOURCE, 'cli', 'main.ts')],
+    outfile: join(out, 'cli', 'main.js'),
+    format: 'cjs',
+    define: { JUDGE_MAIL_BUNDLE: JSON.stringify(mailBundle) },
+    plugins: [
+      {
+        name: 'command-line-modules',
+        setup: (resolving) => resolving.onResolve({ filter: /^\.\/judge-program\.js$/ }, () => ({ path: '../judge-program.js', external: true })),
+      },
+    ],
+  });
+  writeFileSync(join(out, 'cli', 'package.json'), JSON.stringify({ type: 'commonjs' }));
+}
+
+const buildsCommandLine = entryModules.includes('cli/main');
+const mailBundle = buildsCommandLine ? buildMailBundle() : null;
 
 // The folder is not emptied first: a judge still running from the previous build (an upgrade
 // builds before it restarts the service) goes on loading that build's files, whose names carry
 // their contents' hash, until it is restarted.
 buildSync({
   ...COMMON,
-  entryPoints: entryModules.map((module) => join(SOURCE, `${module}.ts`)),
-  outbase: SOURCE,
+  entryPoints: entryModules.map((module) =>
+    module === 'cli/main' ? { in: join(SOURCE, 'cli', 'judge-program.ts'), out: 'judge-program' } : { in: join(SOURCE, `${module}.ts`), out: module },
+  ),
   outdir: out,
   splitting: true,
   // The CommonJS packages bundled into these ES modules call require() for Node's own modules.
   banner: { js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);" },
   format: 'esm',
-  ...(mailBundle === null ? {} : { define: { JUDGE_MAIL_BUNDLE: JSON.stringify(mailBundle) } }),
 });
 // Node looks for the nearest package.json to learn that .js files are ES modules; below
 // node_modules (the tests' builds) it looks no further up than the folder itself.
 writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'module' }));
+if (buildsCommandLine) await buildCommandEntry(mailBundle);
 
 /**
  * The code cache of `judge mail`: a HELP mail (with a sign-on to a game that does not exist and an
@@ -103,4 +129,4 @@ function warmUp() {
   }
 }
 
-if (mailBundle !== null) warmUp();
+if (buildsCommandLine) warmUp();
