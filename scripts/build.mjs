@@ -87,6 +87,8 @@ async function buildCommandEntry(mailBundle) {
 }
 
 const buildsCommandLine = entryModules.includes('cli/main');
+const inCommonJsFolder = entryModules.filter((module) => module.startsWith('cli/') && module !== 'cli/main');
+if (inCommonJsFolder.length > 0) throw new Error(`scripts/build.mjs: ${inCommonJsFolder.join(', ')} would be ES modules in cli/, which is CommonJS`);
 const mailBundle = buildsCommandLine ? buildMailBundle() : null;
 
 // The folder is not emptied first: a judge still running from the previous build (an upgrade
