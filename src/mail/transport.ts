@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { MailConfig } from '../config/config.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
 import { CONNECTION_TIMEOUT_MS, EarlySmtpSocket, openSmtpSocket } from './smtp-socket.js';
@@ -42,7 +43,8 @@ function socketsFor(early: EarlySmtpSocket | undefined) {
 
 /** `early`: a connection opened ahead, which the first mail sent takes (pipe mode). */
 export function smtpTransport(smtp: MailConfig['smtp'], early?: EarlySmtpSocket): MailTransport {
-  const transporter = nodemailer.createTransport({
+  // maxRequeues is nodemailer's own pool option, missing from its type definitions.
+  const options: SMTPPool.Options & { maxRequeues: number } = {
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
@@ -50,9 +52,14 @@ export function smtpTransport(smtp: MailConfig['smtp'], early?: EarlySmtpSocket)
     pool: true,
     maxConnections: smtp.connections,
     maxMessages: Infinity,
+    // nodemailer's pool offers a mail again on a new connection, without end, whenever the server
+    // drops one before the mail is through: a server that closes every connection would hold a pipe
+    // run forever and keep the daemon's backoff from ever seeing the failure. The outbox retries.
+    maxRequeues: 1,
     ...TIMEOUTS,
     getSocket: socketsFor(early),
-  });
+  };
+  const transporter = nodemailer.createTransport(options);
   return {
     async send(message) {
       await transporter.sendMail(message);

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { SmtpSink } from '../support/smtp-sink.js';
@@ -80,6 +81,25 @@ describe('pipe mode', () => {
     expect(sink.accepted).toHaveLength(2);
     await sink.waitFor(2);
     expect(sink.captured.map(({ parsed }) => parsed.inReplyTo).sort()).toEqual(['<when-up@player.test>', '<while-down@player.test>']);
+  });
+
+  it('exits with the reply kept in the outbox when the SMTP server closes every connection without a greeting', async () => {
+    const dropped: Socket[] = [];
+    const closer = createServer((socket) => {
+      dropped.push(socket);
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => closer.listen(0, '127.0.0.1', resolve));
+    try {
+      const folder = judgeFolder({ smtp: { host: '127.0.0.1', port: (closer.address() as AddressInfo).port, secure: false } });
+      const { code } = await pipe(folder, plainMail({ messageId: '<dropped@player.test>' }));
+
+      expect(code).toBe(0);
+      expect(readJournal(folder.folder).outbox).toMatchObject([{ state: 'pending', attempts: 1 }]);
+      expect(dropped.length).toBeLessThanOrEqual(3);
+    } finally {
+      closer.close();
+    }
   });
 
   it('closes the SMTP connection it opened ahead when the mail needs no reply, and exits', async () => {
