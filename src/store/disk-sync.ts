@@ -13,9 +13,10 @@ import type { JudgeDatabase } from './database.js';
  * meanwhile, so under load one flush serves many commits and when light a commit waits for one.
  *
  * A checkpoint cannot make a flushed commit lost: SQLite flushes the log before copying it into the
- * database and the database after, before the log may be written from its start again. The log's
- * folder is flushed too with the first flush, as SQLite does at its first sync of a log it created,
- * so that a power cut cannot lose the log's name.
+ * database and the database after, before the log may be written from its start again, and the log
+ * stays the same file while the connection is open. The log's folder is flushed too with the first
+ * flush, as SQLite does at its first sync of a log it created, so that a power cut cannot lose the
+ * log's name.
  */
 export interface DiskSync {
   /** Resolves once every commit made on the journal before the call is on disk. */
@@ -28,20 +29,24 @@ const syncs = new WeakMap<JudgeDatabase, DiskSync>();
 export function diskSync(db: JudgeDatabase): DiskSync {
   let sync = syncs.get(db);
   if (sync === undefined) {
-    sync = db.memory ? { durable: () => Promise.resolve() } : new LogFlusher(`${db.name}-wal`);
+    sync = db.memory ? { durable: () => Promise.resolve() } : new LogFlusher(db);
     syncs.set(db, sync);
   }
   return sync;
 }
+
+/** Closes the log file a collected flusher kept open. */
+const closeWhenCollected = new FinalizationRegistry<number>((fd) => close(fd, () => undefined));
 
 class LogFlusher implements DiskSync {
   /** The flush running now; it may have begun before the latest commits. */
   private running: Promise<void> | null = null;
   /** The flush that begins when the running one ends, shared by everyone who asks meanwhile. */
   private queued: Promise<void> | null = null;
-  private folderFlushed = false;
+  /** The log, kept open from its first flush: a flush is then one call on the thread pool. */
+  private log: number | null = null;
 
-  constructor(private readonly logFile: string) {}
+  constructor(private readonly db: JudgeDatabase) {}
 
   durable(): Promise<void> {
     if (this.running === null) return this.start();
@@ -58,31 +63,41 @@ class LogFlusher implements DiskSync {
   }
 
   private start(): Promise<void> {
-    const flushed = flush(this.logFile, fdatasync);
-    const withFolder = this.folderFlushed
-      ? flushed
-      : flushed
-          .then(() => flush(dirname(this.logFile), fsync))
-          .then(() => {
-            this.folderFlushed = true;
-          });
-    const running = withFolder.finally(() => {
+    const running = this.flush().finally(() => {
       if (this.running === running) this.running = null;
     });
     this.running = running;
     return running;
   }
+
+  /** A log that does not exist holds no commit; one of a journal closed meanwhile is flushed a last time and let go. */
+  private async flush(): Promise<void> {
+    const log = this.log ?? (await this.openLog());
+    if (log !== null) await promised((done) => fdatasync(log, done));
+    if (!this.db.open) this.closeLog();
+  }
+
+  private async openLog(): Promise<number | null> {
+    const logFile = `${this.db.name}-wal`;
+    const log = await promised<number | null>((done) => open(logFile, 'r', (error, fd) => (error?.code === 'ENOENT' ? done(null, null) : done(error, fd))));
+    if (log === null) return null;
+    this.log = log;
+    closeWhenCollected.register(this, log, this);
+    // SQLite too flushes a log's folder at its first sync of it.
+    const folder = await promised<number>((done) => open(dirname(logFile), 'r', done));
+    await promised((done) => fsync(folder, done)).finally(() => close(folder, () => undefined));
+    return log;
+  }
+
+  private closeLog(): void {
+    if (this.log === null) return;
+    closeWhenCollected.unregister(this);
+    close(this.log, () => undefined);
+    this.log = null;
+  }
 }
 
-/**
- * Flushes a file or folder to the disk. A log that does not exist holds no commit: the journal is
- * not in WAL mode, or its last connection checkpointed the log, flushed it, and removed it.
- */
-function flush(path: string, how: typeof fsync): Promise<void> {
-  return new Promise((resolve, reject) => {
-    open(path, 'r', (openError, fd) => {
-      if (openError) return openError.code === 'ENOENT' ? resolve() : reject(openError);
-      how(fd, (syncError) => close(fd, () => (syncError ? reject(syncError) : resolve())));
-    });
-  });
+/** A Node callback call as a promise. */
+function promised<T = void>(call: (done: (error: NodeJS.ErrnoException | null, value?: T) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) => call((error, value) => (error ? reject(error) : resolve(value as T))));
 }
