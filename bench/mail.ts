@@ -10,8 +10,8 @@ import { figure } from './table.js';
 
 /**
  * Mail throughput, end to end with real servers: mails in Dovecot, read by the judge daemon (a
- * separate process, as `npm start` runs it), committed to its journal with a disk sync per batch, and
- * answered through smtp-server. Measured twice: draining a backlog of mails waiting when the judge
+ * separate process, as `npm start` runs it), committed to its journal (its log flushed to the disk
+ * off the main thread), and answered through smtp-server. Measured twice: draining a backlog of mails waiting when the judge
  * connects (its capacity), and with mails streaming in as fast as two IMAP clients can append them
  * (latency from a mail being in the mailbox to its reply being accepted). Then pipe mode, one
  * `judge mail` process per mail as a delivery agent runs it (latency from handing the mail over).
@@ -221,14 +221,29 @@ async function benchPipe(sink: SmtpSink): Promise<void> {
   rmSync(folder, { recursive: true, force: true });
 }
 
+/** The daemon's rows: the backlog and the streaming run (`npm run bench -- daemon`). */
+export async function benchDaemonMail(): Promise<void> {
+  await withServers((dovecot, sink) => benchDaemon(dovecot, sink));
+}
+
 export async function benchMail(): Promise<void> {
+  await withServers(async (dovecot, sink) => {
+    await benchDaemon(dovecot, sink);
+    await benchPipe(sink);
+  });
+}
+
+async function benchDaemon(dovecot: DovecotServer, sink: SmtpSink): Promise<void> {
+  await benchBacklog(new MailAccount(dovecot, 'backlog'), sink);
+  await benchStreaming(new MailAccount(dovecot, 'streaming'), sink);
+}
+
+async function withServers(work: (dovecot: DovecotServer, sink: SmtpSink) => Promise<void>): Promise<void> {
   const dovecot = await DovecotServer.start();
   // The sink does not parse what it takes: that would slow the server, not the judge, in this process.
   const sink = await SmtpSink.start({ parse: false });
   try {
-    await benchBacklog(new MailAccount(dovecot, 'backlog'), sink);
-    await benchStreaming(new MailAccount(dovecot, 'streaming'), sink);
-    await benchPipe(sink);
+    await work(dovecot, sink);
   } finally {
     await sink.stop();
     await dovecot.dispose();
