@@ -92,10 +92,11 @@ export class MailIntake {
    * on. Resolves once every mail's outcome is on disk.
    */
   async handle(batch: readonly RawMail[], committed: (mail: HandledMail) => void = () => undefined): Promise<HandledMail[]> {
-    const parsed = await Promise.all(batch.map(parseRaw));
     const results: HandledMail[] = [];
     let told = Promise.resolve();
-    for (const [index, item] of parsed.entries()) {
+    for (const [index, raw] of batch.entries()) {
+      // Parsed only when its turn comes: a batch parsed at once would keep every parsed mail alive for the whole batch.
+      const item = await parseRaw(raw);
       const now = Date.now();
       const settled = await this.settle(item, now);
       const mustReachDisk = this.mustReachDisk(item, settled, now);
@@ -106,7 +107,7 @@ export class MailIntake {
       told = Promise.all([told, onDisk]).then(() => committed(mail));
       // Awaited at the end; a failed flush must not count as unhandled while the next mail is handled.
       told.catch(() => undefined);
-      if (index < parsed.length - 1) await setImmediate();
+      if (index < batch.length - 1) await setImmediate();
     }
     await told;
     return results;
