@@ -49,23 +49,10 @@ function whileBusy<T>(step: () => T): T {
  * which commits these are, and why each may be lost). A killed process loses none of them.
  */
 export function withoutSync<T>(db: JudgeDatabase, commit: () => T): T {
-  const modes = syncModes(db);
-  modes.normal.run();
+  db.pragma('synchronous = NORMAL');
   try {
     return commit();
   } finally {
-    modes.full.run();
+    db.pragma('synchronous = FULL');
   }
-}
-
-/** The two statements that switch a connection's syncing, prepared once: the mail loop switches it several times a mail. */
-const preparedModes = new WeakMap<JudgeDatabase, { normal: Database.Statement; full: Database.Statement }>();
-
-function syncModes(db: JudgeDatabase): { normal: Database.Statement; full: Database.Statement } {
-  let modes = preparedModes.get(db);
-  if (modes === undefined) {
-    modes = { normal: db.prepare('PRAGMA synchronous = NORMAL'), full: db.prepare('PRAGMA synchronous = FULL') };
-    preparedModes.set(db, modes);
-  }
-  return modes;
 }
