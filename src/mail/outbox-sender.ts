@@ -6,7 +6,7 @@ import { durableWrite } from '../store/crash-points.js';
 import { processAlive } from '../store/processes.js';
 import { Backoff } from './backoff.js';
 import { toNodemailer } from './compose.js';
-import { setImmediate } from 'node:timers/promises';
+import { setImmediate, setTimeout as delay } from 'node:timers/promises';
 import { wakeableSleep } from './sleep.js';
 import { classifySendError, type MailTransport } from './transport.js';
 
@@ -25,6 +25,13 @@ const CLAIM_MS = 5 * 60_000;
 /** Mails queued by another process (pipe mode) are noticed at the latest after this long. */
 const POLL_MS = 2_000;
 
+/**
+ * The least time between two commits that mark mails sent: under load the mails the server accepts
+ * meanwhile share the next one, at no cost to a light load, whose mail is marked at the next turn of
+ * the event loop.
+ */
+const MARK_SPACING_MS = 10;
+
 type Attempt = 'sent' | 'connection' | 'failed';
 
 export class OutboxSender {
@@ -37,6 +44,7 @@ export class OutboxSender {
   private running: Promise<void> | null = null;
   /** The mails accepted by the SMTP server since the last commit that marked mails sent. */
   private marking: { readonly ids: number[]; readonly done: Promise<void> } | null = null;
+  private lastMarkedAt = -Infinity;
   private readonly disk: DiskSync;
 
   constructor(
@@ -141,16 +149,19 @@ export class OutboxSender {
   }
 
   /**
-   * Marks a mail sent in the next commit, made at the next turn of the event loop, which marks every
-   * mail accepted meanwhile with it; resolves once that commit is on disk. The commit does not wait
-   * for the disk itself: the journal's shared flush takes it there off the main thread (`diskSync`).
+   * Marks a mail sent in the next commit, which marks every mail accepted meanwhile with it, made at
+   * the next turn of the event loop or `MARK_SPACING_MS` after the one before if that is later;
+   * resolves once that commit is on disk. The commit does not wait for the disk itself: the
+   * journal's shared flush takes it there off the main thread (`diskSync`).
    */
   private markSentSoon(id: number): Promise<void> {
     if (this.marking === null) {
       const ids: number[] = [];
-      const done = setImmediate().then(() => {
+      const wait = this.lastMarkedAt + MARK_SPACING_MS - performance.now();
+      const done = (wait > 0 ? delay(wait) : setImmediate()).then(() => {
         this.marking = null;
         withoutSync(this.db, () => this.outbox.markSent(ids, Date.now()));
+        this.lastMarkedAt = performance.now();
         durableWrite('outbox sent');
         return this.disk.durable();
       });
