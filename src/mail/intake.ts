@@ -178,9 +178,13 @@ export class MailIntake {
     const known = this.received.outcomeOf(entry.messageId, entry.contentHash);
     if (known !== undefined) return handled(entry, 'duplicate', `already ${known}`, 0, folderFor(known));
     const queue = (mails: readonly OutgoingMail[]) => this.queue(mails, entry, now);
-    const refusal = this.refusal(parsed, raw, entry);
-    if (refusal) return this.record(entry, refusal.outcome, refusal.detail, queue(refusal.answers));
-    if (settled === null) throw new Error('a mail for the processor reached the journal without being processed');
+    // A mail the processor had was found not refused just before, and its commands have run: it is
+    // recorded as processed even if its sender's other mails, recorded meanwhile, now throttle it.
+    if (settled === null) {
+      const refusal = this.refusal(parsed, raw, entry);
+      if (refusal) return this.record(entry, refusal.outcome, refusal.detail, queue(refusal.answers));
+      throw new Error('a mail for the processor reached the journal without being processed');
+    }
     if (!settled.ok && settled.storage !== undefined) {
       const failed = { sender: entry.sender, subject: entry.subject, messageId: mail.messageId, error: settled.error };
       return handled(entry, 'deferred', settled.error, this.alertKeeperOfStorage(failed, settled.storage, now) ? 1 : 0, 'retry');
