@@ -11,11 +11,12 @@ import { wakeableSleep } from './sleep.js';
 import { classifySendError, type MailTransport } from './transport.js';
 
 /**
- * Sends the outbox. A mail is claimed, handed to the transport, and marked sent the moment the
- * transport accepted it, in one commit with the mails accepted in the same turn of the event loop: after a crash only a mail accepted in that instant can
- * go out a second time, and then under the same Message-ID, which mail programs use to drop it. While the SMTP
- * server cannot be reached, nothing is lost: the mails stay pending and the sender waits with
- * exponential backoff, then sends them all once one gets through.
+ * Sends the outbox. A mail is claimed, handed to the transport once the journal is on disk up to
+ * the claim, and marked sent as soon as the transport accepted it, in one commit with the mails
+ * accepted meanwhile (at most 10 ms later): after a crash only a mail accepted in that window can go
+ * out a second time, and then under the same Message-ID, which mail programs use to drop it. While
+ * the SMTP server cannot be reached, nothing is lost: the mails stay pending and the sender waits
+ * with exponential backoff, then sends them all once one gets through.
  */
 
 /** How many mails are claimed at once: enough to keep every SMTP connection busy. */
