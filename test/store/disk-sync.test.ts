@@ -42,4 +42,13 @@ describe("the journal's flushes off the main thread", () => {
     await expect(diskSync(db).durable()).resolves.toBeUndefined();
     db.close();
   });
+
+  it('commits without waiting for the disk inside withoutSync, from its first use, and waits again after it', () => {
+    const db = journal();
+    const synchronous = () => db.pragma('synchronous', { simple: true });
+    const seen = [withoutSync(db, synchronous), synchronous(), withoutSync(db, synchronous), synchronous()];
+    // 1 is NORMAL (the log flushed only at checkpoints), 2 is FULL (every commit synced).
+    expect(seen).toEqual([1, 2, 1, 2]);
+    db.close();
+  });
 });
