@@ -10,8 +10,8 @@ import { figure } from './table.js';
 
 /**
  * Mail throughput, end to end with real servers: mails in Dovecot, read by the judge daemon (a
- * separate process, as `npm start` runs it), committed to its journal with a disk sync per batch, and
- * answered through smtp-server. Measured twice: draining a backlog of mails waiting when the judge
+ * separate process, as `npm start` runs it), committed to its journal (its log flushed to the disk
+ * off the main thread), and answered through smtp-server. Measured twice: draining a backlog of mails waiting when the judge
  * connects (its capacity), and with mails streaming in as fast as two IMAP clients can append them
  * (latency from a mail being in the mailbox to its reply being accepted). And pipe mode, one
  * `judge mail` process per mail as a delivery agent runs it (latency from handing the mail over).

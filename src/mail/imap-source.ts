@@ -111,34 +111,61 @@ export class ImapSource implements MailSource {
     if (!this.stopping && !this.news && client.usable) await client.noop();
   }
 
-  /** Handles the mails in the mailbox, oldest first, a batch at a time; returns how many it handled. */
+  /**
+   * Handles the mails in the mailbox, oldest first, a batch at a time; returns how many it handled.
+   * The next batch is fetched while one is handled, and a batch is filed away while the next is
+   * handled: the server's work on them overlaps the judge's. Batches are fetched by UID (in one
+   * mailbox UIDs rise in order of arrival), so that a batch in hand, still in the mailbox until
+   * it is filed away, does not move the next one.
+   */
   private async drain(client: ImapFlow): Promise<number> {
+    const waiting = await this.waitingUids(client);
     let count = 0;
-    while (!this.stopping && client.mailbox && client.mailbox.exists > 0) {
-      const batch = await this.fetchOldest(client, client.mailbox.exists);
-      if (batch.length === 0) break;
-      const handled = await this.handle(batch.map(({ raw }) => raw));
-      await this.fileAway(
-        client,
-        batch.map(({ uid }, index) => ({ uid, folder: handled[index]!.folder })),
-      );
-      count += batch.length;
-      // A mail that must wait (its game busy) stays in the mailbox, and so keeps its turn until the next look.
-      if (handled.some((mail) => mail.folder === 'retry')) break;
+    let filing: Promise<void> = Promise.resolve();
+    let next = this.fetchBatch(client, waiting.splice(0, BATCH_SIZE));
+    try {
+      while (!this.stopping) {
+        const batch = await next;
+        if (batch.length === 0) break;
+        const handling = this.handle(batch.map(({ raw }) => raw));
+        next = this.fetchBatch(client, waiting.splice(0, BATCH_SIZE));
+        next.catch(() => undefined);
+        const handled = await handling;
+        await filing;
+        filing = this.fileAway(
+          client,
+          batch.map(({ uid }, index) => ({ uid, folder: handled[index]!.folder })),
+        );
+        filing.catch(() => undefined);
+        count += batch.length;
+        // A mail that must wait (its game busy) stays in the mailbox, and so keeps its turn until the next look.
+        if (handled.some((mail) => mail.folder === 'retry')) break;
+      }
+    } finally {
+      await filing;
     }
     return count;
   }
 
+  /** The UIDs of the mails in the mailbox, oldest first. */
+  private async waitingUids(client: ImapFlow): Promise<number[]> {
+    if (!client.mailbox || client.mailbox.exists === 0) return [];
+    const uids = await client.search({ all: true }, { uid: true });
+    return (uids || []).sort((a, b) => a - b);
+  }
+
   /**
-   * The oldest mails in the mailbox (the lowest sequence numbers arrived first), in one FETCH: each
-   * whole, or of a mail over the size limit its first bytes, of which only the header block is kept.
+   * The mails of these UIDs, oldest first, in one FETCH: each whole, or of a mail over the size
+   * limit its first bytes, of which only the header block is kept. The UIDs are a run of the
+   * mailbox's, so the range from the first to the last holds them and no other mail.
    */
-  private async fetchOldest(client: ImapFlow, exists: number): Promise<{ uid: number; raw: RawMail }[]> {
+  private async fetchBatch(client: ImapFlow, uids: readonly number[]): Promise<{ uid: number; raw: RawMail }[]> {
+    if (uids.length === 0) return [];
     const max = this.mail.maxMessageBytes;
-    const range = `1:${Math.min(exists, BATCH_SIZE)}`;
-    const messages = await client.fetchAll(range, { uid: true, size: true, source: { maxLength: max } });
+    const range = `${uids[0]}:${uids[uids.length - 1]}`;
+    const messages = await client.fetchAll(range, { uid: true, size: true, source: { maxLength: max } }, { uid: true });
     return messages
-      .sort((a, b) => a.seq - b.seq)
+      .sort((a, b) => a.uid - b.uid)
       .flatMap(({ uid, size, source }) => (source ? [{ uid, raw: limited(source, size ?? source.length, max) }] : []));
   }
 

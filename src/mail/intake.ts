@@ -4,6 +4,7 @@ import { LockTimeoutError } from '../store/lock.js';
 import { MailsInHand, messageDomain, newMessageId, Outbox, ReceivedMails, type MailOutcome, type ReceivedMail } from '../store/journal.js';
 import { durableWrite } from '../store/crash-points.js';
 import { withoutSync, type JudgeDatabase } from '../store/database.js';
+import { diskSync, type DiskSync } from '../store/disk-sync.js';
 import { processAlive } from '../store/processes.js';
 import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import { failureNotice, keeperFailureNotice, keeperStorageNotice, oversizedRefusal, throttleNotice, type FailedMail } from './notices.js';
@@ -66,6 +67,7 @@ export class MailIntake {
   private readonly outbox: Outbox;
   private readonly inHand: MailsInHand;
   private readonly applyOne;
+  private readonly disk: DiskSync;
 
   constructor(
     private readonly db: JudgeDatabase,
@@ -75,43 +77,39 @@ export class MailIntake {
     this.received = new ReceivedMails(db);
     this.outbox = new Outbox(db);
     this.inHand = new MailsInHand(db, processAlive);
+    this.disk = diskSync(db);
     this.applyOne = db.transaction((item: ParsedRaw, now: number, settled: Settled | null) => this.apply(item, now, settled));
   }
 
   /**
    * Handles a batch in arrival order, one mail at a time: the processor runs first, outside any
    * transaction (it takes game locks and writes status files), then one transaction records the
-   * mail and queues its answers. The records of a group of mails share one disk sync: each is
-   * committed without waiting for the disk but the group's last, which is synced and with it every
-   * commit before it. A group ends with the batch, or once it is `GROUP_MS` old, so one mail alone
-   * waits for nothing. `committed` hears of each mail once its record is on disk, and the event loop
-   * is let go before the next mail, so that answers leave while the batch goes on. Resolves once
-   * every mail's outcome is on disk.
+   * mail and queues its answers. The records are committed without waiting for the disk, which the
+   * journal's flushes reach off the main thread, shared by every mail committed meanwhile
+   * (`diskSync`): a mail alone waits for one flush, a backlog's mails go on being handled while the
+   * earlier ones are flushed. `committed` hears of each mail, in order, once its record is on disk,
+   * and the event loop is let go before the next mail, so that answers leave while the batch goes
+   * on. Resolves once every mail's outcome is on disk.
    */
   async handle(batch: readonly RawMail[], committed: (mail: HandledMail) => void = () => undefined): Promise<HandledMail[]> {
-    const parsed = await Promise.all(batch.map(parseRaw));
     const results: HandledMail[] = [];
-    let group: HandledMail[] = [];
-    let groupStart = 0;
-    let groupNeedsSync = false;
-    for (const [index, item] of parsed.entries()) {
+    let told = Promise.resolve();
+    for (const [index, raw] of batch.entries()) {
+      // Parsed only when its turn comes: a batch parsed at once would keep every parsed mail alive for the whole batch.
+      const item = await parseRaw(raw);
       const now = Date.now();
       const settled = await this.settle(item, now);
-      if (group.length === 0) groupStart = performance.now();
-      groupNeedsSync ||= this.mustReachDisk(item, settled, now);
-      const groupEnds = index === parsed.length - 1 || performance.now() - groupStart >= GROUP_MS;
-      const record = () => this.applyOne.immediate(item, now, settled);
-      const mail = groupNeedsSync && groupEnds ? record() : withoutSync(this.db, record);
+      const mustReachDisk = this.mustReachDisk(item, settled, now);
+      const mail = withoutSync(this.db, () => this.applyOne.immediate(item, now, settled));
       durableWrite('mail recorded');
       results.push(mail);
-      group.push(mail);
-      if (groupEnds || !groupNeedsSync) {
-        for (const done of group) committed(done);
-        group = [];
-        groupNeedsSync = false;
-      }
-      if (index < parsed.length - 1) await setImmediate();
+      const onDisk = mustReachDisk ? this.disk.durable() : told;
+      told = Promise.all([told, onDisk]).then(() => committed(mail));
+      // Awaited at the end; a failed flush must not count as unhandled while the next mail is handled.
+      told.catch(() => undefined);
+      if (index < batch.length - 1) await setImmediate();
     }
+    await told;
     return results;
   }
 
@@ -180,9 +178,13 @@ export class MailIntake {
     const known = this.received.outcomeOf(entry.messageId, entry.contentHash);
     if (known !== undefined) return handled(entry, 'duplicate', `already ${known}`, 0, folderFor(known));
     const queue = (mails: readonly OutgoingMail[]) => this.queue(mails, entry, now);
-    const refusal = this.refusal(parsed, raw, entry);
-    if (refusal) return this.record(entry, refusal.outcome, refusal.detail, queue(refusal.answers));
-    if (settled === null) throw new Error('a mail for the processor reached the journal without being processed');
+    // A mail the processor had was found not refused just before, and its commands have run: it is
+    // recorded as processed even if its sender's other mails, recorded meanwhile, now throttle it.
+    if (settled === null) {
+      const refusal = this.refusal(parsed, raw, entry);
+      if (refusal) return this.record(entry, refusal.outcome, refusal.detail, queue(refusal.answers));
+      throw new Error('a mail for the processor reached the journal without being processed');
+    }
     if (!settled.ok && settled.storage !== undefined) {
       const failed = { sender: entry.sender, subject: entry.subject, messageId: mail.messageId, error: settled.error };
       return handled(entry, 'deferred', settled.error, this.alertKeeperOfStorage(failed, settled.storage, now) ? 1 : 0, 'retry');
@@ -263,12 +265,6 @@ export class MailIntake {
 }
 
 type Arrival = Omit<ReceivedMail, 'outcome' | 'detail'>;
-
-/**
- * How long the records of a batch's mails may wait for their shared disk sync: a few fsyncs' time, so
- * that a backlog is recorded at many mails a sync while no mail waits noticeably for the others.
- */
-const GROUP_MS = 10;
 
 /** How long a mail waits for another process handling the same mail before it is deferred. */
 const IN_HAND_WAIT_MS = 10_000;

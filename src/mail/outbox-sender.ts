@@ -1,5 +1,6 @@
 import type { JudgeConfig } from '../config/config.js';
-import type { JudgeDatabase } from '../store/database.js';
+import { withoutSync, type JudgeDatabase } from '../store/database.js';
+import { diskSync, type DiskSync } from '../store/disk-sync.js';
 import { Outbox, type OutboxEntry } from '../store/journal.js';
 import { durableWrite } from '../store/crash-points.js';
 import { processAlive } from '../store/processes.js';
@@ -10,11 +11,12 @@ import { wakeableSleep } from './sleep.js';
 import { classifySendError, type MailTransport } from './transport.js';
 
 /**
- * Sends the outbox. A mail is claimed, handed to the transport, and marked sent the moment the
- * transport accepted it, in one commit with the mails accepted in the same turn of the event loop: after a crash only a mail accepted in that instant can
- * go out a second time, and then under the same Message-ID, which mail programs use to drop it. While the SMTP
- * server cannot be reached, nothing is lost: the mails stay pending and the sender waits with
- * exponential backoff, then sends them all once one gets through.
+ * Sends the outbox. A mail is claimed, handed to the transport once the journal is on disk up to
+ * the claim, and marked sent as soon as the transport accepted it, in one commit with the mails
+ * accepted meanwhile (at most 10 ms later): after a crash only a mail accepted in that window can go
+ * out a second time, and then under the same Message-ID, which mail programs use to drop it. While
+ * the SMTP server cannot be reached, nothing is lost: the mails stay pending and the sender waits
+ * with exponential backoff, then sends them all once one gets through.
  */
 
 /** How many mails are claimed at once: enough to keep every SMTP connection busy. */
@@ -23,10 +25,11 @@ const BATCH = 64;
 const CLAIM_MS = 5 * 60_000;
 /** Mails queued by another process (pipe mode) are noticed at the latest after this long. */
 const POLL_MS = 2_000;
+
 /**
- * The least time between two commits that mark mails sent, each one disk sync: under load the
- * mails the server accepts meanwhile share the next one, at no cost to a light load, whose mail is
- * marked at the next turn of the event loop as before.
+ * The least time between two commits that mark mails sent: under load the mails the server accepts
+ * meanwhile share the next one, at no cost to a light load, whose mail is marked at the next turn of
+ * the event loop.
  */
 const MARK_SPACING_MS = 10;
 
@@ -43,15 +46,17 @@ export class OutboxSender {
   /** The mails accepted by the SMTP server since the last commit that marked mails sent. */
   private marking: { readonly ids: number[]; readonly done: Promise<void> } | null = null;
   private lastMarkedAt = -Infinity;
+  private readonly disk: DiskSync;
 
   constructor(
-    db: JudgeDatabase,
+    private readonly db: JudgeDatabase,
     private readonly transport: MailTransport,
     private readonly judge: JudgeConfig['judge'],
     backoff: { firstSeconds: number; maxSeconds: number },
     private readonly log: (line: string) => void,
   ) {
     this.outbox = new Outbox(db);
+    this.disk = diskSync(db);
     this.connectionBackoff = new Backoff(backoff.firstSeconds * 1000, backoff.maxSeconds * 1000);
     this.retryDelay = new Backoff(backoff.firstSeconds * 1000, backoff.maxSeconds * 1000);
   }
@@ -77,14 +82,21 @@ export class OutboxSender {
   /** Pipe mode: sends what is due now, once, and leaves whatever fails to the next run. */
   async sendDueOnce(): Promise<void> {
     for (;;) {
-      const due = this.claim();
+      const due = await this.claim();
       if (due.length === 0) return;
       if ((await this.sendAll(due)).includes('connection')) return;
     }
   }
 
-  private claim(): OutboxEntry[] {
-    return this.outbox.claimDue(process.pid, Date.now(), BATCH, CLAIM_MS, processAlive, this.sending);
+  /**
+   * Claims due mails, and waits until the journal is on disk up to the claim: the records that
+   * queued them, committed without waiting by this process or another (MailIntake.handle), are then
+   * on disk before their replies leave.
+   */
+  private async claim(): Promise<OutboxEntry[]> {
+    const due = this.outbox.claimDue(process.pid, Date.now(), BATCH, CLAIM_MS, processAlive, this.sending);
+    if (due.length > 0) await this.disk.durable();
+    return due;
   }
 
   private async run(): Promise<void> {
@@ -102,7 +114,7 @@ export class OutboxSender {
 
   /** Sends one batch; returns how long to wait before the next one. */
   private async sendRound(): Promise<number> {
-    const due = this.claim();
+    const due = await this.claim();
     if (due.length === 0) {
       const next = this.outbox.nextDueAt();
       return next === null ? POLL_MS : Math.min(POLL_MS, Math.max(next - Date.now(), 1));
@@ -138,9 +150,10 @@ export class OutboxSender {
   }
 
   /**
-   * Marks a mail sent in the next commit, which marks every mail accepted meanwhile with it: one disk
-   * sync for all the mails the pool's connections had accepted by then, not one each. That commit is
-   * made at the next turn of the event loop, or `MARK_SPACING_MS` after the one before if that is later.
+   * Marks a mail sent in the next commit, which marks every mail accepted meanwhile with it, made at
+   * the next turn of the event loop or `MARK_SPACING_MS` after the one before if that is later;
+   * resolves once that commit is on disk. The commit does not wait for the disk itself: the
+   * journal's shared flush takes it there off the main thread (`diskSync`).
    */
   private markSentSoon(id: number): Promise<void> {
     if (this.marking === null) {
@@ -148,9 +161,10 @@ export class OutboxSender {
       const wait = this.lastMarkedAt + MARK_SPACING_MS - performance.now();
       const done = (wait > 0 ? delay(wait) : setImmediate()).then(() => {
         this.marking = null;
-        this.outbox.markSent(ids, Date.now());
+        withoutSync(this.db, () => this.outbox.markSent(ids, Date.now()));
         this.lastMarkedAt = performance.now();
         durableWrite('outbox sent');
+        return this.disk.durable();
       });
       this.marking = { ids, done };
     }

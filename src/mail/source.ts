@@ -16,5 +16,5 @@ export interface MailSource {
   stop(): Promise<void>;
 }
 
-/** The most mails handled in one transaction: a few hundred milliseconds of work at most. */
+/** The most mails fetched at once and handed to the judge as one batch (the IMAP source holds two: one handled, the next fetched). */
 export const BATCH_SIZE = 100;

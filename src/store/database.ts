@@ -49,10 +49,35 @@ function whileBusy<T>(step: () => T): T {
  * which commits these are, and why each may be lost). A killed process loses none of them.
  */
 export function withoutSync<T>(db: JudgeDatabase, commit: () => T): T {
-  db.pragma('synchronous = NORMAL');
+  const modes = syncModes(db);
+  modes.normal.run();
   try {
     return commit();
   } finally {
-    db.pragma('synchronous = FULL');
+    modes.full.run();
   }
+}
+
+interface SyncModes {
+  readonly normal: Database.Statement;
+  readonly full: Database.Statement;
+}
+
+/** The two statements that switch a connection's syncing, prepared once: the mail loop switches several times a mail. */
+const preparedModes = new WeakMap<JudgeDatabase, SyncModes>();
+
+/**
+ * SQLite applies `PRAGMA synchronous` when the statement is compiled, and a run of it only marks it
+ * to be compiled again at its next run: a freshly prepared switch does nothing at its first run.
+ * Each is therefore run once here, leaving the connection as it was (FULL, the last prepared).
+ */
+function syncModes(db: JudgeDatabase): SyncModes {
+  let modes = preparedModes.get(db);
+  if (modes === undefined) {
+    modes = { normal: db.prepare('PRAGMA synchronous = NORMAL'), full: db.prepare('PRAGMA synchronous = FULL') };
+    modes.normal.run();
+    modes.full.run();
+    preparedModes.set(db, modes);
+  }
+  return modes;
 }

@@ -387,14 +387,13 @@ export class Outbox {
   /**
    * Claims up to `limit` due mails for `owner` (a process id) for `leaseMs`, so that a pipe-mode
    * judge and the daemon never send the same row at once. A claim expires, or dies with its owner.
-   * `own` lists the rows this process is sending right now. A claim that takes rows is synced,
-   * although a claim need not survive a power cut: its sync takes every commit before it to the disk
-   * (WAL), so no mail leaves before the record that queued it is on disk, even a record the daemon
-   * committed without waiting, as it does for all but the last of a group (MailIntake.handle). A
-   * claim that takes nothing writes nothing, and syncs nothing.
+   * `own` lists the rows this process is sending right now. The claim is committed without waiting
+   * for the disk (a claim dies with its process, and a power cut ends every process); the caller
+   * waits for the journal's flush (`diskSync`) before it hands a claimed mail over, so that no mail
+   * leaves before the record that queued it is on disk, even one committed without waiting.
    */
   claimDue(owner: number, now: number, limit: number, leaseMs: number, alive: ProcessAlive, own: ReadonlySet<number>) {
-    return this.claimDueRows.immediate(owner, now, limit, leaseMs, alive, own);
+    return withoutSync(this.db, () => this.claimDueRows.immediate(owner, now, limit, leaseMs, alive, own));
   }
 
   /** Marks mails sent, all in one commit. */

@@ -8,7 +8,8 @@ import type { Step } from '../context/step.js';
  * does nothing twice. A row is written `pending` before a command runs and completed with its
  * outcome right after; a mail run again reuses completed outcomes, and asks the audit log whether a
  * pending command's change reached its game (the crash came after the write) or not (it is redone).
- * The `before` column of journals written by older judges is kept, and left empty.
+ * The `before` column of journals written by older judges is kept, and left empty; so is
+ * `outcome_text`, a copy of the outcome's lines that nothing read.
  *
  * Neither row waits for the disk: a `pending` row that a power cut loses went with a command whose
  * change had not begun (the audit entry that begins one is a synced commit, which takes the row with
@@ -27,7 +28,6 @@ export interface RecordedEffect {
 
 interface EffectRow {
   state: 'pending' | 'done';
-  outcome_text: string | null;
   effect: string | null;
 }
 
@@ -58,16 +58,14 @@ export class MailEffects {
     createEffectTables(db);
     const archive = new PressArchive(db);
     this.pressArchive = archive;
-    this.find = db.prepare<[string, number], EffectRow>('SELECT state, outcome_text, effect FROM mail_effects WHERE mail_key = ? AND command_index = ?');
+    this.find = db.prepare<[string, number], EffectRow>('SELECT state, effect FROM mail_effects WHERE mail_key = ? AND command_index = ?');
     this.begin = db.prepare<[string, number, string | null]>(
       `INSERT INTO mail_effects (mail_key, command_index, game, state, before) VALUES (?, ?, ?, 'pending', '')
        ON CONFLICT (mail_key, command_index) DO UPDATE SET game = excluded.game`,
     );
-    this.complete = db.prepare<[string, string, string, number]>(
-      `UPDATE mail_effects SET state = 'done', outcome_text = ?, effect = ? WHERE mail_key = ? AND command_index = ?`,
-    );
+    this.complete = db.prepare<[string, string, number]>(`UPDATE mail_effects SET state = 'done', effect = ? WHERE mail_key = ? AND command_index = ?`);
     this.completeStep = db.transaction((mailKey: string, index: number, step: Step) => {
-      this.complete.run(step.lines.join('\n'), JSON.stringify(step), mailKey, index);
+      this.complete.run(JSON.stringify(step), mailKey, index);
       if (step.archived !== undefined) archive.keep(mailKey, index, step.archived);
     });
   }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, withoutSync } from '../../src/store/database.js';
+import { diskSync } from '../../src/store/disk-sync.js';
+
+function journal() {
+  const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'judge-disk-sync-')), 'judge.db'));
+  db.exec('CREATE TABLE mails (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
+  return db;
+}
+
+describe("the journal's flushes off the main thread", () => {
+  it('is one per journal, and shares a flush not yet begun among everyone who asks before it begins', async () => {
+    const db = journal();
+    expect(diskSync(db)).toBe(diskSync(db));
+    const insert = db.prepare('INSERT INTO mails (text) VALUES (?)');
+    withoutSync(db, () => insert.run('first'));
+    const asked = performance.now();
+    const first = diskSync(db).durable();
+    withoutSync(db, () => insert.run('second'));
+    // Asked before the flush began: the same flush covers the second commit too.
+    expect(diskSync(db).durable()).toBe(first);
+    await first;
+    withoutSync(db, () => insert.run('third'));
+    const next = diskSync(db).durable();
+    expect(next).not.toBe(first);
+    await next;
+    // Flushes are spaced: the next one began 10 ms after the one before at the earliest (timers round to the millisecond).
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(9);
+    expect(db.prepare('SELECT count(*) AS count FROM mails').get()).toEqual({ count: 3 });
+    db.close();
+  });
+
+  it('has nothing to flush for a journal in memory or one without a log', async () => {
+    const memory = openDatabase(':memory:');
+    await expect(diskSync(memory).durable()).resolves.toBeUndefined();
+    memory.close();
+    const db = journal();
+    db.pragma('journal_mode = DELETE');
+    await expect(diskSync(db).durable()).resolves.toBeUndefined();
+    db.close();
+  });
+
+  it('commits without waiting for the disk inside withoutSync, from its first use, and waits again after it', () => {
+    const db = journal();
+    const synchronous = () => db.pragma('synchronous', { simple: true });
+    const seen = [withoutSync(db, synchronous), synchronous(), withoutSync(db, synchronous), synchronous()];
+    // 1 is NORMAL (the log flushed only at checkpoints), 2 is FULL (every commit synced).
+    expect(seen).toEqual([1, 2, 1, 2]);
+    db.close();
+  });
+});
