@@ -45,20 +45,22 @@ function connected(path: string): Promise<Socket | null> {
   return new Promise((resolve) => {
     const socket = connect(path);
     socket.once('connect', () => resolve(socket));
-    // ENOENT, ECONNREFUSED (a socket file left by a daemon that was killed), EACCES: no daemon to hand to.
-    socket.once('error', () => resolve(null));
+    // ENOENT, ECONNREFUSED (a socket file left by a daemon that was killed), EACCES: no daemon to
+    // hand to. Kept for later errors too: `answerTo` sees their connection closed.
+    socket.on('error', () => resolve(null));
   });
 }
 
 /** The daemon's answer; null when the connection ended without one. */
 function answerTo(socket: Socket, mail: Buffer): Promise<HandoffAnswer | null> {
   return new Promise((resolve) => {
+    // Closed while the mail was read: the daemon went away.
+    if (socket.destroyed) return resolve(null);
     let text = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
       text += chunk;
     });
-    socket.on('error', () => undefined);
     socket.once('close', () => {
       try {
         resolve(decodeAnswer(text));

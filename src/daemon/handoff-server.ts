@@ -26,6 +26,9 @@ function answerOf(handled: HandledMail): HandoffAnswer {
   return handled.folder === 'retry' ? { outcome: 'deferred', line, detail: handled.detail } : { outcome: 'handled', line };
 }
 
+/** How long a client may take to send its mail; it has read the whole mail before it connects. */
+const FRAME_TIMEOUT_MS = 60_000;
+
 export function startHandoffServer(varFolder: string, maxMessageBytes: number, handle: OneMail, log: (line: string) => void): HandoffServer {
   const path = handoffSocketPath(varFolder);
   if (path === null) {
@@ -37,7 +40,6 @@ export function startHandoffServer(varFolder: string, maxMessageBytes: number, h
 
   const take = (socket: Socket, mail: Buffer) => {
     reading.delete(socket);
-    socket.pause();
     queue = queue.then(async () => {
       let answer: HandoffAnswer;
       try {
@@ -51,20 +53,36 @@ export function startHandoffServer(varFolder: string, maxMessageBytes: number, h
 
   const server = createServer((socket) => {
     reading.add(socket);
-    let received = Buffer.alloc(0);
+    const chunks: Buffer[] = [];
+    let receivedBytes = 0;
+    let frameBytes: number | null = null;
+    let framed = false;
     // A client gone before its answer handles the mail itself: nothing is left to tell it.
     socket.on('error', () => reading.delete(socket));
     socket.on('close', () => reading.delete(socket));
+    // Only the daemon's user can connect, but a client stuck halfway must not hold a connection for ever.
+    socket.setTimeout(FRAME_TIMEOUT_MS, () => reading.has(socket) && socket.destroy());
     socket.on('data', (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      if (received.length < FRAME_HEADER_BYTES) return;
-      const length = received.readUInt32BE(0);
-      if (length > maxMessageBytes) {
-        reading.delete(socket);
-        socket.end(encodeAnswer({ outcome: 'failed', detail: `a mail of ${length} bytes, over mail.maxMessageBytes (${maxMessageBytes})` }));
-        return;
+      // Whatever follows a frame, or a refused frame's header, is not read.
+      if (framed) return;
+      chunks.push(chunk);
+      receivedBytes += chunk.length;
+      if (frameBytes === null) {
+        if (receivedBytes < FRAME_HEADER_BYTES) return;
+        frameBytes = FRAME_HEADER_BYTES + Buffer.concat(chunks).readUInt32BE(0);
+        if (frameBytes - FRAME_HEADER_BYTES > maxMessageBytes) {
+          framed = true;
+          reading.delete(socket);
+          const length = frameBytes - FRAME_HEADER_BYTES;
+          socket.end(encodeAnswer({ outcome: 'failed', detail: `a mail of ${length} bytes, over mail.maxMessageBytes (${maxMessageBytes})` }));
+          return;
+        }
       }
-      if (received.length >= FRAME_HEADER_BYTES + length) take(socket, received.subarray(FRAME_HEADER_BYTES, FRAME_HEADER_BYTES + length));
+      if (receivedBytes >= frameBytes) {
+        framed = true;
+        socket.setTimeout(0);
+        take(socket, Buffer.concat(chunks).subarray(FRAME_HEADER_BYTES, frameBytes));
+      }
     });
   });
   server.on('error', (error) => log(`no handoff socket at ${path}: ${error.message}; judge mail handles each mail in its own process`));

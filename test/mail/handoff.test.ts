@@ -140,6 +140,21 @@ describe('judge mail beside a running daemon', () => {
     expect(daemon.lines.some((line) => line.startsWith('mail from'))).toBe(false);
   });
 
+  it('the daemon stops at once beside a client that has not sent its whole mail, and closes its connection', async () => {
+    const folder = smtpFolder();
+    const daemon = await startDaemon(folder);
+    const client = connect(socketOf(folder));
+    const closed = new Promise<void>((resolve) => client.on('close', () => resolve()));
+    client.on('error', () => undefined);
+    await new Promise<void>((resolve) => client.on('connect', () => resolve()));
+    client.write(Buffer.from([0, 0]));
+
+    daemon.kill('SIGTERM');
+    expect(await daemon.exited).toBe(0);
+    await closed;
+    expect(existsSync(socketOf(folder))).toBe(false);
+  });
+
   it('the daemon refuses a frame longer than mail.maxMessageBytes without reading it', async () => {
     const folder = smtpFolder({ maxMessageBytes: 2048 });
     await startDaemon(folder);
