@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -115,6 +115,22 @@ describe('judge mail beside a running daemon', () => {
     const journal = readJournal(folder.folder);
     expect(journal.received).toMatchObject([{ message_id: '<daemon-died@player.test>', outcome: 'processed' }]);
     expect(journal.outbox).toMatchObject([{ state: 'sent' }]);
+  });
+
+  it('handles the mail in its own process when the var folder is too deep for a socket path', async () => {
+    const folder = smtpFolder();
+    const deepVar = join(folder.folder, 'v'.repeat(100));
+    const config = JSON.parse(readFileSync(folder.configFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(folder.configFile, JSON.stringify({ ...config, folders: { var: deepVar } }));
+    const daemon = JudgeProcess.cli(['start', '--config', folder.configFile], folder.folder);
+    daemons.push(daemon);
+    await daemon.waitForLine(/no handoff socket: its path in .* is too long for a Unix socket/);
+
+    const { code, lines } = await pipe(folder, plainMail({ messageId: '<deep-var@player.test>' }));
+    expect(code).toBe(0);
+    expect(lines.join('\n')).toMatch(/"orders": processed/);
+    expect(lines.some((line) => HANDED_OVER.test(line))).toBe(false);
+    expect(existsSync(join(deepVar, 'judge.sock'))).toBe(false);
   });
 
   it('refuses a mail over mail.maxMessageBytes as it always did, in its own process', async () => {
