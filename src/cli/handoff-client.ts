@@ -15,12 +15,33 @@ export type Handoff = { readonly exitCode: number } | { readonly input: Readable
 /** sysexits.h's EX_TEMPFAIL, as the mail command exits: the delivery agent keeps the mail. */
 const EX_TEMPFAIL = 75;
 
-/** The configuration file `judge mail` names, if its arguments are only that; false for any other argument. */
-function configArgument(args: readonly string[]): string | undefined | false {
-  if (args.length === 0) return undefined;
-  if (args.length === 1 && args[0]!.startsWith('--config=')) return args[0]!.slice('--config='.length);
-  if (args.length === 2 && (args[0] === '--config' || args[0] === '-c')) return args[1]!;
-  return false;
+interface MailOptions {
+  readonly config: string | undefined;
+  readonly logFormat: 'text' | 'json';
+}
+
+/** `judge mail`'s options when they are only `--config` and `--log-format`, as the mail command reads them; null for any other. */
+function mailOptions(args: readonly string[]): MailOptions | null {
+  const options: { config?: string; logFormat: string } = { logFormat: 'text' };
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = equals < 0 ? arg : arg.slice(0, equals);
+    const value = equals < 0 ? args[++index] : arg.slice(equals + 1);
+    if (value === undefined) return null;
+    if (name === '--config' || name === '-c') options.config = value;
+    else if (name === '--log-format') options.logFormat = value;
+    else return null;
+  }
+  const { config, logFormat } = options;
+  return logFormat === 'text' || logFormat === 'json' ? { config, logFormat } : null;
+}
+
+/** A log line as `judge mail` prints its own (cli/commands/start.ts). */
+function printLogLine(line: string, format: MailOptions['logFormat']): void {
+  const time = new Date().toISOString();
+  const message = `${line} (by the judge daemon)`;
+  process.stdout.write(format === 'json' ? `${JSON.stringify({ time, message })}\n` : `${time} ${message}\n`);
 }
 
 async function* concatenated(read: readonly Buffer[], rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
@@ -72,24 +93,21 @@ function answerTo(socket: Socket, mail: Buffer): Promise<HandoffAnswer | null> {
   });
 }
 
-function exitCodeOf(answer: HandoffAnswer): number {
-  if (answer.outcome === 'handled') {
-    process.stdout.write(`${new Date().toISOString()} ${answer.line} (by the judge daemon)\n`);
-    return 0;
-  }
-  if (answer.outcome === 'deferred') process.stdout.write(`${new Date().toISOString()} ${answer.line} (by the judge daemon)\n`);
+function exitCodeOf(answer: HandoffAnswer, logFormat: MailOptions['logFormat']): number {
+  if (answer.outcome !== 'failed') printLogLine(answer.line, logFormat);
+  if (answer.outcome === 'handled') return 0;
   process.stderr.write(`judge mail: ${answer.outcome === 'deferred' ? `the mail must wait: ${answer.detail}` : answer.detail}\n`);
   return EX_TEMPFAIL;
 }
 
 /** `argv`: process.argv of `judge mail …`. */
 export async function handOffMail(argv: readonly string[], input: Readable = process.stdin): Promise<Handoff> {
-  const configFile = configArgument(argv.slice(3));
-  if (configFile === false) return { input };
+  const options = mailOptions(argv.slice(3));
+  if (options === null) return { input };
   let path: string | null;
   let maxBytes: number;
   try {
-    const loaded = loadConfig(configFile);
+    const loaded = loadConfig(options.config);
     path = handoffSocketPath(folder(loaded, 'var'));
     maxBytes = loaded.config.mail.maxMessageBytes;
   } catch {
@@ -106,5 +124,5 @@ export async function handOffMail(argv: readonly string[], input: Readable = pro
     return { input: read.tooLarge };
   }
   const answer = daemon === null ? null : await answerTo(daemon, read.mail);
-  return answer === null ? { input: Readable.from(read.mail) } : { exitCode: exitCodeOf(answer) };
+  return answer === null ? { input: Readable.from(read.mail) } : { exitCode: exitCodeOf(answer, options.logFormat) };
 }

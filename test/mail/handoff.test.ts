@@ -145,6 +145,17 @@ describe('judge mail beside a running daemon', () => {
     expect(daemon.lines.some((line) => line.startsWith('mail from'))).toBe(false);
   });
 
+  it("prints the daemon's line in the log format asked for", async () => {
+    const folder = smtpFolder();
+    await startDaemon(folder);
+    const { code, lines } = await pipe(folder, plainMail({ messageId: '<json-log@player.test>' }), ['--log-format=json']);
+
+    expect(code).toBe(0);
+    expect(lines.map((line) => JSON.parse(line) as { message: string })).toMatchObject([
+      { message: expect.stringMatching(/"orders": processed .*\(by the judge daemon\)$/) },
+    ]);
+  });
+
   it('leaves --retry to its own process', async () => {
     const folder = smtpFolder();
     const daemon = await startDaemon(folder);
