@@ -43,6 +43,12 @@ function commentsInAscii(text) {
   return text.replace(/[^\x00-\x7f]/gu, (character) => '?'.repeat(character.length));
 }
 
+/** import.meta does not exist in CommonJS: the modules that find files beside themselves (the configuration's) get the bundle's own URL. */
+const IMPORT_META_URL_IN_COMMON_JS = {
+  define: { 'import.meta.url': 'importMetaUrlOfBundle' },
+  banner: { js: "const importMetaUrlOfBundle = require('node:url').pathToFileURL(__filename).href;" },
+};
+
 /** `judge mail` as one CommonJS script, named after its contents; returns its file name. */
 function buildMailBundle() {
   const { outputFiles } = buildSync({
@@ -52,9 +58,7 @@ function buildMailBundle() {
     entryNames: 'mail-[hash]',
     outExtension: { '.js': '.cjs' },
     format: 'cjs',
-    // import.meta does not exist in CommonJS: the two modules that find files beside themselves get the bundle's own URL.
-    define: { 'import.meta.url': 'importMetaUrlOfBundle' },
-    banner: { js: "const importMetaUrlOfBundle = require('node:url').pathToFileURL(__filename).href;" },
+    ...IMPORT_META_URL_IN_COMMON_JS,
     write: false,
   });
   mkdirSync(join(out, 'cli'), { recursive: true });
@@ -75,7 +79,9 @@ async function buildCommandEntry(mailBundle) {
     entryPoints: [join(SOURCE, 'cli', 'main.ts')],
     outfile: join(out, 'cli', 'main.js'),
     format: 'cjs',
-    define: { JUDGE_MAIL_BUNDLE: JSON.stringify(mailBundle) },
+    // The configuration module, for judge mail's handoff to the daemon.
+    banner: IMPORT_META_URL_IN_COMMON_JS.banner,
+    define: { ...IMPORT_META_URL_IN_COMMON_JS.define, JUDGE_MAIL_BUNDLE: JSON.stringify(mailBundle) },
     plugins: [
       {
         name: 'command-line-modules',

@@ -2,6 +2,7 @@
 import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { runCachedScript } from './code-cache.js';
+import { handOffMail } from './handoff-client.js';
 import type { runMailProgram } from './mail-program.js';
 
 /**
@@ -10,7 +11,9 @@ import type { runMailProgram } from './mail-program.js';
  * CommonJS script beside this file, named after its contents' hash, which it writes in here as
  * JUDGE_MAIL_BUNDLE, and hands it one mail so that the code V8 compiled is saved beside it. It runs
  * with that code cache; a process that found none V8 would take (deleted, or made by another Node)
- * saves its own when it ends well. Every other command imports the command line's ES modules.
+ * saves its own when it ends well. Before any of that, `judge mail` hands its mail to the judge
+ * daemon when one runs on the same configuration (handoff-client.ts), and loads no bundle at all.
+ * Every other command imports the command line's ES modules.
  */
 declare const JUDGE_MAIL_BUNDLE: string;
 
@@ -22,5 +25,9 @@ function mailBundle(): { runMailProgram: typeof runMailProgram } {
   return script.exports as { runMailProgram: typeof runMailProgram };
 }
 
-if (process.argv[2] === 'mail') void mailBundle().runMailProgram(process.argv);
-else void import('./judge-program.js').then(({ runJudgeProgram }) => runJudgeProgram(process.argv));
+if (process.argv[2] === 'mail') {
+  void handOffMail(process.argv).then((handoff) => {
+    if ('exitCode' in handoff) process.exitCode = handoff.exitCode;
+    else void mailBundle().runMailProgram(process.argv, handoff.input);
+  });
+} else void import('./judge-program.js').then(({ runJudgeProgram }) => runJudgeProgram(process.argv));

@@ -15,12 +15,14 @@ import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { MailQueue } from '../web/commands.js';
 import { startWebServer, type RunningWeb } from '../web/server.js';
 import { webSettings, type WebSettings } from '../web/settings.js';
+import { startHandoffServer } from './handoff-server.js';
 import { acquireInstanceLock } from './instance-lock.js';
 import { newIntake, newSender, openJournal } from './wiring.js';
 
 /**
- * The judge daemon: the journal, a mail source feeding the command processor, the deadline checker
- * on its cron schedule, and the outbox sender that mails what both of them queue.
+ * The judge daemon: the journal, a mail source feeding the command processor (and the mails
+ * `judge mail` hands over on its socket, handoff-server.ts), the deadline checker on its cron
+ * schedule, and the outbox sender that mails what both of them queue.
  * Each handled mail's log line is written once its outcome is committed and before its source files
  * it away, so whoever reads the log may rely on the line meaning "committed".
  */
@@ -88,6 +90,7 @@ function run(
       if (mail.queued > 0) sender.wake();
     });
   const source = newSource(settings, handle, log);
+  const handoff = startHandoffServer(settings.varFolder, settings.mail.maxMessageBytes, async (raw) => (await handle([raw]))[0]!, log);
   const outbox = new OutboxNoticeSink(db, loaded.config.judge);
   const mails = {
     send(notices: readonly OutgoingMail[], origin: string) {
@@ -105,6 +108,7 @@ function run(
   return {
     web: web.then((running) => running?.url ?? null),
     async stop() {
+      await handoff.stop();
       clearInterval(pruning);
       await (await web)?.close();
       await source.stop();

@@ -45,6 +45,8 @@ export interface Run {
   readonly args: string[];
   readonly input?: string;
   readonly done?: () => boolean;
+  /** For the daemon: started once the daemon takes mails from `judge mail` (its socket is up). */
+  readonly beside?: () => void;
 }
 
 export interface Scenario {
@@ -157,6 +159,16 @@ export function runJudge(trial: Trial, run: Run, env: Record<string, string> = {
       },
     );
     child.stdin!.end(run.input ?? '');
+    if (run.beside !== undefined) {
+      const beside = run.beside;
+      let started = false;
+      child.stdout!.on('data', (chunk: Buffer) => {
+        if (!started && chunk.toString().includes('mails handed over by judge mail')) {
+          started = true;
+          beside();
+        }
+      });
+    }
     const watching = run.done && killAfterMs === undefined ? setInterval(() => run.done!() && child.kill('SIGTERM'), 50) : undefined;
     let killing: NodeJS.Timeout | undefined;
     let workDoneAtKill = false;

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { crashPoints, gameTemplate, runKilledAt, runTrial, templateKind, type TrialResult } from './harness.js';
-import { pressDaemon, SCENARIOS } from './scenarios.js';
+import { pressDaemon, pressHandedOver, SCENARIOS } from './scenarios.js';
 
 /**
  * `npm run proof -- --trials N`: every durable write of every scenario is a crash point, then N
@@ -39,7 +39,7 @@ describe('the proof', () => {
       let randomKills = 0;
       for (let trial = 0; trial < extraTrials; trial++) {
         const { scenario, template, points } = plans[Math.floor(random() * plans.length)]!;
-        if (scenario === pressDaemon && random() < 0.5) {
+        if ((scenario === pressDaemon || scenario === pressHandedOver) && random() < 0.5) {
           randomKills++;
           results.push({ scenario: scenario.name, ...(await runKilledAt(template, scenario, Math.floor(random() * 300))) });
           continue;

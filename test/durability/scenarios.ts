@@ -7,7 +7,9 @@ import {
   nothingPending,
   phaseOf,
   playerOf,
+  runJudge,
   statusText,
+  type Ended,
   type Run,
   type Scenario,
   type Trial,
@@ -16,7 +18,7 @@ import {
 /**
  * The moments that matter most, each a scenario for the crash harness: a phase processed by
  * `judge process`, by the checker's sweep and by the Master's PROCESS! mail, and press sent by mail
- * in pipe mode and to the daemon (on its embedded Maildir). Eight recipients of results: seven players and the Master.
+ * in pipe mode, to the daemon (on its embedded Maildir) and handed by `judge mail` to the daemon. Eight recipients of results: seven players and the Master.
  */
 
 const RESULTS = { subject: `${GAME} S1901M results`, recipients: 8 };
@@ -128,4 +130,41 @@ export const pressDaemon: Scenario = {
   archived: DAEMON_PRESS_FROM.map((power) => `${power[0]}${power.slice(1).toLowerCase()} greets everyone.`),
 };
 
-export const SCENARIOS: readonly Scenario[] = [processCommand, checkerSweep, masterProcessMail, pressPipe, pressDaemon, checkerLateNotices];
+/** The `judge mail` process of each trial of `pressHandedOver`, by the trial's folder: null until it ends. */
+const handingOver = new Map<string, { ended: Ended | null; running: Promise<Ended> }>();
+
+function handOver(trial: Trial): void {
+  const client = { ended: null as Ended | null, running: runJudge(trial, { args: ['mail', '--config', trial.configFile], input: pressMail(trial) }) };
+  void client.running.then((ended) => (client.ended = ended));
+  handingOver.set(trial.folder, client);
+}
+
+/**
+ * The daemon dies while a `judge mail` process waits for its answer: the process handles the mail
+ * itself, or exits 75 and the MTA delivers it again; the daemon is started again for what is left
+ * to send.
+ */
+export const pressHandedOver: Scenario = {
+  name: 'a player\u2019s BROADCAST handed by judge mail to the daemon',
+  run: (trial) => ({
+    args: ['start', '--config', trial.configFile],
+    beside: () => handOver(trial),
+    done: () => (handingOver.get(trial.folder)?.ended ?? null) !== null && nothingPending(trial),
+  }),
+  recover: async (trial) => {
+    const client = handingOver.get(trial.folder);
+    handingOver.delete(trial.folder);
+    // Killed before its socket was up, the daemon was never handed the mail: the MTA delivers it now.
+    const ended = client === undefined ? null : await client.running;
+    if (ended?.code !== 0) await judge(trial, { args: ['mail', '--config', trial.configFile], input: pressMail(trial) });
+    await judge(trial, { args: ['start', '--config', trial.configFile], done: () => nothingPending(trial) });
+  },
+  expect: [
+    { subject: 'Diplomacy press', recipients: 7 },
+    { subject: 'Re: crash test', recipients: 1 },
+  ],
+  phase: 'SPRING 1901 MOVEMENT',
+  archived: ['France greets everyone.'],
+};
+
+export const SCENARIOS: readonly Scenario[] = [processCommand, checkerSweep, masterProcessMail, pressPipe, pressDaemon, pressHandedOver, checkerLateNotices];
