@@ -15,7 +15,8 @@ export const BUILD_TOKENS = ['SC!', 'SC?', 'SC*'] as const;
 export type BuildToken = (typeof BUILD_TOKENS)[number];
 
 export function isBuildToken(center: string): center is BuildToken {
-  return (BUILD_TOKENS as readonly string[]).includes(center);
+  // Asked for every center of every power after each game year: three comparisons, no list search.
+  return center === 'SC!' || center === 'SC?' || center === 'SC*';
 }
 
 /** How a site qualifies; the adjudicator spends tokens and credits and matches alternatives by it. */

@@ -24,7 +24,13 @@ export interface VictoryInput {
 
 function homeCenters(position: Position): Map<string, string[]> {
   const holders = new Map<string, string[]>();
-  for (const state of position.powers) for (const home of state.homes) holders.set(home, [...(holders.get(home) ?? []), state.name]);
+  for (const state of position.powers) {
+    for (const home of state.homes) {
+      const names = holders.get(home);
+      if (names) names.push(state.name);
+      else holders.set(home, [state.name]);
+    }
+  }
   return holders;
 }
 
@@ -39,13 +45,16 @@ export function victoryTarget(map: GameMap, position: Position, year: number, fl
 
 /** Each power's count towards the target. */
 export function victoryScores(position: Position, input: VictoryInput): Map<string, number> {
-  const holders = homeCenters(position);
-  const counts = (state: PowerState): number =>
-    state.centers.filter((center) => {
-      if (isBuildToken(center)) return false;
-      if (!input.flags.victoryHomes) return true;
-      return (holders.get(center) ?? []).some((owner) => owner !== state.name && input.controllers.get(owner) !== state.name);
-    }).length;
+  // Only VICTORY_HOMES asks whose homes a center is: the scores are counted after every game year.
+  const holders = input.flags.victoryHomes ? homeCenters(position) : null;
+  const counts = (state: PowerState): number => {
+    let count = 0;
+    for (const center of state.centers) {
+      if (isBuildToken(center)) continue;
+      if (holders === null || (holders.get(center) ?? []).some((owner) => owner !== state.name && input.controllers.get(owner) !== state.name)) count++;
+    }
+    return count;
+  };
   const own = new Map(position.powers.map((state) => [state.name, counts(state)]));
   if (!input.flags.teamVictory) return own;
   const scores = new Map<string, number>();
@@ -64,12 +73,9 @@ export function victoryScores(position: Position, input: VictoryInput): Map<stri
 export function victors(map: GameMap, before: Position, after: Position, year: number, input: VictoryInput): string[] {
   const target = victoryTarget(map, after, year, input.flags);
   const scores = victoryScores(after, input);
-  const earlier = victoryScores(before, input);
+  const earlier = input.flags.holdWin ? victoryScores(before, input) : scores;
   const most = Math.max(0, ...scores.values());
-  const onTarget = after.powers
-    .map((state) => state.name)
-    .filter((name) => scores.get(name)! >= target)
-    .filter((name) => !input.flags.holdWin || earlier.get(name)! >= target);
+  const onTarget = after.powers.map((state) => state.name).filter((name) => scores.get(name)! >= target && earlier.get(name)! >= target);
   if (input.flags.sharedVictory) return onTarget;
   const leaders = [...scores.values()].filter((score) => score === most).length;
   return onTarget.filter((name) => scores.get(name) === most && leaders === 1);
