@@ -1,7 +1,9 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Phase } from '../map/model.js';
 import { ADJUSTMENTS, MOVEMENT, RETREATS, nextPhase, normalisePhaseType } from '../map/phase.js';
+import { filled } from './arrays.js';
 import { isBuildToken } from './builds.js';
+import { MapTables } from './tables.js';
 import type { CenterChange, Position } from './types.js';
 
 /**
@@ -26,26 +28,53 @@ export function ownershipChangesAfter(map: GameMap, phase: Phase, retreatsPendin
 
 /** Each supply center occupied by a unit passes to the unit's power. */
 export function updateOwnership(map: GameMap, position: Position): { position: Position; changes: CenterChange[] } {
-  const owner = new Map<string, string>();
-  for (const state of position.powers) for (const center of state.centers) if (!isBuildToken(center)) owner.set(center, state.name);
-  const changes: CenterChange[] = [];
-  for (const state of position.powers) {
-    for (const unit of state.units) {
-      const province = map.location(unit.location)?.province;
-      if (province === undefined || !map.isCenter(province) || owner.get(province) === state.name) continue;
-      changes.push({ center: province, from: owner.get(province) ?? null, to: state.name });
-      owner.set(province, state.name);
-    }
-  }
+  const tables = MapTables.of(map);
+  const { changes, owner } = centerChanges(tables, position);
   if (changes.length === 0) return { position, changes };
-  const powers = position.powers.map((state) => ({
-    ...state,
-    centers: [
-      ...state.centers.filter((center) => isBuildToken(center) || owner.get(center) === state.name),
-      ...changes.filter((change) => change.to === state.name).map((change) => change.center),
-    ],
-  }));
+  let lastListed: Map<string, string> | null = null;
+  const owns = (center: string, power: number): boolean => {
+    const id = tables.id(center);
+    if (id >= 0) return owner[id] === power;
+    // A center named by no location of the map stays with the last power listing it.
+    lastListed ??= new Map(position.powers.flatMap((state) => state.centers.map((listed) => [listed, state.name] as const)));
+    return lastListed.get(center) === position.powers[power]!.name;
+  };
+  const powers = position.powers.map((state, power) => {
+    const kept = state.centers.filter((center) => isBuildToken(center) || owns(center, power));
+    const gained = changes.filter((change) => change.to === state.name).map((change) => change.center);
+    // Positions are values: a power whose centers stay as they were keeps its state.
+    return gained.length === 0 && kept.length === state.centers.length ? state : { ...state, centers: [...kept, ...gained] };
+  });
   return { position: { powers }, changes };
+}
+
+/**
+ * The centers that pass to the power of the unit on them, in the order of the powers and units, and
+ * then each province's owner (a power index, -1 for none). Asked after every game year: it works
+ * on ids, not names.
+ */
+function centerChanges(tables: MapTables, position: Position): { changes: CenterChange[]; owner: number[] } {
+  const powers = position.powers;
+  // The last power to list a center owns it.
+  const owner = filled(tables.count, -1);
+  powers.forEach((state, power) => {
+    for (const center of state.centers) {
+      const id = isBuildToken(center) ? -1 : tables.id(center);
+      if (id >= 0) owner[id] = power;
+    }
+  });
+  const changes: CenterChange[] = [];
+  powers.forEach((state, power) => {
+    for (const unit of state.units) {
+      const location = tables.id(unit.location);
+      const province = location < 0 ? -1 : tables.provinceOf[location]!;
+      if (province < 0 || tables.center[province] !== 1 || owner[province] === power) continue;
+      const from = owner[province]!;
+      changes.push({ center: tables.abbrev(province), from: from < 0 ? null : powers[from]!.name, to: state.name });
+      owner[province] = power;
+    }
+  });
+  return { changes, owner };
 }
 
 /** NEWHOMES: in the listed years every power's home centers become the centers it owns. */

@@ -34,6 +34,8 @@ export class MapTables {
    * bounces (see Board and movement/battle.ts); null on the many maps without one.
    */
   readonly highSea: Uint8Array | null;
+  /** Province id → 1 for a supply center. */
+  readonly center: Uint8Array;
   private readonly ids = new Map<string, number>();
   /**
    * Location id → the locations it abuts once each, and the abut to each (the last written wins).
@@ -104,6 +106,11 @@ export class MapTables {
     const highSea = highSeas.length === 0 ? null : new Uint8Array(this.count);
     for (const province of highSeas) highSea![this.ids.get(province)!] = 1;
     this.highSea = highSea;
+    this.center = new Uint8Array(this.count);
+    for (const center of map.data.centers) {
+      const id = this.ids.get(center);
+      if (id !== undefined) this.center[id] = 1;
+    }
   }
 
   /** Whether the province is an nJudge high sea. */
