@@ -29,7 +29,7 @@ export function ownershipChangesAfter(map: GameMap, phase: Phase, retreatsPendin
 /** Each supply center occupied by a unit passes to the unit's power. */
 export function updateOwnership(map: GameMap, position: Position): { position: Position; changes: CenterChange[] } {
   const tables = MapTables.of(map);
-  const { changes, owner } = centerChanges(tables, position);
+  const { changes, owner, irregular } = centerChanges(tables, position);
   if (changes.length === 0) return { position, changes };
   let lastListed: Map<string, string> | null = null;
   const owns = (center: string, power: number): boolean => {
@@ -39,8 +39,10 @@ export function updateOwnership(map: GameMap, position: Position): { position: P
     lastListed ??= new Map(position.powers.flatMap((state) => state.centers.map((listed) => [listed, state.name] as const)));
     return lastListed.get(center) === position.powers[power]!.name;
   };
+  const losers = new Set(changes.map((change) => change.from));
   const powers = position.powers.map((state, power) => {
-    const kept = state.centers.filter((center) => isBuildToken(center) || owns(center, power));
+    // Only a power that lost a center has centers to drop, unless the lists were irregular.
+    const kept = irregular || losers.has(state.name) ? state.centers.filter((center) => isBuildToken(center) || owns(center, power)) : state.centers;
     const gained = changes.filter((change) => change.to === state.name).map((change) => change.center);
     // Positions are values: a power whose centers stay as they were keeps its state.
     return gained.length === 0 && kept.length === state.centers.length ? state : { ...state, centers: [...kept, ...gained] };
@@ -53,14 +55,19 @@ export function updateOwnership(map: GameMap, position: Position): { position: P
  * then each province's owner (a power index, -1 for none). Asked after every game year: it works
  * on ids, not names.
  */
-function centerChanges(tables: MapTables, position: Position): { changes: CenterChange[]; owner: number[] } {
+function centerChanges(tables: MapTables, position: Position): { changes: CenterChange[]; owner: number[]; irregular: boolean } {
   const powers = position.powers;
   // The last power to list a center owns it.
   const owner = filled(tables.count, -1);
+  let irregular = false;
   powers.forEach((state, power) => {
     for (const center of state.centers) {
-      const id = isBuildToken(center) ? -1 : tables.id(center);
-      if (id >= 0) owner[id] = power;
+      if (isBuildToken(center)) continue;
+      const id = tables.id(center);
+      // A center two powers list, or one off the map: every power's list is then filtered.
+      if (id < 0 || owner[id]! >= 0) irregular = true;
+      if (id < 0) continue;
+      owner[id] = power;
     }
   });
   const changes: CenterChange[] = [];
@@ -74,7 +81,7 @@ function centerChanges(tables: MapTables, position: Position): { changes: Center
       owner[province] = power;
     }
   });
-  return { changes, owner };
+  return { changes, owner, irregular };
 }
 
 /** NEWHOMES: in the listed years every power's home centers become the centers it owns. */

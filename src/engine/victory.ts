@@ -72,6 +72,8 @@ export function victoryScores(position: Position, input: VictoryInput): Map<stri
 /** The winners when the year's centers have changed hands: `before` is the position as the year began. */
 export function victors(map: GameMap, before: Position, after: Position, year: number, input: VictoryInput): string[] {
   const target = victoryTarget(map, after, year, input.flags);
+  // Asked after every game year, mostly long before anyone could win: a power scores at most its centers, unless it counts a team's.
+  if (!input.flags.teamVictory && after.powers.every((state) => state.centers.length < target)) return [];
   const scores = victoryScores(after, input);
   const earlier = input.flags.holdWin ? victoryScores(before, input) : scores;
   const most = Math.max(0, ...scores.values());
