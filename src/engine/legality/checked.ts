@@ -21,23 +21,26 @@ export interface CheckedSubmission extends SubmittedOrder {
   readonly immobile: boolean;
   /** The power the order was checked for (under ORDER_ANY not always the unit's owner). */
   readonly checkedFor: string;
+  /** That power's index on the board: the same on any board of the same map and position. */
+  readonly checkedForIndex: number;
 }
 
 export function checkedSubmission(power: string, checked: CheckedMovement, board: Board, flags: RuleFlags, immobile: boolean): CheckedSubmission {
-  return { power, order: checked.order, checked, text: formatOrder(checked.order), checkedOn: board, flags, immobile, checkedFor: power };
+  const checkedForIndex = board.powerIndex(power);
+  return { power, order: checked.order, checked, text: formatOrder(checked.order), checkedOn: board, flags, immobile, checkedFor: power, checkedForIndex };
 }
 
 /**
- * The check made at entry, when it holds here: the same map and position (so the same unit
- * indexes), the same rules, the same power and order; else null.
+ * The check made at entry, when it holds here: the same map and position (so the same unit and
+ * power indexes), the same rules, the order given by the power it was checked for and not changed
+ * since; else null. The power's index is the one it was checked under.
  */
-export function priorCheck(submitted: SubmittedOrder, board: Board, power: number, flags: RuleFlags, immobile: boolean): CheckedSubmission | null {
+export function priorCheck(submitted: SubmittedOrder, board: Board, flags: RuleFlags, immobile: readonly boolean[]): CheckedSubmission | null {
   if (!('checkedOn' in submitted)) return null;
   const prior = submitted as CheckedSubmission;
   const on = prior.checkedOn;
   if (on.position !== board.position || on.map !== board.map || prior.order !== prior.checked.order) return null;
-  const holds = prior.checkedFor === prior.power && board.powers[power]?.name === prior.power && prior.immobile === immobile && prior.flags === flags;
-  return holds ? prior : null;
+  return prior.checkedFor === prior.power && prior.flags === flags && prior.immobile === immobile[prior.checkedForIndex] ? prior : null;
 }
 
 /** The canonical text of a submitted order: the one its check at entry made, else made now. */

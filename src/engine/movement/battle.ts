@@ -1,6 +1,6 @@
 import type { Abut } from '../../map/model.js';
 import { phaseMismatch } from '../legality/check.js';
-import { priorCheck, type CheckedSubmission } from '../legality/checked.js';
+import { priorCheck } from '../legality/checked.js';
 import { checkMovement, type CheckedMovement } from '../legality/movement.js';
 import { provinceOf } from '../legality/units.js';
 import { formatOrder } from '../../orders/format.js';
@@ -180,10 +180,9 @@ export class Battle {
 
   /** Checks an order, unless it was checked at entry on this board. */
   private enter(submitted: SubmittedOrder): Entry {
-    const board = this.board;
-    const power = this.powerOf(submitted);
-    const prior = power < 0 ? null : priorCheck(submitted, board, power, this.flags, this.immobile[power]!);
-    return prior ? { submitted, checked: prior.checked, power, unit: prior.checked.unit, refusal: null, text: prior.text } : this.check(submitted, power);
+    const prior = priorCheck(submitted, this.board, this.flags, this.immobile);
+    if (prior) return { submitted, checked: prior.checked, power: prior.checkedForIndex, unit: prior.checked.unit, refusal: null, text: prior.text };
+    return this.check(submitted, this.board.powerIndex(submitted.power));
   }
 
   /**
@@ -235,12 +234,6 @@ export class Battle {
     const proxy = this.proxyEntryOf[unit] ?? NONE;
     const order = proxy < 0 ? null : this.entries[proxy]!.checked!.order;
     return order?.kind === 'proxy' && this.board.powerIndex(order.to) === power;
-  }
-
-  /** The submitting power's index; an order checked at entry names its unit, whose power it usually is. */
-  private powerOf(submitted: SubmittedOrder): number {
-    const unit = 'checkedOn' in submitted ? this.board.units[(submitted as CheckedSubmission).checked.unit] : undefined;
-    return unit !== undefined && this.board.powers[unit.power]!.name === submitted.power ? unit.power : this.board.powerIndex(submitted.power);
   }
 
   private check(submitted: SubmittedOrder, power: number): Entry {
