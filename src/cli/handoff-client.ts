@@ -72,13 +72,22 @@ function connected(path: string): Promise<Socket | null> {
   });
 }
 
+/** The daemon gave no answer in `mail.handoffAnswerSeconds`. */
+const NO_ANSWER = 'no answer';
+
 /** The daemon's answer; null when the connection ended without one. */
-function answerTo(socket: Socket, mail: Buffer): Promise<HandoffAnswer | null> {
+function answerTo(socket: Socket, mail: Buffer, answerMs: number): Promise<HandoffAnswer | null | typeof NO_ANSWER> {
   return new Promise((resolve) => {
     // Closed while the mail was read: the daemon went away.
     if (socket.destroyed) return resolve(null);
     let text = '';
     socket.setEncoding('utf8');
+    // A hung daemon must not hold the delivery agent for ever. Not handled here instead: the daemon
+    // may still be handling the mail, and the journal takes it once whoever offers it next.
+    socket.setTimeout(answerMs, () => {
+      resolve(NO_ANSWER);
+      socket.destroy();
+    });
     socket.on('data', (chunk: string) => {
       text += chunk;
     });
@@ -106,15 +115,17 @@ export async function handOffMail(argv: readonly string[], input: Readable = pro
   if (options === null) return { input };
   let path: string | null;
   let maxBytes: number;
+  let answerSeconds: number;
   try {
     const loaded = loadConfig(options.config);
     path = handoffSocketPath(folder(loaded, 'var'));
     maxBytes = loaded.config.mail.maxMessageBytes;
+    answerSeconds = loaded.config.mail.handoffAnswerSeconds;
   } catch {
     // The judge says what is wrong with the configuration.
     return { input };
   }
-  if (path === null) return { input };
+  if (path === null || !(answerSeconds > 0)) return { input };
   const socket = connected(path);
   const read = await readMail(input, maxBytes);
   const daemon = await socket;
@@ -123,6 +134,10 @@ export async function handOffMail(argv: readonly string[], input: Readable = pro
     daemon?.destroy();
     return { input: read.tooLarge };
   }
-  const answer = daemon === null ? null : await answerTo(daemon, read.mail);
+  const answer = daemon === null ? null : await answerTo(daemon, read.mail, answerSeconds * 1000);
+  if (answer === NO_ANSWER) {
+    process.stderr.write(`judge mail: the judge daemon did not answer in ${answerSeconds} s (mail.handoffAnswerSeconds); the mail must wait\n`);
+    return { exitCode: EX_TEMPFAIL };
+  }
   return answer === null ? { input: Readable.from(read.mail) } : { exitCode: exitCodeOf(answer, options.logFormat) };
 }

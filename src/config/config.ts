@@ -93,6 +93,8 @@ export interface MailConfig {
   outbox: string;
   /** Larger mails are not read, only refused with a short reply. */
   maxMessageBytes: number;
+  /** How long `judge mail` waits for the daemon's answer to a mail it handed over before it exits 75 (try again later). */
+  handoffAnswerSeconds: number;
   /** At most `mails` mails from one address are processed in any `minutes` minutes. */
   throttle: { mails: number; minutes: number };
   /** Exponential backoff of IMAP reconnects and SMTP retries: the first wait, doubled up to the last. */
@@ -110,6 +112,7 @@ export const DEFAULT_CONFIG: JudgeConfig = {
     maildir: 'maildir',
     outbox: 'outbox',
     maxMessageBytes: 1_000_000,
+    handoffAnswerSeconds: 300,
     throttle: { mails: 20, minutes: 10 },
     backoff: { firstSeconds: 1, maxSeconds: 300 },
   },

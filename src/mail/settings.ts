@@ -39,6 +39,7 @@ export function mailSettings(loaded: LoadedConfig): MailSettings {
     'a whole number of at least 1024',
     mail.maxMessageBytes,
   );
+  check(loaded, isPositive(mail.handoffAnswerSeconds), 'handoffAnswerSeconds', 'a positive number', mail.handoffAnswerSeconds);
   check(loaded, Number.isInteger(throttle.mails) && throttle.mails >= 1, 'throttle.mails', 'a whole number of at least 1', throttle.mails);
   check(loaded, isPositive(throttle.minutes), 'throttle.minutes', 'a positive number', throttle.minutes);
   check(loaded, isPositive(backoff.firstSeconds), 'backoff.firstSeconds', 'a positive number', backoff.firstSeconds);

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SmtpSink } from '../support/smtp-sink.js';
@@ -72,6 +72,25 @@ describe('judge mail beside a running daemon', () => {
     daemon.kill('SIGTERM');
     expect(await daemon.exited).toBe(0);
     expect(existsSync(socketOf(folder))).toBe(false);
+  });
+
+  it('exits 75 when the daemon takes the mail and gives no answer in mail.handoffAnswerSeconds, so that the delivery agent offers it again', async () => {
+    const folder = smtpFolder({ handoffAnswerSeconds: 1 });
+    mkdirSync(join(folder.folder, 'var'), { recursive: true });
+    // A hung daemon: it takes the connection and the mail, and never answers.
+    const hung = createServer((socket) => socket.resume());
+    await new Promise<void>((resolve) => hung.listen(socketOf(folder), resolve));
+    try {
+      const started = Date.now();
+      const run = JudgeProcess.cli(['mail', '--config', folder.configFile], folder.folder, plainMail({ messageId: '<hung@player.test>' }));
+
+      expect(await run.exited).toBe(75);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(run.stderr.join('')).toMatch(/did not answer in 1 s \(mail\.handoffAnswerSeconds\); the mail must wait/);
+      expect(sink.accepted).toHaveLength(0);
+    } finally {
+      hung.close();
+    }
   });
 
   it('handles the mail in its own process when no daemon runs, and when a killed daemon left its socket file', async () => {
