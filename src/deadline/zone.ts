@@ -9,8 +9,8 @@ const DAY_MS = 86_400_000;
 
 /** IANA's names of zones that have always had one offset: UTC and GMT under their aliases, and Etc/GMT±N. */
 const FIXED_OFFSET_NAME = /^(?:Etc\/)?(?:GMT|UTC|UCT|Universal|Zulu|Greenwich)(?:0|[+-]\d{1,2})?$/i;
-/** Those of them at offset zero, which need no check: every game without a ZONE line is on GMT. */
-const ZERO_OFFSET_NAME = /^(?:Etc\/)?(?:GMT|UTC|UCT|Universal|Zulu|Greenwich)0?$/i;
+/** IANA's names of offset zero exactly (GMT0 and GMT±0 but no UTC0), known without asking Intl: every game without a ZONE line is on GMT. */
+const ZERO_OFFSET_NAME = /^(?:Etc\/)?(?:GMT(?:[+-]?0)?|UTC|UCT|Universal|Zulu|Greenwich)$/i;
 
 /** A zone of one offset under its IANA name (GMT stays GMT), answering without Intl. */
 class NamedFixedOffsetZone extends Zone<true> {
@@ -117,21 +117,24 @@ class RememberingZone extends Zone<true> {
 // Checking a zone name builds an Intl formatter, far slower than the arithmetic that follows it.
 const knownZones = new Map<string, Zone>();
 
+/**
+ * A zone named in a ZONE line, checked by Intl (whose first call in a process sets up ICU's zone
+ * data, some 10 ms: the zero-offset names above skip it). GMT±N and the like never change their
+ * offset: a fixed offset answers without asking Intl again, which was most of the cost of
+ * scheduling a deadline.
+ */
+function checkedZone(zoneName: string): Zone {
+  if (!IANAZone.isValidZone(zoneName)) throw new DeadlineInputError(`ZONE: unknown time zone '${zoneName}'`);
+  const named = IANAZone.create(zoneName);
+  return FIXED_OFFSET_NAME.test(zoneName) ? new NamedFixedOffsetZone(zoneName, named.offset(0)) : new RememberingZone(named as IANAZone<true>);
+}
+
 /** The game's time zone from its ZONE line (absent: GMT). */
 export function gameZone(name: string | undefined): Zone {
   const zoneName = name ?? DEFAULT_ZONE_NAME;
   let zone = knownZones.get(zoneName);
-  if (zone === undefined && ZERO_OFFSET_NAME.test(zoneName)) {
-    // Checking a name asks Intl, whose first call in a process sets up ICU's zone data: some 10 ms of each piped mail.
-    zone = new NamedFixedOffsetZone(zoneName, 0);
-    knownZones.set(zoneName, zone);
-  }
   if (zone === undefined) {
-    if (!IANAZone.isValidZone(zoneName)) throw new DeadlineInputError(`ZONE: unknown time zone '${zoneName}'`);
-    const named = IANAZone.create(zoneName);
-    // GMT (every game without a ZONE line), UTC and the Etc/GMT±N zones never change their offset:
-    // a fixed offset answers without asking Intl, which was most of the cost of scheduling a deadline.
-    zone = FIXED_OFFSET_NAME.test(zoneName) ? new NamedFixedOffsetZone(zoneName, named.offset(0)) : new RememberingZone(named as IANAZone<true>);
+    zone = ZERO_OFFSET_NAME.test(zoneName) ? new NamedFixedOffsetZone(zoneName, 0) : checkedZone(zoneName);
     knownZones.set(zoneName, zone);
   }
   return zone;
