@@ -8,7 +8,7 @@ import { join } from 'node:path';
  * shared by the daemon and the command line's thin path, which loads nothing else of the judge.
  */
 
-export const HANDOFF_SOCKET_NAME = 'judge.sock';
+const HANDOFF_SOCKET_NAME = 'judge.sock';
 
 /**
  * The longest socket path every platform Node runs on takes: `sun_path` holds 108 bytes on Linux
