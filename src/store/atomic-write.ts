@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { close, closeSync, fsync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { durableWrite, injectedWriteFault } from './crash-points.js';
 import { processAlive } from './processes.js';
@@ -24,6 +24,19 @@ function temporaryPrefix(path: string): string {
 }
 
 /**
+ * What makes this process's temporary names its own, beside its pid: a process given the pid of
+ * one that died can meet that one's files, which stay until a writer of theirs removes them.
+ */
+const PROCESS_TAG = randomBytes(6).toString('hex');
+let writes = 0;
+
+/** A name beside `path` for its staged bytes, unique to this process and this write. */
+function temporaryName(path: string): string {
+  writes += 1;
+  return join(dirname(path), `${temporaryPrefix(path)}${process.pid}-${PROCESS_TAG}${writes.toString(16)}`);
+}
+
+/**
  * Writes the temporary file; nothing is visible at `path` until `commit`. Without `step` the file
  * is flushed before this returns; with one, its flush joins the step's and `commit` may only be
  * called once `step.flushed()` has resolved.
@@ -32,7 +45,7 @@ export function prepareWrite(path: string, bytes: Uint8Array, step?: DurableStep
   const fault = injectedWriteFault(path);
   if (fault) throw fault;
   const folder = dirname(path);
-  const temporary = join(folder, `${temporaryPrefix(path)}${process.pid}-${randomBytes(6).toString('hex')}`);
+  const temporary = temporaryName(path);
   const mode = statSync(path, { throwIfNoEntry: false })?.mode ?? 0o644;
   const descriptor = openSync(temporary, 'wx', mode & 0o777);
   try {
@@ -74,32 +87,57 @@ export interface StagedFile {
 }
 
 /**
- * The flushes of one durable step, issued at once. A flush costs the disk one journal commit and
- * the disk's cache flush whatever it carries, and flushes that wait at the same moment share one
- * (measured in docs/performance.md: four files flushed one after another cost four times what four
- * flushed together do). A step waits for the disk twice: once for every file's bytes (with the
- * audit entry's commit, made meanwhile), then for the renames, all flushed together, the file the
+ * The flushes of one durable step, issued at once when its last file is staged. A flush costs the
+ * disk one journal commit and the disk's cache flush whatever it carries, and flushes that wait at
+ * the same moment share one (measured in docs/performance.md: four files flushed one after another
+ * cost four times what four flushed together do); a file created while another's flush runs waits
+ * for that flush's journal commit, so every file is written before any flush starts. A step waits
+ * for the disk twice: once for every file's bytes (with the journal's flush of the audit entry,
+ * committed meanwhile: `waitFor`), then for the renames, all flushed together, the file the
  * step is about (`stageLast`) renamed after the others. The others' temporary names are flushed
  * in the first wait, so that recovery can rename them in if a crash leaves the last one renamed
  * and them not (docs/durability.md).
  */
 export class DurableStep {
   private readonly flushes: Promise<void>[] = [];
+  private readonly pending: { descriptor: number; undo: () => void }[] = [];
   private readonly staged: StagedFile[] = [];
   /** The folders of the staged files whose names must be on disk before the last rename. */
   private readonly namesToFlush = new Set<string>();
   private last: StagedFile | null = null;
 
-  /** Starts flushing an open file on libuv's thread pool, and closes it after; `undo` runs if the flush fails. */
+  /** Flushes an open file with the step, on libuv's thread pool, and closes it after; `undo` runs if the flush fails. */
   flush(descriptor: number, undo: () => void = () => {}): void {
+    this.pending.push({ descriptor, undo });
+  }
+
+  /** Starts the flushes asked for so far. */
+  private startFlushes(): void {
+    for (const { descriptor, undo } of this.pending.splice(0)) this.startFlush(descriptor, undo);
+  }
+
+  private startFlush(descriptor: number, undo: () => void): void {
     this.flushes.push(
       new Promise<void>((resolve, reject) =>
         fsync(descriptor, (flushError) => {
           if (flushError) undo();
-          close(descriptor, (closeError) => ((flushError ?? closeError) ? reject(flushError ?? closeError) : resolve()));
+          // Closed here rather than on the thread pool: a job the pool is woken for costs more than the close.
+          try {
+            closeSync(descriptor);
+          } catch (closeError) {
+            reject(flushError ?? closeError);
+            return;
+          }
+          if (flushError) reject(flushError);
+          else resolve();
         }),
       ),
     );
+  }
+
+  /** Makes the step's first wait wait for `onDisk` too (another store's flush, run beside the step's). */
+  waitFor(onDisk: Promise<void>): void {
+    this.flushes.push(onDisk);
   }
 
   /** Starts flushing a folder's entries (a file created in it). */
@@ -114,6 +152,33 @@ export class DurableStep {
   stage(path: string, bytes: Uint8Array): void {
     this.staged.push({ temporary: prepareWrite(path, bytes, this).staged, path });
     this.namesToFlush.add(dirname(path));
+  }
+
+  /**
+   * Stages `path` as a second name of the file `existing`, which must hold `bytes`: the status file
+   * a phase replaces, kept as that phase's history snapshot. Nothing is copied, and the rename that
+   * replaces `existing` then frees no file, which costs a file system as much as writing one. The
+   * new name is checked to hold `bytes` (the file may have been edited since it was read; the
+   * step's own check before renaming catches an edit after this one), and `bytes` are written
+   * instead where the name does not hold them or the file system has no hard links.
+   */
+  stageLink(existing: string, path: string, bytes: Uint8Array, options: { readonly flushed: boolean }): void {
+    const temporary = temporaryName(path);
+    try {
+      linkSync(existing, temporary);
+    } catch {
+      this.stage(path, bytes);
+      return;
+    }
+    if (!readFileSync(temporary).equals(bytes)) {
+      unlinkSync(temporary);
+      this.stage(path, bytes);
+      return;
+    }
+    this.staged.push({ temporary, path });
+    this.namesToFlush.add(dirname(path));
+    // A file the judge did not write may not be on disk yet: an editor need not flush what it saves.
+    if (!options.flushed) this.flush(openSync(temporary, 'r'), () => unlinkQuietly(temporary));
   }
 
   /** The files `stage` holds, for the audit entry: recovery renames them in when the step's last file landed. */
@@ -134,6 +199,7 @@ export class DurableStep {
   private flushNames(): void {
     for (const folder of this.namesToFlush) this.flushFolder(folder);
     this.namesToFlush.clear();
+    this.startFlushes();
   }
 
   /** Resolves when every flush started so far is on disk (the staged files' names included); rejects with the first that failed. */
@@ -158,6 +224,7 @@ export class DurableStep {
     this.last = null;
     const folders = [...new Set(renamed.map(({ path }) => dirname(path)))];
     for (const folder of folders) this.flushFolder(folder);
+    this.startFlushes();
     await this.flushed();
     for (const folder of folders)
       durableWrite(`rename ${renamed.flatMap(({ path }) => (dirname(path) === folder ? [`${basename(folder)}/${basename(path)}`] : [])).join(', ')}`);
@@ -165,6 +232,7 @@ export class DurableStep {
 
   /** Throws the staged files away (the step failed before they were renamed in). */
   async discard(): Promise<void> {
+    this.startFlushes();
     await Promise.allSettled(this.flushes.splice(0));
     for (const { temporary } of this.staged.splice(0)) unlinkQuietly(temporary);
     if (this.last !== null) unlinkQuietly(this.last.temporary);

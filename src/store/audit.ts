@@ -7,6 +7,7 @@ import { decodeStatusBytes, splitLines } from '../status/text.js';
 import { syncFolder, unlinkQuietly, type StagedFile } from './atomic-write.js';
 import { durableWrite } from './crash-points.js';
 import { withoutSync, type JudgeDatabase } from './database.js';
+import { diskSync } from './disk-sync.js';
 import { createJournalTables, Outbox, type QueuedMail } from './journal.js';
 
 /**
@@ -182,12 +183,15 @@ export class AuditLog {
   /**
    * Records a change about to be made, with the mails that announce it, in one commit: the mails are
    * held until `complete` (or a `reconcile` that finds the change on disk) lets them leave, and
-   * dropped by `abandon`. Returns the entry's id.
+   * dropped by `abandon`. The commit does not wait for the disk: the entry gets there with `onDisk`,
+   * a flush of the journal's log on the thread pool, begun at once so that it runs beside the
+   * caller's flushes of its files. Nothing may act on the entry (rename its file in) before `onDisk`
+   * resolves; a power cut before then loses the entry and its mails with the file not renamed in.
    */
-  begin(change: AuditChange, mails: readonly QueuedMail[] = []): number {
-    const id = this.beginWithMails.immediate(change, mails);
+  begin(change: AuditChange, mails: readonly QueuedMail[] = []): { id: number; onDisk: Promise<void> } {
+    const id = withoutSync(this.db, () => this.beginWithMails.immediate(change, mails));
     durableWrite(`audit begin ${change.file} ${change.command}`);
-    return id;
+    return { id, onDisk: diskSync(this.db).durable({ now: true }) };
   }
 
   private insertEntry(change: AuditChange): number {

@@ -21,8 +21,12 @@ import type { JudgeDatabase } from './database.js';
  * log's name.
  */
 export interface DiskSync {
-  /** Resolves once every commit made on the journal before the call is on disk. */
-  durable(): Promise<void>;
+  /**
+   * Resolves once every commit made on the journal before the call is on disk. `now`: the flush
+   * begins without the spacing below (once the one running, if any, is done), for a caller that
+   * waits for it at once.
+   */
+  durable(options?: { readonly now?: boolean }): Promise<void>;
 }
 
 const syncs = new WeakMap<JudgeDatabase, DiskSync>();
@@ -60,7 +64,8 @@ class LogFlusher implements DiskSync {
 
   constructor(private readonly db: JudgeDatabase) {}
 
-  durable(): Promise<void> {
+  durable(options: { readonly now?: boolean } = {}): Promise<void> {
+    if (options.now === true) this.lastBegunAt = -Infinity;
     this.next ??= this.running
       .catch(() => undefined)
       .then(() => this.spaced())

@@ -21,6 +21,12 @@ export interface Actor {
   readonly cause?: string;
 }
 
+/** A game's status file as a change finds it, under the lock. */
+export interface CurrentGame extends LoadedGame {
+  /** Whether the bytes are on disk already: the judge wrote them itself (and flushed them), rather than an editor, which need not flush. */
+  readonly onDisk: boolean;
+}
+
 /** The mails that announce a change, built from the model about to be written; they leave only if it is. */
 export type Announcement = () => readonly QueuedMail[];
 
@@ -138,7 +144,7 @@ export class GameStore {
   async update(
     name: string,
     actor: Actor,
-    change: (current: LoadedGame, step: DurableStep) => GameStatus | null,
+    change: (current: CurrentGame, step: DurableStep) => GameStatus | null,
     announce?: Announcement,
   ): Promise<LoadedGame> {
     this.refuseLocked(name);
@@ -148,7 +154,8 @@ export class GameStore {
       actor,
       async (current, step) => {
         if (current === null) throw this.noSuchGame(name, target.path);
-        const next = change(this.loaded(name, target.path, current), step);
+        const loaded = this.loaded(name, target.path, current);
+        const next = change({ ...loaded, onDisk: this.options.audit.lastWritten(target.file) === loaded.sha256 }, step);
         return next === null ? null : writeStatus(await withHashedPasswords(next));
       },
       announce,
@@ -430,8 +437,10 @@ export class GameStore {
           companions: step.companions(),
           at,
         };
-        // The entry's synced commit waits for the disk at the same moment as the files' flushes.
-        entry = audit.begin(change, announce?.() ?? []);
+        // The entry's flush waits for the disk at the same moment as the files' flushes.
+        const begun = audit.begin(change, announce?.() ?? []);
+        entry = begun.id;
+        step.waitFor(begun.onDisk);
         await step.flushed();
         if (!sameBytes(readIfExists(target.path), current)) {
           await step.discard();

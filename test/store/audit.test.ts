@@ -17,7 +17,7 @@ describe('the audit log', () => {
 
   it('records who, when, the command and the changed lines, with secrets hidden', () => {
     const audit = new AuditLog(openDatabase(':memory:'));
-    const id = audit.begin({ file: 'alpha/status', game: 'alpha', actor: 'gm@example.org', command: 'PROCESS', before, after });
+    const id = audit.begin({ file: 'alpha/status', game: 'alpha', actor: 'gm@example.org', command: 'PROCESS', before, after }).id;
     audit.complete(id);
     const [entry] = audit.history('alpha/status');
     expect(entry).toMatchObject({
@@ -36,10 +36,10 @@ describe('the audit log', () => {
 
   it('settles entries a crash left pending by the file as it is', () => {
     const audit = new AuditLog(openDatabase(':memory:'));
-    const written = audit.begin({ file: 'a/status', game: 'a', actor: 'x', command: 'C', before, after });
-    const notWritten = audit.begin({ file: 'b/status', game: 'b', actor: 'x', command: 'C', before, after });
-    const editedSince = audit.begin({ file: 'c/status', game: 'c', actor: 'x', command: 'C', before, after });
-    const neverCreated = audit.begin({ file: 'd/status', game: 'd', actor: 'x', command: 'CREATE', before: null, after });
+    const written = audit.begin({ file: 'a/status', game: 'a', actor: 'x', command: 'C', before, after }).id;
+    const notWritten = audit.begin({ file: 'b/status', game: 'b', actor: 'x', command: 'C', before, after }).id;
+    const editedSince = audit.begin({ file: 'c/status', game: 'c', actor: 'x', command: 'C', before, after }).id;
+    const neverCreated = audit.begin({ file: 'd/status', game: 'd', actor: 'x', command: 'CREATE', before: null, after }).id;
     audit.reconcile('a/status', sha256(after));
     audit.reconcile('b/status', sha256(before));
     audit.reconcile('c/status', sha256(Buffer.from('edited')));

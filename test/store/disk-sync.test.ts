@@ -33,6 +33,18 @@ describe("the journal's flushes off the main thread", () => {
     db.close();
   });
 
+  it('begins a flush asked for now without the spacing, once the one running is done', async () => {
+    const db = journal();
+    const insert = db.prepare('INSERT INTO mails (text) VALUES (?)');
+    withoutSync(db, () => insert.run('first'));
+    await diskSync(db).durable();
+    withoutSync(db, () => insert.run('second'));
+    const asked = performance.now();
+    await diskSync(db).durable({ now: true });
+    expect(performance.now() - asked).toBeLessThan(9);
+    db.close();
+  });
+
   it('has nothing to flush for a journal in memory or one without a log', async () => {
     const memory = openDatabase(':memory:');
     await expect(diskSync(memory).durable()).resolves.toBeUndefined();

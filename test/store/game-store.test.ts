@@ -153,7 +153,7 @@ describe('creating games and the main status file', () => {
   it('recovers a game: pending audit entries settled by the file, a dead writer’s temporary file removed', async () => {
     const { store, audit, games } = setUp({ riverrun: hashedRiverrun });
     const path = join(games, 'riverrun', 'status');
-    const id = audit.begin({ file: 'riverrun/status', game: 'riverrun', actor: 'x', command: 'C', before: readFileSync(path), after: Buffer.from('other') });
+    const id = audit.begin({ file: 'riverrun/status', game: 'riverrun', actor: 'x', command: 'C', before: readFileSync(path), after: Buffer.from('other') }).id;
     writeFileSync(join(games, 'riverrun', '.status.tmp-999999999-abcdef'), 'half a file');
     await store.recover('riverrun');
     expect(audit.history('riverrun/status').find((entry) => entry.id === id)!.state).toBe('abandoned');
@@ -173,10 +173,10 @@ describe('creating games and the main status file', () => {
     const after = Buffer.from(hashedRiverrun.replace('DEADLINE 202403151800', 'DEADLINE 202403171800'));
     const change = (game: string) => ({ file: `${game}/status`, game, actor: 'x', command: 'PROCESS', before: Buffer.from(hashedRiverrun), after });
     // A power cut after the status file's rename reached the disk, before the snapshots' did: the change is on disk, its history staged.
-    const landed = audit.begin({ ...change('riverrun'), staged: join(games, 'riverrun', '.status.tmp-999999999-abcdef'), companions: staged('riverrun') });
+    const landed = audit.begin({ ...change('riverrun'), staged: join(games, 'riverrun', '.status.tmp-999999999-abcdef'), companions: staged('riverrun') }).id;
     writeFileSync(join(games, 'riverrun', 'status'), after);
     // A crash before the status file's rename: the change never landed.
-    const lost = audit.begin({ ...change('oxbow'), staged: join(games, 'oxbow', '.status.tmp-999999999-abcdef'), companions: staged('oxbow') });
+    const lost = audit.begin({ ...change('oxbow'), staged: join(games, 'oxbow', '.status.tmp-999999999-abcdef'), companions: staged('oxbow') }).id;
     await store.recoverAll();
     expect(audit.history('riverrun/status').find((entry) => entry.id === landed)!.state).toBe('done');
     expect(readdirSync(join(games, 'riverrun', 'history')).sort()).toEqual(['S1901M', 'S1901M.next']);
