@@ -188,10 +188,12 @@ export class DurableStep {
 
   /**
    * Stages the file the step is about: renamed in last, once every other file of the step is in
-   * place. The other files' names start flushing now, with their bytes. Returns its temporary name.
+   * place. Every file's flush starts now, with their temporary names' (this one's too: should a power
+   * cut lose its rename, recovery renames it in again). Returns its temporary name.
    */
   stageLast(path: string, bytes: Uint8Array): string {
     this.last = { temporary: prepareWrite(path, bytes, this).staged, path };
+    this.namesToFlush.add(dirname(path));
     this.flushNames();
     return this.last.temporary;
   }
@@ -212,22 +214,24 @@ export class DurableStep {
 
   /**
    * Waits for the step's flushes, then renames the staged files into place, the last one after the
-   * others, and flushes their folders together: one wait for every rename of the step.
+   * others, and starts flushing their folders together. Resolves once renamed, with `landed`, which
+   * resolves once the folders are flushed: a power cut before then may lose the renames, which
+   * recovery makes again from the staged files, on disk since the first wait (docs/durability.md).
    */
-  async renameIn(): Promise<void> {
+  async renameIn(): Promise<{ readonly landed: Promise<void> }> {
     await this.flushed();
     const renamed = this.last === null ? [...this.staged] : [...this.staged, this.last];
-    if (renamed.length === 0) return;
+    if (renamed.length === 0) return { landed: Promise.resolve() };
     // A rename that fails leaves every file staged, for `discard` to remove what was not renamed.
     for (const { temporary, path } of renamed) renameSync(temporary, path);
     this.staged.length = 0;
     this.last = null;
     const folders = [...new Set(renamed.map(({ path }) => dirname(path)))];
-    for (const folder of folders) this.flushFolder(folder);
-    this.startFlushes();
-    await this.flushed();
     for (const folder of folders)
       durableWrite(`rename ${renamed.flatMap(({ path }) => (dirname(path) === folder ? [`${basename(folder)}/${basename(path)}`] : [])).join(', ')}`);
+    for (const folder of folders) this.flushFolder(folder);
+    this.startFlushes();
+    return { landed: this.flushed() };
   }
 
   /** Throws the staged files away (the step failed before they were renamed in). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, renameSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { lineChanges, type LineChange } from '../status/line-diff.js';
 import { redactLine } from '../status/redact.js';
 import { decodeStatusBytes, splitLines } from '../status/text.js';
@@ -66,6 +66,8 @@ export interface AuditChange {
 export interface SettledEntry {
   readonly id: number;
   readonly state: 'done' | 'abandoned';
+  /** The change's rename, lost in a power cut after it was announced, was made again. */
+  readonly rolledForward: boolean;
 }
 
 interface AuditRow {
@@ -82,6 +84,7 @@ interface AuditRow {
   cause: string | null;
   staged: string | null;
   companions: string | null;
+  landing: number | null;
 }
 
 export function sha256(bytes: Uint8Array): string {
@@ -106,6 +109,8 @@ export class AuditLog {
   private readonly beginWithMails;
   private readonly settleWithMails;
   private readonly reconcileWithMails;
+  private readonly renamedWithMails;
+  private readonly clearLanding;
   private readonly insert;
   private readonly settle;
   private readonly pendingOf;
@@ -137,6 +142,8 @@ export class AuditLog {
     addColumnIfMissing(db, 'audit', 'cause', 'TEXT');
     addColumnIfMissing(db, 'audit', 'staged', 'TEXT');
     addColumnIfMissing(db, 'audit', 'companions', 'TEXT');
+    addColumnIfMissing(db, 'audit', 'landing', 'INTEGER');
+    db.exec(`CREATE INDEX IF NOT EXISTS audit_landing ON audit (file) WHERE landing = 1`);
     db.exec(`CREATE INDEX IF NOT EXISTS audit_by_cause ON audit (cause) WHERE cause IS NOT NULL`);
     db.exec(`CREATE INDEX IF NOT EXISTS audit_creations ON audit (actor, at) WHERE before_sha256 IS NULL`);
     this.insert = db.prepare(
@@ -144,10 +151,18 @@ export class AuditLog {
        VALUES (@file, @game, @at, @actor, @command, @before_sha256, @after_sha256, @changes, 'pending', @cause, @staged, @companions)`,
     );
     this.settle = db.prepare<{ id: number; state: AuditState }>(`UPDATE audit SET state = @state WHERE id = @id AND state = 'pending'`);
-    this.pendingOf = db.prepare<[string], Pick<AuditRow, 'id' | 'before_sha256' | 'after_sha256' | 'staged' | 'companions'>>(
-      `SELECT id, before_sha256, after_sha256, staged, companions FROM audit WHERE file = ? AND state = 'pending' ORDER BY id`,
+    this.pendingOf = db.prepare<[string, string], UnsettledRow>(
+      `SELECT id, file, state, before_sha256, after_sha256, staged, companions FROM audit WHERE file = ? AND state = 'pending'
+       UNION ALL SELECT id, file, state, before_sha256, after_sha256, staged, companions FROM audit WHERE file = ? AND landing = 1
+       ORDER BY id`,
     );
-    this.pendingFilesQuery = db.prepare<[], { file: string }>(`SELECT DISTINCT file FROM audit WHERE state = 'pending'`);
+    this.clearLanding = db.prepare<[number]>(`UPDATE audit SET landing = NULL WHERE id = ?`);
+    const markRenamed = db.prepare<[number]>(`UPDATE audit SET state = 'done', landing = 1 WHERE id = ? AND state = 'pending'`);
+    this.renamedWithMails = db.transaction((id: number) => {
+      markRenamed.run(id);
+      this.outbox.release(id);
+    });
+    this.pendingFilesQuery = db.prepare<[], { file: string }>(`SELECT file FROM audit WHERE state = 'pending' UNION SELECT file FROM audit WHERE landing = 1`);
     this.doneByCause = db.prepare<[string], { done: number }>(`SELECT count(*) AS done FROM audit WHERE cause = ? AND state = 'done'`);
     this.select = db.prepare(`SELECT * FROM audit WHERE file = ? ORDER BY id`);
     // A game's status file is created (no before) once per game: that is the count of games made.
@@ -165,16 +180,31 @@ export class AuditLog {
       if (state === 'done') this.outbox.release(id);
       else this.outbox.dropHeld(id);
     });
-    this.reconcileWithMails = db.transaction((file: string, current: string | null) => {
+    this.reconcileWithMails = db.transaction((file: string, found: string | null) => {
       const settled: SettledEntry[] = [];
-      for (const row of this.pendingOf.all(file)) {
+      let current = found;
+      for (const row of this.pendingOf.all(file, file)) {
+        if (row.state === 'done') {
+          // Renamed in and announced by a process that died before the folders' flush returned.
+          const rolledForward = landingLost(row, current);
+          if (rolledForward) {
+            settleCompanions(row.companions, 'done');
+            current = rollForward(row);
+          }
+          if (row.staged !== null) syncFolderIfThere(dirname(row.staged));
+          this.clearLanding.run(row.id);
+          if (rolledForward) settled.push({ id: row.id, state: 'done', rolledForward });
+          continue;
+        }
         const state = settledState(row, current);
         if (state !== 'uncertain') settleCompanions(row.companions, state);
+        // A change settled done may have been renamed in by a process that died before the folder's flush.
+        if (state === 'done' && row.staged !== null) syncFolderIfThere(dirname(row.staged));
         this.settle.run({ id: row.id, state });
         if (state === 'done') this.outbox.release(row.id);
         // An uncertain change's mails stay held: the judgekeeper decides (see docs/durability.md).
         if (state === 'abandoned') this.outbox.dropHeld(row.id);
-        if (state !== 'uncertain') settled.push({ id: row.id, state });
+        if (state !== 'uncertain') settled.push({ id: row.id, state, rolledForward: false });
       }
       return settled;
     });
@@ -182,7 +212,7 @@ export class AuditLog {
 
   /**
    * Records a change about to be made, with the mails that announce it, in one commit: the mails are
-   * held until `complete` (or a `reconcile` that finds the change on disk) lets them leave, and
+   * held until `renamed` (or a `reconcile` that finds the change on disk) lets them leave, and
    * dropped by `abandon`. The commit does not wait for the disk: the entry gets there with `onDisk`,
    * a flush of the journal's log on the thread pool, begun at once so that it runs beside the
    * caller's flushes of its files. Nothing may act on the entry (rename its file in) before `onDisk`
@@ -213,15 +243,25 @@ export class AuditLog {
   }
 
   /**
-   * The change is on disk. This commit need not wait for the disk: lost in a power cut, the entry is
-   * pending again and recovery finds the file as the entry's after, which settles it the same way.
+   * The change's files are renamed in, their folders' flush begun: its mails may leave, and its
+   * command may say it is done, before that flush returns. A power cut may still lose the renames,
+   * never the staged files (flushed before them): recovery then renames them in again (`reconcile`).
+   * The entry is `done`, marked `landing` until `landed`. This commit need not wait for the disk
+   * either: lost, the entry is pending and not announced, and recovery settles it by the file as
+   * before; the mails' sender flushes the journal before a mail leaves.
    */
-  complete(id: number): void {
-    withoutSync(this.db, () => this.settleWithMails(id, 'done'));
+  renamed(id: number): void {
+    withoutSync(this.db, () => this.renamedWithMails(id));
     durableWrite('audit done');
   }
 
-  /** The change was never made; like `complete`, recovery would settle it the same way. */
+  /** The change's folders are flushed: it can no longer be lost. Lost in a power cut, this commit is made again by recovery. */
+  landed(id: number): void {
+    withoutSync(this.db, () => this.clearLanding.run(id));
+    durableWrite('audit landed');
+  }
+
+  /** The change was never made; like `landed`, recovery would settle it the same way. */
   abandon(id: number): void {
     withoutSync(this.db, () => this.settleWithMails(id, 'abandoned'));
     durableWrite('audit abandoned');
@@ -277,11 +317,42 @@ export class AuditLog {
   }
 }
 
-function settledState(row: Pick<AuditRow, 'before_sha256' | 'after_sha256' | 'staged'>, current: string | null): Exclude<AuditState, 'pending'> {
+type UnsettledRow = Pick<AuditRow, 'id' | 'file' | 'state' | 'before_sha256' | 'after_sha256' | 'staged' | 'companions'>;
+
+/**
+ * Whether a power cut lost a change's rename after it was announced: the file is still its before
+ * and the staged file, flushed before the rename, still holds its after. Any other file was edited
+ * since, and stays as it is.
+ */
+function landingLost(row: UnsettledRow, current: string | null): boolean {
+  return row.before_sha256 === current && row.staged !== null && existsSync(row.staged) && stagedHolds(row.staged, row.after_sha256);
+}
+
+function settledState(row: UnsettledRow, current: string | null): Exclude<AuditState, 'pending'> {
   if (row.after_sha256 === current) return 'done';
   if (row.before_sha256 === current) return 'abandoned';
   if (row.staged === null) return 'uncertain';
   return existsSync(row.staged) ? 'abandoned' : 'done';
+}
+
+/** A game renamed or purged since took its folder away: nothing is left there to flush. */
+function syncFolderIfThere(folder: string): void {
+  if (existsSync(folder)) syncFolder(folder);
+}
+
+function stagedHolds(staged: string, checksum: string): boolean {
+  return sha256(readFileSync(staged)) === checksum;
+}
+
+/**
+ * Makes a change's rename again, which a power cut lost after the change was announced: its staged
+ * file is renamed over the file (its companions are renamed in by `settleCompanions`), and the
+ * folder flushed. Returns the file's checksum now: the change's after.
+ */
+function rollForward(row: UnsettledRow): string {
+  const staged = row.staged!;
+  renameSync(staged, join(dirname(staged), basename(row.file)));
+  return row.after_sha256;
 }
 
 /**

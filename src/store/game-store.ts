@@ -116,6 +116,12 @@ export class GameStore {
    * game's `corrupt` flag, and parsing it grows with the number of games (0.28 ms at 300 games).
    */
   private mainReading: { readonly bytes: Buffer; readonly parsed: ParsedMainStatus } | null = null;
+  /**
+   * Each file's last change whose renames' flush has not returned yet, settled `done` when it has:
+   * the change is announced as soon as it is renamed in (a power cut that loses the renames then is
+   * undone by recovery), and the next change to the file waits for this one's flush.
+   */
+  private readonly landing = new Map<string, Promise<void>>();
 
   constructor(private readonly options: GameStoreOptions) {
     this.attempts = options.attempts ?? DEFAULT_ATTEMPTS;
@@ -404,9 +410,13 @@ export class GameStore {
     lock: FileLock,
   ): Promise<Buffer | null> {
     const { audit } = this.options;
+    // This process's last change to the file settles before another begins (or it is settled here, flushing again).
+    await this.landing.get(target.file);
+    this.landing.delete(target.file);
     for (let attempt = 0; attempt < this.attempts; attempt++) {
-      const current = this.readSettled(target.path, target.file);
-      audit.reconcile(target.file, current === null ? null : sha256(current));
+      let current = this.readSettled(target.path, target.file);
+      if (audit.reconcile(target.file, current === null ? null : sha256(current)).some((entry) => entry.rolledForward))
+        current = this.readSettled(target.path, target.file);
       removeAbandonedWrites(target.path);
       const step = new DurableStep();
       let next: Buffer | null;
@@ -423,6 +433,7 @@ export class GameStore {
         throw error;
       }
       let entry: number;
+      let landed: Promise<void>;
       try {
         const at = this.options.clock?.() ?? new Date();
         const change = {
@@ -448,13 +459,19 @@ export class GameStore {
           continue;
         }
         lock.assertHeld();
-        await step.renameIn();
+        landed = (await step.renameIn()).landed;
       } catch (error) {
         // An entry already begun stays pending: the next access settles it by the file and the staged file.
         await step.discard();
         throw error;
       }
-      audit.complete(entry);
+      audit.renamed(entry);
+      const renamed = entry;
+      // A flush that fails, or a journal closed meanwhile, leaves the entry landing: the next access to the file settles it, flushing the folder again.
+      this.landing.set(
+        target.file,
+        landed.then(() => audit.landed(renamed)).catch(() => undefined),
+      );
       return next;
     }
     throw new StatusConflictError(`${displayPath(target.path)} kept changing while the judge was writing it (${this.attempts} tries); nothing was written`);

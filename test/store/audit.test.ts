@@ -18,7 +18,8 @@ describe('the audit log', () => {
   it('records who, when, the command and the changed lines, with secrets hidden', () => {
     const audit = new AuditLog(openDatabase(':memory:'));
     const id = audit.begin({ file: 'alpha/status', game: 'alpha', actor: 'gm@example.org', command: 'PROCESS', before, after }).id;
-    audit.complete(id);
+    audit.renamed(id);
+    audit.landed(id);
     const [entry] = audit.history('alpha/status');
     expect(entry).toMatchObject({
       id,

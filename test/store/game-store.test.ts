@@ -186,6 +186,61 @@ describe('creating games and the main status file', () => {
   });
 });
 
+describe('a change announced before its renames reached the disk', () => {
+  const after = Buffer.from(hashedRiverrun.replace('DEADLINE 202403151800', 'DEADLINE 202403171800'));
+  const change = { file: 'riverrun/status', game: 'riverrun', actor: 'x', command: 'PROCESS', before: Buffer.from(hashedRiverrun), after };
+
+  it('is renamed in again, with its history, when a power cut lost the renames: the file is still its before and the staged files are there', async () => {
+    const { store, audit, games } = setUp({ riverrun: hashedRiverrun });
+    const history = join(games, 'riverrun', 'history');
+    mkdirSync(history);
+    const snapshot = { temporary: join(history, '.S1901M.next.tmp-999999999-abcdef'), path: join(history, 'S1901M.next') };
+    writeFileSync(snapshot.temporary, 'snapshot after');
+    const staged = join(games, 'riverrun', '.status.tmp-999999999-abcdef');
+    writeFileSync(staged, after);
+    const id = audit.begin({ ...change, staged, companions: [snapshot] }).id;
+    // Renamed in, announced, and then the power cut: the renames were lost, the staged files (flushed before them) were not.
+    audit.renamed(id);
+    expect(store.load('riverrun').sha256).toBe(sha256(Buffer.from(hashedRiverrun)));
+    await store.recoverAll();
+    expect(readFileSync(join(games, 'riverrun', 'status'))).toEqual(after);
+    expect(readFileSync(snapshot.path, 'utf8')).toBe('snapshot after');
+    expect(readdirSync(join(games, 'riverrun')).filter((name) => name.includes('.tmp-'))).toEqual([]);
+    expect(audit.history('riverrun/status').find((entry) => entry.id === id)!.state).toBe('done');
+    expect(audit.pendingFiles()).toEqual([]);
+  });
+
+  it('is left as it is when the file was edited since, and when the renames did reach the disk', async () => {
+    const { store, audit, games, statusOf } = setUp({ riverrun: hashedRiverrun, oxbow: hashedRiverrun });
+    const staged = join(games, 'riverrun', '.status.tmp-999999999-abcdef');
+    writeFileSync(staged, after);
+    const edited = audit.begin({ ...change, staged }).id;
+    audit.renamed(edited);
+    const byHand = hashedRiverrun.replace('DEADLINE 202403151800', 'DEADLINE 202403201200');
+    writeFileSync(join(games, 'riverrun', 'status'), byHand);
+    const landed = audit.begin({ ...change, file: 'oxbow/status', game: 'oxbow', staged: join(games, 'oxbow', '.status.tmp-999999999-abcdef') }).id;
+    writeFileSync(join(games, 'oxbow', 'status'), after);
+    audit.renamed(landed);
+    expect(audit.pendingFiles().sort()).toEqual(['oxbow/status', 'riverrun/status']);
+    await store.recoverAll();
+    expect(statusOf('riverrun')).toBe(byHand);
+    expect(readFileSync(join(games, 'oxbow', 'status'))).toEqual(after);
+    expect(audit.pendingFiles()).toEqual([]);
+  });
+
+  it('waits for its flush before the next change to the file begins, and is settled by it', async () => {
+    const { store, audit } = setUp({ riverrun: hashedRiverrun });
+    await store.update('riverrun', GM, withDeadline('202403171800'));
+    // Renamed in and announced: done at once, its folders' flush still to come.
+    expect(audit.history('riverrun/status').at(-1)!.state).toBe('done');
+    await store.update('riverrun', GM, withDeadline('202403181800'));
+    expect(audit.history('riverrun/status').map((entry) => entry.state)).toEqual(['done', 'done']);
+    expect(audit.pendingFiles()).toEqual(['riverrun/status']);
+    await store.recover('riverrun');
+    expect(audit.pendingFiles()).toEqual([]);
+  });
+});
+
 describe('a status file an editor is saving in place', () => {
   it('is acted on only once it has settled, never half-written', async () => {
     const { store, games } = setUp({ riverrun: hashedRiverrun });
