@@ -131,9 +131,11 @@ describe('judge mail beside a running daemon', () => {
     const again = await pipe(folder, joining);
     expect(again.code).toBe(0);
     expect(again.lines.join('\n')).toMatch(/"join": processed .*\(by the judge daemon\)$/);
-    const [reply] = await sink.waitFor(1);
-    expect(reply!.parsed.inReplyTo).toBe('<join-busy@player.test>');
-    expect(reply!.parsed.text).toMatch(/You have joined game 'busy'/);
+    // Every mail the JOIN queued is sent before the next test counts its own.
+    await until(() => readJournal(folder.folder).outbox.every((mail) => mail.state === 'sent'), 10_000, 'the mails of the JOIN sent');
+    const reply = sink.captured.find(({ parsed }) => parsed.inReplyTo === '<join-busy@player.test>');
+    expect(reply?.parsed.text).toMatch(/You have joined game 'busy'/);
+    expect(sink.accepted).toHaveLength(readJournal(folder.folder).outbox.length);
     expect(readFileSync(status, 'utf8')).toContain('player1@player.test');
     expect(readJournal(folder.folder).received).toMatchObject([{ message_id: '<join-busy@player.test>', outcome: 'processed' }]);
     expect(daemon.lines.filter((line) => line.includes('"join": '))).toEqual([
