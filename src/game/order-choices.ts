@@ -228,7 +228,7 @@ function withOnFile(unit: string, choices: string[], unclaimed: string[]): UnitO
   return { unit, choices: own === null || choices.includes(own) ? choices : [own, ...choices], onFile: own, alsoOnFile: [] };
 }
 
-/** The orders each unit's first left `unclaimed`: each a further order of the first unit it names, or one for none of them. */
+/** Shares out the orders on file no unit took as its first (`unclaimed`): each is a further order of the first unit it names, or one for none. */
 function withTheRest(units: readonly UnitOrders[], unclaimed: readonly string[]): { units: UnitOrders[]; otherOnFile: string[] } {
   const further = new Map<UnitOrders, string[]>();
   const otherOnFile: string[] = [];
