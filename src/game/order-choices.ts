@@ -35,6 +35,8 @@ export interface UnitOrders {
   readonly choices: readonly string[];
   /** The unit's order on file, one of the choices; null when it has none. */
   readonly onFile: string | null;
+  /** Its further orders on file: a NO_CHECK game keeps every order given to a unit (which then holds). */
+  readonly alsoOnFile: readonly string[];
 }
 
 export interface AdjustmentChoices {
@@ -51,6 +53,12 @@ export interface OrderChoices {
   readonly units: readonly UnitOrders[];
   /** Adjustment phases: what is due and what may be picked. */
   readonly adjustment: AdjustmentChoices | null;
+  /**
+   * The orders on file for none of `units`: orders to units that are not there (NO_CHECK), or to
+   * another power's unit that does not obey this one (ORDER_ANY). Sending orders replaces them all,
+   * so they are shown for the power to send again or drop.
+   */
+  readonly otherOnFile: readonly string[];
 }
 
 interface Chooser {
@@ -217,7 +225,19 @@ function adjustmentChoices(chooser: Chooser, count: number): string[] {
 function withOnFile(unit: string, choices: string[], unclaimed: string[]): UnitOrders {
   const index = unclaimed.findIndex((line) => line.startsWith(`${unit} `));
   const own = index < 0 ? null : unclaimed.splice(index, 1)[0]!;
-  return { unit, choices: own === null || choices.includes(own) ? choices : [own, ...choices], onFile: own };
+  return { unit, choices: own === null || choices.includes(own) ? choices : [own, ...choices], onFile: own, alsoOnFile: [] };
+}
+
+/** Shares out the orders on file no unit took as its first (`unclaimed`): each is a further order of the first unit it names, or one for none. */
+function withTheRest(units: readonly UnitOrders[], unclaimed: readonly string[]): { units: UnitOrders[]; otherOnFile: string[] } {
+  const further = new Map<UnitOrders, string[]>();
+  const otherOnFile: string[] = [];
+  for (const line of unclaimed) {
+    const unit = units.find((candidate) => line.startsWith(`${candidate.unit} `));
+    if (unit === undefined) otherOnFile.push(line);
+    else further.set(unit, [...(further.get(unit) ?? []), line]);
+  }
+  return { units: units.map((unit) => ({ ...unit, alsoOnFile: further.get(unit) ?? [] })), otherOnFile };
 }
 
 /** What `power` may order in the game's current phase, under the `rules` in force on that phase's map; null when it orders nothing now. */
@@ -255,7 +275,7 @@ export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: s
   if (orderPhase === ADJUSTMENTS) {
     const count = adjustmentCount(board, power, flags).change;
     if (count === 0) return null;
-    return { phase: orderPhase, units: [], adjustment: { count, choices: adjustmentChoices(chooser, count), onFile } };
+    return { phase: orderPhase, units: [], adjustment: { count, choices: adjustmentChoices(chooser, count), onFile }, otherOnFile: [] };
   }
   const unclaimed = [...onFile];
   const units =
@@ -267,5 +287,5 @@ export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: s
           ...gatewayChoices(chooser, unclaimed),
         ]
       : board.retreating.filter((unit) => unit.power === power).map((unit) => withOnFile(board.describe(unit), retreatChoices(chooser, unit), unclaimed));
-  return units.length === 0 ? null : { phase: orderPhase, units, adjustment: null };
+  return units.length === 0 ? null : { phase: orderPhase, ...withTheRest(units, unclaimed), adjustment: null };
 }

@@ -10,6 +10,7 @@ import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
 import { failureNotice, keeperFailureNotice, keeperStorageNotice, oversizedRefusal, throttleNotice, type FailedMail } from './notices.js';
 import { parseMail, type ParsedMail } from './parse.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
+import { KeysInHand } from './keys-in-hand.js';
 import { ExplainedFailure, type CommandProcessor, type ProcessingContext, type ProcessOutcome } from './processor.js';
 import { contentHash, isHeaderOnly, type RawMail } from './raw-mail.js';
 import { reasonNotToAnswer } from './screening.js';
@@ -66,6 +67,7 @@ export class MailIntake {
   private readonly received: ReceivedMails;
   private readonly outbox: Outbox;
   private readonly inHand: MailsInHand;
+  private readonly inThisProcess = new KeysInHand();
   private readonly applyOne;
   private readonly disk: DiskSync;
 
@@ -89,7 +91,9 @@ export class MailIntake {
    * (`diskSync`): a mail alone waits for one flush, a backlog's mails go on being handled while the
    * earlier ones are flushed. `committed` hears of each mail, in order, once its record is on disk,
    * and the event loop is let go before the next mail, so that answers leave while the batch goes
-   * on. Resolves once every mail's outcome is on disk.
+   * on. Resolves once every mail's outcome is on disk. The same mail arriving by another path of
+   * this process meanwhile (the daemon's mailbox and its socket) waits until this one's outcome is
+   * on disk, and is then a duplicate.
    */
   async handle(batch: readonly RawMail[], committed: (mail: HandledMail) => void = () => undefined): Promise<HandledMail[]> {
     const results: HandledMail[] = [];
@@ -97,14 +101,23 @@ export class MailIntake {
     for (const [index, raw] of batch.entries()) {
       // Parsed only when its turn comes: a batch parsed at once would keep every parsed mail alive for the whole batch.
       const item = await parseRaw(raw);
-      const now = Date.now();
-      const settled = await this.settle(item, now);
-      const mustReachDisk = this.mustReachDisk(item, settled, now);
-      const mail = withoutSync(this.db, () => this.applyOne.immediate(item, now, settled));
-      durableWrite('mail recorded');
-      results.push(mail);
-      const onDisk = mustReachDisk ? this.disk.durable() : told;
-      told = Promise.all([told, onDisk]).then(() => committed(mail));
+      const release = item.parsed === null ? () => undefined : await this.inThisProcess.hold(keyOf(item.parsed));
+      let onDisk: Promise<unknown>;
+      try {
+        const now = Date.now();
+        const settled = await this.settle(item, now);
+        const mustReachDisk = this.mustReachDisk(item, settled, now);
+        const mail = withoutSync(this.db, () => this.applyOne.immediate(item, now, settled));
+        durableWrite('mail recorded');
+        results.push(mail);
+        onDisk = mustReachDisk ? this.disk.durable() : told;
+        told = Promise.all([told, onDisk]).then(() => committed(mail));
+      } catch (error) {
+        release();
+        throw error;
+      }
+      // The same mail arriving meanwhile by another path is a duplicate only once this outcome is on disk.
+      onDisk.then(release, release);
       // Awaited at the end; a failed flush must not count as unhandled while the next mail is handled.
       told.catch(() => undefined);
       if (index < batch.length - 1) await setImmediate();
@@ -271,8 +284,12 @@ const IN_HAND_WAIT_MS = 10_000;
 const IN_HAND_POLL_MS = 50;
 
 /** `<message id or ''> <content hash>`: the same for every fetch of the same mail. */
-function mailKey(entry: Arrival): string {
+function mailKey(entry: Pick<Arrival, 'messageId' | 'contentHash'>): string {
   return `${entry.messageId} ${entry.contentHash}`;
+}
+
+function keyOf(parsed: ParsedMail): string {
+  return mailKey({ messageId: parsed.mail.messageId ?? '', contentHash: parsed.contentHash });
 }
 
 /** A failure that passes by itself: a game locked by another judge process, a status file being edited. */

@@ -65,7 +65,11 @@ function option(value: string, label: string, selected: boolean) {
   return { value, label, selected };
 }
 
-/** The order form: a list of choices per unit, or per build or removal due. */
+/**
+ * The order form: a list of choices per unit, or per build or removal due, and a row of its own for
+ * every further order on file (several for a unit under NO_CHECK, or for units not listed), since
+ * the form's orders replace all of them.
+ */
 function orderForm(choices: OrderChoices) {
   const adjustment = choices.adjustment;
   const slots =
@@ -78,17 +82,24 @@ function orderForm(choices: OrderChoices) {
             ...adjustment.choices.map((text) => option(text, text, adjustment.onFile[index] === text)),
           ],
         }));
-  const units = choices.units.map((unit) => ({
-    label: unit.unit,
-    options: unit.choices.map((text, index) => option(text, text, unit.onFile === null ? index === 0 : unit.onFile === text)),
-  }));
+  const units = choices.units.flatMap((unit) => [
+    { label: unit.unit, options: unit.choices.map((text, index) => option(text, text, unit.onFile === null ? index === 0 : unit.onFile === text)) },
+    ...unit.alsoOnFile.map((line) => ({ label: `${unit.unit}, another order`, options: droppable(line, unit.choices) })),
+  ]);
+  const others = choices.otherOnFile.map((line) => ({ label: 'Another order on file', options: droppable(line, []) }));
   const due =
     adjustment === null
       ? null
       : adjustment.count > 0
         ? `${adjustment.count} build${adjustment.count === 1 ? '' : 's'} due`
         : `${-adjustment.count} removal${adjustment.count === -1 ? '' : 's'} due`;
-  return { rows: [...units, ...slots], due };
+  const moreOnFile = others.length > 0 || choices.units.some((unit) => unit.alsoOnFile.length > 0);
+  return { rows: [...units, ...others, ...slots], due, moreOnFile };
+}
+
+/** A row for an order on file beyond a unit's first, selected, which may be dropped or changed to one of `choices`. */
+function droppable(line: string, choices: readonly string[]) {
+  return [option('', '(none: drop this order)', false), ...[line, ...choices.filter((text) => text !== line)].map((text) => option(text, text, text === line))];
 }
 
 /** How many rendered game pages and pictures are kept: every reader kind of a few dozen busy games. */

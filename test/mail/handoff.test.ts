@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FileLock } from '../../src/store/lock.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { readJournal } from './support/journal-reader.js';
 import { JudgeProcess, judgeFolder, plainMail, until, type JudgeFolder } from './support/judge-setup.js';
@@ -44,10 +45,16 @@ async function startDaemon(folder: JudgeFolder, script?: string): Promise<JudgeP
   return daemon;
 }
 
-async function pipe(folder: JudgeFolder, mail: string, options: readonly string[] = []): Promise<{ code: number | null; lines: string[] }> {
+interface Piped {
+  code: number | null;
+  lines: string[];
+  stderr: string;
+}
+
+async function pipe(folder: JudgeFolder, mail: string, options: readonly string[] = []): Promise<Piped> {
   const run = JudgeProcess.cli(['mail', '--config', folder.configFile, ...options], folder.folder, mail);
   const code = await run.exited;
-  return { code, lines: run.lines };
+  return { code, lines: run.lines, stderr: run.stderr.join('') };
 }
 
 const socketOf = (folder: JudgeFolder) => join(folder.folder, 'var', 'judge.sock');
@@ -91,6 +98,50 @@ describe('judge mail beside a running daemon', () => {
     } finally {
       hung.close();
     }
+  });
+
+  it('exits 75 with nothing recorded while the game is busy, and the mail offered again is taken', async () => {
+    const folder = smtpFolder();
+    const create = JudgeProcess.cli(
+      ['game', 'create', 'busy', '--master', 'gm@player.test', '--password', 'gmpw', '--form', '--config', folder.configFile],
+      folder.folder,
+    );
+    expect(await create.exited).toBe(0);
+    const daemon = await startDaemon(folder);
+    const status = join(folder.folder, 'games', 'busy', 'status');
+    const before = readFileSync(status, 'utf8');
+    const joining = plainMail({ messageId: '<join-busy@player.test>', subject: 'join', body: 'JOIN busy joinpw\n' });
+
+    // Another judge process has the game: the daemon waits its while for the lock, then gives the mail back.
+    const held = await FileLock.acquire(`${status}.lock`);
+    let busy: Piped;
+    try {
+      busy = await pipe(folder, joining);
+    } finally {
+      held.release();
+    }
+
+    expect(busy.code).toBe(75);
+    expect(busy.lines.join('\n')).toMatch(/"join": deferred .*\(by the judge daemon\)$/);
+    expect(busy.stderr).toMatch(/^judge mail: the mail must wait: .*lock/m);
+    expect(readJournal(folder.folder)).toEqual({ received: [], outbox: [] });
+    expect(readFileSync(status, 'utf8')).toBe(before);
+    expect(sink.accepted).toHaveLength(0);
+
+    const again = await pipe(folder, joining);
+    expect(again.code).toBe(0);
+    expect(again.lines.join('\n')).toMatch(/"join": processed .*\(by the judge daemon\)$/);
+    // Every mail the JOIN queued is sent before the next test counts its own.
+    await until(() => readJournal(folder.folder).outbox.every((mail) => mail.state === 'sent'), 10_000, 'the mails of the JOIN sent');
+    const reply = sink.captured.find(({ parsed }) => parsed.inReplyTo === '<join-busy@player.test>');
+    expect(reply?.parsed.text).toMatch(/You have joined game 'busy'/);
+    expect(sink.accepted).toHaveLength(readJournal(folder.folder).outbox.length);
+    expect(readFileSync(status, 'utf8')).toContain('player1@player.test');
+    expect(readJournal(folder.folder).received).toMatchObject([{ message_id: '<join-busy@player.test>', outcome: 'processed' }]);
+    expect(daemon.lines.filter((line) => line.includes('"join": '))).toEqual([
+      expect.stringMatching(/"join": deferred/),
+      expect.stringMatching(/"join": processed/),
+    ]);
   });
 
   it('handles the mail in its own process when no daemon runs, and when a killed daemon left its socket file', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { launchChromium, type Chromium, type PersonalBrowser } from '../support/chromium.js';
-import { mailsTo, startWebJudge, until, type WebJudge } from './support.js';
+import { mailsTo, startWebJudge, submit, until, type WebJudge } from './support.js';
 
 /**
  * A game played on the web pages and by mail at once, in Chromium, against a judge run as
@@ -41,15 +41,6 @@ async function newPage(): Promise<Page> {
 }
 
 const replyOf = (page: Page) => page.locator('.reply').innerText();
-
-/** Sends a form as its button does, and waits for the page that answers it. */
-async function submit(form: Locator): Promise<void> {
-  const page = form.page();
-  const answered = page.waitForResponse((response) => response.request().method() === 'POST');
-  await form.locator('button').click();
-  await answered;
-  await page.waitForLoadState();
-}
 
 async function signOn(page: Page, power: string, password: string): Promise<void> {
   await page.goto(`/game/${GAME}`);

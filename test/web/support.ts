@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Locator } from 'playwright-core';
 import { loadConfig } from '../../src/config/config.js';
 import { startJudge, type RunningJudge } from '../../src/daemon/judge.js';
 
@@ -115,6 +116,15 @@ async function webJudgeIn(folder: string): Promise<WebJudge> {
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** Sends a form in Chromium as its button does, and waits for the page that answers it. */
+export async function submit(form: Locator): Promise<void> {
+  const page = form.page();
+  const answered = page.waitForResponse((response) => response.request().method() === 'POST');
+  await form.locator('button').click();
+  await answered;
+  await page.waitForLoadState();
 }
 
 /** The mails among `mails` sent to `address`. */

@@ -54,6 +54,10 @@ describe('PROXY_OK by mail', () => {
     expect(germany.reply.text).toContain(
       "F LON - NTH: the fleet in London is England's: it follows this order only if England proxies it to Germany (F LON P GERMANY).",
     );
+    // The web page offers Germany no choice for the fleet, but shows the order, which its form would otherwise drop.
+    const german = orderChoices(judge.service.load('foreign').game, maps, 'GERMANY', rules)!;
+    expect(german.otherOnFile).toEqual(['F LON - NTH']);
+    expect(german.units.flatMap((unit) => [unit.onFile, ...unit.alsoOnFile])).toEqual(['F KIE H', 'A BER H', 'A MUN H']);
     for (const power of ['ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY']) await send(power, HOLDS[power]!);
 
     const results = await process();
