@@ -84,7 +84,6 @@ interface AuditRow {
   cause: string | null;
   staged: string | null;
   companions: string | null;
-  landing: number | null;
 }
 
 export function sha256(bytes: Uint8Array): string {
@@ -142,8 +141,9 @@ export class AuditLog {
     addColumnIfMissing(db, 'audit', 'cause', 'TEXT');
     addColumnIfMissing(db, 'audit', 'staged', 'TEXT');
     addColumnIfMissing(db, 'audit', 'companions', 'TEXT');
-    addColumnIfMissing(db, 'audit', 'landing', 'INTEGER');
-    db.exec(`CREATE INDEX IF NOT EXISTS audit_landing ON audit (file) WHERE landing = 1`);
+    // The changes renamed in whose folders' flush has not been seen to return: a row apiece, apart
+    // from the entries, so that marking and clearing one does not rewrite an entry and its changes.
+    db.exec(`CREATE TABLE IF NOT EXISTS audit_landing (audit_id INTEGER PRIMARY KEY REFERENCES audit (id))`);
     db.exec(`CREATE INDEX IF NOT EXISTS audit_by_cause ON audit (cause) WHERE cause IS NOT NULL`);
     db.exec(`CREATE INDEX IF NOT EXISTS audit_creations ON audit (actor, at) WHERE before_sha256 IS NULL`);
     this.insert = db.prepare(
@@ -153,16 +153,19 @@ export class AuditLog {
     this.settle = db.prepare<{ id: number; state: AuditState }>(`UPDATE audit SET state = @state WHERE id = @id AND state = 'pending'`);
     this.pendingOf = db.prepare<[string, string], UnsettledRow>(
       `SELECT id, file, state, before_sha256, after_sha256, staged, companions FROM audit WHERE file = ? AND state = 'pending'
-       UNION ALL SELECT id, file, state, before_sha256, after_sha256, staged, companions FROM audit WHERE file = ? AND landing = 1
+       UNION ALL SELECT id, file, state, before_sha256, after_sha256, staged, companions FROM audit_landing JOIN audit ON id = audit_id WHERE file = ?
        ORDER BY id`,
     );
-    this.clearLanding = db.prepare<[number]>(`UPDATE audit SET landing = NULL WHERE id = ?`);
-    const markRenamed = db.prepare<[number]>(`UPDATE audit SET state = 'done', landing = 1 WHERE id = ? AND state = 'pending'`);
+    this.clearLanding = db.prepare<[number]>(`DELETE FROM audit_landing WHERE audit_id = ?`);
+    const markLanding = db.prepare<[number]>(`INSERT INTO audit_landing (audit_id) VALUES (?)`);
     this.renamedWithMails = db.transaction((id: number) => {
-      markRenamed.run(id);
+      this.settle.run({ id, state: 'done' });
+      markLanding.run(id);
       this.outbox.release(id);
     });
-    this.pendingFilesQuery = db.prepare<[], { file: string }>(`SELECT file FROM audit WHERE state = 'pending' UNION SELECT file FROM audit WHERE landing = 1`);
+    this.pendingFilesQuery = db.prepare<[], { file: string }>(
+      `SELECT file FROM audit WHERE state = 'pending' UNION SELECT file FROM audit_landing JOIN audit ON id = audit_id`,
+    );
     this.doneByCause = db.prepare<[string], { done: number }>(`SELECT count(*) AS done FROM audit WHERE cause = ? AND state = 'done'`);
     this.select = db.prepare(`SELECT * FROM audit WHERE file = ? ORDER BY id`);
     // A game's status file is created (no before) once per game: that is the count of games made.
@@ -246,7 +249,7 @@ export class AuditLog {
    * The change's files are renamed in, their folders' flush begun: its mails may leave, and its
    * command may say it is done, before that flush returns. A power cut may still lose the renames,
    * never the staged files (flushed before them): recovery then renames them in again (`reconcile`).
-   * The entry is `done`, marked `landing` until `landed`. This commit need not wait for the disk
+   * The entry is `done`, and `landing` (a row in `audit_landing`) until `landed`. This commit need not wait for the disk
    * either: lost, the entry is pending and not announced, and recovery settles it by the file as
    * before; the mails' sender flushes the journal before a mail leaves.
    */

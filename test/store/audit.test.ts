@@ -12,7 +12,7 @@ describe('the audit log', () => {
     new AuditLog(db);
     new AuditLog(db);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
-    expect(tables).toEqual(['audit', 'journal', 'mail_in_hand', 'mail_received', 'outbox', 'outbox_attachment', 'outbox_hold']);
+    expect(tables).toEqual(['audit', 'audit_landing', 'journal', 'mail_in_hand', 'mail_received', 'outbox', 'outbox_attachment', 'outbox_hold']);
   });
 
   it('records who, when, the command and the changed lines, with secrets hidden', () => {
