@@ -143,6 +143,7 @@ export class AuditLog {
     addColumnIfMissing(db, 'audit', 'companions', 'TEXT');
     // The changes renamed in whose folders' flush has not been seen to return: a row apiece, apart
     // from the entries, so that marking and clearing one does not rewrite an entry and its changes.
+    // Queries start from it (CROSS JOIN keeps that order): it holds a row or two, the entries grow for ever.
     db.exec(`CREATE TABLE IF NOT EXISTS audit_landing (audit_id INTEGER PRIMARY KEY REFERENCES audit (id))`);
     db.exec(`CREATE INDEX IF NOT EXISTS audit_by_cause ON audit (cause) WHERE cause IS NOT NULL`);
     db.exec(`CREATE INDEX IF NOT EXISTS audit_creations ON audit (actor, at) WHERE before_sha256 IS NULL`);
@@ -153,7 +154,7 @@ export class AuditLog {
     this.settle = db.prepare<{ id: number; state: AuditState }>(`UPDATE audit SET state = @state WHERE id = @id AND state = 'pending'`);
     this.pendingOf = db.prepare<[string, string], UnsettledRow>(
       `SELECT id, file, state, before_sha256, after_sha256, staged, companions FROM audit WHERE file = ? AND state = 'pending'
-       UNION ALL SELECT id, file, state, before_sha256, after_sha256, staged, companions FROM audit_landing JOIN audit ON id = audit_id WHERE file = ?
+       UNION ALL SELECT id, file, state, before_sha256, after_sha256, staged, companions FROM audit_landing CROSS JOIN audit ON id = audit_id WHERE file = ?
        ORDER BY id`,
     );
     this.clearLanding = db.prepare<[number]>(`DELETE FROM audit_landing WHERE audit_id = ?`);
@@ -164,7 +165,7 @@ export class AuditLog {
       this.outbox.release(id);
     });
     this.pendingFilesQuery = db.prepare<[], { file: string }>(
-      `SELECT file FROM audit WHERE state = 'pending' UNION SELECT file FROM audit_landing JOIN audit ON id = audit_id`,
+      `SELECT file FROM audit WHERE state = 'pending' UNION SELECT file FROM audit_landing CROSS JOIN audit ON id = audit_id`,
     );
     this.doneByCause = db.prepare<[string], { done: number }>(`SELECT count(*) AS done FROM audit WHERE cause = ? AND state = 'done'`);
     this.select = db.prepare(`SELECT * FROM audit WHERE file = ? ORDER BY id`);
