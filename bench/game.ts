@@ -88,9 +88,10 @@ const WARM_UP_RUNS = 30;
 
 /**
  * Median and p95 (ms) of processing the game's current movement phase with ORDERS, and the median
- * CPU times. After each run (not timed) the phase is rolled back, and what the ROLLBACK keeps for a
- * ROLLFORWARD is removed, so that each run processes the phase as play does, for the first time
- * (replacing those files costs the file system more than making them anew).
+ * CPU times. After each run (not timed) the phase is rolled back, what the ROLLBACK keeps for a
+ * ROLLFORWARD is removed, and the rollback's flush is waited for, so that each run processes the
+ * phase as play does: for the first time (replacing those files costs the file system more than
+ * making them anew), on a game whose last change is on disk.
  */
 async function timeProcessing(service: GameService, root: string, name: string, runs: number): Promise<Timed> {
   for (const [power, lines] of Object.entries(ORDERS)) await service.submitOrders(name, power, lines, ACTOR);
@@ -101,6 +102,8 @@ async function timeProcessing(service: GameService, root: string, name: string, 
   const undo = async () => {
     await service.rollback(name, ACTOR, abbrev);
     for (const file of [abbrev, `${abbrev}.next`, `${abbrev}.results`]) rmSync(join(history, file), { force: true });
+    // The rollback's renames are flushed after it returns, and the next change to the game waits for that: in play the change before a phase is long on disk.
+    await service.recoverInterrupted();
   };
   for (let run = 0; run < WARM_UP_RUNS; run++) {
     await service.process(name, ACTOR);
