@@ -92,11 +92,11 @@ export interface StagedFile {
  * the same moment share one (measured in docs/performance.md: four files flushed one after another
  * cost four times what four flushed together do); a file created while another's flush runs waits
  * for that flush's journal commit, so every file is written before any flush starts. A step waits
- * for the disk twice: once for every file's bytes (with the journal's flush of the audit entry,
- * committed meanwhile: `waitFor`), then for the renames, all flushed together, the file the
- * step is about (`stageLast`) renamed after the others. The others' temporary names are flushed
- * in the first wait, so that recovery can rename them in if a crash leaves the last one renamed
- * and them not (docs/durability.md).
+ * for the disk once, for every file's bytes and temporary name (with the journal's flush of the
+ * audit entry, committed meanwhile: `waitFor`); then the files are renamed in, the file the step is
+ * about (`stageLast`) after the others, and their folders' flush is started, not waited for
+ * (`landed`): should a power cut lose the renames, recovery makes them again from the staged files
+ * (docs/durability.md).
  */
 export class DurableStep {
   private readonly flushes: Promise<void>[] = [];
