@@ -1,6 +1,6 @@
 import type { DateTime, Zone } from 'luxon';
 import { DeadlineInputError } from './errors.js';
-import { instantAt, isRealWallTime } from './zone.js';
+import { instantAt, isRealWallTime, wallTimeOf } from './zone.js';
 
 const STAMP = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})$/;
 
@@ -19,7 +19,13 @@ export function parseDeadlineStamp(text: string, zone: Zone): DateTime {
   return instantAt(wall, zone);
 }
 
-/** Writes an instant as the game's `DEADLINE yyyymmddhhmm` value (seconds are not kept). */
+const twoDigits = (value: number): string => (value < 10 ? `0${value}` : String(value));
+
+/**
+ * Writes an instant as the game's `DEADLINE yyyymmddhhmm` value (seconds are not kept): the digits
+ * luxon's `toFormat('yyyyMMddHHmm')` writes for any year a stamp can hold, without its formatter.
+ */
 export function formatDeadlineStamp(instant: DateTime, zone: Zone): string {
-  return instant.setZone(zone).toFormat('yyyyMMddHHmm');
+  const wall = wallTimeOf(instant.setZone(zone));
+  return `${String(wall.year).padStart(4, '0')}${twoDigits(wall.month)}${twoDigits(wall.day)}${twoDigits(wall.hour)}${twoDigits(wall.minute)}`;
 }

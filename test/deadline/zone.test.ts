@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { DateTime, IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { DeadlineInputError, formatDeadlineStamp, gameZone, parseDeadlineStamp, parseIsoInstant } from '../../src/deadline/index.js';
+import { ceilToMinute, plusMilliseconds } from '../../src/deadline/zone.js';
 
 const NEW_YORK = gameZone('America/New_York');
 const LONDON = gameZone('Europe/London');
@@ -119,5 +121,49 @@ describe('a game zone with daylight saving', () => {
       expect(differing).toEqual([]);
       expect([remembered.type, remembered.name, remembered.equals(fresh), fresh.equals(remembered)]).toEqual(['iana', name, true, true]);
     }
+  });
+});
+
+describe("the deadline arithmetic's own steps, against luxon's", () => {
+  const zones = ['GMT', 'Etc/GMT-3', 'Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Pacific/Chatham'].map(gameZone);
+  // 1990 to 2060, so that the instants and the steps from them cross many changes of the clocks.
+  const instant = fc
+    .record({ millis: fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2060, 0, 1) }), zone: fc.constantFrom(...zones) })
+    .map(({ millis, zone }) => DateTime.fromMillis(millis, { zone }));
+  const same = (a: DateTime) => [a.toMillis(), a.offset, a.zoneName, a.locale];
+  const steps = fc.oneof(
+    fc.integer({ min: -400 * 86_400_000, max: 400 * 86_400_000 }),
+    fc.integer({ min: -2000, max: 2000 }).map((minutes) => minutes * 60_000),
+  );
+
+  it('moves an instant as plus({ milliseconds }) does, and writes no new instant for no step', () => {
+    fc.assert(
+      fc.property(instant, steps, (from, step) => {
+        expect(same(plusMilliseconds(from, step))).toEqual(same(from.plus({ milliseconds: step })));
+        expect(plusMilliseconds(from, 0)).toBe(from);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('rounds up to the minute as startOf("minute") and plus({ minutes: 1 }) do', () => {
+    fc.assert(
+      fc.property(instant, fc.boolean(), (from, whole) => {
+        const asked = whole ? from.startOf('minute') : from;
+        const floored = asked.startOf('minute');
+        const expected = floored.equals(asked) ? asked : floored.plus({ minutes: 1 });
+        expect(same(ceilToMinute(asked))).toEqual(same(expected));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("writes a DEADLINE stamp with toFormat('yyyyMMddHHmm')'s digits in every zone", () => {
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...zones), (at, zone) => {
+        expect(formatDeadlineStamp(at, zone)).toBe(at.setZone(zone).setLocale('en-US').toFormat('yyyyMMddHHmm'));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
