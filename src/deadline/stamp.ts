@@ -1,6 +1,6 @@
 import type { DateTime, Zone } from 'luxon';
 import { DeadlineInputError } from './errors.js';
-import { instantAt, isRealWallTime, wallTimeOf } from './zone.js';
+import { instantAt, isRealWallTime, naiveMillis, wallTimeOf } from './zone.js';
 
 const STAMP = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})$/;
 
@@ -28,4 +28,18 @@ const twoDigits = (value: number): string => (value < 10 ? `0${value}` : String(
 export function formatDeadlineStamp(instant: DateTime, zone: Zone): string {
   const wall = wallTimeOf(instant.setZone(zone));
   return `${String(wall.year).padStart(4, '0')}${twoDigits(wall.month)}${twoDigits(wall.day)}${twoDigits(wall.hour)}${twoDigits(wall.minute)}`;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * An instant as players read it on its zone's clocks, `Mon 5 Jan 2026 12:00`: luxon's
+ * `toFormat('ccc d LLL yyyy HH:mm')` in the English that every mail and page is written in
+ * (game/open.ts sets it), without luxon's formatter, which cost a phase's results more than the rest of their text.
+ */
+export function readableTime(instant: DateTime): string {
+  const wall = wallTimeOf(instant);
+  const weekday = WEEKDAYS[new Date(naiveMillis(wall)).getUTCDay()]!;
+  return `${weekday} ${wall.day} ${MONTHS[wall.month - 1]!} ${String(wall.year).padStart(4, '0')} ${twoDigits(wall.hour)}:${twoDigits(wall.minute)}`;
 }

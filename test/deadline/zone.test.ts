@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DateTime, IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { DeadlineInputError, formatDeadlineStamp, gameZone, parseDeadlineStamp, parseIsoInstant } from '../../src/deadline/index.js';
+import { DeadlineInputError, formatDeadlineStamp, gameZone, parseDeadlineStamp, parseIsoInstant, readableTime } from '../../src/deadline/index.js';
 import { ceilToMinute, plusMilliseconds } from '../../src/deadline/zone.js';
 
 const NEW_YORK = gameZone('America/New_York');
@@ -162,6 +162,15 @@ describe("the deadline arithmetic's own steps, against luxon's", () => {
     fc.assert(
       fc.property(instant, fc.constantFrom(...zones), (at, zone) => {
         expect(formatDeadlineStamp(at, zone)).toBe(at.setZone(zone).setLocale('en-US').toFormat('yyyyMMddHHmm'));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("writes a time for players with English toFormat('ccc d LLL yyyy HH:mm')'s words and digits", () => {
+    fc.assert(
+      fc.property(instant, (at) => {
+        expect(readableTime(at)).toBe(at.setLocale('en-US').toFormat('ccc d LLL yyyy HH:mm'));
       }),
       { numRuns: 3000 },
     );
