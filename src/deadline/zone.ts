@@ -192,15 +192,25 @@ export function isRealWallTime(wall: WallTime): boolean {
  *   is 03:30 EDT, the instant that 02:30 EST would have been).
  */
 export function instantAt(wall: WallTime, zone: Zone): DateTime {
+  return DateTime.fromMillis(instantMillisAt(wall, zone), { zone });
+}
+
+/** instantAt's instant as milliseconds since the epoch, for callers that need no DateTime of it. */
+export function instantMillisAt(wall: WallTime, zone: Zone): number {
   const naive = naiveMillis(wall);
   const offsetBefore = zone.offset(naive - DAY_MS);
   const offsetAfter = zone.offset(naive + DAY_MS);
-  const readings = [offsetBefore, offsetAfter]
-    .map((offset) => ({ offset, millis: naive - offset * MINUTE_MS }))
-    .filter((reading) => zone.offset(reading.millis) === reading.offset)
-    .map((reading) => reading.millis);
-  const millis = readings.length > 0 ? Math.max(...readings) : naive - offsetBefore * MINUTE_MS;
-  return DateTime.fromMillis(millis, { zone });
+  const before = naive - offsetBefore * MINUTE_MS;
+  const after = naive - offsetAfter * MINUTE_MS;
+  // Each reading holds if the zone has its offset at its instant; the later of those that hold, else the one before the jump.
+  const beforeHolds = zone.offset(before) === offsetBefore;
+  const afterHolds = zone.offset(after) === offsetAfter;
+  return afterHolds && (!beforeHolds || after > before) ? after : before;
+}
+
+/** The game's clocks at an instant given in milliseconds: the wall time luxon gives a DateTime of it in `zone`. */
+export function wallTimeAt(millis: number, zone: Zone): WallTime {
+  return wallTimeFromNaive(millis + zone.offset(millis) * MINUTE_MS);
 }
 
 /**

@@ -1,8 +1,17 @@
 import fc from 'fast-check';
 import { DateTime, IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { DeadlineInputError, formatDeadlineStamp, gameZone, parseDeadlineStamp, parseIsoInstant, readableTime } from '../../src/deadline/index.js';
-import { ceilToMinute, plusMilliseconds } from '../../src/deadline/zone.js';
+import {
+  DeadlineInputError,
+  formatDeadlineStamp,
+  gameZone,
+  parseDeadlineStamp,
+  parseIsoInstant,
+  readableStamp,
+  readableTime,
+} from '../../src/deadline/index.js';
+import { ceilToMinute, instantMillisAt, naiveMillis, plusMilliseconds, wallTimeAt, type WallTime } from '../../src/deadline/zone.js';
+import type { Zone } from 'luxon';
 
 const NEW_YORK = gameZone('America/New_York');
 const LONDON = gameZone('Europe/London');
@@ -171,6 +180,49 @@ describe("the deadline arithmetic's own steps, against luxon's", () => {
     fc.assert(
       fc.property(instant, (at) => {
         expect(readableTime(at)).toBe(at.setLocale('en-US').toFormat('ccc d LLL yyyy HH:mm'));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  // Near the changes of the clocks (skipped and repeated hours) as well as anywhere.
+  const wallTime: fc.Arbitrary<WallTime> = fc.record({
+    year: fc.integer({ min: 1990, max: 2060 }),
+    month: fc.oneof(fc.constantFrom(3, 4, 9, 10, 11), fc.integer({ min: 1, max: 12 })),
+    day: fc.integer({ min: 1, max: 28 }),
+    hour: fc.oneof(fc.constantFrom(0, 1, 2, 3), fc.integer({ min: 0, max: 23 })),
+    minute: fc.integer({ min: 0, max: 59 }),
+  });
+
+  /** instantAt's rule as it was written before issue 16, with luxon's DateTime: the reference. */
+  function referenceInstant(wall: WallTime, zone: Zone): number {
+    const naive = naiveMillis(wall);
+    const offsetBefore = zone.offset(naive - 86_400_000);
+    const offsetAfter = zone.offset(naive + 86_400_000);
+    const readings = [offsetBefore, offsetAfter]
+      .map((offset) => ({ offset, millis: naive - offset * 60_000 }))
+      .filter((reading) => zone.offset(reading.millis) === reading.offset)
+      .map((reading) => reading.millis);
+    return readings.length > 0 ? Math.max(...readings) : naive - offsetBefore * 60_000;
+  }
+
+  it('finds the instant of a wall time, and the wall time of an instant, as before and as luxon does', () => {
+    fc.assert(
+      fc.property(wallTime, fc.constantFrom(...zones), (wall, zone) => {
+        const millis = instantMillisAt(wall, zone);
+        expect(millis).toBe(referenceInstant(wall, zone));
+        const luxon = DateTime.fromMillis(millis, { zone });
+        expect(wallTimeAt(millis, zone)).toEqual({ year: luxon.year, month: luxon.month, day: luxon.day, hour: luxon.hour, minute: luxon.minute });
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('reads a DEADLINE stamp for players as its instant in luxon words would', () => {
+    fc.assert(
+      fc.property(wallTime, fc.constantFrom(...zones), (wall, zone) => {
+        const stamp = `${wall.year}${[wall.month, wall.day, wall.hour, wall.minute].map((value) => String(value).padStart(2, '0')).join('')}`;
+        expect(readableStamp(stamp, zone)).toBe(parseDeadlineStamp(stamp, zone).setLocale('en-US').toFormat('ccc d LLL yyyy HH:mm'));
       }),
       { numRuns: 3000 },
     );
