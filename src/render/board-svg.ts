@@ -6,7 +6,7 @@ import { boardLayout, CENTER_RING_RADIUS, DISLODGED_UNIT_SIZE, UNIT_SIZE, type B
 import type { Point } from './graph-layout.js';
 import { ORDER_KEY, orderMarks, type DislodgedUnit } from './order-marks.js';
 import { powerColours, textColourOn } from './power-colours.js';
-import { element, escapeXml, num, textElement, tooltip } from './svg-text.js';
+import { element, escapeXml, num, pointList, textElement, tooltip } from './svg-text.js';
 
 /**
  * The picture of a board as plain SVG 1.1 text: provinces coloured by terrain with their
@@ -67,14 +67,10 @@ interface PlacedUnit {
   readonly dislodged: boolean;
 }
 
-function polygonPoints(points: readonly Point[]): string {
-  return points.map((point) => `${num(point.x)},${num(point.y)}`).join(' ');
-}
-
 function provinceShapes(layout: BoardLayout): string {
   const shapes = layout.provinces
     .filter((place) => place.cell.length >= 3)
-    .map((place) => element('polygon', { points: polygonPoints(place.cell), fill: TERRAIN_FILL[place.terrain] }, tooltip(`${place.name} (${place.province})`)));
+    .map((place) => element('polygon', { points: pointList(place.cell), fill: TERRAIN_FILL[place.terrain] }, tooltip(`${place.name} (${place.province})`)));
   return element('g', { stroke: '#7d7d7d', 'stroke-width': 0.8, 'stroke-linejoin': 'round' }, shapes.join(''));
 }
 
@@ -313,7 +309,7 @@ export function boardSvg(map: GameMap, position: Position, picture: BoardPicture
   // By province: a build names `STP` where the unit may stand on `STP/NC`.
   const hiddenKey = (power: string, location: string): string => `${power}\n${splitLocation(location).province}`;
   const hidden = new Set((picture.hidden ?? []).map((unit) => hiddenKey(unit.power, unit.location)));
-  const { views, units, dislodged } = powerViews(map, position, (power, unit) => !hidden.has(hiddenKey(power, unit.location)));
+  const { views, units, dislodged } = powerViews(map, position, hidden.size === 0 ? () => true : (power, unit) => !hidden.has(hiddenKey(power, unit.location)));
   const colours = new Map(views.map((view) => [view.name, view.colour]));
   const orders = picture.orders === undefined ? { under: '', over: '' } : orderMarks(layout, picture.orders, dislodged, colours, map.data.extras.railways);
   const key = legend(views, layout.width + 16, { hidden: hidden.size > 0, orders: picture.orders !== undefined });

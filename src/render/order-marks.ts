@@ -4,7 +4,7 @@ import type { MapExtras } from '../map/model.js';
 import type { BoardLayout } from './board-layout.js';
 import { UNIT_SIZE } from './board-layout.js';
 import type { Point } from './graph-layout.js';
-import { element, num, textElement, tooltip } from './svg-text.js';
+import { element, num, pointList, textElement, tooltip } from './svg-text.js';
 
 /**
  * The orders of a phase drawn on its board, as players study them after each phase: moves and
@@ -52,10 +52,6 @@ function along(from: Point, to: Point, share: number): Point {
   return { x: from.x + (to.x - from.x) * share, y: from.y + (to.y - from.y) * share };
 }
 
-function pointsText(points: readonly Point[]): string {
-  return points.map((point) => `${num(point.x)},${num(point.y)}`).join(' ');
-}
-
 /** The way from `from` to `to`, cut back at each end by what stands there. */
 function shortened(points: readonly Point[], startCut: number, endCut: number): Point[] {
   const cut = (from: Point, towards: Point, by: number): Point => {
@@ -77,7 +73,7 @@ function shortened(points: readonly Point[], startCut: number, endCut: number): 
 
 /** A line with a dark casing under it, so that a light power colour shows on any ground. */
 function casedLine(points: readonly Point[], style: Style): string {
-  const at = pointsText(points);
+  const at = pointList(points);
   const ends = `${style.failed ? ` stroke-dasharray="${DASHES}"` : ''} stroke-linecap="round" stroke-linejoin="round"/>`;
   return (
     `<polyline points="${at}" fill="none" stroke="${CASING}" stroke-width="${num(style.width + 2)}" stroke-opacity="0.6"${ends}` +
@@ -94,7 +90,7 @@ function arrowHead(tip: Point, from: Point, colour: string): string {
     { x: base.x - along.y * ARROW_HALF_WIDTH, y: base.y + along.x * ARROW_HALF_WIDTH },
     { x: base.x + along.y * ARROW_HALF_WIDTH, y: base.y - along.x * ARROW_HALF_WIDTH },
   ];
-  return `<polygon points="${pointsText(corners)}" fill="${colour}" stroke="${CASING}" stroke-width="0.8" stroke-linejoin="round"/>`;
+  return `<polygon points="${pointList(corners)}" fill="${colour}" stroke="${CASING}" stroke-width="0.8" stroke-linejoin="round"/>`;
 }
 
 /** An arrow along `points`: its line stops where its head begins. */
