@@ -57,6 +57,8 @@ interface PowerView {
   /** `displayName` through `escapeXml`, for every unit's tooltip. */
   readonly escapedName: string;
   readonly colour: string;
+  /** The unit letters' colour on `colour`. */
+  readonly textColour: string;
   readonly centers: number;
   readonly units: number;
 }
@@ -104,6 +106,23 @@ const CENTER_RING = num(CENTER_RING_RADIUS);
  * neither needs escaping. The bytes are `element`'s (test/game/phase-outputs.test.ts).
  */
 
+/** Each supply center's place on a layout, and the start of its tooltip: no position changes them. */
+const centerPlaces = new WeakMap<BoardLayout, readonly { readonly province: string; readonly at: string; readonly title: string }[]>();
+
+function centerPlacesOf(layout: BoardLayout): readonly { readonly province: string; readonly at: string; readonly title: string }[] {
+  let places = centerPlaces.get(layout);
+  if (places === undefined) {
+    places = layout.provinces.flatMap((place) => {
+      const spot = layout.centerSpots.get(place.province);
+      return spot === undefined
+        ? []
+        : [{ province: place.province, at: `cx="${num(spot.x)}" cy="${num(spot.y)}"`, title: `Supply center ${escapeXml(place.province)}, ` }];
+    });
+    centerPlaces.set(layout, places);
+  }
+  return places;
+}
+
 function centerMarks(map: GameMap, layout: BoardLayout, position: Position, colours: ReadonlyMap<string, string>): string {
   const owners = new Map<string, string>();
   const homes = new Map<string, string>();
@@ -111,18 +130,22 @@ function centerMarks(map: GameMap, layout: BoardLayout, position: Position, colo
     for (const center of state.centers) if (map.isCenter(center) && !owners.has(center)) owners.set(center, state.name);
     for (const home of state.homes) if (map.isCenter(home) && !homes.has(home)) homes.set(home, state.name);
   }
+  // The tooltip is escaped by parts, which ASCII separates: the same text as escaping it whole.
+  const names = new Map<string, string>();
+  const nameOf = (power: string): string => {
+    let name = names.get(power);
+    if (name === undefined) names.set(power, (name = escapeXml(map.power(power)?.displayName ?? power)));
+    return name;
+  };
   let marks = '';
-  for (const place of layout.provinces) {
-    const spot = layout.centerSpots.get(place.province);
-    if (spot === undefined) continue;
-    const at = `cx="${num(spot.x)}" cy="${num(spot.y)}"`;
-    const owner = owners.get(place.province);
-    const home = homes.get(place.province);
-    const ownerName = owner === undefined ? 'unowned' : `owned by ${map.power(owner)?.displayName ?? owner}`;
-    const homeName = home === undefined ? '' : `, a home center of ${map.power(home)?.displayName ?? home}`;
+  for (const { province, at, title } of centerPlacesOf(layout)) {
+    const owner = owners.get(province);
+    const home = homes.get(province);
+    const ownerName = owner === undefined ? 'unowned' : `owned by ${nameOf(owner)}`;
+    const homeName = home === undefined ? '' : `, a home center of ${nameOf(home)}`;
     if (home !== undefined) marks += `<circle ${at} r="${CENTER_RING}" fill="none" stroke="${colours.get(home) ?? '#000000'}" stroke-width="2.5"/>`;
     const fill = owner === undefined ? NEUTRAL_CENTER : (colours.get(owner) ?? NEUTRAL_CENTER);
-    marks += `<circle ${at} r="5.5" fill="${fill}" stroke="#1a1a1a" stroke-width="1">${tooltip(`Supply center ${place.province}, ${ownerName}${homeName}`)}</circle>`;
+    marks += `<circle ${at} r="5.5" fill="${fill}" stroke="#1a1a1a" stroke-width="1"><title>${title}${ownerName}${homeName}</title></circle>`;
   }
   return `<g id="centers">${marks}</g>`;
 }
@@ -156,7 +179,7 @@ function unitBadge(placed: PlacedUnit, at: Point): string {
   const box = `<rect x="${num(at.x - size / 2)}" y="${num(at.y - size / 2)}" width="${size}" height="${size}" rx="4" fill="${power.colour}" ${outline}/>`;
   const letter =
     `<text x="${num(at.x)}" y="${num(at.y + size * 0.33)}" text-anchor="middle" font-size="${num(size * 0.7)}" font-weight="bold" ` +
-    `fill="${textColourOn(power.colour)}">${escapeXml(unit.type)}</text>`;
+    `fill="${power.textColour}">${escapeXml(unit.type)}</text>`;
   return `<g class="unit"><title>${what}</title>${box}${letter}</g>`;
 }
 
@@ -198,11 +221,13 @@ function powerViews(
     const state = position.powers.find((candidate) => candidate.name === power.name);
     const standing = (state?.units ?? []).filter((unit) => visible(power.name, unit));
     const dislodged = (state?.retreating ?? []).filter((unit) => visible(power.name, unit));
+    const colour = colours.get(power.name)!;
     const view: PowerView = {
       name: power.name,
       displayName: power.displayName,
       escapedName: escapeXml(power.displayName),
-      colour: colours.get(power.name)!,
+      colour,
+      textColour: textColourOn(colour),
       centers: (state?.centers ?? []).filter((center) => map.isCenter(center)).length,
       units: standing.length + dislodged.length,
     };
