@@ -6,10 +6,12 @@ import { isMovementPhaseType, phaseDelay, phaseTypeOf } from './phase.js';
 import { gapAround, MINUTES_PER_DAY, minuteOfDay, nextScheduledTime, type TimeOfDay } from './times-of-day.js';
 import type { Timing } from './timing.js';
 import { spanCovers, vacationSpan, type VacationSpan } from './vacation.js';
-import { ceilToMinute, gameZone, instantAt, plusCalendarDays, wallTimeOf } from './zone.js';
+import { ceilToMinute, gameZone, instantAt, plusCalendarDays, plusMilliseconds, wallTimeOf } from './zone.js';
 
 /** Deadlines fall on :00, :20 and :40 of the game's clocks, the rhythm of the twenty-minute checker. */
 export const SLOT_MINUTES = 20;
+
+const MINUTE_MS = 60_000;
 
 /** Placing a deadline moves it forward a step at a time; a sane TIMING settles within a handful. */
 const MOST_PLACEMENT_STEPS = 1000;
@@ -58,7 +60,7 @@ function roundUpToSlot(instant: DateTime, realTime: boolean): DateTime {
   let rounded = ceilToMinute(instant);
   // A loop, not one step: in a zone whose daylight saving shifts by half an hour the step can land off a slot.
   while (!realTime && rounded.minute % SLOT_MINUTES !== 0) {
-    rounded = rounded.plus({ minutes: SLOT_MINUTES - (rounded.minute % SLOT_MINUTES) });
+    rounded = plusMilliseconds(rounded, (SLOT_MINUTES - (rounded.minute % SLOT_MINUTES)) * MINUTE_MS);
   }
   return rounded;
 }
@@ -166,7 +168,7 @@ export function movedDeadline(request: MovedDeadlineRequest): DateTime {
     movement: isMovementPhaseType(phaseTypeOf(request.phase)),
     vacations: request.timing.not.map((vacation) => vacationSpan(vacation, zone, request.timing.start)),
   };
-  return place(request.deadline.setZone(zone).plus({ minutes: request.minutes }), placement);
+  return place(plusMilliseconds(request.deadline.setZone(zone), request.minutes * MINUTE_MS), placement);
 }
 
 /**
@@ -191,7 +193,7 @@ export function nextDeadline(request: DeadlineRequest): DeadlineOutcome {
   const normal = phaseDelay(timing, phaseType);
   const delay = request.initial ? { ...normal, amount: normal.amount * 2 } : normal;
   const calendar = plusDuration(from, delay, 1);
-  const delayMinutes = calendar.diff(from).as('minutes');
+  const delayMinutes = (calendar.toMillis() - from.toMillis()) / MINUTE_MS;
   const realTime = request.realTime === true || delayMinutes < SLOT_MINUTES;
   const atTimes = scheduledMinutes(timing.at, realTime);
   const gap = atTimes.length > 0 ? gapAround(minuteOfDay(calendar), atTimes) : MINUTES_PER_DAY;
@@ -208,7 +210,7 @@ export function nextDeadline(request: DeadlineRequest): DeadlineOutcome {
   };
   const tentative = request.jumpOffDays ? plusPlayingDays(from, delay, placement) : calendar;
   const fudge = fudgeMinutes(timing.fudge, delay, gap, realTime);
-  const first = schedule.length > 0 ? nextScheduledTime(tentative.minus({ milliseconds: fudge * 60_000 }), schedule) : tentative;
+  const first = schedule.length > 0 ? nextScheduledTime(plusMilliseconds(tentative, -fudge * MINUTE_MS), schedule) : tentative;
   const placed = place(first, placement);
   const current = request.current?.setZone(zone);
   const deadline = current !== undefined && current.toMillis() > placed.toMillis() ? current : placed;

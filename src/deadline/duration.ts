@@ -1,6 +1,6 @@
 import type { DateTime } from 'luxon';
 import { TimingError } from './errors.js';
-import { plusCalendarDays } from './zone.js';
+import { plusCalendarDays, plusMilliseconds } from './zone.js';
 
 /** Minutes, hours, days or weeks, as TIMING writes them (`20M`, `8H`, `2D`, `1W`). */
 export type DurationUnit = 'M' | 'H' | 'D' | 'W';
@@ -62,9 +62,9 @@ export function plusDuration(instant: DateTime, duration: Duration, direction: 1
   const amount = direction * duration.amount;
   switch (duration.unit) {
     case 'M':
-      return instant.plus({ minutes: amount });
+      return plusMilliseconds(instant, amount * 60_000);
     case 'H':
-      return instant.plus({ hours: amount });
+      return plusMilliseconds(instant, amount * 3_600_000);
     case 'D':
       return plusCalendarDays(instant, amount);
     case 'W':

@@ -5,7 +5,7 @@ export { DeadlineInputError, TimingError } from './errors.js';
 export { isMovementPhaseType, phaseDelay, phaseTypeOf } from './phase.js';
 export { DEFAULT_WARNING, graceExpiry, warningTimes, type GraceOptions } from './reminders.js';
 export { checkSetDeadline, type DeadlineSetter, type SetDeadlineRequest, type SetDeadlineVerdict } from './set-deadline.js';
-export { formatDeadlineStamp, parseDeadlineStamp } from './stamp.js';
+export { formatDeadlineStamp, parseDeadlineStamp, readableStamp, readableTime } from './stamp.js';
 export type { TimeOfDay } from './times-of-day.js';
 export { parseTiming, renderTiming, STANDARD_PHASE_TYPES, type PhaseDelay, type Timing, type TimingOptions } from './timing.js';
 export { parseVacations, type Vacation, type VacationDate, type VacationPrecision } from './vacation.js';

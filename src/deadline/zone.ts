@@ -192,27 +192,46 @@ export function isRealWallTime(wall: WallTime): boolean {
  *   is 03:30 EDT, the instant that 02:30 EST would have been).
  */
 export function instantAt(wall: WallTime, zone: Zone): DateTime {
+  return DateTime.fromMillis(instantMillisAt(wall, zone), { zone });
+}
+
+/** instantAt's instant as milliseconds since the epoch, for callers that need no DateTime of it. */
+export function instantMillisAt(wall: WallTime, zone: Zone): number {
   const naive = naiveMillis(wall);
   const offsetBefore = zone.offset(naive - DAY_MS);
   const offsetAfter = zone.offset(naive + DAY_MS);
-  const readings = [offsetBefore, offsetAfter]
-    .map((offset) => ({ offset, millis: naive - offset * MINUTE_MS }))
-    .filter((reading) => zone.offset(reading.millis) === reading.offset)
-    .map((reading) => reading.millis);
-  const millis = readings.length > 0 ? Math.max(...readings) : naive - offsetBefore * MINUTE_MS;
-  return DateTime.fromMillis(millis, { zone });
+  const before = naive - offsetBefore * MINUTE_MS;
+  const after = naive - offsetAfter * MINUTE_MS;
+  // Each reading holds if the zone has its offset at its instant; the later of those that hold, else the one before the jump.
+  const beforeHolds = zone.offset(before) === offsetBefore;
+  const afterHolds = zone.offset(after) === offsetAfter;
+  return afterHolds && (!beforeHolds || after > before) ? after : before;
+}
+
+/** The game's clocks at an instant given in milliseconds: the wall time luxon gives a DateTime of it in `zone`. */
+export function wallTimeAt(millis: number, zone: Zone): WallTime {
+  return wallTimeFromNaive(millis + zone.offset(millis) * MINUTE_MS);
+}
+
+/**
+ * The instant `milliseconds` later in the same zone, as `plus({ milliseconds })` gives it (minutes
+ * and hours are elapsed time to luxon as well) but without its Duration, which normalises an
+ * object for every step: that was most of the CPU of setting a phase's deadline.
+ */
+export function plusMilliseconds(instant: DateTime, milliseconds: number): DateTime {
+  return milliseconds === 0 ? instant : DateTime.fromMillis(instant.toMillis() + milliseconds, { zone: instant.zone });
 }
 
 /** Moves an instant by whole calendar days in its zone, keeping its wall-clock time (and its seconds). */
 export function plusCalendarDays(instant: DateTime, days: number): DateTime {
   const moved = instantAt(shiftWallTime(wallTimeOf(instant), days * 24 * 60), instant.zone);
-  return moved.plus({ milliseconds: instant.second * 1000 + instant.millisecond });
+  return plusMilliseconds(moved, instant.second * 1000 + instant.millisecond);
 }
 
 /** The first whole minute at or after the instant. */
 export function ceilToMinute(instant: DateTime): DateTime {
-  const floored = instant.startOf('minute');
-  return floored.equals(instant) ? instant : floored.plus({ minutes: 1 });
+  const intoMinute = instant.second * 1000 + instant.millisecond;
+  return intoMinute === 0 ? instant : plusMilliseconds(instant, MINUTE_MS - intoMinute);
 }
 
 const OFFSET_AFTER_TIME = /T.*(Z|[+-]\d{2}(:?\d{2})?)$/i;
@@ -231,5 +250,5 @@ export function parseIsoInstant(label: string, text: string, zone: Zone): DateTi
   }
   const wall = DateTime.fromISO(text, { zone: 'utc' });
   if (!wall.isValid) throw explained();
-  return instantAt(wallTimeOf(wall), zone).plus({ milliseconds: wall.second * 1000 + wall.millisecond });
+  return plusMilliseconds(instantAt(wallTimeOf(wall), zone), wall.second * 1000 + wall.millisecond);
 }

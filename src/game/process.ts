@@ -117,8 +117,7 @@ export interface ProcessOptions {
   today: string;
 }
 
-function emptyReport(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInForce): PhaseReport {
-  const board = positionOf(game, map);
+function emptyReport(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInForce, board: Position): PhaseReport {
   return {
     secretControl: rules.has('HIDE_DUMMIES'),
     game: game.name ?? '',
@@ -153,8 +152,7 @@ interface Adjudicated {
 }
 
 /** Adjudicates the orders on file (a custom phase type has none: the position stands) and fills the report. */
-function adjudicateOnFile(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInForce, report: PhaseReport): Adjudicated {
-  const position = positionOf(game, map);
+function adjudicateOnFile(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInForce, report: PhaseReport, position: Position): Adjudicated {
   if (!isBuiltInPhaseType(phase.type)) return { after: position, victors: [], vassals: null };
   const collected = collectOrders(game, { map, position, phase, rules });
   const result = adjudicate(map, phase, position, collected.orders, { rules, controllers: controllers(game), dummies: dummyPowers(game) });
@@ -189,8 +187,10 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   const phase = currentPhase(game);
   const map = maps.at(phase);
   const rules = rulesInForce(game, map.rules());
-  const report = emptyReport(game, map, phase, rules);
-  const { after, victors, vassals } = adjudicateOnFile(game, map, phase, rules, report);
+  // The position as the phase begins, worked out once from the status file for the report and the adjudicator.
+  const position = positionOf(game, map);
+  const report = emptyReport(game, map, phase, rules, position);
+  const { after, victors, vassals } = adjudicateOnFile(game, map, phase, rules, report, position);
   let cleared = clearedForNextPhase(game);
   if (vassals !== null) {
     const vassalage = withVassals(cleared, vassals);

@@ -1,6 +1,6 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Phase } from '../map/model.js';
-import { gameZone, parseDeadlineStamp } from '../deadline/index.js';
+import { gameZone, parseDeadlineStamp, readableStamp, readableTime } from '../deadline/index.js';
 import type { OrderOutcome, OutcomeMark } from '../engine/types.js';
 import type { Templates } from '../templates/templates.js';
 import type { PhaseReport } from './process.js';
@@ -16,9 +16,9 @@ export function phaseTitle(phase: Phase): string {
 
 /** A deadline stamp, written in the game's `zone`, as players read it: in that zone, or in `shownIn` (a zone the reader chose). */
 export function describeDeadline(stamp: string, zone: string | null, shownIn?: string): string {
-  const instant = parseDeadlineStamp(stamp, gameZone(zone ?? undefined));
-  if (shownIn !== undefined) return `${instant.setZone(shownIn).toFormat('ccc d LLL yyyy HH:mm')} ${shownIn}`;
-  return `${instant.toFormat('ccc d LLL yyyy HH:mm')} ${zone ?? 'GMT'}`;
+  const gameClocks = gameZone(zone ?? undefined);
+  if (shownIn !== undefined) return `${readableTime(parseDeadlineStamp(stamp, gameClocks).setZone(shownIn))} ${shownIn}`;
+  return `${readableStamp(stamp, gameClocks)} ${zone ?? 'GMT'}`;
 }
 
 /** The word DPjudge's results print for a mark: an order found unusable at processing is `(*invalid*)` (Rules.txt, NO_CHECK). */

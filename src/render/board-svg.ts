@@ -6,7 +6,7 @@ import { boardLayout, CENTER_RING_RADIUS, DISLODGED_UNIT_SIZE, UNIT_SIZE, type B
 import type { Point } from './graph-layout.js';
 import { ORDER_KEY, orderMarks, type DislodgedUnit } from './order-marks.js';
 import { powerColours, textColourOn } from './power-colours.js';
-import { element, num, textElement, tooltip } from './svg-text.js';
+import { element, escapeXml, num, pointList, textElement, tooltip } from './svg-text.js';
 
 /**
  * The picture of a board as plain SVG 1.1 text: provinces coloured by terrain with their
@@ -54,7 +54,11 @@ const DISLODGED_STROKE = '#d0021b';
 interface PowerView {
   readonly name: string;
   readonly displayName: string;
+  /** `displayName` through `escapeXml`, for every unit's tooltip. */
+  readonly escapedName: string;
   readonly colour: string;
+  /** The unit letters' colour on `colour`. */
+  readonly textColour: string;
   readonly centers: number;
   readonly units: number;
 }
@@ -65,14 +69,10 @@ interface PlacedUnit {
   readonly dislodged: boolean;
 }
 
-function polygonPoints(points: readonly Point[]): string {
-  return points.map((point) => `${num(point.x)},${num(point.y)}`).join(' ');
-}
-
 function provinceShapes(layout: BoardLayout): string {
   const shapes = layout.provinces
     .filter((place) => place.cell.length >= 3)
-    .map((place) => element('polygon', { points: polygonPoints(place.cell), fill: TERRAIN_FILL[place.terrain] }, tooltip(`${place.name} (${place.province})`)));
+    .map((place) => element('polygon', { points: pointList(place.cell), fill: TERRAIN_FILL[place.terrain] }, tooltip(`${place.name} (${place.province})`)));
   return element('g', { stroke: '#7d7d7d', 'stroke-width': 0.8, 'stroke-linejoin': 'round' }, shapes.join(''));
 }
 
@@ -96,6 +96,33 @@ function coastMarks(layout: BoardLayout): string {
   return element('g', {}, marks.join(''));
 }
 
+const CENTER_RING = num(CENTER_RING_RADIUS);
+
+/*
+ * The parts a results picture draws anew for every position (centers, units, the legend's rows)
+ * are written as literal markup rather than through `element`: a phase draws some 250 of them,
+ * and building an attribute object for each was most of the picture's time. Names go through
+ * `escapeXml`; colours are this module's own `#rrggbb` strings and numbers are `num`'s digits, so
+ * neither needs escaping. The bytes are `element`'s (test/game/phase-outputs.test.ts).
+ */
+
+/** Each supply center's place on a layout, and the start of its tooltip: no position changes them. */
+const centerPlaces = new WeakMap<BoardLayout, readonly { readonly province: string; readonly at: string; readonly title: string }[]>();
+
+function centerPlacesOf(layout: BoardLayout): readonly { readonly province: string; readonly at: string; readonly title: string }[] {
+  let places = centerPlaces.get(layout);
+  if (places === undefined) {
+    places = layout.provinces.flatMap((place) => {
+      const spot = layout.centerSpots.get(place.province);
+      return spot === undefined
+        ? []
+        : [{ province: place.province, at: `cx="${num(spot.x)}" cy="${num(spot.y)}"`, title: `Supply center ${escapeXml(place.province)}, ` }];
+    });
+    centerPlaces.set(layout, places);
+  }
+  return places;
+}
+
 function centerMarks(map: GameMap, layout: BoardLayout, position: Position, colours: ReadonlyMap<string, string>): string {
   const owners = new Map<string, string>();
   const homes = new Map<string, string>();
@@ -103,26 +130,24 @@ function centerMarks(map: GameMap, layout: BoardLayout, position: Position, colo
     for (const center of state.centers) if (map.isCenter(center) && !owners.has(center)) owners.set(center, state.name);
     for (const home of state.homes) if (map.isCenter(home) && !homes.has(home)) homes.set(home, state.name);
   }
-  const marks: string[] = [];
-  for (const place of layout.provinces) {
-    const spot = layout.centerSpots.get(place.province);
-    if (spot === undefined) continue;
-    const { x, y } = spot;
-    const owner = owners.get(place.province);
-    const home = homes.get(place.province);
-    const ownerName = owner === undefined ? 'unowned' : `owned by ${map.power(owner)?.displayName ?? owner}`;
-    const homeName = home === undefined ? '' : `, a home center of ${map.power(home)?.displayName ?? home}`;
-    if (home !== undefined)
-      marks.push(element('circle', { cx: x, cy: y, r: CENTER_RING_RADIUS, fill: 'none', stroke: colours.get(home) ?? '#000000', 'stroke-width': 2.5 }));
-    marks.push(
-      element(
-        'circle',
-        { cx: x, cy: y, r: 5.5, fill: owner === undefined ? NEUTRAL_CENTER : (colours.get(owner) ?? NEUTRAL_CENTER), stroke: '#1a1a1a', 'stroke-width': 1 },
-        tooltip(`Supply center ${place.province}, ${ownerName}${homeName}`),
-      ),
-    );
+  // The tooltip is escaped by parts, which ASCII separates: the same text as escaping it whole.
+  const names = new Map<string, string>();
+  const nameOf = (power: string): string => {
+    let name = names.get(power);
+    if (name === undefined) names.set(power, (name = escapeXml(map.power(power)?.displayName ?? power)));
+    return name;
+  };
+  let marks = '';
+  for (const { province, at, title } of centerPlacesOf(layout)) {
+    const owner = owners.get(province);
+    const home = homes.get(province);
+    const ownerName = owner === undefined ? 'unowned' : `owned by ${nameOf(owner)}`;
+    const homeName = home === undefined ? '' : `, a home center of ${nameOf(home)}`;
+    if (home !== undefined) marks += `<circle ${at} r="${CENTER_RING}" fill="none" stroke="${colours.get(home) ?? '#000000'}" stroke-width="2.5"/>`;
+    const fill = owner === undefined ? NEUTRAL_CENTER : (colours.get(owner) ?? NEUTRAL_CENTER);
+    marks += `<circle ${at} r="5.5" fill="${fill}" stroke="#1a1a1a" stroke-width="1"><title>${title}${ownerName}${homeName}</title></circle>`;
   }
-  return element('g', { id: 'centers' }, marks.join(''));
+  return `<g id="centers">${marks}</g>`;
 }
 
 /**
@@ -146,29 +171,20 @@ function names(layout: BoardLayout): string {
 }
 
 function unitBadge(placed: PlacedUnit, at: Point): string {
-  const size = placed.dislodged ? DISLODGED_UNIT_SIZE : UNIT_SIZE;
-  const what = `${placed.unit.type} ${placed.unit.location} (${placed.power.displayName}${placed.dislodged ? ', dislodged' : ''})`;
-  const box = element('rect', {
-    x: at.x - size / 2,
-    y: at.y - size / 2,
-    width: size,
-    height: size,
-    rx: 4,
-    fill: placed.power.colour,
-    stroke: placed.dislodged ? DISLODGED_STROKE : '#111111',
-    'stroke-width': placed.dislodged ? 2 : 1.2,
-    'stroke-dasharray': placed.dislodged ? '3 2' : undefined,
-  });
-  const letter = textElement(
-    'text',
-    { x: at.x, y: at.y + size * 0.33, 'text-anchor': 'middle', 'font-size': size * 0.7, 'font-weight': 'bold', fill: textColourOn(placed.power.colour) },
-    placed.unit.type,
-  );
-  return element('g', { class: 'unit' }, tooltip(what) + box + letter);
+  const { dislodged, unit, power } = placed;
+  const size = dislodged ? DISLODGED_UNIT_SIZE : UNIT_SIZE;
+  // Escaped by parts, which ASCII separates (no surrogate pair can form across them): the same text as escaping the whole.
+  const what = `${escapeXml(unit.type)} ${escapeXml(unit.location)} (${power.escapedName}${dislodged ? ', dislodged' : ''})`;
+  const outline = dislodged ? `stroke="${DISLODGED_STROKE}" stroke-width="2" stroke-dasharray="3 2"` : 'stroke="#111111" stroke-width="1.2"';
+  const box = `<rect x="${num(at.x - size / 2)}" y="${num(at.y - size / 2)}" width="${size}" height="${size}" rx="4" fill="${power.colour}" ${outline}/>`;
+  const letter =
+    `<text x="${num(at.x)}" y="${num(at.y + size * 0.33)}" text-anchor="middle" font-size="${num(size * 0.7)}" font-weight="bold" ` +
+    `fill="${power.textColour}">${escapeXml(unit.type)}</text>`;
+  return `<g class="unit"><title>${what}</title>${box}${letter}</g>`;
 }
 
 function unitBadges(layout: BoardLayout, units: readonly PlacedUnit[]): string {
-  const badges: string[] = [];
+  let badges = '';
   const standing = units.filter((unit) => !unit.dislodged);
   // Several fleets in an nJudge high sea stand in a small square block, centred on its spot.
   const sharing = new Map<string, number>();
@@ -187,9 +203,9 @@ function unitBadges(layout: BoardLayout, units: readonly PlacedUnit[]): string {
     const step = UNIT_SIZE + 2;
     const column = place % columns;
     const row = Math.floor(place / columns);
-    badges.push(unitBadge(placed, { x: at.x + (column - (columns - 1) / 2) * step, y: at.y + (row - (rows - 1) / 2) * step }));
+    badges += unitBadge(placed, { x: at.x + (column - (columns - 1) / 2) * step, y: at.y + (row - (rows - 1) / 2) * step });
   }
-  return element('g', { id: 'units' }, badges.join(''));
+  return `<g id="units">${badges}</g>`;
 }
 
 function powerViews(
@@ -205,10 +221,13 @@ function powerViews(
     const state = position.powers.find((candidate) => candidate.name === power.name);
     const standing = (state?.units ?? []).filter((unit) => visible(power.name, unit));
     const dislodged = (state?.retreating ?? []).filter((unit) => visible(power.name, unit));
+    const colour = colours.get(power.name)!;
     const view: PowerView = {
       name: power.name,
       displayName: power.displayName,
-      colour: colours.get(power.name)!,
+      escapedName: escapeXml(power.displayName),
+      colour,
+      textColour: textColourOn(colour),
       centers: (state?.centers ?? []).filter((center) => map.isCenter(center)).length,
       units: standing.length + dislodged.length,
     };
@@ -282,8 +301,8 @@ function legend(views: readonly PowerView[], x: number, notes: { hidden: boolean
   for (const [index, view] of views.entries()) {
     const y = HEADER_HEIGHT + 32 + index * ROW;
     rows.push(
-      element('rect', { x, y: y - 7, width: 16, height: 14, rx: 3, fill: view.colour, stroke: '#111111', 'stroke-width': 0.8 }),
-      textElement('text', { x: x + 24, y: y + 4, 'font-size': 12, fill: '#111111' }, `${view.displayName}: ${view.centers} centers, ${view.units} units`),
+      `<rect x="${num(x)}" y="${num(y - 7)}" width="16" height="14" rx="3" fill="${view.colour}" stroke="#111111" stroke-width="0.8"/>`,
+      `<text x="${num(x + 24)}" y="${num(y + 4)}" font-size="12" fill="#111111">${escapeXml(`${view.displayName}: ${view.centers} centers, ${view.units} units`)}</text>`,
     );
   }
   const keyTop = HEADER_HEIGHT + 32 + views.length * ROW + 16;
@@ -315,7 +334,7 @@ export function boardSvg(map: GameMap, position: Position, picture: BoardPicture
   // By province: a build names `STP` where the unit may stand on `STP/NC`.
   const hiddenKey = (power: string, location: string): string => `${power}\n${splitLocation(location).province}`;
   const hidden = new Set((picture.hidden ?? []).map((unit) => hiddenKey(unit.power, unit.location)));
-  const { views, units, dislodged } = powerViews(map, position, (power, unit) => !hidden.has(hiddenKey(power, unit.location)));
+  const { views, units, dislodged } = powerViews(map, position, hidden.size === 0 ? () => true : (power, unit) => !hidden.has(hiddenKey(power, unit.location)));
   const colours = new Map(views.map((view) => [view.name, view.colour]));
   const orders = picture.orders === undefined ? { under: '', over: '' } : orderMarks(layout, picture.orders, dislodged, colours, map.data.extras.railways);
   const key = legend(views, layout.width + 16, { hidden: hidden.size > 0, orders: picture.orders !== undefined });

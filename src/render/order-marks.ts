@@ -4,7 +4,7 @@ import type { MapExtras } from '../map/model.js';
 import type { BoardLayout } from './board-layout.js';
 import { UNIT_SIZE } from './board-layout.js';
 import type { Point } from './graph-layout.js';
-import { element, num, textElement, tooltip } from './svg-text.js';
+import { element, num, pointList, textElement, tooltip } from './svg-text.js';
 
 /**
  * The orders of a phase drawn on its board, as players study them after each phase: moves and
@@ -52,10 +52,6 @@ function along(from: Point, to: Point, share: number): Point {
   return { x: from.x + (to.x - from.x) * share, y: from.y + (to.y - from.y) * share };
 }
 
-function pointsText(points: readonly Point[]): string {
-  return points.map((point) => `${num(point.x)},${num(point.y)}`).join(' ');
-}
-
 /** The way from `from` to `to`, cut back at each end by what stands there. */
 function shortened(points: readonly Point[], startCut: number, endCut: number): Point[] {
   const cut = (from: Point, towards: Point, by: number): Point => {
@@ -68,21 +64,21 @@ function shortened(points: readonly Point[], startCut: number, endCut: number): 
   return result;
 }
 
+/*
+ * The marks a phase's orders draw (lines, heads, rings; some hundred a phase) are written as literal
+ * markup rather than through `element`, which built an attribute object for each: numbers are
+ * `num`'s digits and colours `#rrggbb` strings of power-colours.ts, neither needing escaping, and
+ * the bytes are `element`'s (test/game/phase-outputs.test.ts).
+ */
+
 /** A line with a dark casing under it, so that a light power colour shows on any ground. */
 function casedLine(points: readonly Point[], style: Style): string {
-  const dashes = style.failed ? DASHES : undefined;
-  const line = (stroke: string, width: number, opacity?: number) =>
-    element('polyline', {
-      points: pointsText(points),
-      fill: 'none',
-      stroke,
-      'stroke-width': width,
-      'stroke-opacity': opacity,
-      'stroke-dasharray': dashes,
-      'stroke-linecap': 'round',
-      'stroke-linejoin': 'round',
-    });
-  return line(CASING, style.width + 2, 0.6) + line(style.colour, style.width);
+  const at = pointList(points);
+  const ends = `${style.failed ? ` stroke-dasharray="${DASHES}"` : ''} stroke-linecap="round" stroke-linejoin="round"/>`;
+  return (
+    `<polyline points="${at}" fill="none" stroke="${CASING}" stroke-width="${num(style.width + 2)}" stroke-opacity="0.6"${ends}` +
+    `<polyline points="${at}" fill="none" stroke="${style.colour}" stroke-width="${num(style.width)}"${ends}`
+  );
 }
 
 function arrowHead(tip: Point, from: Point, colour: string): string {
@@ -94,7 +90,7 @@ function arrowHead(tip: Point, from: Point, colour: string): string {
     { x: base.x - along.y * ARROW_HALF_WIDTH, y: base.y + along.x * ARROW_HALF_WIDTH },
     { x: base.x + along.y * ARROW_HALF_WIDTH, y: base.y - along.x * ARROW_HALF_WIDTH },
   ];
-  return element('polygon', { points: pointsText(corners), fill: colour, stroke: CASING, 'stroke-width': 0.8, 'stroke-linejoin': 'round' });
+  return `<polygon points="${pointList(corners)}" fill="${colour}" stroke="${CASING}" stroke-width="0.8" stroke-linejoin="round"/>`;
 }
 
 /** An arrow along `points`: its line stops where its head begins. */
@@ -180,7 +176,7 @@ export function orderMarks(
   const spot = (location: string): Point | undefined => layout.spots.get(location) ?? layout.spots.get(splitLocation(location).province);
   const under: string[] = [];
   const over: string[] = [];
-  const group = (into: string[], outcome: OrderOutcome, content: string) => into.push(element('g', {}, tooltip(describe(outcome)) + content));
+  const group = (into: string[], outcome: OrderOutcome, content: string) => into.push(`<g>${tooltip(describe(outcome))}${content}</g>`);
   for (const outcome of outcomes) {
     const { order } = outcome;
     if (order.kind === 'waive') continue;
@@ -194,15 +190,7 @@ export function orderMarks(
         group(
           under,
           outcome,
-          element('circle', {
-            cx: from.x,
-            cy: from.y,
-            r: HOLD_RING_RADIUS,
-            fill: 'none',
-            stroke: colour,
-            'stroke-width': 3,
-            'stroke-dasharray': failed ? DASHES : undefined,
-          }),
+          `<circle cx="${num(from.x)}" cy="${num(from.y)}" r="${HOLD_RING_RADIUS}" fill="none" stroke="${colour}" stroke-width="3"${failed ? ` stroke-dasharray="${DASHES}"` : ''}/>`,
         );
         break;
       case 'move':
@@ -226,7 +214,7 @@ export function orderMarks(
           under,
           outcome,
           casedLine(line, { colour, width: 1.6, failed }) +
-            element('circle', { cx: line[1]!.x, cy: line[1]!.y, r: 3.5, fill: '#ffffff', stroke: colour, 'stroke-width': 1.6 }),
+            `<circle cx="${num(line[1]!.x)}" cy="${num(line[1]!.y)}" r="3.5" fill="#ffffff" stroke="${colour}" stroke-width="1.6"/>`,
         );
         break;
       }

@@ -36,6 +36,13 @@ export function num(value: number): string {
   return `${tenths < 0 ? '-' : ''}${(whole - (whole % 10)) / 10}.${whole % 10}`;
 }
 
+/** A `points` list (`x,y x,y ...`) of a polyline or polygon. */
+export function pointList(points: readonly { readonly x: number; readonly y: number }[]): string {
+  let text = '';
+  for (const point of points) text += `${text === '' ? '' : ' '}${num(point.x)},${num(point.y)}`;
+  return text;
+}
+
 function attributeText(attributes: Attributes): string {
   let text = '';
   for (const name in attributes) {

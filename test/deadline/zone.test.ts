@@ -1,6 +1,17 @@
+import fc from 'fast-check';
 import { DateTime, IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { DeadlineInputError, formatDeadlineStamp, gameZone, parseDeadlineStamp, parseIsoInstant } from '../../src/deadline/index.js';
+import {
+  DeadlineInputError,
+  formatDeadlineStamp,
+  gameZone,
+  parseDeadlineStamp,
+  parseIsoInstant,
+  readableStamp,
+  readableTime,
+} from '../../src/deadline/index.js';
+import { ceilToMinute, instantMillisAt, naiveMillis, plusMilliseconds, wallTimeAt, type WallTime } from '../../src/deadline/zone.js';
+import type { Zone } from 'luxon';
 
 const NEW_YORK = gameZone('America/New_York');
 const LONDON = gameZone('Europe/London');
@@ -119,5 +130,101 @@ describe('a game zone with daylight saving', () => {
       expect(differing).toEqual([]);
       expect([remembered.type, remembered.name, remembered.equals(fresh), fresh.equals(remembered)]).toEqual(['iana', name, true, true]);
     }
+  });
+});
+
+describe("the deadline arithmetic's own steps, against luxon's", () => {
+  const zones = ['GMT', 'Etc/GMT-3', 'Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Pacific/Chatham'].map(gameZone);
+  // 1990 to 2060, so that the instants and the steps from them cross many changes of the clocks.
+  const instant = fc
+    .record({ millis: fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2060, 0, 1) }), zone: fc.constantFrom(...zones) })
+    .map(({ millis, zone }) => DateTime.fromMillis(millis, { zone }));
+  const same = (a: DateTime) => [a.toMillis(), a.offset, a.zoneName, a.locale];
+  const steps = fc.oneof(
+    fc.integer({ min: -400 * 86_400_000, max: 400 * 86_400_000 }),
+    fc.integer({ min: -2000, max: 2000 }).map((minutes) => minutes * 60_000),
+  );
+
+  it('moves an instant as plus({ milliseconds }) does, and writes no new instant for no step', () => {
+    fc.assert(
+      fc.property(instant, steps, (from, step) => {
+        expect(same(plusMilliseconds(from, step))).toEqual(same(from.plus({ milliseconds: step })));
+        expect(plusMilliseconds(from, 0)).toBe(from);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('rounds up to the minute as startOf("minute") and plus({ minutes: 1 }) do', () => {
+    fc.assert(
+      fc.property(instant, fc.boolean(), (from, whole) => {
+        const asked = whole ? from.startOf('minute') : from;
+        const floored = asked.startOf('minute');
+        const expected = floored.equals(asked) ? asked : floored.plus({ minutes: 1 });
+        expect(same(ceilToMinute(asked))).toEqual(same(expected));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("writes a DEADLINE stamp with toFormat('yyyyMMddHHmm')'s digits in every zone", () => {
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...zones), (at, zone) => {
+        expect(formatDeadlineStamp(at, zone)).toBe(at.setZone(zone).setLocale('en-US').toFormat('yyyyMMddHHmm'));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("writes a time for players with English toFormat('ccc d LLL yyyy HH:mm')'s words and digits", () => {
+    fc.assert(
+      fc.property(instant, (at) => {
+        expect(readableTime(at)).toBe(at.setLocale('en-US').toFormat('ccc d LLL yyyy HH:mm'));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  // Near the changes of the clocks (skipped and repeated hours) as well as anywhere.
+  const wallTime: fc.Arbitrary<WallTime> = fc.record({
+    year: fc.integer({ min: 1990, max: 2060 }),
+    month: fc.oneof(fc.constantFrom(3, 4, 9, 10, 11), fc.integer({ min: 1, max: 12 })),
+    day: fc.integer({ min: 1, max: 28 }),
+    hour: fc.oneof(fc.constantFrom(0, 1, 2, 3), fc.integer({ min: 0, max: 23 })),
+    minute: fc.integer({ min: 0, max: 59 }),
+  });
+
+  /** instantAt's rule as it was written before issue 16, with luxon's DateTime: the reference. */
+  function referenceInstant(wall: WallTime, zone: Zone): number {
+    const naive = naiveMillis(wall);
+    const offsetBefore = zone.offset(naive - 86_400_000);
+    const offsetAfter = zone.offset(naive + 86_400_000);
+    const readings = [offsetBefore, offsetAfter]
+      .map((offset) => ({ offset, millis: naive - offset * 60_000 }))
+      .filter((reading) => zone.offset(reading.millis) === reading.offset)
+      .map((reading) => reading.millis);
+    return readings.length > 0 ? Math.max(...readings) : naive - offsetBefore * 60_000;
+  }
+
+  it('finds the instant of a wall time, and the wall time of an instant, as before and as luxon does', () => {
+    fc.assert(
+      fc.property(wallTime, fc.constantFrom(...zones), (wall, zone) => {
+        const millis = instantMillisAt(wall, zone);
+        expect(millis).toBe(referenceInstant(wall, zone));
+        const luxon = DateTime.fromMillis(millis, { zone });
+        expect(wallTimeAt(millis, zone)).toEqual({ year: luxon.year, month: luxon.month, day: luxon.day, hour: luxon.hour, minute: luxon.minute });
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('reads a DEADLINE stamp for players as its instant in luxon words would', () => {
+    fc.assert(
+      fc.property(wallTime, fc.constantFrom(...zones), (wall, zone) => {
+        const stamp = `${wall.year}${[wall.month, wall.day, wall.hour, wall.minute].map((value) => String(value).padStart(2, '0')).join('')}`;
+        expect(readableStamp(stamp, zone)).toBe(parseDeadlineStamp(stamp, zone).setLocale('en-US').toFormat('ccc d LLL yyyy HH:mm'));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

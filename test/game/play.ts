@@ -7,16 +7,23 @@ import type { PhaseReport } from '../../src/game/process.js';
 import { type GameStatus } from '../../src/status/model.js';
 import { rulesInForce } from '../../src/game/rules.js';
 import { validateStatus } from '../../src/status/validate.js';
-import { master, player, testJudge } from './support.js';
+import { lastQueuedId, master, player, testJudge } from './support.js';
 import { Bot } from './bot.js';
 
 const actor = { who: 'test', command: 'TEST' };
+
+export interface PlayHooks {
+  /** Runs once the game has started, before the first phase is played: a ZONE or TIMING edit, another clock. */
+  readonly prepare?: (judge: ReturnType<typeof testJudge>) => Promise<void>;
+  /** Runs after each phase is processed, with the id of the last mail queued before it. */
+  readonly processed?: (judge: ReturnType<typeof testJudge>, mailsBefore: number) => void;
+}
 
 /**
  * Creates a game on a map of `folder`, fills it with players, and plays `phases` phases with the
  * bot, checking the status file before each phase and that every order the bot gives is taken.
  */
-export async function playMap(folder: string, mapName: string, phases: number, seed = 11) {
+export async function playMap(folder: string, mapName: string, phases: number, seed = 11, hooks: PlayHooks = {}) {
   const judge = testJudge({ mapFolders: [folder], seed });
   const { service, clock } = judge;
   const bot = new Bot(judge.random);
@@ -26,6 +33,7 @@ export async function playMap(folder: string, mapName: string, phases: number, s
     joined++;
     await service.join('v', { player: player(joined), address: player(joined).email, password: `pw${joined}` }, actor);
   }
+  await hooks.prepare?.(judge);
   const played: string[] = [];
   const reports: PhaseReport[] = [];
   for (let i = 0; i < phases; i++) {
@@ -44,7 +52,9 @@ export async function playMap(folder: string, mapName: string, phases: number, s
     }
     clock.now = clock.now.plus({ days: 3 });
     played.push(`${game.phase!.mode} ${phaseAbbrev(phase)}`);
+    const mailsBefore = lastQueuedId(judge.db);
     reports.push((await service.process('v', actor))!.report);
+    hooks.processed?.(judge, mailsBefore);
   }
   return { judge, played, reports, joined };
 }
