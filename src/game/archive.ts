@@ -114,9 +114,9 @@ export class GameArchive {
    * new status file. `before` is the game's status file as read; the snapshot is that file itself
    * under a second name, which the new status file's rename leaves as its only one.
    */
-  saveSnapshots(phase: string, before: { readonly bytes: Uint8Array; readonly onDisk: boolean }, after: Uint8Array, step: DurableStep): void {
+  saveSnapshots(phase: string, before: Uint8Array, after: Uint8Array, step: DurableStep): void {
     mkdirSync(this.historyFolder(), { recursive: true });
-    step.stageLink(join(this.folder, 'status'), join(this.historyFolder(), phase), before.bytes, { flushed: before.onDisk });
+    step.stageLink(join(this.folder, 'status'), join(this.historyFolder(), phase), before);
     step.stage(join(this.historyFolder(), `${phase}.next`), after);
   }
 

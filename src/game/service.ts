@@ -17,7 +17,7 @@ import { writeStatus } from '../status/write.js';
 import type { GameListing, GameState, ParsedMainStatus } from '../status/main-status.js';
 import type { DurableStep } from '../store/atomic-write.js';
 import { gameFolder } from '../store/game-name.js';
-import type { Actor, CurrentGame, GameStore, LoadedGame } from '../store/game-store.js';
+import type { Actor, GameStore, LoadedGame } from '../store/game-store.js';
 import { newMessageId, type QueuedMail } from '../store/journal.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { Templates } from '../templates/templates.js';
@@ -368,7 +368,7 @@ export class GameService {
     let outcome: ProcessedOutcome | null = null;
     // The results text, rendered once per distinct reader for the results file and every mail.
     let render: (view: ResultsView) => string = () => '';
-    const work = (current: CurrentGame, step: DurableStep): GameStatus | null => {
+    const work = (current: LoadedGame, step: DurableStep): GameStatus | null => {
       const adjudicated = this.adjudicated(current.game, options.expectPhase);
       if (adjudicated === null) return null;
       outcome = { ...adjudicated, report: { ...adjudicated.report, disorder: [...(options.disorder ?? [])] } };
@@ -376,7 +376,7 @@ export class GameService {
       const { phase } = outcome.report;
       const abbrev = phaseAbbrev(phase);
       render = resultsRenderer(outcome.report, maps.at(phase), this.options.templates);
-      archive.saveSnapshots(abbrev, current, writeStatus(outcome.game), step);
+      archive.saveSnapshots(abbrev, current.bytes, writeStatus(outcome.game), step);
       // The history is the public record, but of a BLIND game the Master's alone (HISTORY tells players so) until it ends.
       archive.recordResults(
         abbrev,

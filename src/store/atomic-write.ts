@@ -80,6 +80,16 @@ export function unlinkQuietly(path: string): void {
   }
 }
 
+/**
+ * Renames `temporary` to `path`; when both name one file already (a snapshot staged as a second
+ * name of a file that `path` names too, left so by an attempt killed after that rename), the
+ * rename does nothing, and `temporary` is removed.
+ */
+export function renameOrDrop(temporary: string, path: string): void {
+  renameSync(temporary, path);
+  unlinkQuietly(temporary);
+}
+
 /** A file written under a temporary name, to be renamed to `path` with its step. */
 export interface StagedFile {
   readonly temporary: string;
@@ -102,6 +112,8 @@ export class DurableStep {
   private readonly flushes: Promise<void>[] = [];
   private readonly pending: { descriptor: number; undo: () => void }[] = [];
   private readonly staged: StagedFile[] = [];
+  /** The staged names that are second names of a file already there (`stageLink`). */
+  private readonly linked = new Set<string>();
   /** The folders of the staged files whose names must be on disk before the last rename. */
   private readonly namesToFlush = new Set<string>();
   private last: StagedFile | null = null;
@@ -162,7 +174,7 @@ export class DurableStep {
    * step's own check before renaming catches an edit after this one), and `bytes` are written
    * instead where the name does not hold them or the file system has no hard links.
    */
-  stageLink(existing: string, path: string, bytes: Uint8Array, options: { readonly flushed: boolean }): void {
+  stageLink(existing: string, path: string, bytes: Uint8Array): void {
     const temporary = temporaryName(path);
     try {
       linkSync(existing, temporary);
@@ -176,9 +188,10 @@ export class DurableStep {
       return;
     }
     this.staged.push({ temporary, path });
+    this.linked.add(temporary);
     this.namesToFlush.add(dirname(path));
-    // A file the judge did not write may not be on disk yet: an editor need not flush what it saves.
-    if (!options.flushed) this.flush(openSync(temporary, 'r'), () => unlinkQuietly(temporary));
+    // Flushed with the step: an editor need not flush what it saves, and saving the same bytes leaves no trace of it.
+    this.flush(openSync(temporary, 'r'), () => unlinkQuietly(temporary));
   }
 
   /** The files `stage` holds, for the audit entry: recovery renames them in when the step's last file landed. */
@@ -223,7 +236,10 @@ export class DurableStep {
     const renamed = this.last === null ? [...this.staged] : [...this.staged, this.last];
     if (renamed.length === 0) return { landed: Promise.resolve() };
     // A rename that fails leaves every file staged, for `discard` to remove what was not renamed.
-    for (const { temporary, path } of renamed) renameSync(temporary, path);
+    for (const { temporary, path } of renamed) {
+      if (this.linked.has(temporary)) renameOrDrop(temporary, path);
+      else renameSync(temporary, path);
+    }
     this.staged.length = 0;
     this.last = null;
     const folders = [...new Set(renamed.map(({ path }) => dirname(path)))];

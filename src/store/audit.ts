@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { lineChanges, type LineChange } from '../status/line-diff.js';
 import { redactLine } from '../status/redact.js';
 import { decodeStatusBytes, splitLines } from '../status/text.js';
-import { syncFolder, unlinkQuietly, type StagedFile } from './atomic-write.js';
+import { renameOrDrop, syncFolder, unlinkQuietly, type StagedFile } from './atomic-write.js';
 import { durableWrite } from './crash-points.js';
 import { withoutSync, type JudgeDatabase } from './database.js';
 import { diskSync } from './disk-sync.js';
@@ -112,8 +112,10 @@ export class AuditLog {
   private readonly clearLanding;
   private readonly insert;
   private readonly settle;
-  private readonly pendingOf;
-  private readonly pendingFilesQuery;
+  private readonly unsettledOf;
+  private readonly anyUnsettled;
+  private readonly markUncertain;
+  private readonly unsettledFilesQuery;
   private readonly doneByCause;
   private readonly createdBy;
   private readonly lastDone;
@@ -152,11 +154,16 @@ export class AuditLog {
        VALUES (@file, @game, @at, @actor, @command, @before_sha256, @after_sha256, @changes, 'pending', @cause, @staged, @companions)`,
     );
     this.settle = db.prepare<{ id: number; state: AuditState }>(`UPDATE audit SET state = @state WHERE id = @id AND state = 'pending'`);
-    this.pendingOf = db.prepare<[string, string], UnsettledRow>(
+    this.unsettledOf = db.prepare<[string, string], UnsettledRow>(
       `SELECT id, file, state, before_sha256, after_sha256, staged, companions FROM audit WHERE file = ? AND state = 'pending'
        UNION ALL SELECT id, file, state, before_sha256, after_sha256, staged, companions FROM audit_landing CROSS JOIN audit ON id = audit_id WHERE file = ?
        ORDER BY id`,
     );
+    this.anyUnsettled = db.prepare<[string, string], { found: number }>(
+      `SELECT EXISTS (SELECT 1 FROM audit WHERE file = ? AND state = 'pending')
+           OR EXISTS (SELECT 1 FROM audit_landing CROSS JOIN audit ON id = audit_id WHERE file = ?) AS found`,
+    );
+    this.markUncertain = db.prepare<[number]>(`UPDATE audit SET state = 'uncertain' WHERE id = ?`);
     this.clearLanding = db.prepare<[number]>(`DELETE FROM audit_landing WHERE audit_id = ?`);
     const markLanding = db.prepare<[number]>(`INSERT INTO audit_landing (audit_id) VALUES (?)`);
     this.renamedWithMails = db.transaction((id: number) => {
@@ -164,7 +171,7 @@ export class AuditLog {
       markLanding.run(id);
       this.outbox.release(id);
     });
-    this.pendingFilesQuery = db.prepare<[], { file: string }>(
+    this.unsettledFilesQuery = db.prepare<[], { file: string }>(
       `SELECT file FROM audit WHERE state = 'pending' UNION SELECT file FROM audit_landing CROSS JOIN audit ON id = audit_id`,
     );
     this.doneByCause = db.prepare<[string], { done: number }>(`SELECT count(*) AS done FROM audit WHERE cause = ? AND state = 'done'`);
@@ -187,17 +194,16 @@ export class AuditLog {
     this.reconcileWithMails = db.transaction((file: string, found: string | null) => {
       const settled: SettledEntry[] = [];
       let current = found;
-      for (const row of this.pendingOf.all(file, file)) {
+      for (const row of this.unsettledOf.all(file, file)) {
         if (row.state === 'done') {
-          // Renamed in and announced by a process that died before the folders' flush returned.
-          const rolledForward = landingLost(row, current);
-          if (rolledForward) {
-            settleCompanions(row.companions, 'done');
-            current = rollForward(row);
-          }
+          // Renamed in and announced by a process that died, or lost power, before the folders' flush returned.
+          const landing = landingOutcome(row, current);
+          if (landing === 'lost') current = rollForward(row);
+          if (landing === 'overtaken') this.keepOvertaken(row);
+          settleCompanions(row.companions, 'done');
           if (row.staged !== null) syncFolderIfThere(dirname(row.staged));
           this.clearLanding.run(row.id);
-          if (rolledForward) settled.push({ id: row.id, state: 'done', rolledForward });
+          if (landing === 'lost') settled.push({ id: row.id, state: 'done', rolledForward: true });
           continue;
         }
         const state = settledState(row, current);
@@ -261,6 +267,8 @@ export class AuditLog {
 
   /** The change's folders are flushed: it can no longer be lost. Lost in a power cut, this commit is made again by recovery. */
   landed(id: number): void {
+    // A journal closed meanwhile (a command's process ending): the mark stays, and recovery clears it.
+    if (!this.db.open) return;
     withoutSync(this.db, () => this.clearLanding.run(id));
     durableWrite('audit landed');
   }
@@ -279,14 +287,27 @@ export class AuditLog {
    * without a staged file (written by an older judge) is then uncertain. Call it under the file's lock.
    */
   reconcile(file: string, currentSha256: string | null): SettledEntry[] {
+    // Checked first: a write finds nothing to settle almost always, and a transaction costs more than a look.
+    if (this.anyUnsettled.get(file, file)?.found !== 1) return [];
     const settled: SettledEntry[] = this.reconcileWithMails.immediate(file, currentSha256);
     if (settled.length > 0) durableWrite(`audit reconciled ${file}`);
     return settled;
   }
 
+  /**
+   * A change renamed in and announced whose renames a power cut lost, and whose file was edited
+   * before recovery: the edit stands, the change's bytes are kept beside the file for the
+   * judgekeeper (`status.unapplied-<entry>`, which no writer removes), and the entry is `uncertain`.
+   */
+  private keepOvertaken(row: UnsettledRow): void {
+    const staged = row.staged!;
+    renameSync(staged, join(dirname(staged), `${basename(row.file)}.unapplied-${row.id}`));
+    this.markUncertain.run(row.id);
+  }
+
   /** The files with entries a crash left pending. */
-  pendingFiles(): string[] {
-    return this.pendingFilesQuery.all().map((row) => row.file);
+  unsettledFiles(): string[] {
+    return this.unsettledFilesQuery.all().map((row) => row.file);
   }
 
   /** The checksum of the file as the judge last wrote it, or null. */
@@ -324,12 +345,14 @@ export class AuditLog {
 type UnsettledRow = Pick<AuditRow, 'id' | 'file' | 'state' | 'before_sha256' | 'after_sha256' | 'staged' | 'companions'>;
 
 /**
- * Whether a power cut lost a change's rename after it was announced: the file is still its before
- * and the staged file, flushed before the rename, still holds its after. Any other file was edited
- * since, and stays as it is.
+ * What became of a change announced once renamed in, whose folders' flush was not seen to return:
+ * `landed` (the file is its after, or was edited after its rename: the staged file is gone), `lost`
+ * (a power cut lost the rename: the file is still its before and the staged file, flushed before
+ * the rename, holds its after) or `overtaken` (the rename was lost and the file edited since).
  */
-function landingLost(row: UnsettledRow, current: string | null): boolean {
-  return row.before_sha256 === current && row.staged !== null && existsSync(row.staged) && stagedHolds(row.staged, row.after_sha256);
+function landingOutcome(row: UnsettledRow, current: string | null): 'landed' | 'lost' | 'overtaken' {
+  if (row.after_sha256 === current || row.staged === null || !existsSync(row.staged)) return 'landed';
+  return row.before_sha256 === current && stagedHolds(row.staged, row.after_sha256) ? 'lost' : 'overtaken';
 }
 
 function settledState(row: UnsettledRow, current: string | null): Exclude<AuditState, 'pending'> {
@@ -350,12 +373,12 @@ function stagedHolds(staged: string, checksum: string): boolean {
 
 /**
  * Makes a change's rename again, which a power cut lost after the change was announced: its staged
- * file is renamed over the file (its companions are renamed in by `settleCompanions`), and the
- * folder flushed. Returns the file's checksum now: the change's after.
+ * file is renamed over the file (its companions are renamed in by `settleCompanions`, the folders
+ * flushed by the caller). Returns the file's checksum now: the change's after.
  */
 function rollForward(row: UnsettledRow): string {
   const staged = row.staged!;
-  renameSync(staged, join(dirname(staged), basename(row.file)));
+  renameOrDrop(staged, join(dirname(staged), basename(row.file)));
   return row.after_sha256;
 }
 
@@ -369,14 +392,13 @@ function settleCompanions(companions: string | null, state: 'done' | 'abandoned'
   if (companions === null) return;
   const folders = new Set<string>();
   for (const { temporary, path } of JSON.parse(companions) as StagedFile[]) {
+    if (state === 'done') folders.add(dirname(path));
     if (!existsSync(temporary)) continue;
     if (state === 'abandoned') unlinkQuietly(temporary);
-    else {
-      renameSync(temporary, path);
-      folders.add(dirname(path));
-    }
+    else renameOrDrop(temporary, path);
   }
-  for (const folder of folders) syncFolder(folder);
+  // Renamed here or by the process that made the change: a power cut may have lost either rename until its folder is flushed.
+  for (const folder of folders) syncFolderIfThere(folder);
 }
 
 /** Journals written by an older judge lack the newer columns: they are added, empty, on opening. */

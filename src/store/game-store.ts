@@ -21,12 +21,6 @@ export interface Actor {
   readonly cause?: string;
 }
 
-/** A game's status file as a change finds it, under the lock. */
-export interface CurrentGame extends LoadedGame {
-  /** Whether the bytes are on disk already: the judge wrote them itself (and flushed them), rather than an editor, which need not flush. */
-  readonly onDisk: boolean;
-}
-
 /** The mails that announce a change, built from the model about to be written; they leave only if it is. */
 export type Announcement = () => readonly QueuedMail[];
 
@@ -117,9 +111,10 @@ export class GameStore {
    */
   private mainReading: { readonly bytes: Buffer; readonly parsed: ParsedMainStatus } | null = null;
   /**
-   * Each file's last change whose renames' flush has not returned yet, settled `done` when it has:
-   * the change is announced as soon as it is renamed in (a power cut that loses the renames then is
-   * undone by recovery), and the next change to the file waits for this one's flush.
+   * Each file's last change whose renames' flush has not returned yet: the change is `done` and
+   * announced as soon as it is renamed in (recovery renames it in again should a power cut lose the
+   * renames), and its `landing` mark is cleared when the flush returns. The next change to the file
+   * waits for that first.
    */
   private readonly landing = new Map<string, Promise<void>>();
 
@@ -150,7 +145,7 @@ export class GameStore {
   async update(
     name: string,
     actor: Actor,
-    change: (current: CurrentGame, step: DurableStep) => GameStatus | null,
+    change: (current: LoadedGame, step: DurableStep) => GameStatus | null,
     announce?: Announcement,
   ): Promise<LoadedGame> {
     this.refuseLocked(name);
@@ -160,8 +155,7 @@ export class GameStore {
       actor,
       async (current, step) => {
         if (current === null) throw this.noSuchGame(name, target.path);
-        const loaded = this.loaded(name, target.path, current);
-        const next = change({ ...loaded, onDisk: this.options.audit.lastWritten(target.file) === loaded.sha256 }, step);
+        const next = change(this.loaded(name, target.path, current), step);
         return next === null ? null : writeStatus(await withHashedPasswords(next));
       },
       announce,
@@ -249,8 +243,11 @@ export class GameStore {
       const lock = gameLock ?? (await FileLock.acquire(`${target.path}.lock`, this.options.lock));
       const to = join(this.options.games, move.to);
       try {
-        if (move.newName !== null)
-          await this.commitHeld(target, move.actor, async (current) => this.withGameLine(target, current, move.newName!), undefined, lock);
+        // PURGE changes nothing in the file, but settles what a crash left of its changes, as RENAME's write does.
+        const rewrite = async (current: Buffer | null) => (move.newName === null ? null : this.withGameLine(target, current, move.newName));
+        await this.commitHeld(target, move.actor, rewrite, undefined, lock);
+        // The file's renames reach the disk before its folder moves: recovery finds a lost one by the folder's old name.
+        await this.landed(target.file);
         mkdirSync(dirname(to), { recursive: true });
         lock.assertHeld();
         renameDurably(dirname(target.path), to);
@@ -267,7 +264,14 @@ export class GameStore {
       undefined,
       mainLock,
     );
+    await this.landed(this.mainTarget(null).file);
     unlinkSync(intent);
+  }
+
+  /** Resolves once this process's last change to `file` is on disk, its renames' flush returned. */
+  private async landed(file: string): Promise<void> {
+    await this.landing.get(file);
+    this.landing.delete(file);
   }
 
   /** The status file with its GAME line naming `name` (null: it does already). */
@@ -288,7 +292,7 @@ export class GameStore {
    */
   async recoverAll(): Promise<void> {
     if (existsSync(join(this.options.games, MOVING))) await withLock(`${this.mainTarget(null).path}.lock`, (lock) => this.finishMove(lock), this.options.lock);
-    for (const file of this.options.audit.pendingFiles()) {
+    for (const file of this.options.audit.unsettledFiles()) {
       const target = this.targetOfFile(file);
       if (existsSync(dirname(target.path))) await this.commit(target, RECOVERY, async () => null);
       else this.options.audit.reconcile(file, null);
@@ -410,9 +414,8 @@ export class GameStore {
     lock: FileLock,
   ): Promise<Buffer | null> {
     const { audit } = this.options;
-    // This process's last change to the file settles before another begins (or it is settled here, flushing again).
-    await this.landing.get(target.file);
-    this.landing.delete(target.file);
+    // This process's last change to the file lands before another begins (else recovery below would flush its folders again, waiting).
+    await this.landed(target.file);
     for (let attempt = 0; attempt < this.attempts; attempt++) {
       let current = this.readSettled(target.path, target.file);
       if (audit.reconcile(target.file, current === null ? null : sha256(current)).some((entry) => entry.rolledForward))
@@ -465,13 +468,15 @@ export class GameStore {
         await step.discard();
         throw error;
       }
-      audit.renamed(entry);
       const renamed = entry;
-      // A flush that fails, or a journal closed meanwhile, leaves the entry landing: the next access to the file settles it, flushing the folder again.
       this.landing.set(
         target.file,
-        landed.then(() => audit.landed(renamed)).catch(() => undefined),
+        landed
+          .then(() => audit.landed(renamed))
+          // The entry stays landing: the next change to the file, or recovery, flushes its folders again and clears it.
+          .catch((error: unknown) => process.emitWarning(`${displayPath(target.path)}: its renames' flush did not return: ${String(error)}`)),
       );
+      audit.renamed(entry);
       return next;
     }
     throw new StatusConflictError(`${displayPath(target.path)} kept changing while the judge was writing it (${this.attempts} tries); nothing was written`);

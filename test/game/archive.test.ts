@@ -66,7 +66,7 @@ describe('forgetting an abandoned timeline', () => {
     for (const phase of played) archive.recordResults(phase, `${phase}\n`, before(phase));
     for (const phase of played) {
       const step = new DurableStep();
-      archive.saveSnapshots(phase, { bytes: Buffer.from('before'), onDisk: false }, Buffer.from('after'), step);
+      archive.saveSnapshots(phase, Buffer.from('before'), Buffer.from('after'), step);
       await step.renameIn();
     }
     archive.truncateResults('S1901M');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DurableStep } from '../../src/store/atomic-write.js';
@@ -18,7 +18,7 @@ describe('a durable step', () => {
     const before = readFileSync(status);
     const { ino } = statSync(status);
     const step = new DurableStep();
-    step.stageLink(status, join(history, 'S1901M'), before, { flushed: false });
+    step.stageLink(status, join(history, 'S1901M'), before);
     step.stageLast(status, Buffer.from('GAME alpha\nPHASE F1901M\n'));
     await step.renameIn();
     expect(statSync(join(history, 'S1901M')).ino).toBe(ino);
@@ -36,18 +36,32 @@ describe('a durable step', () => {
     const { status, history } = gameFolder();
     const read = Buffer.from('GAME alpha\nPHASE S1901M\nAS READ\n');
     const step = new DurableStep();
-    step.stageLink(status, join(history, 'S1901M'), read, { flushed: true });
-    step.stageLink(join(history, 'no such file'), join(history, 'S1901M.next'), Buffer.from('after'), { flushed: true });
+    step.stageLink(status, join(history, 'S1901M'), read);
+    step.stageLink(join(history, 'no such file'), join(history, 'S1901M.next'), Buffer.from('after'));
     await step.renameIn();
     expect(readFileSync(join(history, 'S1901M'))).toEqual(read);
     expect(statSync(join(history, 'S1901M')).ino).not.toBe(statSync(status).ino);
     expect(readFileSync(join(history, 'S1901M.next'), 'utf8')).toBe('after');
   });
 
+  it('leaves no second name behind when the snapshot is that file already (an attempt killed after renaming it in)', async () => {
+    const { status, history, folder } = gameFolder();
+    const before = readFileSync(status);
+    linkSync(status, join(history, 'S1901M'));
+    const step = new DurableStep();
+    step.stageLink(status, join(history, 'S1901M'), before);
+    step.stageLast(status, Buffer.from('new'));
+    await step.renameIn();
+    expect(readdirSync(history)).toEqual(['S1901M']);
+    expect(readFileSync(join(history, 'S1901M'))).toEqual(before);
+    expect(statSync(join(history, 'S1901M')).nlink).toBe(1);
+    expect(readdirSync(folder).filter((name) => name.includes('.tmp-'))).toEqual([]);
+  });
+
   it('throws a staged link away with the step', async () => {
     const { status, history } = gameFolder();
     const step = new DurableStep();
-    step.stageLink(status, join(history, 'S1901M'), readFileSync(status), { flushed: false });
+    step.stageLink(status, join(history, 'S1901M'), readFileSync(status));
     await step.discard();
     expect(readdirSync(history)).toEqual([]);
     expect(statSync(status).nlink).toBe(1);

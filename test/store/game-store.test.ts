@@ -207,37 +207,71 @@ describe('a change announced before its renames reached the disk', () => {
     expect(readFileSync(snapshot.path, 'utf8')).toBe('snapshot after');
     expect(readdirSync(join(games, 'riverrun')).filter((name) => name.includes('.tmp-'))).toEqual([]);
     expect(audit.history('riverrun/status').find((entry) => entry.id === id)!.state).toBe('done');
-    expect(audit.pendingFiles()).toEqual([]);
+    expect(audit.unsettledFiles()).toEqual([]);
   });
 
-  it('is left as it is when the file was edited since, and when the renames did reach the disk', async () => {
-    const { store, audit, games, statusOf } = setUp({ riverrun: hashedRiverrun, oxbow: hashedRiverrun });
+  it('keeps its bytes beside the file, marked uncertain, when the file was edited after a power cut lost its renames', async () => {
+    const { store, audit, games, statusOf } = setUp({ riverrun: hashedRiverrun });
     const staged = join(games, 'riverrun', '.status.tmp-999999999-abcdef');
     writeFileSync(staged, after);
-    const edited = audit.begin({ ...change, staged }).id;
-    audit.renamed(edited);
+    const id = audit.begin({ ...change, staged }).id;
+    audit.renamed(id);
     const byHand = hashedRiverrun.replace('DEADLINE 202403151800', 'DEADLINE 202403201200');
     writeFileSync(join(games, 'riverrun', 'status'), byHand);
-    const landed = audit.begin({ ...change, file: 'oxbow/status', game: 'oxbow', staged: join(games, 'oxbow', '.status.tmp-999999999-abcdef') }).id;
-    writeFileSync(join(games, 'oxbow', 'status'), after);
-    audit.renamed(landed);
-    expect(audit.pendingFiles().sort()).toEqual(['oxbow/status', 'riverrun/status']);
     await store.recoverAll();
     expect(statusOf('riverrun')).toBe(byHand);
-    expect(readFileSync(join(games, 'oxbow', 'status'))).toEqual(after);
-    expect(audit.pendingFiles()).toEqual([]);
+    expect(readFileSync(join(games, 'riverrun', `status.unapplied-${id}`))).toEqual(after);
+    expect(audit.history('riverrun/status').find((entry) => entry.id === id)!.state).toBe('uncertain');
+    expect(audit.unsettledFiles()).toEqual([]);
   });
 
-  it('waits for its flush before the next change to the file begins, and is settled by it', async () => {
+  it('renames in the history a power cut lost when the file itself landed, and leaves a landed or edited file as it is', async () => {
+    const { store, audit, games } = setUp({ riverrun: hashedRiverrun, oxbow: hashedRiverrun });
+    const history = join(games, 'riverrun', 'history');
+    mkdirSync(history);
+    const snapshot = { temporary: join(history, '.S1901M.next.tmp-999999999-abcdef'), path: join(history, 'S1901M.next') };
+    writeFileSync(snapshot.temporary, 'snapshot after');
+    // The status file's rename reached the disk, the snapshot's (another folder) did not.
+    const landed = audit.begin({ ...change, staged: join(games, 'riverrun', '.status.tmp-999999999-abcdef'), companions: [snapshot] }).id;
+    writeFileSync(join(games, 'riverrun', 'status'), after);
+    audit.renamed(landed);
+    // Renamed in, then edited by hand: the staged file is gone.
+    const edited = audit.begin({ ...change, file: 'oxbow/status', game: 'oxbow', staged: join(games, 'oxbow', '.status.tmp-999999999-abcdef') }).id;
+    const byHand = hashedRiverrun.replace('DEADLINE 202403151800', 'DEADLINE 202403201200');
+    writeFileSync(join(games, 'oxbow', 'status'), byHand);
+    audit.renamed(edited);
+    expect(audit.unsettledFiles().sort()).toEqual(['oxbow/status', 'riverrun/status']);
+    await store.recoverAll();
+    expect(readFileSync(join(games, 'riverrun', 'status'))).toEqual(after);
+    expect(readdirSync(history)).toEqual(['S1901M.next']);
+    expect(readFileSync(join(games, 'oxbow', 'status'), 'utf8')).toBe(byHand);
+    expect([landed, edited].map((id) => audit.history(id === landed ? 'riverrun/status' : 'oxbow/status').find((entry) => entry.id === id)!.state)).toEqual([
+      'done',
+      'done',
+    ]);
+    expect(audit.unsettledFiles()).toEqual([]);
+  });
+
+  it('is applied before a change made after a power cut lost its renames, which then builds on it: nothing abandoned', async () => {
+    const { store, audit, games, statusOf } = setUp({ riverrun: hashedRiverrun });
+    const staged = join(games, 'riverrun', '.status.tmp-999999999-abcdef');
+    writeFileSync(staged, after);
+    audit.renamed(audit.begin({ ...change, staged }).id);
+    await store.update('riverrun', GM, ({ game }) => ({ ...game, deadline: `${game.deadline}` === '202403171800' ? '202403191800' : 'lost' }));
+    expect(statusOf('riverrun')).toContain('DEADLINE 202403191800');
+    expect(audit.history('riverrun/status').map((entry) => entry.state)).toEqual(['done', 'done']);
+  });
+
+  it('is marked landing until its folders are flushed, one mark at a time per file however many changes follow', async () => {
     const { store, audit } = setUp({ riverrun: hashedRiverrun });
     await store.update('riverrun', GM, withDeadline('202403171800'));
     // Renamed in and announced: done at once, its folders' flush still to come.
     expect(audit.history('riverrun/status').at(-1)!.state).toBe('done');
+    expect(audit.unsettledFiles()).toEqual(['riverrun/status']);
     await store.update('riverrun', GM, withDeadline('202403181800'));
     expect(audit.history('riverrun/status').map((entry) => entry.state)).toEqual(['done', 'done']);
-    expect(audit.pendingFiles()).toEqual(['riverrun/status']);
     await store.recover('riverrun');
-    expect(audit.pendingFiles()).toEqual([]);
+    expect(audit.unsettledFiles()).toEqual([]);
   });
 });
 
