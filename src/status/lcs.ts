@@ -3,15 +3,21 @@
  * ends are matched first, so the usual case (a few lines changed in the middle) stays cheap.
  */
 export function commonSubsequence(a: readonly string[], b: readonly string[]): [number, number][] {
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const { head, tail } = commonEnds(a, b);
   const pairs: [number, number][] = [];
   for (let index = 0; index < head; index++) pairs.push([index, index]);
   pairs.push(...middlePairs(a, b, head, a.length - tail, b.length - tail));
   for (let index = tail; index > 0; index--) pairs.push([a.length - index, b.length - index]);
   return pairs;
+}
+
+/** How many first lines (`head`) and, of the rest, last lines (`tail`) `a` and `b` have in common. */
+export function commonEnds(a: readonly string[], b: readonly string[]): { head: number; tail: number } {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  return { head, tail };
 }
 
 /**

@@ -1,17 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commonSubsequence } from '../../src/status/lcs.js';
+import { commonEnds, commonSubsequence } from '../../src/status/lcs.js';
 
 /**
- * The function as it was first written, its table comparing the lines themselves: the audit log's
- * entries must keep naming the same changed lines, so the pairs chosen among equally long
- * subsequences (the ties) must be the same, not only their number.
+ * The function as it was first written (its common ends matched as they still are), its table
+ * comparing the lines themselves with a row for every line: the audit log's entries must keep
+ * naming the same changed lines, so the pairs chosen among equally long subsequences (the ties)
+ * must be the same, not only their number.
  */
 function referencePairs(a: readonly string[], b: readonly string[]): [number, number][] {
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const { head, tail } = commonEnds(a, b);
   const pairs: [number, number][] = [];
   for (let index = 0; index < head; index++) pairs.push([index, index]);
   const rows = a.length - tail - head;
