@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsync, fsyncSync, linkSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { durableWrite, injectedWriteFault } from './crash-points.js';
 import { processAlive } from './processes.js';
@@ -87,7 +87,8 @@ export function unlinkQuietly(path: string): void {
  */
 export function renameOrDrop(temporary: string, path: string): void {
   renameSync(temporary, path);
-  unlinkQuietly(temporary);
+  // Looked for first: a rename that did its work (nearly always) leaves no `temporary`, and removing what is not there costs an exception.
+  if (existsSync(temporary)) unlinkQuietly(temporary);
 }
 
 /** A file written under a temporary name, to be renamed to `path` with its step. */
