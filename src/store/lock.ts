@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, readdirSync, readFileSync, readlinkSync, renameSync, symlinkSync, unlinkSync } from 'node:fs';
+import { linkSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HOST, processAlive } from './processes.js';
 
 /**
  * A lock file shared by every process of the judge (the mail processor and the deadline checker
- * may run apart). Taking it is atomic: the lock is a symbolic link whose target spells the holder
- * (`<token> <pid> <since> <host>`, pointing nowhere), made in one step that fails if the name
- * exists, and whole from the moment it exists. (A claim file written and then hard-linked to the
- * lock's name did the same with a file created, written, listed and removed for every lock taken:
- * on ext4 creating the file was most of the lock's cost.) Lock files that are regular files holding
- * the holder as JSON, as judges before wrote them, are read too. A lock whose holder died (same
- * host, no such process) or that is older than `staleAfterMs` is broken.
+ * may run apart). Taking it is atomic: the holder's details are written to a file of its own, which
+ * is then hard-linked to the lock's name, and linking fails if the name exists. A lock whose holder
+ * died (same host, no such process) or that is older than `staleAfterMs` is broken.
  *
  * Breaking is made safe by renaming the stale file away and checking it is the one judged stale;
  * should two processes race to break the same lock, the loser gives back what it took, and every
@@ -50,26 +46,7 @@ function newToken(): string {
   return randomBytes(8).toString('hex');
 }
 
-/** The symbolic link's target: the host last, since it is the one part that may hold spaces. */
-function spelled(holder: Holder): string {
-  return `${holder.token} ${holder.pid} ${holder.since} ${holder.host}`;
-}
-
-const SPELLED_HOLDER = /^([0-9a-f]{16}) (\d+) (\d+) (.*)$/s;
-
 function readHolder(path: string): Holder | null {
-  let target: string;
-  try {
-    target = readlinkSync(path);
-  } catch (error) {
-    return code(error) === 'EINVAL' ? readHolderFile(path) : null;
-  }
-  const parts = SPELLED_HOLDER.exec(target);
-  return parts === null ? null : { token: parts[1]!, pid: Number(parts[2]), since: Number(parts[3]), host: parts[4]! };
-}
-
-/** A lock written as a regular file, by a judge before the locks were symbolic links. */
-function readHolderFile(path: string): Holder | null {
   try {
     const holder = JSON.parse(readFileSync(path, 'utf8')) as Holder;
     return typeof holder.token === 'string' && typeof holder.pid === 'number' ? holder : null;
@@ -92,20 +69,25 @@ export class FileLock {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
     const token = newToken();
-    const mine = spelled({ pid: process.pid, host: HOST, token, since: Date.now() });
-    const giveUpAt = Date.now() + timeoutMs;
-    for (let poll = FIRST_POLL_MS; ; poll = Math.min(poll * 2, LONGEST_POLL_MS)) {
-      if (tolerating(['EEXIST'], () => symlinkSync(mine, path))) {
-        removeDeadSideFilesOnce(path);
-        return new FileLock(path, token);
+    const claim = sideFile(path, token);
+    writeFileSync(claim, JSON.stringify({ pid: process.pid, host: HOST, token, since: Date.now() } satisfies Holder), { flag: 'wx' });
+    try {
+      const giveUpAt = Date.now() + timeoutMs;
+      for (let poll = FIRST_POLL_MS; ; poll = Math.min(poll * 2, LONGEST_POLL_MS)) {
+        if (tolerating(['EEXIST'], () => linkSync(claim, path))) {
+          removeDeadClaims(path);
+          return new FileLock(path, token);
+        }
+        const holder = readHolder(path);
+        if (isStale(holder, staleAfterMs)) {
+          breakStaleLock(path, holder);
+          continue;
+        }
+        if (Date.now() >= giveUpAt) throw new LockTimeoutError(describeHeld(path, holder));
+        await sleep(poll);
       }
-      const holder = readHolder(path);
-      if (isStale(holder, staleAfterMs)) {
-        breakStaleLock(path, holder);
-        continue;
-      }
-      if (Date.now() >= giveUpAt) throw new LockTimeoutError(describeHeld(path, holder));
-      await sleep(poll);
+    } finally {
+      unlinkSync(claim);
     }
   }
 
@@ -163,36 +145,18 @@ function tolerating(codes: readonly string[], step: () => void): boolean {
   }
 }
 
-/**
- * Stale locks set aside (and the claims judges before wrote) are named after the process that made
- * them: `status.lock.<pid>.<token>`.
- */
+/** Claims and stale locks set aside are named after the process that made them: `status.lock.<pid>.<token>`. */
 function sideFile(path: string, token: string): string {
   return `${path}.${process.pid}.${token}`;
 }
 
 const SIDE_FILE = /^(\d+)\.[0-9a-f]{16}$/;
 
-/** The locks whose folders this process has cleared of dead side files. */
-const clearedOfSideFiles = new Set<string>();
-
-/**
- * Side files are left only by a process killed between two steps (setting a stale lock aside and
- * removing it; a judge before, writing its claim and removing it), so the first lock a process
- * takes by a name clears them, not every one: pipe mode's processes take one or two each, and the
- * daemon clears a game's folder once, not at every change to the game.
- */
-function removeDeadSideFilesOnce(path: string): void {
-  if (clearedOfSideFiles.has(path)) return;
-  removeDeadSideFiles(path);
-  clearedOfSideFiles.add(path);
-}
-
 /**
  * Side files of processes killed before they removed them: judged by the holder they hold, or,
  * when killed while writing it (unreadable), by the process named in the file's name.
  */
-function removeDeadSideFiles(path: string): void {
+function removeDeadClaims(path: string): void {
   const folder = dirname(path);
   const prefix = `${basename(path)}.`;
   for (const entry of readdirSync(folder)) {
