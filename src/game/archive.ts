@@ -49,7 +49,16 @@ function blockBytes(phase: string, text: string): Buffer {
   return Buffer.from(`=== ${phase} ===\n${text.replace(/\n*$/, '\n')}\n`, 'utf8');
 }
 
-/** The blocks' header lines of the first `length` bytes of a file, from the last back to the first, read in chunks from the end. */
+/** How every header line starts: `=== `. */
+const HEADER_START = Buffer.from('=== ', 'utf8');
+
+/**
+ * The blocks' header lines of the first `length` bytes of a file, from the last back to the first,
+ * read in chunks from the end. Lines are found in the bytes and only those that start as a header
+ * are decoded, one at a time as the caller asks: the callers stop at the first or second header,
+ * and a chunk of a long game's results holds hundreds of lines. Offsets are counted in the bytes,
+ * so a byte that is not UTF-8 (a hand edit in Latin-1) does not shift them.
+ */
 function* blockStartsFromEnd(descriptor: number, length: number): Generator<BlockStart> {
   let end = length;
   let chunk = TAIL_CHUNK;
@@ -64,14 +73,16 @@ function* blockStartsFromEnd(descriptor: number, length: number): Generator<Bloc
       chunk *= 2;
       continue;
     }
-    const starts: BlockStart[] = [];
-    let offset = start + firstLine;
-    for (const line of bytes.toString('utf8', firstLine).split('\n')) {
-      const header = BLOCK_HEADER.exec(line);
-      if (header) starts.push({ phase: header[1]!, offset });
-      offset += Buffer.byteLength(line, 'utf8') + 1;
+    // From the last line (what follows the last line break, perhaps nothing) back to the first whole one.
+    let lineEnd = bytes.length;
+    while (lineEnd >= firstLine) {
+      const lineStart = lineEnd === firstLine ? firstLine : Math.max(firstLine, bytes.lastIndexOf(0x0a, lineEnd - 1) + 1);
+      if (lineEnd - lineStart > HEADER_START.length && bytes.compare(HEADER_START, 0, HEADER_START.length, lineStart, lineStart + HEADER_START.length) === 0) {
+        const header = BLOCK_HEADER.exec(bytes.toString('utf8', lineStart, lineEnd));
+        if (header) yield { phase: header[1]!, offset: start + lineStart };
+      }
+      lineEnd = lineStart - 1;
     }
-    yield* starts.reverse();
     end = start + firstLine;
     chunk = TAIL_CHUNK;
   }

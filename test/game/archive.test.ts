@@ -57,6 +57,39 @@ describe('the results file', () => {
     archive.recordResults('W1901A', 'short\n', before('W1901A'));
     expect(archive.resultsBlocks().map((block) => block.phase)).toEqual(ORDER.slice(0, 3));
   });
+  it('reads the blocks from the end as the whole file reads them, wherever a chunk of the tail cuts it', () => {
+    // Lines of many lengths, some with characters of several bytes and some that only look like a
+    // header, so that headers fall at every distance from the ends of the 16 KiB chunks read.
+    let seed = 7;
+    const random = (below: number) => (seed = (seed * 48271) % 2147483647) % below;
+    const filler = ['x', 'é', '€', '🙂', '=== ', '=== S1901M', '=== S1901M === late', ' === F1901M ==='];
+    const phases = Array.from({ length: 60 }, (_, index) => `${index % 2 === 0 ? 'S' : 'F'}${1901 + (index >> 1)}M`);
+    const precedes = (phase: string) => (recorded: string) => phases.indexOf(recorded) < phases.indexOf(phase);
+    for (let trial = 0; trial < 4; trial++) {
+      const { archive } = newArchive();
+      const texts = phases.map(() =>
+        Array.from({ length: 1 + random(12) }, () => filler[random(filler.length)]!.repeat(1 + random(trial === 3 ? 4000 : 60))).join('\n'),
+      );
+      phases.forEach((phase, index) => archive.recordResults(phase, texts[index]!, precedes(phase)));
+      expect(archive.resultsBlocks().map((block) => block.phase)).toEqual(phases);
+      expect(archive.lastResultsPhase()).toBe(phases.at(-1));
+      const again = phases[phases.length - 1 - random(5)]!;
+      archive.recordResults(again, 'again\n', precedes(again));
+      const kept = phases.slice(0, phases.indexOf(again));
+      expect(archive.resultsBlocks()).toEqual([
+        ...kept.map((phase) => ({ phase, text: `${texts[phases.indexOf(phase)]!}\n` })),
+        { phase: again, text: 'again\n' },
+      ]);
+    }
+  });
+
+  it('replaces the last block at its very byte when a hand edit left bytes that are not UTF-8 before it', () => {
+    const { folder, archive } = newArchive();
+    const kept = Buffer.concat([Buffer.from('=== S1901M ===\ncaf'), Buffer.from([0xe9]), Buffer.from(' au lait\n\n')]);
+    writeFileSync(join(folder, 'results'), Buffer.concat([kept, Buffer.from('=== F1901M ===\nfirst\n\n')]));
+    archive.recordResults('F1901M', 'again\n', before('F1901M'));
+    expect(readFileSync(join(folder, 'results'))).toEqual(Buffer.concat([kept, Buffer.from('=== F1901M ===\nagain\n\n')]));
+  });
 });
 
 describe('forgetting an abandoned timeline', () => {
