@@ -113,8 +113,6 @@ export class DurableStep {
   private readonly flushes: Promise<void>[] = [];
   private readonly pending: { descriptor: number; undo: () => void }[] = [];
   private readonly staged: StagedFile[] = [];
-  /** The staged names that are second names of a file already there (`stageLink`). */
-  private readonly linked = new Set<string>();
   /** The folders of the staged files whose names must be on disk before the last rename. */
   private readonly namesToFlush = new Set<string>();
   private last: StagedFile | null = null;
@@ -189,7 +187,6 @@ export class DurableStep {
       return;
     }
     this.staged.push({ temporary, path });
-    this.linked.add(temporary);
     this.namesToFlush.add(dirname(path));
     // Flushed with the step: an editor need not flush what it saves, and saving the same bytes leaves no trace of it.
     this.flush(openSync(temporary, 'r'), () => unlinkQuietly(temporary));
@@ -237,10 +234,7 @@ export class DurableStep {
     const renamed = this.last === null ? [...this.staged] : [...this.staged, this.last];
     if (renamed.length === 0) return { landed: Promise.resolve() };
     // A rename that fails leaves every file staged, for `discard` to remove what was not renamed.
-    for (const { temporary, path } of renamed) {
-      if (this.linked.has(temporary)) renameOrDrop(temporary, path);
-      else renameSync(temporary, path);
-    }
+    for (const { temporary, path } of renamed) renameOrDrop(temporary, path);
     this.staged.length = 0;
     this.last = null;
     const folders = [...new Set(renamed.map(({ path }) => dirname(path)))];
@@ -253,7 +247,8 @@ export class DurableStep {
 
   /** Throws the staged files away (the step failed before they were renamed in). */
   async discard(): Promise<void> {
-    this.startFlushes();
+    // Flushes not started are of files about to be removed: closed, not flushed.
+    for (const { descriptor } of this.pending.splice(0)) closeSync(descriptor);
     await Promise.allSettled(this.flushes.splice(0));
     for (const { temporary } of this.staged.splice(0)) unlinkQuietly(temporary);
     if (this.last !== null) unlinkQuietly(this.last.temporary);

@@ -106,14 +106,13 @@ function redactedChanges(before: Uint8Array | null, after: Uint8Array): LineChan
 export class AuditLog {
   private readonly outbox: Outbox;
   private readonly beginWithMails;
-  private readonly settleWithMails;
+  private readonly abandonWithMails;
   private readonly reconcileWithMails;
   private readonly renamedWithMails;
   private readonly clearLanding;
   private readonly insert;
   private readonly settle;
   private readonly unsettledOf;
-  private readonly anyUnsettled;
   private readonly markUncertain;
   private readonly unsettledFilesQuery;
   private readonly doneByCause;
@@ -159,10 +158,6 @@ export class AuditLog {
        UNION ALL SELECT id, file, state, before_sha256, after_sha256, staged, companions FROM audit_landing CROSS JOIN audit ON id = audit_id WHERE file = ?
        ORDER BY id`,
     );
-    this.anyUnsettled = db.prepare<[string, string], { found: number }>(
-      `SELECT EXISTS (SELECT 1 FROM audit WHERE file = ? AND state = 'pending')
-           OR EXISTS (SELECT 1 FROM audit_landing CROSS JOIN audit ON id = audit_id WHERE file = ?) AS found`,
-    );
     this.markUncertain = db.prepare<[number]>(`UPDATE audit SET state = 'uncertain' WHERE id = ?`);
     this.clearLanding = db.prepare<[number]>(`DELETE FROM audit_landing WHERE audit_id = ?`);
     const markLanding = db.prepare<[number]>(`INSERT INTO audit_landing (audit_id) VALUES (?)`);
@@ -186,10 +181,9 @@ export class AuditLog {
       this.outbox.hold(id, mails, Date.now());
       return id;
     });
-    this.settleWithMails = db.transaction((id: number, state: 'done' | 'abandoned') => {
-      this.settle.run({ id, state });
-      if (state === 'done') this.outbox.release(id);
-      else this.outbox.dropHeld(id);
+    this.abandonWithMails = db.transaction((id: number) => {
+      this.settle.run({ id, state: 'abandoned' });
+      this.outbox.dropHeld(id);
     });
     this.reconcileWithMails = db.transaction((file: string, found: string | null) => {
       const settled: SettledEntry[] = [];
@@ -200,16 +194,15 @@ export class AuditLog {
           const landing = landingOutcome(row, current);
           if (landing === 'lost') current = rollForward(row);
           if (landing === 'overtaken') this.keepOvertaken(row);
-          settleCompanions(row.companions, 'done');
-          if (row.staged !== null) syncFolderIfThere(dirname(row.staged));
+          landCompanionsAndFolders(row);
           this.clearLanding.run(row.id);
           if (landing === 'lost') settled.push({ id: row.id, state: 'done', rolledForward: true });
           continue;
         }
         const state = settledState(row, current);
-        if (state !== 'uncertain') settleCompanions(row.companions, state);
-        // A change settled done may have been renamed in by a process that died before the folder's flush.
-        if (state === 'done' && row.staged !== null) syncFolderIfThere(dirname(row.staged));
+        // A change settled done may have been renamed in by a process that died before the folders' flush.
+        if (state === 'done') landCompanionsAndFolders(row);
+        if (state === 'abandoned') settleCompanions(row.companions, 'abandoned');
         this.settle.run({ id: row.id, state });
         if (state === 'done') this.outbox.release(row.id);
         // An uncertain change's mails stay held: the judgekeeper decides (see docs/durability.md).
@@ -275,7 +268,7 @@ export class AuditLog {
 
   /** The change was never made; like `landed`, recovery would settle it the same way. */
   abandon(id: number): void {
-    withoutSync(this.db, () => this.settleWithMails(id, 'abandoned'));
+    withoutSync(this.db, () => this.abandonWithMails(id));
     durableWrite('audit abandoned');
   }
 
@@ -288,7 +281,7 @@ export class AuditLog {
    */
   reconcile(file: string, currentSha256: string | null): SettledEntry[] {
     // Checked first: a write finds nothing to settle almost always, and a transaction costs more than a look.
-    if (this.anyUnsettled.get(file, file)?.found !== 1) return [];
+    if (this.unsettledOf.all(file, file).length === 0) return [];
     const settled: SettledEntry[] = this.reconcileWithMails.immediate(file, currentSha256);
     if (settled.length > 0) durableWrite(`audit reconciled ${file}`);
     return settled;
@@ -360,6 +353,12 @@ function settledState(row: UnsettledRow, current: string | null): Exclude<AuditS
   if (row.before_sha256 === current) return 'abandoned';
   if (row.staged === null) return 'uncertain';
   return existsSync(row.staged) ? 'abandoned' : 'done';
+}
+
+/** A change found done: its history renamed in where a crash left it staged, and its folders flushed (the file's and the history's). */
+function landCompanionsAndFolders(row: UnsettledRow): void {
+  settleCompanions(row.companions, 'done');
+  if (row.staged !== null) syncFolderIfThere(dirname(row.staged));
 }
 
 /** A game renamed or purged since took its folder away: nothing is left there to flush. */
