@@ -9,6 +9,7 @@ import { openDatabase, type JudgeDatabase } from '../src/store/database.js';
 import { AuditLog } from '../src/store/audit.js';
 import { GameStore } from '../src/store/game-store.js';
 import { GameService } from '../src/game/service.js';
+import { daemonPictureDrawer, type PictureDrawer } from '../src/game/picture-thread.js';
 import { Templates } from '../src/templates/templates.js';
 import { formatMs, percentile } from './stats.js';
 import { figure } from './table.js';
@@ -31,7 +32,8 @@ const ACTOR = { who: 'bench', command: 'BENCH' };
 /** The judge's clock, read once: parsing a time on every reading would be timed as processing. */
 const BENCH_NOW = DateTime.fromISO('2026-01-05T12:00:00Z');
 
-function newService(root: string, db: JudgeDatabase): GameService {
+/** The game API as the daemon has it: `pictures` is its picture thread. */
+function newService(root: string, db: JudgeDatabase, pictures: PictureDrawer): GameService {
   const config = embeddedConfig(root);
   const games = join(root, 'games');
   return new GameService({
@@ -41,6 +43,7 @@ function newService(root: string, db: JudgeDatabase): GameService {
     templates: new Templates(folder(config, 'templates')),
     judgeAddress: config.config.judge.address,
     now: () => BENCH_NOW,
+    pictures,
   });
 }
 
@@ -184,8 +187,10 @@ function flushCost(folder: string, runs = 30): number {
 export async function benchGame(runs = 60): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'judge-bench-game-'));
   const db = openDatabase(join(root, 'judge.db'));
+  // As the daemon draws results pictures: on a thread of its own (src/game/picture-thread.ts); the bench runs compiled, so it finds the worker script.
+  const pictures = daemonPictureDrawer();
   try {
-    const service = newService(root, db);
+    const service = newService(root, db, pictures);
     await newGame(service, 'new');
     const fresh = await timeProcessing(service, root, 'new', runs);
     const flush = flushCost(root);
@@ -211,6 +216,7 @@ export async function benchGame(runs = 60): Promise<void> {
       old.median <= fresh.median * 1.2,
     );
   } finally {
+    await pictures.close();
     db.close();
     rmSync(root, { recursive: true, force: true });
   }

@@ -102,9 +102,13 @@ const mailBundle = buildsCommandLine ? buildMailBundle() : null;
 // their contents' hash, until it is restarted.
 buildSync({
   ...COMMON,
-  entryPoints: entryModules.map((module) =>
-    module === 'cli/main' ? { in: join(SOURCE, 'cli', 'judge-program.ts'), out: 'judge-program' } : { in: join(SOURCE, `${module}.ts`), out: module },
-  ),
+  entryPoints: [
+    ...entryModules.map((module) =>
+      module === 'cli/main' ? { in: join(SOURCE, 'cli', 'judge-program.ts'), out: 'judge-program' } : { in: join(SOURCE, `${module}.ts`), out: module },
+    ),
+    // The daemon's picture thread runs this script; src/game/picture-thread.ts looks for it at the build's root.
+    { in: join(SOURCE, 'game', 'picture-worker.ts'), out: 'picture-worker' },
+  ],
   outdir: out,
   splitting: true,
   // The CommonJS packages bundled into these ES modules call require() for Node's own modules.

@@ -2,6 +2,7 @@ import type { DateTime } from 'luxon';
 import { join } from 'node:path';
 import { folder, type LoadedConfig } from '../config/config.js';
 import { openGameService } from '../game/open.js';
+import type { PictureDrawer } from '../game/picture-thread.js';
 import type { JudgeDatabase } from '../store/database.js';
 import { startScheduler, type RunningScheduler } from './scheduler.js';
 import { deadlineSettings } from './settings.js';
@@ -13,9 +14,9 @@ import { DeadlineChecker } from './sweep.js';
  * game API's clock (new deadlines are set from it); a sweep is given its own `now`, which should
  * read the same clock.
  */
-export function openChecker(loaded: LoadedConfig, db: JudgeDatabase, sink: NoticeSink, now?: () => DateTime): DeadlineChecker {
+export function openChecker(loaded: LoadedConfig, db: JudgeDatabase, sink: NoticeSink, now?: () => DateTime, pictures?: PictureDrawer): DeadlineChecker {
   return new DeadlineChecker({
-    service: openGameService(loaded, db, now),
+    service: openGameService(loaded, db, now, pictures),
     db,
     games: folder(loaded, 'games'),
     sink,
@@ -26,6 +27,12 @@ export function openChecker(loaded: LoadedConfig, db: JudgeDatabase, sink: Notic
 }
 
 /** The checker as the daemon runs it: sweeps on the configured cron expression until `stop`. */
-export function startChecker(loaded: LoadedConfig, db: JudgeDatabase, sink: NoticeSink, log: (line: string) => void): RunningScheduler {
-  return startScheduler(openChecker(loaded, db, sink), { cron: deadlineSettings(loaded).cron, log });
+export function startChecker(
+  loaded: LoadedConfig,
+  db: JudgeDatabase,
+  sink: NoticeSink,
+  log: (line: string) => void,
+  pictures?: PictureDrawer,
+): RunningScheduler {
+  return startScheduler(openChecker(loaded, db, sink, undefined, pictures), { cron: deadlineSettings(loaded).cron, log });
 }

@@ -11,6 +11,7 @@ import { startChecker } from '../checker/open.js';
 import { OutboxNoticeSink } from '../mail/notice-sink.js';
 import { MailCommandProcessor } from '../commands/run/processor.js';
 import { openGameService } from '../game/open.js';
+import { daemonPictureDrawer, type PictureDrawer } from '../game/picture-thread.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { MailQueue } from '../web/commands.js';
 import { startWebServer, type RunningWeb } from '../web/server.js';
@@ -82,7 +83,9 @@ function run(
   log: (line: string) => void,
 ): RunningJudge {
   const { sender, description: sending } = newSender(db, loaded, settings, log);
-  const intake = newIntake(db, loaded, processor);
+  // One thread draws every results picture: phases processed by mail, by the checker or on the web.
+  const pictures = daemonPictureDrawer();
+  const intake = newIntake(db, loaded, processor, pictures);
   // Each mail's answers leave as soon as it is committed, not when its batch is done.
   const handle: MailHandler = (batch) =>
     intake.handle(batch, (mail) => {
@@ -99,12 +102,12 @@ function run(
       sender.wake();
     },
   };
-  const checker = startChecker(loaded, db, mails, log);
+  const checker = startChecker(loaded, db, mails, log, pictures);
   sender.start();
   source.start();
   const pruning = startPruning(db, log);
   log(startLine(loaded, settings, source.description, sending));
-  const web = serveWebPages(db, loaded, webSettings, mails, log);
+  const web = serveWebPages(db, loaded, webSettings, mails, pictures, log);
   return {
     web: web.then((running) => running?.url ?? null),
     async stop() {
@@ -114,6 +117,7 @@ function run(
       await source.stop();
       await checker.stop();
       await sender.stop();
+      await pictures.close();
     },
   };
 }
@@ -137,10 +141,11 @@ async function serveWebPages(
   loaded: LoadedConfig,
   settings: WebSettings,
   mails: MailQueue,
+  pictures: PictureDrawer,
   log: (line: string) => void,
 ): Promise<RunningWeb | null> {
   if (!settings.enabled) return null;
-  const commands = new MailCommandProcessor({ service: openGameService(loaded, db), judge: loaded.config.judge, db });
+  const commands = new MailCommandProcessor({ service: openGameService(loaded, db, undefined, pictures), judge: loaded.config.judge, db });
   try {
     const web = await startWebServer({ loaded, db, settings, commands, mails, log });
     log(`web pages on ${web.url}`);

@@ -3,6 +3,7 @@ import type { BoardCoordinates } from '../map/board-coordinates.js';
 import type { MapDefinition } from '../map/definition.js';
 import { splitLocation, type GameMap } from '../map/game-map.js';
 import { ADJUSTMENTS, parsePhaseAbbrev } from '../map/phase.js';
+import type { Phase } from '../map/model.js';
 import { svgToPng } from '../render/board-png.js';
 import { boardSvg, type HiddenUnit } from '../render/board-svg.js';
 import { readStatus } from '../status/parse.js';
@@ -124,19 +125,50 @@ export function processedPhasePicture(name: string, phase: string, maps: MapDefi
 }
 
 /**
+ * What a results picture is drawn from, as plain data: the picture thread (picture-thread.ts)
+ * draws it from this and the map alone.
+ */
+export interface ResultsPictureJob {
+  readonly game: string;
+  /** The phase whose map the board is drawn in: the one that follows the phase played. */
+  readonly mapPhase: Phase;
+  readonly position: Position;
+  readonly title: string;
+  readonly hidden: readonly HiddenUnit[];
+  readonly orders: readonly OrderOutcome[];
+}
+
+/** Draws a results picture; null when the map is one the drawing cannot cope with. */
+export function drawResultsPicture(maps: MapDefinition, job: ResultsPictureJob): MailAttachment | null {
+  const board = { game: job.game, map: maps.at(job.mapPhase), coordinates: maps.coordinates, position: job.position, title: job.title };
+  try {
+    return pictureFile(board, job.hidden, 'svg', job.orders);
+  } catch {
+    // The phase is saved already: a map the drawing cannot cope with must not cost the results mail.
+    return null;
+  }
+}
+
+/**
  * Results: the board after the phase (in the map of the phase that follows) with the phase's
  * orders drawn on it, one SVG for every reader unless the phase had hidden builds, which only
- * their power and the Master see drawn, as in the results text. Null when the picture cannot be
- * drawn: the results then go out without it.
+ * their power and the Master see drawn, as in the results text. `draw` is asked once per distinct
+ * picture (it may hand the job to another thread). Null when there is no picture for the reader.
  */
-export function resultsPictures(name: string, report: PhaseReport, game: GameStatus, maps: MapDefinition): (view: ResultsView) => MailAttachment | null {
-  const map = maps.at(report.next ?? report.phase);
+export function resultsPictures<Drawn>(
+  name: string,
+  report: PhaseReport,
+  game: GameStatus,
+  maps: MapDefinition,
+  draw: (job: ResultsPictureJob) => Drawn,
+): (view: ResultsView) => Drawn | null {
+  const mapPhase = report.next ?? report.phase;
   const played = maps.at(report.phase);
-  const position = positionOf(game, map);
+  const position = positionOf(game, maps.at(mapPhase));
   const builds = report.outcomes.flatMap((outcome) =>
     outcome.marks.includes('hidden') && outcome.order.kind === 'build' ? [{ power: outcome.power, location: outcome.order.unit.location }] : [],
   );
-  const pictures = new Map<string, MailAttachment | null>();
+  const pictures = new Map<string, Drawn>();
   return (view) => {
     const sight = phaseSight(report.blind, played, report.boards, view);
     // BLIND observers learn only that the game moved on: no picture.
@@ -144,26 +176,23 @@ export function resultsPictures(name: string, report: PhaseReport, game: GameSta
     const hidden = hiddenFrom(builds, view);
     const blindKey = report.blind !== null && view.master !== true && view.omniscient !== true ? `${view.reader}\n` : '';
     const key = blindKey + hidden.map((unit) => `${unit.power} ${unit.location}`).join('\n');
-    if (!pictures.has(key)) {
+    let drawn = pictures.get(key);
+    if (drawn === undefined) {
       const orders = report.outcomes.filter(
         (outcome) =>
           (!outcome.marks.includes('hidden') || seesHidden(view, outcome.power)) &&
           (seesHidden(view, outcome.power) || outcomeSight(outcome, sight, report.boards)?.kind === 'full'),
       );
-      const board = {
+      drawn = draw({
         game: name,
-        map,
-        coordinates: maps.coordinates,
+        mapPhase,
         position: visiblePosition(position, view.reader, sight),
         title: `Game ${name} after ${phaseTitle(report.phase)}`,
-      };
-      try {
-        pictures.set(key, pictureFile(board, hidden, 'svg', orders));
-      } catch {
-        // The phase is saved already: a map the drawing cannot cope with must not cost the results mail.
-        pictures.set(key, null);
-      }
+        hidden,
+        orders,
+      });
+      pictures.set(key, drawn);
     }
-    return pictures.get(key)!;
+    return drawn;
   };
 }

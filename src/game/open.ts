@@ -5,10 +5,11 @@ import type { JudgeDatabase } from '../store/database.js';
 import { AuditLog } from '../store/audit.js';
 import { GameStore } from '../store/game-store.js';
 import { Templates } from '../templates/templates.js';
+import type { PictureDrawer } from './picture-thread.js';
 import { GameService } from './service.js';
 
-/** The game API on the folders and database a configuration names. */
-export function openGameService(config: LoadedConfig, db: JudgeDatabase, now?: () => DateTime): GameService {
+/** The game API on the folders and database a configuration names; `pictures` draws the results pictures (default: on the calling thread). */
+export function openGameService(config: LoadedConfig, db: JudgeDatabase, now?: () => DateTime, pictures?: PictureDrawer): GameService {
   // Mails and pages name weekdays and months in English whatever the machine's locale; luxon then
   // also skips asking Intl for that locale, whose first use costs a process 25-40 ms of ICU set-up.
   Settings.defaultLocale = 'en-US';
@@ -21,5 +22,6 @@ export function openGameService(config: LoadedConfig, db: JudgeDatabase, now?: (
     templates: new Templates(folder(config, 'templates')),
     judgeAddress: config.config.judge.address,
     ...(now ? { now } : {}),
+    ...(pictures ? { pictures } : {}),
   });
 }

@@ -19,11 +19,12 @@ import type { DurableStep } from '../store/atomic-write.js';
 import { gameFolder } from '../store/game-name.js';
 import type { Actor, GameStore, LoadedGame } from '../store/game-store.js';
 import { newMessageId, type QueuedMail } from '../store/journal.js';
-import type { OutgoingMail } from '../store/outgoing-mail.js';
+import type { MailAttachment, OutgoingMail } from '../store/outgoing-mail.js';
 import type { Templates } from '../templates/templates.js';
 import { GameArchive } from './archive.js';
 import { keepSettings, withoutOrders, type RollSettings } from './rolling.js';
-import { pendingHiddenBuilds, resultsPictures } from './board-picture.js';
+import { drawResultsPicture, pendingHiddenBuilds, resultsPictures } from './board-picture.js';
+import { drawOnThisThread, type LoadedMap, type PendingPicture, type PictureDrawer } from './picture-thread.js';
 import { duties } from './duties.js';
 import { masterAddresses, testedAddresses } from './tester.js';
 import {
@@ -81,6 +82,13 @@ export interface GameServiceOptions {
   judgeAddress: string;
   now?: () => DateTime;
   random?: () => number;
+  /** Draws the results pictures; default on the processing thread (the daemon's draws on a thread of its own). */
+  pictures?: PictureDrawer;
+}
+
+/** As whom a recipient reads a game's general mail. */
+function recipientView(recipient: Recipient): ResultsView {
+  return { reader: recipient.reader, master: recipient.master, omniscient: recipient.omniscient };
 }
 
 /** A phase processed: what happened, and the game after it. */
@@ -103,7 +111,7 @@ export interface PreviewOutcome extends ProcessedOutcome {
 }
 
 export class GameService {
-  private readonly mapCache = new Map<string, MapDefinition>();
+  private readonly mapCache = new Map<string, LoadedMap>();
   /** The state each game was last given in the main status file, so unchanged states cost no write. */
   private readonly listedStates = new Map<string, GameState>();
   private readonly now: () => DateTime;
@@ -122,18 +130,24 @@ export class GameService {
 
   /** The map a game plays on (standard when the status file names none), read once and cached. */
   maps(game: GameStatus): MapDefinition {
+    return this.loadedMap(game).definition;
+  }
+
+  private loadedMap(game: GameStatus): LoadedMap {
     const name = game.map?.name ?? 'standard';
     const morphLines = game.morphs.flatMap((block) => block.lines);
     const key = morphLines.length === 0 ? name : `${name}\n${morphLines.join('\n')}`;
-    let definition = this.mapCache.get(key);
-    if (!definition) {
+    let loaded = this.mapCache.get(key);
+    if (!loaded) {
       const path = this.findMap(name);
       const morph = morphLines.length === 0 ? {} : { morph: { lines: morphLines, source: `MORPH of ${game.name ?? 'the game'}` } };
-      definition = readAnyMap(path, { searchPath: this.options.mapFolders, ...morph });
+      const options = { searchPath: this.options.mapFolders, ...morph };
+      const definition = readAnyMap(path, options);
       if (!definition.ok) throw new MapLoadError(definition.diagnostics);
-      this.mapCache.set(key, definition);
+      loaded = { definition, source: { key, path, options } };
+      this.mapCache.set(key, loaded);
     }
-    return definition;
+    return loaded;
   }
 
   private findMap(name: string): string {
@@ -368,6 +382,7 @@ export class GameService {
     let outcome: ProcessedOutcome | null = null;
     // The results text, rendered once per distinct reader for the results file and every mail.
     let render: (view: ResultsView) => string = () => '';
+    let pictures: (view: ResultsView) => PendingPicture | null = () => null;
     const work = (current: LoadedGame, step: DurableStep): GameStatus | null => {
       const adjudicated = this.adjudicated(current.game, options.expectPhase);
       if (adjudicated === null) return null;
@@ -376,6 +391,8 @@ export class GameService {
       const { phase } = outcome.report;
       const abbrev = phaseAbbrev(phase);
       render = resultsRenderer(outcome.report, maps.at(phase), this.options.templates);
+      // Asked for first: a drawer on another thread draws them while this one writes the files below.
+      pictures = this.askForPictures(name, outcome.report, outcome.game, this.options.pictures ?? drawOnThisThread);
       archive.saveSnapshots(abbrev, current.bytes, writeStatus(outcome.game), step);
       // The history is the public record, but of a BLIND game the Master's alone (HISTORY tells players so) until it ends.
       archive.recordResults(
@@ -390,7 +407,8 @@ export class GameService {
     };
     const announce = () => {
       const { report, game } = outcome!;
-      const notices = [...this.resultNotices(name, report, game, false, render), ...(options.also?.(game) ?? [])];
+      const taken = (view: ResultsView) => pictures(view)?.() ?? null;
+      const notices = [...this.resultNotices(name, report, game, false, render, taken), ...(options.also?.(game) ?? [])];
       return this.queued(notices, options.origin ?? (actor.cause ? `mail ${actor.cause}` : `${actor.who} ${actor.command} ${name}`));
     };
     await this.options.store.update(name, actor, work, announce);
@@ -403,8 +421,10 @@ export class GameService {
   preview(name: string, options: { expectPhase?: string } = {}): PreviewOutcome | null {
     const outcome = this.adjudicated(this.load(name).game, options.expectPhase);
     if (outcome === null) return null;
-    const render = resultsRenderer(outcome.report, this.maps(outcome.game).at(outcome.report.phase), this.options.templates);
-    return { ...outcome, notices: this.resultNotices(name, outcome.report, outcome.game, true, render) };
+    const maps = this.loadedMap(outcome.game).definition;
+    const render = resultsRenderer(outcome.report, maps.at(outcome.report.phase), this.options.templates);
+    const picture = resultsPictures(name, outcome.report, outcome.game, maps, (job) => drawResultsPicture(maps, job));
+    return { ...outcome, notices: this.resultNotices(name, outcome.report, outcome.game, true, render, picture) };
   }
 
   private adjudicated(game: GameStatus, expectPhase: string | undefined): ProcessedOutcome | null {
@@ -423,13 +443,27 @@ export class GameService {
     });
   }
 
-  private resultNotices(name: string, report: PhaseReport, game: GameStatus, preview: boolean, render: (view: ResultsView) => string): OutgoingMail[] {
-    const picture = resultsPictures(name, report, game, this.maps(game));
+  /** Asks `drawer` at once for every results picture the phase's recipients get; each reader's is taken when its mail is made. */
+  private askForPictures(name: string, report: PhaseReport, game: GameStatus, drawer: PictureDrawer): (view: ResultsView) => PendingPicture | null {
+    const map = this.loadedMap(game);
+    const pictures = resultsPictures(name, report, game, map.definition, (job) => drawer.draw(map, job));
+    for (const recipient of this.recipients(game)) pictures(recipientView(recipient));
+    return pictures;
+  }
+
+  private resultNotices(
+    name: string,
+    report: PhaseReport,
+    game: GameStatus,
+    preview: boolean,
+    render: (view: ResultsView) => string,
+    picture: (view: ResultsView) => MailAttachment | null,
+  ): OutgoingMail[] {
     const subject = `${preview ? 'PREVIEW ' : ''}${name} ${phaseAbbrev(report.phase)} results (${phaseTitle(report.phase)})`;
     return this.recipients(game)
       .filter((recipient) => !preview || recipient.master)
       .map((recipient) => {
-        const view = { reader: recipient.reader, master: recipient.master, omniscient: recipient.omniscient };
+        const view = recipientView(recipient);
         const board = picture(view);
         return { to: recipient.addresses, subject, text: render(view), ...(board !== null && { attachments: [board] }) };
       });

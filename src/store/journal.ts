@@ -1,7 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { withoutSync, type JudgeDatabase } from './database.js';
 import { journalVersion, migrateOutbox } from './outbox-migration.js';
-import type { MailAttachment, OutgoingMail } from './outgoing-mail.js';
+import { attachmentChecksum, type MailAttachment, type OutgoingMail } from './outgoing-mail.js';
 
 /**
  * The mail journal in var/judge.db: every mail received with the outcome of its handling, and the
@@ -216,18 +216,6 @@ interface StoredAttachment {
 
 type StoredMail = Omit<OutgoingMail, 'attachments'> & { readonly attachments?: readonly (StoredAttachment | MailAttachment)[] };
 
-/** Each attachment object's checksum, computed once however many mails share it. */
-const checksums = new WeakMap<MailAttachment, string>();
-
-function checksumOf(attachment: MailAttachment): string {
-  let checksum = checksums.get(attachment);
-  if (checksum === undefined) {
-    checksum = createHash('sha256').update(attachment.contentBase64).digest('hex');
-    checksums.set(attachment, checksum);
-  }
-  return checksum;
-}
-
 export class Outbox {
   private readonly insert;
   private readonly insertOnce;
@@ -317,7 +305,7 @@ export class Outbox {
   private stored(mail: OutgoingMail, kept: Set<string> = new Set()): string {
     if (mail.attachments === undefined || mail.attachments.length === 0) return JSON.stringify(mail);
     const attachments = mail.attachments.map((attachment): StoredAttachment => {
-      const contentSha256 = checksumOf(attachment);
+      const contentSha256 = attachmentChecksum(attachment);
       if (!kept.has(contentSha256)) {
         this.insertAttachment.run(contentSha256, attachment.contentBase64);
         kept.add(contentSha256);

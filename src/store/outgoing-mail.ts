@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * A mail the judge sends, in the one shape it keeps from where it is made (the game's results and
  * notices, a command's reply, the mail layer's refusals) through the outbox to nodemailer. Plain
@@ -34,6 +35,28 @@ export interface MailAttachment {
 export function mailAttachment(filename: string, contentType: string, content: string | Uint8Array): MailAttachment {
   const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
   return { filename, contentType, contentBase64: bytes.toString('base64') };
+}
+
+/** Each attachment object's checksum, computed once however many mails share it. */
+const checksums = new WeakMap<MailAttachment, string>();
+
+/** The SHA-256 of an attachment's base64 text, in hex: the outbox keeps one copy per checksum. */
+export function attachmentChecksum(attachment: MailAttachment): string {
+  let checksum = checksums.get(attachment);
+  if (checksum === undefined) {
+    checksum = createHash('sha256').update(attachment.contentBase64).digest('hex');
+    checksums.set(attachment, checksum);
+  }
+  return checksum;
+}
+
+/**
+ * An attachment with its checksum taken where it was made: a picture drawn on another thread
+ * comes back with the checksum that thread computed, which spares the thread that queues it the hash.
+ */
+export function attachmentWithChecksum(attachment: MailAttachment, checksum: string): MailAttachment {
+  checksums.set(attachment, checksum);
+  return attachment;
 }
 
 /** The file's bytes, for those who show or save it rather than mail it. */

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { editGame } from '../support/edit-game.js';
 import { playMap, type PlayHooks } from './play.js';
+import type { PictureDrawer, PictureThread } from '../../src/game/picture-thread.js';
 import { projectRoot, queuedMails } from './support.js';
 
 /**
@@ -72,9 +73,10 @@ const CASES: readonly Case[] = [
   { name: 'arctic', folder: testMaps, map: 'arctic', phases: 2, seed: 12 },
 ];
 
-async function outputsOf(played: Case): Promise<PhaseOutput[]> {
+async function outputsOf(played: Case, pictures?: PictureDrawer): Promise<PhaseOutput[]> {
   const outputs: PhaseOutput[] = [];
   const hooks: PlayHooks = {
+    ...(pictures ? { pictures } : {}),
     prepare: async (judge) => {
       if (played.start !== undefined) judge.clock.now = DateTime.fromISO(played.start, { zone: 'utc' });
       if (played.zone !== undefined || played.timing !== undefined)
@@ -109,6 +111,40 @@ describe('the bytes a processed phase writes', () => {
         return;
       }
       expect(outputs).toEqual(recorded[played.name]);
+    });
+  }
+});
+
+/*
+ * The daemon draws the pictures on a thread of its own (src/game/picture-thread.ts), which runs the
+ * compiled worker script: the judge compiled for this run, as the daemon runs it. Its pictures must
+ * be the bytes the phase's own thread draws.
+ */
+describe('the bytes a processed phase writes, its pictures drawn on the picture thread', () => {
+  const recorded: Record<string, PhaseOutput[]> = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, PhaseOutput[]>;
+  let thread: PictureThread;
+  // A picture the thread fails to draw is drawn on the calling thread, with a warning: none may come.
+  const warnings: string[] = [];
+  const warned = (warning: Error) => warnings.push(warning.message);
+
+  beforeAll(async () => {
+    process.on('warning', warned);
+    const compiled = (await import(join(inject('compiledJudge'), 'game', 'picture-thread.js'))) as typeof import('../../src/game/picture-thread.js');
+    const opened = compiled.PictureThread.open();
+    if (opened === null) throw new Error('the compiled judge has no picture worker script');
+    thread = opened;
+  });
+  afterAll(async () => {
+    await thread.close();
+    process.off('warning', warned);
+  });
+
+  for (const played of CASES) {
+    it(`are those recorded: ${played.name}`, async () => {
+      expect(await outputsOf(played, thread)).toEqual(recorded[played.name]);
+      // Node emits a warning on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
     });
   }
 });

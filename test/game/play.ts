@@ -9,6 +9,7 @@ import { rulesInForce } from '../../src/game/rules.js';
 import { validateStatus } from '../../src/status/validate.js';
 import { lastQueuedId, master, player, testJudge } from './support.js';
 import { Bot } from './bot.js';
+import type { PictureDrawer } from '../../src/game/picture-thread.js';
 
 const actor = { who: 'test', command: 'TEST' };
 
@@ -17,6 +18,8 @@ export interface PlayHooks {
   readonly prepare?: (judge: ReturnType<typeof testJudge>) => Promise<void>;
   /** Runs after each phase is processed, with the id of the last mail queued before it. */
   readonly processed?: (judge: ReturnType<typeof testJudge>, mailsBefore: number) => void;
+  /** How the results pictures are drawn; default on the test's own thread. */
+  readonly pictures?: PictureDrawer;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface PlayHooks {
  * bot, checking the status file before each phase and that every order the bot gives is taken.
  */
 export async function playMap(folder: string, mapName: string, phases: number, seed = 11, hooks: PlayHooks = {}) {
-  const judge = testJudge({ mapFolders: [folder], seed });
+  const judge = testJudge({ mapFolders: [folder], seed, ...(hooks.pictures ? { pictures: hooks.pictures } : {}) });
   const { service, clock } = judge;
   const bot = new Bot(judge.random);
   await service.create({ name: 'v', master, masterPassword: 'secret', map: mapName }, actor);

@@ -7,13 +7,14 @@ import { AuditLog } from '../../src/store/audit.js';
 import { GameStore } from '../../src/store/game-store.js';
 import { Outbox } from '../../src/store/journal.js';
 import { GameService } from '../../src/game/service.js';
+import type { PictureDrawer } from '../../src/game/picture-thread.js';
 import type { OutgoingMail } from '../../src/store/outgoing-mail.js';
 import { Templates } from '../../src/templates/templates.js';
 
 export const projectRoot = join(__dirname, '..', '..');
 
 /** A game service on a fresh games folder and database, with a clock the test moves. */
-export function testJudge(options: { mapFolders?: string[]; seed?: number } = {}) {
+export function testJudge(options: { mapFolders?: string[]; seed?: number; pictures?: PictureDrawer } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'judge-game-'));
   const games = join(root, 'games');
   const db = openDatabase(join(root, 'var', 'judge.db'));
@@ -32,6 +33,7 @@ export function testJudge(options: { mapFolders?: string[]; seed?: number } = {}
     judgeAddress: 'judge@example.org',
     now: () => clock.now,
     random,
+    ...(options.pictures ? { pictures: options.pictures } : {}),
   });
   return { root, games, db, store, service, clock, random };
 }

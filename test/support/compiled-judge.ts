@@ -17,8 +17,8 @@ import { processAlive } from '../../src/store/processes.js';
 const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
 const BUILDS = join(PROJECT_ROOT, 'node_modules', '.cache', 'judge-test-builds');
 
-/** The `judge` command, and the modules the tests' child scripts import from the compiled judge (test/store/children, test/mail/support). */
-const ENTRY_POINTS = ['cli/main', 'config/config', 'daemon/judge', 'store/audit', 'store/database', 'store/game-store', 'store/lock'];
+/** The `judge` command, and the modules the tests' child scripts import from the compiled judge (test/store/children, test/mail/support), or the tests themselves (the picture thread, which needs its compiled worker script). */
+const ENTRY_POINTS = ['cli/main', 'config/config', 'daemon/judge', 'game/picture-thread', 'store/audit', 'store/database', 'store/game-store', 'store/lock'];
 
 /** Compiles src/ into a folder of this run's own; its `cli/main.js` is the `judge` command. */
 export function compileJudge(): string {
