@@ -1,6 +1,5 @@
 import { close, fdatasync, fsync, open } from 'node:fs';
 import { dirname } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { JudgeDatabase } from './database.js';
 
 /**
@@ -24,7 +23,7 @@ export interface DiskSync {
   /**
    * Resolves once every commit made on the journal before the call is on disk. `now`: the flush
    * begins without the spacing below (once the one running, if any, is done), for a caller that
-   * waits for it at once.
+   * waits for it at once; a flush already asked for and waiting out its spacing begins then too.
    */
   durable(options?: { readonly now?: boolean }): Promise<void>;
 }
@@ -59,13 +58,18 @@ class LogFlusher implements DiskSync {
   /** The flush not yet begun: it covers every commit made until it begins, so everyone asking meanwhile shares it. */
   private next: Promise<void> | null = null;
   private lastBegunAt = -Infinity;
+  /** Ends the spacing the next flush is waiting out, if it is. */
+  private hurry: (() => void) | null = null;
   /** The log, kept open from its first flush: a flush is then one call on the thread pool. */
   private log: number | null = null;
 
   constructor(private readonly db: JudgeDatabase) {}
 
   durable(options: { readonly now?: boolean } = {}): Promise<void> {
-    if (options.now === true) this.lastBegunAt = -Infinity;
+    if (options.now === true) {
+      this.lastBegunAt = -Infinity;
+      this.hurry?.();
+    }
     this.next ??= this.running
       .catch(() => undefined)
       .then(() => this.spaced())
@@ -80,7 +84,15 @@ class LogFlusher implements DiskSync {
 
   private async spaced(): Promise<void> {
     const wait = this.lastBegunAt + FLUSH_SPACING_MS - performance.now();
-    if (wait > 0) await delay(wait);
+    if (wait <= 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, wait);
+      this.hurry = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.hurry = null;
   }
 
   /** A log that does not exist holds no commit; one of a journal closed meanwhile is flushed a last time and let go. */

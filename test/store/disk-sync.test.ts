@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,29 @@ describe("the journal's flushes off the main thread", () => {
     const now = await twoFlushes({ now: true });
     expect(spaced).toBeGreaterThanOrEqual(9);
     expect(now).toBeLessThan(spaced);
+  });
+
+  it('begins at once, when asked for now, a flush already asked for and waiting out its spacing', async () => {
+    const db = journal();
+    const insert = db.prepare('INSERT INTO mails (text) VALUES (?)');
+    withoutSync(db, () => insert.run('first'));
+    await diskSync(db).durable();
+    // The spacing's timer never fires by itself now: only a flush asked for now can end the wait.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      withoutSync(db, () => insert.run('second'));
+      // Asked for the usual way just after a flush: it waits out the 10 ms spacing...
+      const spaced = diskSync(db).durable();
+      await new Promise((resolve) => setImmediate(resolve));
+      withoutSync(db, () => insert.run('third'));
+      // ...until a caller needs the disk now: the same flush, begun at once, covers both commits.
+      const now = diskSync(db).durable({ now: true });
+      expect(now).toBe(spaced);
+      await now;
+    } finally {
+      vi.useRealTimers();
+      db.close();
+    }
   });
 
   it('has nothing to flush for a journal in memory or one without a log', async () => {
