@@ -28,8 +28,9 @@ function startAsTheUnit(data: string, config: object) {
   writeFileSync(join(data, 'judge.config.json'), JSON.stringify(config));
   const [command, ...args] = here(unitSetting(unit, 'ExecStart')).split(' ');
   const child = spawn(command!, args, { cwd: here(unitSetting(unit, 'WorkingDirectory')), stdio: ['ignore', 'pipe', 'pipe'] });
-  const started = { output: '' };
+  const started = { output: '', errors: '' };
   child.stdout.on('data', (chunk: Buffer) => (started.output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (started.errors += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const stop = () => child.kill(unitSetting(unit, 'KillSignal') as NodeJS.Signals);
   return { started, exited, stop };
@@ -84,6 +85,10 @@ describe('contrib/judge.service', () => {
     expect(new Set(results.flatMap((captured) => captured.envelopeTo))).toEqual(
       new Set(['master@player.test', ...Array.from({ length: 7 }, (_, n) => `p${n + 1}@player.test`)]),
     );
+    // The board, drawn by the daemon's picture thread (src/game/picture-thread.ts), which warns when it cannot draw.
+    for (const captured of results)
+      expect(captured.parsed.attachments.map((file) => [file.filename, file.contentType])).toEqual([['deployed.svg', 'image/svg+xml']]);
+    expect(started.errors).not.toMatch(/picture/);
     stop();
     expect(await exited).toBe(0);
   }, 120_000);
