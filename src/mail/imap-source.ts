@@ -70,6 +70,9 @@ export class ImapSource implements MailSource {
       auth: { user: imap.user, pass: imap.password },
       logger: false,
       disableAutoIdle: true,
+      // The judge uses none of the extensions imapflow would ENABLE; with CONDSTORE on, the server
+      // adds a MODSEQ to every message fetched, and a FETCH response to every flag stored.
+      disableAutoEnable: true,
       maxIdleTime: imap.pollSeconds * 1000,
     });
     client.on('error', (error: Error) => this.log(`imap: ${error.message}`));
@@ -173,11 +176,12 @@ export class ImapSource implements MailSource {
     const processed = mails.filter(({ folder }) => folder === 'processed').map(({ uid }) => uid);
     const failed = mails.filter(({ folder }) => folder === 'failed').map(({ uid }) => uid);
     if (processed.length > 0) {
-      await client.messageFlagsAdd(processed, ['\\Seen'], { uid: true });
+      // Silent: the server does not answer with each message's flags, which the judge does not read.
+      await client.messageFlagsAdd(processed, ['\\Seen'], { uid: true, silent: true });
       await client.messageMove(processed, this.mail.processedFolder, { uid: true });
     }
     if (failed.length > 0) {
-      await client.messageFlagsAdd(failed, ['\\Flagged'], { uid: true });
+      await client.messageFlagsAdd(failed, ['\\Flagged'], { uid: true, silent: true });
       await client.messageMove(failed, this.mail.failedFolder, { uid: true });
     }
   }

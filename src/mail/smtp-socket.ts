@@ -7,9 +7,8 @@ export const CONNECTION_TIMEOUT_MS = 30_000;
  * Opens a connection to the SMTP server with Nagle's algorithm off. nodemailer leaves it on, and
  * then the last small write of each mail waits for the server's delayed acknowledgement (40 ms on
  * Linux), which holds a connection to some 25 mails a second. Resolves with the socket once
- * connected, or with null when it cannot be opened: nodemailer is then left to open one itself,
- * since its pool loses a connection slot for good when handed an error, but cleans up after a
- * failure of its own (and reports it the same way).
+ * connected, or with null when it cannot be opened: nodemailer's connection then opens one itself,
+ * and reports why it could not as it reports any failure of the server (`SmtpPool`).
  */
 export function openSmtpSocket(host: string, port: number, signal?: AbortSignal): Promise<Socket | null> {
   return new Promise((resolve) => {

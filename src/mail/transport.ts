@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
+import type { Transporter } from 'nodemailer';
 import type { MailConfig } from '../config/config.js';
 import { writeFileAtomic } from '../store/atomic-write.js';
+import { SmtpPool, type Envelope } from './smtp-pool.js';
 import { CONNECTION_TIMEOUT_MS, EarlySmtpSocket, openSmtpSocket } from './smtp-socket.js';
 
 /** Where the outbox hands its mails: an SMTP server, or a folder of .eml files. */
@@ -32,40 +33,35 @@ export function classifySendError(error: unknown): SendFailure {
 /** Well under the outbox's claim on a mail, so that a hung send ends before another judge may take it. */
 const TIMEOUTS = { connectionTimeout: CONNECTION_TIMEOUT_MS, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
-/** nodemailer's `getSocket`: hands over a connection opened by `openSmtpSocket`, `early`'s the first time. */
-function socketsFor(early: EarlySmtpSocket | undefined) {
-  return (options: { host?: string | undefined; port?: number | undefined }, callback: (error: Error | null, socketOptions: object) => void) => {
-    const socket = early?.take() ?? openSmtpSocket(options.host ?? 'localhost', options.port ?? 25);
-    // Handed over connected: nodemailer starts TLS on it itself when `secure` asks for it.
-    void socket.then((connection) => callback(null, connection === null ? {} : { connection }));
-  };
+/** The envelope and whole message of a mail: as written when it needs no encoding, else built by nodemailer's composer. */
+async function wholeMessage(message: Mail.Options, composer: Transporter): Promise<{ envelope: Envelope; raw: string | Buffer }> {
+  const { envelope, raw } = message;
+  if (typeof raw === 'string' && envelope !== undefined && typeof envelope.from === 'string' && Array.isArray(envelope.to)) {
+    return { envelope: { from: envelope.from, to: envelope.to as string[] }, raw };
+  }
+  const built = await composer.sendMail(message);
+  return { envelope: { from: built.envelope.from || '', to: built.envelope.to }, raw: built.message as Buffer };
 }
 
-/** `early`: a connection opened ahead, which the first mail sent takes (pipe mode). */
+/** `early`: a connection opened ahead, which the first connection of the pool takes (pipe mode). */
 export function smtpTransport(smtp: MailConfig['smtp'], early?: EarlySmtpSocket): MailTransport {
-  // maxRequeues is nodemailer's own pool option, missing from its type definitions.
-  const options: SMTPPool.Options & { maxRequeues: number } = {
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    ...(smtp.user === '' ? {} : { auth: { user: smtp.user, pass: smtp.password } }),
-    pool: true,
-    maxConnections: smtp.connections,
-    maxMessages: Infinity,
-    // nodemailer's pool offers a mail again on a new connection, without end, whenever the server
-    // drops one before the mail is through: a server that closes every connection would hold a pipe
-    // run forever and keep the daemon's backoff from ever seeing the failure. The outbox retries.
-    maxRequeues: 1,
-    ...TIMEOUTS,
-    getSocket: socketsFor(early),
-  };
-  const transporter = nodemailer.createTransport(options);
+  const pool = new SmtpPool({
+    connection: { host: smtp.host, port: smtp.port, secure: smtp.secure, ...TIMEOUTS },
+    auth: smtp.user === '' ? null : { credentials: { user: smtp.user, pass: smtp.password } },
+    size: smtp.connections,
+    // Handed over connected: nodemailer starts TLS on it itself when `secure` asks for it.
+    socket: () => early?.take() ?? openSmtpSocket(smtp.host, smtp.port),
+  });
+  // Builds the messages that need MIME, with the CRLF line ends the SMTP transaction sends.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(message) {
-      await transporter.sendMail(message);
+      const { envelope, raw } = await wholeMessage(message, composer);
+      await pool.send(envelope, raw);
     },
     close() {
-      transporter.close();
+      pool.close();
+      composer.close();
       early?.close();
     },
   };

@@ -33,7 +33,7 @@ describe('pruning the journal', () => {
     ] as const) {
       received.record({ messageId: id, contentHash: 'h', sender: 's@x', subject: '', receivedAt: NOW - age * DAY, outcome: 'processed', detail: '' });
       effects.started(`${id} h`, 0, 'alpha');
-      effects.done(`${id} h`, 0, { lines: ['done'] });
+      effects.done(`${id} h`, [{ index: 0, game: 'alpha', step: { lines: ['done'] } }]);
     }
 
     expect(pruneJournal(db, NOW)).toEqual({ sentMails: 1, commandOutcomes: 1 });

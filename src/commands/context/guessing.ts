@@ -40,6 +40,7 @@ export class PasswordGuard {
   private readonly oldestByGame;
   private readonly countByTarget;
   private readonly oldestByTarget;
+  private counted = 0;
 
   constructor(db: JudgeDatabase) {
     db.exec(`
@@ -83,8 +84,14 @@ export class PasswordGuard {
     return null;
   }
 
+  /** How many wrong passwords this guard has counted: a command that counted one has written to the journal. */
+  get wrongPasswordsCounted(): number {
+    return this.counted;
+  }
+
   failed(address: string, game: string, target: GuessTarget, now: Date): WrongPassword {
     this.insert.run(address, game, target.name, now.getTime());
+    this.counted++;
     const since = this.since(now);
     const byAddress = this.countByAddress.get(address, since)!.n;
     const byGame = this.countByGame.get(game, since)!.n;

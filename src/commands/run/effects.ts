@@ -5,16 +5,20 @@ import type { Step } from '../context/step.js';
 
 /**
  * What each command of a mail did, kept so that a mail executed again after a crash (same mail key)
- * does nothing twice. A row is written `pending` before a command runs and completed with its
- * outcome right after; a mail run again reuses completed outcomes, and asks the audit log whether a
- * pending command's change reached its game (the crash came after the write) or not (it is redone).
+ * does nothing twice. A command that may change a game has its row written `pending` before it runs
+ * and completed with its outcome right after; a mail run again reuses completed outcomes, and asks
+ * the audit log whether a pending command's change reached its game (the crash came after the
+ * write) or not (it is redone). A command that changes no game (a listing, HELP, SIGNON) has no
+ * `pending` row, since the audit log can hold no change of its, and its outcome is written with the
+ * mail's next row (`started`, `done`), or not at all (see MailRun.perform).
  * The `before` column of journals written by older judges is kept, and left empty; so is
  * `outcome_text`, a copy of the outcome's lines that nothing read.
  *
  * Neither row waits for the disk: a `pending` row that a power cut loses went with a command whose
  * change had not begun (the audit entry that begins one is a synced commit, which takes the row with
  * it), so the command is simply done anew; a lost `done` row is a `pending` one, settled by the
- * audit log. The mail's own record, synced, makes them all durable.
+ * audit log, or of a command that changed no game, done anew. The mail's own record, synced, makes
+ * them all durable.
  *
  * A PRESS command's message goes into the game's press archive in the commit that marks it `done`:
  * the message is archived exactly when its outcome (the mails to its recipients) is recorded, so a
@@ -24,6 +28,13 @@ import type { Step } from '../context/step.js';
 export interface RecordedEffect {
   readonly state: 'pending' | 'done';
   readonly step: Step | null;
+}
+
+/** A command's outcome, to be written `done`: `index` is the command's place in the mail, `game` the game it acted on. */
+export interface CommandOutcome {
+  readonly index: number;
+  readonly game: string | null;
+  readonly step: Step;
 }
 
 interface EffectRow {
@@ -50,7 +61,8 @@ export class MailEffects {
   private readonly find;
   private readonly begin;
   private readonly complete;
-  private readonly completeStep;
+  private readonly beginAfter;
+  private readonly completeAll;
   /** The press archive, written with the outcomes. */
   readonly pressArchive: PressArchive;
 
@@ -63,10 +75,21 @@ export class MailEffects {
       `INSERT INTO mail_effects (mail_key, command_index, game, state, before) VALUES (?, ?, ?, 'pending', '')
        ON CONFLICT (mail_key, command_index) DO UPDATE SET game = excluded.game`,
     );
-    this.complete = db.prepare<[string, string, number]>(`UPDATE mail_effects SET state = 'done', effect = ? WHERE mail_key = ? AND command_index = ?`);
-    this.completeStep = db.transaction((mailKey: string, index: number, step: Step) => {
-      this.complete.run(JSON.stringify(step), mailKey, index);
-      if (step.archived !== undefined) archive.keep(mailKey, index, step.archived);
+    // A command that changes no game has no `pending` row to complete.
+    this.complete = db.prepare<[string, number, string | null, string]>(
+      `INSERT INTO mail_effects (mail_key, command_index, game, state, before, effect) VALUES (?, ?, ?, 'done', '', ?)
+       ON CONFLICT (mail_key, command_index) DO UPDATE SET state = 'done', effect = excluded.effect`,
+    );
+    const completeEach = (mailKey: string, outcomes: readonly CommandOutcome[]) => {
+      for (const { index, game, step } of outcomes) {
+        this.complete.run(mailKey, index, game, JSON.stringify(step));
+        if (step.archived !== undefined) archive.keep(mailKey, index, step.archived);
+      }
+    };
+    this.completeAll = db.transaction(completeEach);
+    this.beginAfter = db.transaction((mailKey: string, index: number, game: string | null, earlier: readonly CommandOutcome[]) => {
+      completeEach(mailKey, earlier);
+      this.begin.run(mailKey, index, game);
     });
   }
 
@@ -77,13 +100,15 @@ export class MailEffects {
     return { state: row.state, step };
   }
 
-  started(mailKey: string, index: number, game: string | null): void {
-    withoutSync(this.db, () => this.begin.run(mailKey, index, game));
+  /** The command `index` is about to run: its `pending` row, in one commit with the outcomes of the mail's commands before it not yet written. */
+  started(mailKey: string, index: number, game: string | null, earlier: readonly CommandOutcome[] = []): void {
+    withoutSync(this.db, () => this.beginAfter(mailKey, index, game, earlier));
     durableWrite('command started');
   }
 
-  done(mailKey: string, index: number, step: Step): void {
-    withoutSync(this.db, () => this.completeStep(mailKey, index, step));
+  /** Commands have run: their outcomes, in one commit. */
+  done(mailKey: string, outcomes: readonly CommandOutcome[]): void {
+    withoutSync(this.db, () => this.completeAll(mailKey, outcomes));
     durableWrite('command done');
   }
 }

@@ -8,7 +8,7 @@ import type { Command, ParsedMail, ParseProblem } from '../language/types.js';
 import type { ExecutionContext } from '../context/context.js';
 import { dispatch } from './dispatch.js';
 import { shownLine } from './echo.js';
-import type { MailEffects } from './effects.js';
+import type { CommandOutcome, MailEffects } from './effects.js';
 import { submitOrders } from '../orders/orders.js';
 import { refusalReason } from './refusals.js';
 import { buildReply, type Entry, type Owner } from './reply.js';
@@ -41,6 +41,20 @@ interface Gathered {
 
 const SESSION_OPENERS: ReadonlySet<Command['kind']> = new Set(['signon', 'resign', 'takeover', 'join', 'joinAs', 'create']);
 
+/** Commands that change no game: the audit log never holds a change of theirs. */
+const CHANGE_NO_GAME: ReadonlySet<Command['kind']> = new Set([
+  'list',
+  'summary',
+  'history',
+  'pressHistory',
+  'map',
+  'help',
+  'status',
+  'signon',
+  'signoff',
+  'official',
+]);
+
 const DONE_BEFORE_INTERRUPTION =
   'Done. The judge was interrupted just after doing this, so this answer cannot say more; every mail it caused has been sent. Send LIST to see where the game stands.';
 
@@ -58,6 +72,8 @@ export class MailRun {
   private readonly notices: OutgoingMail[] = [];
   private readonly owners = new Map<string, Owner>();
   private readonly games = new Set<string>();
+  /** Outcomes of commands that change no game, written with the mail's next row (`perform`). */
+  private readonly unwritten: CommandOutcome[] = [];
   private commandCount = 0;
 
   constructor(
@@ -159,7 +175,11 @@ export class MailRun {
   /**
    * Runs a command once per mail: a recorded outcome is reused. A command a crash cut short is done
    * again if its change never reached the game (the audit log knows, by the command's cause), and
-   * only reported if it did.
+   * only reported if it did. A command that changes no game is not recorded before it runs, and its
+   * outcome waits for the mail's next row, so that a redelivery finds it (a SIGNON's session) with
+   * anything recorded after it; with no row after it, it is never written, and a redelivery before
+   * the mail's record does it again, which changes nothing. One that counted a wrong password is
+   * written at once, as a command that changes a game is.
    */
   private async perform(index: number, command: Command, work: (context: ExecutionContext) => Promise<Step> | Step): Promise<Step> {
     const game = 'game' in command && typeof command.game === 'string' ? command.game : this.sessionGame();
@@ -167,17 +187,21 @@ export class MailRun {
     const recorded = this.effects.recorded(this.mailKey, index);
     if (recorded?.step) return recorded.step;
     const cause = `${this.mailKey}#${index}`;
+    const changesGames = !CHANGE_NO_GAME.has(command.kind);
     if (recorded?.state === 'pending') {
       await this.context.service.recoverInterrupted();
       if (this.context.service.tookEffect(cause)) {
         const session = await resumedSession(this.context, command);
         const step: Step = { lines: [DONE_BEFORE_INTERRUPTION], ...(session ? { session } : {}) };
-        this.effects.done(this.mailKey, index, step);
+        this.effects.done(this.mailKey, [...this.unwritten.splice(0), { index, game, step }]);
         return step;
       }
-    } else this.effects.started(this.mailKey, index, game);
+    } else if (changesGames) this.effects.started(this.mailKey, index, game, this.unwritten.splice(0));
+    const wrongPasswords = this.context.guard.wrongPasswordsCounted;
     const step = await this.safely(() => work({ ...this.context, cause }), game);
-    this.effects.done(this.mailKey, index, step);
+    const outcome = { index, game, step };
+    if (changesGames || this.context.guard.wrongPasswordsCounted !== wrongPasswords) this.effects.done(this.mailKey, [...this.unwritten.splice(0), outcome]);
+    else this.unwritten.push(outcome);
     return step;
   }
 

@@ -59,4 +59,29 @@ describe('a mail executed again after a crash', () => {
     expect(outcome.reply.text).toContain('  A PAR - BUR');
     expect(judge.statusText('alpha')).toMatch(/^A PAR - BUR$/m);
   });
+
+  it('keeps the session of a SIGNON for the lines after it, though the password changed before the mail came again', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const key = '<signon@example.org> h6';
+    await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - BUR`, key);
+    // The crash came after the orders were written, before their outcome was recorded.
+    judge.db.prepare(`UPDATE mail_effects SET state = 'pending', effect = NULL WHERE mail_key = ? AND command_index = 1`).run(key);
+    await judge.send(france.address, `SIGNON Falpha ${france.password}\nSET PASSWORD fresh`);
+    const again = await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - BUR`, key);
+    expect(again.reply.text).toContain('Signed on as France');
+    expect(again.reply.text).toContain('Done. The judge was interrupted just after doing this');
+  });
+
+  it('records nothing of a mail whose commands change no game, but a wrong password at once', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const rows = judge.db.prepare<[string], { command_index: number; state: string }>('SELECT command_index, state FROM mail_effects WHERE mail_key = ?');
+    await judge.send(france.address, `SIGNON Falpha ${france.password}\nLIST alpha\nHELP`, '<reading@example.org> h7');
+    expect(rows.all('<reading@example.org> h7')).toEqual([]);
+    await judge.send(france.address, 'SIGNON Falpha wrong\nHELP', '<wrong@example.org> h8');
+    expect(rows.all('<wrong@example.org> h8')).toEqual([{ command_index: 0, state: 'done' }]);
+  });
 });
