@@ -506,6 +506,8 @@ function sleepSync(ms: number): void {
 }
 
 function readIfExists(path: string): Buffer | null {
+  // Looked for first: a mail naming a game that does not exist is common, and a failed read costs an exception.
+  if (!existsSync(path)) return null;
   try {
     return readFileSync(path);
   } catch (error) {
