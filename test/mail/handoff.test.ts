@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FileLock } from '../../src/store/lock.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { readJournal } from './support/journal-reader.js';
@@ -23,12 +23,18 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const daemon of daemons) daemon.kill('SIGKILL');
   await sink?.stop();
 });
 
 beforeEach(() => {
   sink.clear();
+});
+
+// Each test's daemons end with it: one left running would send what it still owes into the next test's sink.
+afterEach(async () => {
+  const ending = daemons.splice(0);
+  for (const daemon of ending) daemon.kill('SIGKILL');
+  await Promise.all(ending.map((daemon) => daemon.exited));
 });
 
 function smtpFolder(overrides: Record<string, unknown> = {}): JudgeFolder {
