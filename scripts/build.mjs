@@ -19,7 +19,8 @@ import { build, buildSync } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
+import { recordBuild } from './build-history.mjs';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 const SOURCE = join(PROJECT_ROOT, 'src');
@@ -32,6 +33,9 @@ const out = resolve(folder);
 const entryModules = modules.length > 0 ? modules : ['cli/main'];
 
 const COMMON = { bundle: true, external: NATIVE_PACKAGES, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'error' };
+
+/** The files this build writes, relative to its folder: the folder keeps the last builds' (scripts/build-history.mjs). */
+const written = [];
 
 /**
  * esbuild writes every non-ASCII character of the code as an escape, but copies comments as they
@@ -62,7 +66,10 @@ function buildMailBundle() {
     write: false,
   });
   mkdirSync(join(out, 'cli'), { recursive: true });
-  for (const file of outputFiles) writeFileSync(file.path, file.path.endsWith('.cjs') ? commentsInAscii(file.text) : file.contents);
+  for (const file of outputFiles) {
+    writeFileSync(file.path, file.path.endsWith('.cjs') ? commentsInAscii(file.text) : file.contents);
+    written.push(relative(out, file.path));
+  }
   return basename(outputFiles.find((file) => file.path.endsWith('.cjs')).path);
 }
 
@@ -90,6 +97,7 @@ async function buildCommandEntry(mailBundle) {
     ],
   });
   writeFileSync(join(out, 'cli', 'package.json'), JSON.stringify({ type: 'commonjs' }));
+  written.push(join('cli', 'main.js'), join('cli', 'main.js.map'), join('cli', 'package.json'));
 }
 
 const buildsCommandLine = entryModules.includes('cli/main');
@@ -99,9 +107,10 @@ const mailBundle = buildsCommandLine ? buildMailBundle() : null;
 
 // The folder is not emptied first: a judge still running from the previous build (an upgrade
 // builds before it restarts the service) goes on loading that build's files, whose names carry
-// their contents' hash, until it is restarted.
-buildSync({
+// their contents' hash, until it is restarted. The files of older builds go (`recordBuild`).
+const { metafile } = buildSync({
   ...COMMON,
+  metafile: true,
   entryPoints: [
     ...entryModules.map((module) =>
       module === 'cli/main' ? { in: join(SOURCE, 'cli', 'judge-program.ts'), out: 'judge-program' } : { in: join(SOURCE, `${module}.ts`), out: module },
@@ -118,6 +127,7 @@ buildSync({
 // Node looks for the nearest package.json to learn that .js files are ES modules; below
 // node_modules (the tests' builds) it looks no further up than the folder itself.
 writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'module' }));
+written.push(...Object.keys(metafile.outputs).map((path) => relative(out, resolve(path))), 'package.json');
 if (buildsCommandLine) await buildCommandEntry(mailBundle);
 
 /**
@@ -142,3 +152,4 @@ function warmUp() {
 }
 
 if (buildsCommandLine) warmUp();
+recordBuild(out, written);
