@@ -103,6 +103,25 @@ function redactedChanges(before: Uint8Array | null, after: Uint8Array): LineChan
   }));
 }
 
+/** An entry's row as `begin` inserts it. */
+type EntryRow = Omit<AuditRow, 'id' | 'state'>;
+
+function entryRow(change: AuditChange): EntryRow {
+  return {
+    file: change.file,
+    game: change.game,
+    at: (change.at ?? new Date()).toISOString(),
+    actor: change.actor,
+    command: change.command,
+    before_sha256: change.before === null ? null : sha256(change.before),
+    after_sha256: sha256(change.after),
+    changes: JSON.stringify(redactedChanges(change.before, change.after)),
+    cause: change.cause ?? null,
+    staged: change.staged ?? null,
+    companions: change.companions === undefined || change.companions.length === 0 ? null : JSON.stringify(change.companions),
+  };
+}
+
 export class AuditLog {
   private readonly outbox: Outbox;
   private readonly beginWithMails;
@@ -176,8 +195,8 @@ export class AuditLog {
       `SELECT count(*) AS n FROM audit WHERE actor = ? AND before_sha256 IS NULL AND game IS NOT NULL AND state = 'done' AND at > ?`,
     );
     this.lastDone = db.prepare<[string], { after_sha256: string }>(`SELECT after_sha256 FROM audit WHERE file = ? AND state = 'done' ORDER BY id DESC LIMIT 1`);
-    this.beginWithMails = db.transaction((change: AuditChange, mails: readonly QueuedMail[]) => {
-      const id = this.insertEntry(change);
+    this.beginWithMails = db.transaction((entry: EntryRow, mails: readonly QueuedMail[]) => {
+      const id = Number(this.insert.run(entry).lastInsertRowid);
       this.outbox.hold(id, mails, Date.now());
       return id;
     });
@@ -220,29 +239,15 @@ export class AuditLog {
    * a flush of the journal's log on the thread pool, begun at once so that it runs beside the
    * caller's flushes of its files. Nothing may act on the entry (rename its file in) before `onDisk`
    * resolves; a power cut before then loses the entry and its mails with the file not renamed in.
+   * The mails are asked for (`announce`) once the entry is made ready: a phase's pictures, drawn on
+   * another thread meanwhile, have that much longer.
    */
-  begin(change: AuditChange, mails: readonly QueuedMail[] = []): { id: number; onDisk: Promise<void> } {
-    const id = withoutSync(this.db, () => this.beginWithMails.immediate(change, mails));
+  begin(change: AuditChange, announce: () => readonly QueuedMail[] = () => []): { id: number; onDisk: Promise<void> } {
+    const entry = entryRow(change);
+    const mails = announce();
+    const id = withoutSync(this.db, () => this.beginWithMails.immediate(entry, mails));
     durableWrite(`audit begin ${change.file} ${change.command}`);
     return { id, onDisk: diskSync(this.db).durable({ now: true }) };
-  }
-
-  private insertEntry(change: AuditChange): number {
-    const changes = redactedChanges(change.before, change.after);
-    const result = this.insert.run({
-      file: change.file,
-      game: change.game,
-      at: (change.at ?? new Date()).toISOString(),
-      actor: change.actor,
-      command: change.command,
-      before_sha256: change.before === null ? null : sha256(change.before),
-      after_sha256: sha256(change.after),
-      changes: JSON.stringify(changes),
-      cause: change.cause ?? null,
-      staged: change.staged ?? null,
-      companions: change.companions === undefined || change.companions.length === 0 ? null : JSON.stringify(change.companions),
-    });
-    return Number(result.lastInsertRowid);
   }
 
   /**

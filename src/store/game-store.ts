@@ -452,7 +452,7 @@ export class GameStore {
           at,
         };
         // The entry's flush waits for the disk at the same moment as the files' flushes.
-        const begun = audit.begin(change, announce?.() ?? []);
+        const begun = audit.begin(change, announce);
         entry = begun.id;
         step.waitFor(begun.onDisk);
         await step.flushed();
