@@ -128,6 +128,8 @@ export class GameStore {
 
   load(name: string): LoadedGame {
     const path = this.statusPath(name);
+    // Looked for first: a mail naming a game that does not exist is common, and a failed read costs an exception.
+    if (!existsSync(path)) throw this.noSuchGame(name, path);
     const bytes = this.readSettled(path, this.gameTarget(name).file);
     if (bytes === null) throw this.noSuchGame(name, path);
     return this.loaded(name, path, bytes);
@@ -506,8 +508,6 @@ function sleepSync(ms: number): void {
 }
 
 function readIfExists(path: string): Buffer | null {
-  // Looked for first: a mail naming a game that does not exist is common, and a failed read costs an exception.
-  if (!existsSync(path)) return null;
   try {
     return readFileSync(path);
   } catch (error) {
