@@ -1,7 +1,6 @@
-import type { DateTime } from 'luxon';
 import { join } from 'node:path';
 import { folder, type LoadedConfig } from '../config/config.js';
-import { openGameService } from '../game/open.js';
+import { openGameService, type GameServiceSetting } from '../game/open.js';
 import type { PictureDrawer } from '../game/picture-thread.js';
 import type { JudgeDatabase } from '../store/database.js';
 import { startScheduler, type RunningScheduler } from './scheduler.js';
@@ -10,13 +9,13 @@ import type { NoticeSink } from './sink.js';
 import { DeadlineChecker } from './sweep.js';
 
 /**
- * The deadline checker on the folders, database and settings a configuration names. `now` is the
+ * The deadline checker on the folders, database and settings a configuration names. `setting.now` is the
  * game API's clock (new deadlines are set from it); a sweep is given its own `now`, which should
  * read the same clock.
  */
-export function openChecker(loaded: LoadedConfig, db: JudgeDatabase, sink: NoticeSink, now?: () => DateTime, pictures?: PictureDrawer): DeadlineChecker {
+export function openChecker(loaded: LoadedConfig, db: JudgeDatabase, sink: NoticeSink, setting: GameServiceSetting = {}): DeadlineChecker {
   return new DeadlineChecker({
-    service: openGameService(loaded, db, now, pictures),
+    service: openGameService(loaded, db, setting),
     db,
     games: folder(loaded, 'games'),
     sink,
@@ -34,5 +33,5 @@ export function startChecker(
   log: (line: string) => void,
   pictures?: PictureDrawer,
 ): RunningScheduler {
-  return startScheduler(openChecker(loaded, db, sink, undefined, pictures), { cron: deadlineSettings(loaded).cron, log });
+  return startScheduler(openChecker(loaded, db, sink, { pictures }), { cron: deadlineSettings(loaded).cron, log });
 }

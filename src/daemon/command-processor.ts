@@ -34,5 +34,5 @@ export class GameCommandProcessor implements CommandProcessor {
 }
 
 export function gameCommandProcessor(loaded: LoadedConfig, db: JudgeDatabase, pictures?: PictureDrawer): GameCommandProcessor {
-  return new GameCommandProcessor(new MailCommandProcessor({ service: openGameService(loaded, db, undefined, pictures), judge: loaded.config.judge, db }));
+  return new GameCommandProcessor(new MailCommandProcessor({ service: openGameService(loaded, db, { pictures }), judge: loaded.config.judge, db }));
 }

@@ -145,7 +145,7 @@ async function serveWebPages(
   log: (line: string) => void,
 ): Promise<RunningWeb | null> {
   if (!settings.enabled) return null;
-  const commands = new MailCommandProcessor({ service: openGameService(loaded, db, undefined, pictures), judge: loaded.config.judge, db });
+  const commands = new MailCommandProcessor({ service: openGameService(loaded, db, { pictures }), judge: loaded.config.judge, db });
   try {
     const web = await startWebServer({ loaded, db, settings, commands, mails, log });
     log(`web pages on ${web.url}`);

@@ -8,8 +8,14 @@ import { Templates } from '../templates/templates.js';
 import type { PictureDrawer } from './picture-thread.js';
 import { GameService } from './service.js';
 
-/** The game API on the folders and database a configuration names; `pictures` draws the results pictures (default: on the calling thread). */
-export function openGameService(config: LoadedConfig, db: JudgeDatabase, now?: () => DateTime, pictures?: PictureDrawer): GameService {
+/** How a game API is opened: `now`, its clock (default: the system's); `pictures`, how it draws results pictures (default: on the calling thread). */
+export interface GameServiceSetting {
+  readonly now?: () => DateTime;
+  readonly pictures?: PictureDrawer;
+}
+
+/** The game API on the folders and database a configuration names. */
+export function openGameService(config: LoadedConfig, db: JudgeDatabase, { now, pictures }: GameServiceSetting = {}): GameService {
   // Mails and pages name weekdays and months in English whatever the machine's locale; luxon then
   // also skips asking Intl for that locale, whose first use costs a process 25-40 ms of ICU set-up.
   Settings.defaultLocale = 'en-US';

@@ -421,7 +421,7 @@ export class GameService {
   preview(name: string, options: { expectPhase?: string } = {}): PreviewOutcome | null {
     const outcome = this.adjudicated(this.load(name).game, options.expectPhase);
     if (outcome === null) return null;
-    const maps = this.loadedMap(outcome.game).definition;
+    const maps = this.maps(outcome.game);
     const render = resultsRenderer(outcome.report, maps.at(outcome.report.phase), this.options.templates);
     const picture = resultsPictures(name, outcome.report, outcome.game, maps, (job) => drawResultsPicture(maps, job));
     return { ...outcome, notices: this.resultNotices(name, outcome.report, outcome.game, true, render, picture) };

@@ -67,7 +67,7 @@ describe('a whole game by mail through Dovecot and smtp-server', () => {
     const deadline = /^DEADLINE (\d{12})$/m.exec(status())![1]!;
     const after = DateTime.fromFormat(deadline, 'yyyyMMddHHmm', { zone: 'utc' }).plus({ minutes: 20 });
     const db = openDatabase(join(folder.folder, 'var', 'judge.db'));
-    const checker = openChecker(folder.loaded, db, new OutboxNoticeSink(db, folder.loaded.config.judge), () => after);
+    const checker = openChecker(folder.loaded, db, new OutboxNoticeSink(db, folder.loaded.config.judge), { now: () => after });
     await checker.sweep(after);
     db.close();
     await until(() => mailsTo(from('TURKEY')).some((mail) => /late/i.test(mail.parsed.subject ?? '')), 20_000, 'the late notice to Turkey');

@@ -42,7 +42,7 @@ export async function checkOnce(games: string[], options: CheckOptions, sinkFor:
   const loaded = loadConfig(options.config);
   const db = openJournal(mailSettings(loaded));
   try {
-    const checker = openChecker(loaded, db, sinkFor(db, loaded), () => now);
+    const checker = openChecker(loaded, db, sinkFor(db, loaded), { now: () => now });
     const outbox = new Outbox(db);
     const before = outbox.newestId();
     const report = await checker.sweep(now, { ...(games.length > 0 ? { games } : {}), resume: options.resume === true, outage });
