@@ -393,7 +393,7 @@ export class GameService {
       render = resultsRenderer(outcome.report, maps.at(phase), this.options.templates);
       // Asked for first: a drawer on another thread draws them while this one writes the files below.
       pictures = this.askForPictures(name, outcome.report, outcome.game, this.options.pictures ?? drawOnThisThread);
-      archive.saveSnapshots(abbrev, current.bytes, writeStatus(outcome.game), step);
+      archive.saveSnapshots(abbrev, current.bytes, writeStatus(outcome.game, step), step);
       // The history is the public record, but of a BLIND game the Master's alone (HISTORY tells players so) until it ends.
       archive.recordResults(
         abbrev,

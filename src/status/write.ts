@@ -10,25 +10,55 @@ import { StatusWriteError } from './safe.js';
 const written = new WeakMap<GameStatus, Buffer>();
 /** What each written buffer read back as: the store reads the file it has just written from here, not again. */
 const readBacks = new WeakMap<Buffer, ParsedStatus>();
+/** The read-back checks not run yet, of bytes rendered for a write that runs them before its file is renamed in. */
+const unchecked = new WeakMap<Buffer, () => void>();
+
+/**
+ * A write that can run the read-back check while it waits for the disk: its files are made
+ * visible only after every check given to it has passed (a `DurableStep`).
+ */
+export interface CheckBeforeVisible {
+  whileFlushing(check: () => void): void;
+}
 
 /**
  * The bytes to store for a game, checked by reading them back: whatever a value holds, the file
- * written must read as the same game, so no value can add, hide or reshape a line.
+ * written must read as the same game, so no value can add, hide or reshape a line. With `write`,
+ * the reading back is left to it, to run while it waits for the disk; the bytes must then reach
+ * the disk through it alone. A value the render itself refuses throws at once either way.
  */
-export function writeStatus(game: GameStatus): Buffer {
+export function writeStatus(game: GameStatus, write?: CheckBeforeVisible): Buffer {
   const known = written.get(game);
-  if (known !== undefined) return known;
+  if (known !== undefined) {
+    const check = unchecked.get(known);
+    if (check !== undefined && write) write.whileFlushing(check);
+    else check?.();
+    return known;
+  }
   const bytes = renderStatusBytes(game);
-  const readBack = readStatus(bytes, game.source?.file);
-  if (!sameValues(readBack.game, game) && meaning(readBack.game) !== meaning(game))
-    throw new StatusWriteError(`the status file written for ${game.name ?? 'the game'} would not read back as the same game; nothing was written`);
   written.set(game, bytes);
-  readBacks.set(bytes, readBack);
+  let checked = false;
+  const check = () => {
+    if (checked) return;
+    const readBack = readStatus(bytes, game.source?.file);
+    if (!sameValues(readBack.game, game) && meaning(readBack.game) !== meaning(game)) {
+      written.delete(game);
+      throw new StatusWriteError(`the status file written for ${game.name ?? 'the game'} would not read back as the same game; nothing was written`);
+    }
+    checked = true;
+    unchecked.delete(bytes);
+    readBacks.set(bytes, readBack);
+  };
+  if (write) {
+    unchecked.set(bytes, check);
+    write.whileFlushing(check);
+  } else check();
   return bytes;
 }
 
 /** How `bytes`, if `writeStatus` made them, read back as the file `file`; undefined when it did not, or read them as another file. */
 export function writtenReading(bytes: Buffer, file: string): ParsedStatus | undefined {
+  unchecked.get(bytes)?.();
   const reading = readBacks.get(bytes);
   return reading?.game.source?.file === file ? reading : undefined;
 }

@@ -116,6 +116,8 @@ export class DurableStep {
   /** The folders of the staged files whose names must be on disk before the last rename. */
   private readonly namesToFlush = new Set<string>();
   private last: StagedFile | null = null;
+  /** Work that must be done before the files are renamed in, but not before their flushes start. */
+  private readonly beforeRenames: (() => void)[] = [];
 
   /** Flushes an open file with the step, on libuv's thread pool, and closes it after; `undo` runs if the flush fails. */
   flush(descriptor: number, undo: () => void = () => {}): void {
@@ -215,19 +217,43 @@ export class DurableStep {
     this.startFlushes();
   }
 
-  /** Resolves when every flush started so far is on disk (the staged files' names included); rejects with the first that failed. */
+  /**
+   * Runs `task` while the step's flushes run, before any file is renamed in: a check the main
+   * thread would otherwise make before the flushes start (a status file's read-back) is made while
+   * it waits for the disk. Only work for the processor: a task that creates or removes files would
+   * wait for the flushes' journal commit and hold them up (docs/performance.md). A task that throws
+   * fails the step.
+   */
+  whileFlushing(task: () => void): void {
+    this.beforeRenames.push(task);
+  }
+
+  /**
+   * Resolves when every flush started so far is on disk (the staged files' names included), and
+   * every `whileFlushing` task is done; rejects with the first task or flush that failed.
+   */
   async flushed(): Promise<void> {
     this.flushNames();
+    let taskFailure: { readonly error: unknown } | null = null;
+    try {
+      for (const task of this.beforeRenames.splice(0)) task();
+    } catch (error) {
+      taskFailure = { error };
+    }
     const results = await Promise.allSettled(this.flushes.splice(0));
+    if (taskFailure !== null) throw taskFailure.error;
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
   }
 
   /**
    * Waits for the step's flushes, then renames the staged files into place, the last one after the
-   * others, and starts flushing their folders together. Resolves once renamed, with `landed`, which
-   * resolves once the folders are flushed: a power cut before then may lose the renames, which
-   * recovery makes again from the staged files, on disk since the first wait (docs/durability.md).
+   * others. Resolves once renamed, with `landed`, which resolves once their folders are flushed: a
+   * power cut before then may lose the renames, which recovery makes again from the staged files,
+   * on disk since the first wait (docs/durability.md). That flush starts once the writer's work
+   * after the renames is done (its journal commit, the lock's release, its caller's next steps):
+   * while a folder's flush runs, every change to the folder's entries waits for it, and the journal's
+   * log takes longer to write (docs/performance.md, "The disk's flushes kept apart from the work").
    */
   async renameIn(): Promise<{ readonly landed: Promise<void> }> {
     await this.flushed();
@@ -240,13 +266,17 @@ export class DurableStep {
     const folders = [...new Set(renamed.map(({ path }) => dirname(path)))];
     for (const folder of folders)
       durableWrite(`rename ${renamed.flatMap(({ path }) => (dirname(path) === folder ? [`${basename(folder)}/${basename(path)}`] : [])).join(', ')}`);
-    for (const folder of folders) this.flushFolder(folder);
-    this.startFlushes();
-    return { landed: this.flushed() };
+    const landed = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      for (const folder of folders) this.flushFolder(folder);
+      this.startFlushes();
+      return this.flushed();
+    });
+    return { landed };
   }
 
   /** Throws the staged files away (the step failed before they were renamed in). */
   async discard(): Promise<void> {
+    this.beforeRenames.length = 0;
     // Flushes not started are of files about to be removed: closed, not flushed.
     for (const { descriptor } of this.pending.splice(0)) closeSync(descriptor);
     await Promise.allSettled(this.flushes.splice(0));

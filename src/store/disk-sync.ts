@@ -55,6 +55,8 @@ const FLUSH_SPACING_MS = 10;
 class LogFlusher implements DiskSync {
   /** The flush running now, or the last one. */
   private running: Promise<void> = Promise.resolve();
+  /** Whether `running` is still running. */
+  private flushing = false;
   /** The flush not yet begun: it covers every commit made until it begins, so everyone asking meanwhile shares it. */
   private next: Promise<void> | null = null;
   private lastBegunAt = -Infinity;
@@ -69,17 +71,26 @@ class LogFlusher implements DiskSync {
     if (options.now === true) {
       this.lastBegunAt = -Infinity;
       this.hurry?.();
+      // Nothing to wait for: the flush begins in this call, so that what the caller does before it awaits runs beside it.
+      if (this.next === null && !this.flushing && this.log !== null) return this.begin();
     }
     this.next ??= this.running
       .catch(() => undefined)
       .then(() => this.spaced())
       .then(() => {
         this.next = null;
-        this.lastBegunAt = performance.now();
-        this.running = this.flush();
-        return this.running;
+        return this.begin();
       });
     return this.next;
+  }
+
+  private begin(): Promise<void> {
+    this.lastBegunAt = performance.now();
+    this.flushing = true;
+    this.running = this.flush().finally(() => {
+      this.flushing = false;
+    });
+    return this.running;
   }
 
   private async spaced(): Promise<void> {

@@ -158,7 +158,7 @@ export class GameStore {
       async (current, step) => {
         if (current === null) throw this.noSuchGame(name, target.path);
         const next = change(this.loaded(name, target.path, current), step);
-        return next === null ? null : writeStatus(await withHashedPasswords(next));
+        return next === null ? null : writeStatus(await withHashedPasswords(next), step);
       },
       announce,
     );
@@ -457,7 +457,14 @@ export class GameStore {
         const begun = audit.begin(change, announce);
         entry = begun.id;
         step.waitFor(begun.onDisk);
-        await step.flushed();
+        try {
+          await step.flushed();
+        } catch (error) {
+          // Nothing was renamed in: the change is abandoned now rather than by the next access.
+          await step.discard();
+          audit.abandon(entry);
+          throw error;
+        }
         if (!sameBytes(readIfExists(target.path), current)) {
           await step.discard();
           audit.abandon(entry);

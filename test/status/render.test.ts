@@ -127,4 +127,19 @@ describe('no value can add or reshape a line', () => {
     const game = gameWith({}, { phase: { mode: 'PHASE', phase: { season: 'SPRING', year: 1901, type: 'MOVE' } } });
     expect(() => writeStatus(game)).toThrow('would not read back as the same game');
   });
+
+  it('leaves the read-back check to a write that runs it before its file is visible, and makes it at once for anyone else', () => {
+    const game = gameWith({}, { phase: { mode: 'PHASE', phase: { season: 'SPRING', year: 1901, type: 'MOVE' } } });
+    const checks: (() => void)[] = [];
+    const bytes = writeStatus(game, { whileFlushing: (check) => checks.push(check) });
+    expect(bytes.toString()).toContain('MOVE');
+    expect(checks).toHaveLength(1);
+    expect(() => writeStatus(game)).toThrow('would not read back as the same game');
+    expect(() => checks[0]!()).toThrow('would not read back as the same game');
+    const sound = gameWith({});
+    const later: (() => void)[] = [];
+    const soundBytes = writeStatus(sound, { whileFlushing: (check) => later.push(check) });
+    later[0]!();
+    expect(writeStatus(sound)).toBe(soundBytes);
+  });
 });

@@ -76,6 +76,21 @@ describe("the journal's flushes off the main thread", () => {
     }
   });
 
+  it('hands a flush asked for now to the thread pool within the call, when none runs: the caller works beside it until it awaits', async () => {
+    const db = journal();
+    const insert = db.prepare('INSERT INTO mails (text) VALUES (?)');
+    withoutSync(db, () => insert.run('first'));
+    await diskSync(db).durable();
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    withoutSync(db, () => insert.run('second'));
+    const inFlight = () => process.getActiveResourcesInfo().filter((resource) => resource === 'FSReqCallback').length;
+    const before = inFlight();
+    const flushing = diskSync(db).durable({ now: true });
+    expect(inFlight()).toBe(before + 1);
+    await flushing;
+    db.close();
+  });
+
   it('has nothing to flush for a journal in memory or one without a log', async () => {
     const memory = openDatabase(':memory:');
     await expect(diskSync(memory).durable()).resolves.toBeUndefined();

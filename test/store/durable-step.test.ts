@@ -91,4 +91,33 @@ describe('a durable step', () => {
     expect(readFileSync(status, 'utf8')).toBe('GAME alpha\nPHASE S1901M\n');
     expect(existsSync(status)).toBe(true);
   });
+
+  it('runs its checks while its flushes run, before any rename, and renames nothing in when one fails', async () => {
+    const { status, history } = gameFolder();
+    const seen: string[] = [];
+    const step = new DurableStep();
+    step.stage(join(history, 'S1901M.next'), Buffer.from('after'));
+    step.stageLast(status, Buffer.from('new'));
+    step.whileFlushing(() => seen.push(readFileSync(status, 'utf8')));
+    step.whileFlushing(() => {
+      throw new Error('would not read back');
+    });
+    step.whileFlushing(() => seen.push('after the failure'));
+    await expect(step.renameIn()).rejects.toThrow('would not read back');
+    await step.discard();
+    expect(seen).toEqual(['GAME alpha\nPHASE S1901M\n']);
+    expect(readFileSync(status, 'utf8')).toBe('GAME alpha\nPHASE S1901M\n');
+    expect(readdirSync(history)).toEqual([]);
+  });
+
+  it('lands its renames: their folders flushed once the writer has moved on', async () => {
+    const { status, history } = gameFolder();
+    const step = new DurableStep();
+    step.stage(join(history, 'S1901M.next'), Buffer.from('after'));
+    step.stageLast(status, Buffer.from('new'));
+    const { landed } = await step.renameIn();
+    expect(readFileSync(status, 'utf8')).toBe('new');
+    expect(readFileSync(join(history, 'S1901M.next'), 'utf8')).toBe('after');
+    await expect(landed).resolves.toBeUndefined();
+  });
 });

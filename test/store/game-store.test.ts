@@ -73,6 +73,21 @@ describe('changing a game', () => {
     expect(statusOf('riverrun')).toBe(hashedRiverrun);
   });
 
+  it('refuses a game that would not read back the same, checked while the disk flushes: the file as it was, the change abandoned, no temporary file left', async () => {
+    const { store, audit, games, statusOf } = setUp({ riverrun: hashedRiverrun });
+    // The phase type MOVE is written as such but read as MOVEMENT: the read-back check, not the render, refuses it.
+    const unreadable = ({ game }: { game: GameStatus }) => ({
+      ...game,
+      phase: { mode: 'PHASE' as const, phase: { season: 'SPRING', year: 1901, type: 'MOVE' } },
+    });
+    await expect(store.update('riverrun', GM, unreadable)).rejects.toThrow('would not read back as the same game');
+    expect(statusOf('riverrun')).toBe(hashedRiverrun);
+    expect(audit.history('riverrun/status').map((entry) => entry.state)).toEqual(['abandoned']);
+    expect(readdirSync(join(games, 'riverrun')).filter((name) => name.includes('.tmp-'))).toEqual([]);
+    await store.update('riverrun', GM, withDeadline('202403171800'));
+    expect(store.load('riverrun').game.deadline).toBe('202403171800');
+  });
+
   it('says when there is no such game', async () => {
     const { store } = setUp();
     expect(() => store.load('nothing')).toThrow(NoSuchGameError);
