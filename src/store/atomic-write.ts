@@ -266,11 +266,9 @@ export class DurableStep {
     const folders = [...new Set(renamed.map(({ path }) => dirname(path)))];
     for (const folder of folders)
       durableWrite(`rename ${renamed.flatMap(({ path }) => (dirname(path) === folder ? [`${basename(folder)}/${basename(path)}`] : [])).join(', ')}`);
-    const landed = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      for (const folder of folders) this.flushFolder(folder);
-      this.startFlushes();
-      return this.flushed();
-    });
+    // Opened now, while the folders are surely there: one removed or moved on after the writer has moved on is still flushed.
+    for (const folder of folders) this.flushFolder(folder);
+    const landed = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flushed());
     return { landed };
   }
 
