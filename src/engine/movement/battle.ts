@@ -290,6 +290,7 @@ export class Battle {
     if (checked.signal !== null) this.voidReason[unit] = `a signal only: ${checked.signal}`;
     const kind = checked.order.kind;
     this.kind[unit] = kind === 'move' ? MOVE : kind === 'support' ? SUPPORT : kind === 'convoy' ? CONVOY : HOLD;
+    if (kind === 'move') this.mode[unit] = checked.crossing ? modeOf(checked.crossing) : OVERSEAS;
     if ((kind === 'support' || kind === 'convoy') && checked.target === NONE) this.aidToPhantom(unit, kind);
   }
 
@@ -330,9 +331,6 @@ export class Battle {
 
   private linkMove(unit: number): void {
     const dest = this.dest[unit]!;
-    // Only a loaded move order makes a unit MOVE, so it has a checked entry.
-    const crossing = this.entries[this.entryOf[unit]!]!.checked!.crossing;
-    this.mode[unit] = crossing ? modeOf(crossing) : OVERSEAS;
     // A move into an nJudge high sea meets no other: it neither bounces nor dislodges nor cuts a support there.
     if (this.board.tables.isHighSea(dest)) return;
     this.nextMoveInto[unit] = this.firstMoveInto[dest]!;
