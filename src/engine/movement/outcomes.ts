@@ -17,7 +17,8 @@ import { cutter } from './support.js';
 export function movementOutcomes(aftermath: Aftermath): OrderOutcome[] {
   const battle = aftermath.battle;
   const outcomes: OrderOutcome[] = [];
-  battle.entries.forEach((entry, index) => {
+  for (let index = 0; index < battle.entries.length; index++) {
+    const entry = battle.entries[index]!;
     if (entry.checked === null) outcomes.push(refused(aftermath, entry, index));
     else if (entry.unit >= 0 && battle.reordered[entry.unit] === true && battle.ordersUnit(entry.power, entry.unit)) {
       if (!repeated(battle, index)) outcomes.push(reorder(aftermath, entry));
@@ -31,7 +32,7 @@ export function movementOutcomes(aftermath: Aftermath): OrderOutcome[] {
       const reason = entry.unit >= 0 ? `${named(aftermath, entry.unit)} follows ${inCharge(battle, entry.unit)}'s order` : 'the unit ordered does not exist';
       outcomes.push(newOutcome(entry.submitted.power, entry.checked.order, false, ['illegal'], reason));
     }
-  });
+  }
   for (let unit = 0; unit < battle.size; unit++) {
     if (battle.entryOf[unit]! >= 0) continue;
     const result = unitOutcome(aftermath, unit, holdOf(battle, unit));
@@ -74,7 +75,7 @@ function holdOf(battle: Battle, unit: number): MovementOrder {
 function named(aftermath: Aftermath, unit: number): string {
   const board = aftermath.battle.board;
   const placed = board.units[unit]!;
-  return `${board.describe(placed)} (${board.displayName(placed.power)})`;
+  return board.tables.ownedUnitLabel(placed.type, placed.location, board.displayName(placed.power));
 }
 
 /** An order checking refused; the unit it named held instead, and shares its fate here. */
@@ -122,24 +123,23 @@ function failureOf(aftermath: Aftermath, unit: number): Failure | null {
  */
 function rivals(aftermath: Aftermath, unit: number): Failure {
   const battle = aftermath.battle;
-  const board = battle.board;
   const dest = battle.dest[unit]!;
-  // Usually one rival: a list of one is made as such, since pushing onto an empty list allocates room for 17.
-  let bouncedWith: string[] | null = null;
-  let reason = 'bounced with';
-  const add = (rival: number): void => {
-    reason += `${bouncedWith === null ? ' ' : ', '}${named(aftermath, rival)}`;
-    const label = board.describe(board.units[rival]!);
-    if (bouncedWith === null) bouncedWith = [label];
-    else bouncedWith.push(label);
-  };
-  const occupant = board.occupant[dest]!;
+  const bounce: Failure = { mark: 'bounce', reason: 'bounced with', bouncedWith: [] };
+  const occupant = battle.board.occupant[dest]!;
   // An army convoyed back to its own province (CONVOY_BACK) is no rival of itself.
-  if (occupant >= 0 && occupant !== unit && aftermath.moved[occupant] === 0) add(occupant);
+  if (occupant >= 0 && occupant !== unit && aftermath.moved[occupant] === 0) addRival(aftermath, bounce, occupant);
   for (let rival = battle.firstMoveInto[dest]!; rival >= 0; rival = battle.nextMoveInto[rival]!) {
-    if (rival !== unit) add(rival);
+    if (rival !== unit) addRival(aftermath, bounce, rival);
   }
-  return { mark: 'bounce', reason, bouncedWith: bouncedWith ?? [] };
+  return bounce;
+}
+
+/** Names a rival among the units a move bounced with and in its reason. */
+function addRival(aftermath: Aftermath, bounce: Failure, rival: number): void {
+  const board = aftermath.battle.board;
+  const bouncedWith = bounce.bouncedWith!;
+  bounce.reason += (bouncedWith.length === 0 ? ' ' : ', ') + named(aftermath, rival);
+  bouncedWith.push(board.describe(board.units[rival]!));
 }
 
 /** Why an order failed: its mark and reason, and the units named for the results. */
