@@ -37,9 +37,14 @@ export class Resolver {
     this.state = filled(count, UNRESOLVED);
   }
 
+  /** The answer to a decision, worked out the first time it is asked. */
   resolve(decision: number): number {
     const state = this.state[decision]!;
-    if (state >= RESOLVED) return state - RESOLVED;
+    // Kept this small so that V8 inlines it where decisions are asked: most asks find the answer made.
+    return state >= RESOLVED ? state - RESOLVED : this.work(decision, state);
+  }
+
+  private work(decision: number, state: number): number {
     if (state >= GUESSED) {
       if (!this.dependencies.includes(decision)) this.dependencies.push(decision);
       return state - GUESSED;
