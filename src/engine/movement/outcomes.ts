@@ -139,7 +139,10 @@ function addRival(aftermath: Aftermath, bounce: Failure, rival: number): void {
   const board = aftermath.battle.board;
   const bouncedWith = bounce.bouncedWith!;
   bounce.reason += (bouncedWith.length === 0 ? ' ' : ', ') + named(aftermath, rival);
-  bouncedWith.push(board.describe(board.units[rival]!));
+  const label = board.describe(board.units[rival]!);
+  // A list of one rival, the usual case, is made as such: pushing onto an empty list makes room for 17.
+  if (bouncedWith.length === 0) bounce.bouncedWith = [label];
+  else bouncedWith.push(label);
 }
 
 /** Why an order failed: its mark and reason, and the units named for the results. */
