@@ -1,5 +1,6 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Abut, Location, UnitType } from '../map/model.js';
+import { nulls } from './arrays.js';
 
 /**
  * Integer-indexed views of a GameMap for the adjudicator: location ids are the map's dense
@@ -167,7 +168,7 @@ export class MapTables {
   ownedUnitLabel(type: UnitType, location: number, power: string): string {
     let labels = this.ownedLabels.get(power);
     if (labels === undefined) {
-      labels = new Array<string | null>(2 * this.count).fill(null);
+      labels = nulls<string>(2 * this.count);
       this.ownedLabels.set(power, labels);
     }
     const index = 2 * location + (type === 'A' ? 0 : 1);
