@@ -378,7 +378,8 @@ export class Battle {
    */
   private chooseConvoy(army: number): void {
     let byConvoy = this.route[army] !== null || this.mode[army] === OVERSEAS;
-    if (!byConvoy) {
+    // An army that could march and that no fleet offers to carry marches.
+    if (!byConvoy && this.firstConvoy[army]! >= 0) {
       const entry = this.entries[this.entryOf[army]!]!;
       const asked = entry.checked?.order.kind === 'move' && entry.checked.order.viaConvoy;
       let intended = false;
