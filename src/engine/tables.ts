@@ -47,8 +47,7 @@ export class MapTables {
   /** Location id → how the results name an army or a fleet there (`A PAR`, `F STP/SC`). */
   private readonly armyLabels: readonly string[];
   private readonly fleetLabels: readonly string[];
-  /** A power's name for people → `ownedUnitLabel`'s labels, by location id (twice: army, fleet). */
-  private readonly ownedLabels = new Map<string, (string | null)[]>();
+  private readonly ownedLabelsOf = new Map<string, (string | null)[]>();
 
   private constructor(map: GameMap) {
     this.map = map;
@@ -162,16 +161,16 @@ export class MapTables {
   }
 
   /**
-   * `A BUR (France)`: a unit and its power as the results' reasons name it. Made once per map and
-   * power, since joining the two strings anew cost a movement phase about a twentieth of its time.
+   * The labels of a power's units with its name for people (`A BUR (France)`), by location id twice
+   * (army, fleet): filled in by `Board.ownedLabel` as the results need them, and kept for the map's
+   * life, since joining the two strings anew cost a movement phase about a twentieth of its time.
    */
-  ownedUnitLabel(type: UnitType, location: number, power: string): string {
-    let labels = this.ownedLabels.get(power);
+  ownedLabels(power: string): (string | null)[] {
+    let labels = this.ownedLabelsOf.get(power);
     if (labels === undefined) {
       labels = nulls<string>(2 * this.count);
-      this.ownedLabels.set(power, labels);
+      this.ownedLabelsOf.set(power, labels);
     }
-    const index = 2 * location + (type === 'A' ? 0 : 1);
-    return (labels[index] ??= `${this.unitLabel(type, location)} (${power})`);
+    return labels;
   }
 }

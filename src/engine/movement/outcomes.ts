@@ -74,8 +74,7 @@ function holdOf(battle: Battle, unit: number): MovementOrder {
 
 function named(aftermath: Aftermath, unit: number): string {
   const board = aftermath.battle.board;
-  const placed = board.units[unit]!;
-  return board.tables.ownedUnitLabel(placed.type, placed.location, board.displayName(placed.power));
+  return board.ownedLabel(board.units[unit]!);
 }
 
 /** An order checking refused; the unit it named held instead, and shares its fate here. */
