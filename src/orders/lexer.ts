@@ -66,15 +66,21 @@ const SYMBOLS: Record<string, TokenKind> = {
 
 export type LexResult = { ok: true; tokens: Token[] } | { ok: false; reason: string };
 
+/** Whether upper-casing may change a word: of its characters only lower-case letters and those outside ASCII come at or after `a`. */
+function mayChangeCase(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) if (text.charCodeAt(index) >= 97) return true;
+  return false;
+}
+
 /**
  * Scanned by character codes: a regular expression per character made lexing a tenth of reading an
- * order. The line is upper-cased once, and its words cut from that copy, unless upper-casing
- * changes its length (`ß` is `SS`): then word by word.
+ * order. A line is upper-cased once, when its first word that needs it is met, and its words cut
+ * from that copy; a line written in capitals, as most are, is not copied. When upper-casing changes
+ * the line's length (`ß` is `SS`), its words are upper-cased one by one.
  */
 export function lex(text: string): LexResult {
   const tokens: Token[] = [];
-  const upper = text.toUpperCase();
-  const aligned = upper.length === text.length;
+  let upper: string | null = null;
   let index = 0;
   let spaced = true;
   while (index < text.length) {
@@ -98,7 +104,13 @@ export function lex(text: string): LexResult {
       length = 1;
     }
     const end = index + length;
-    const word = kind === 'dash' ? '-' : aligned ? upper.slice(index, end) : text.slice(index, end).toUpperCase();
+    let word: string;
+    if (kind === 'dash') word = '-';
+    else if (!mayChangeCase(text, index, end)) word = text.slice(index, end);
+    else {
+      upper ??= text.toUpperCase();
+      word = upper.length === text.length ? upper.slice(index, end) : text.slice(index, end).toUpperCase();
+    }
     tokens.push({ kind, text: word, start: index, end, spaced });
     index = end;
     spaced = false;
