@@ -47,7 +47,7 @@ function classify(vocabulary: Vocabulary, text: string, tokens: Token[]): Verdic
     else {
       const sense = vocabulary.sense(token.text);
       const longest = vocabulary.nameSpanAt(sense, tokens, index);
-      const long = matchPlace(map, text, tokens, index, longest, 2);
+      const long = matchPlace(map, text, tokens, index, sense.places, longest, 2);
       if (long && !long.ok) return long;
       if (long) {
         items.push({ kind: 'place', location: long.place.location, word: spanText(index, long.place.next) });
@@ -69,7 +69,7 @@ function classify(vocabulary: Vocabulary, text: string, tokens: Token[]): Verdic
       }
       if (meaning !== null && meaning.kind !== 'filler') items.push(meaning.word === token.text ? meaning : { ...meaning, word: token.text });
       else {
-        const short = matchPlace(map, text, tokens, index, longest, 1);
+        const short = matchPlace(map, text, tokens, index, sense.places, longest, 1);
         if (short && !short.ok && !meaning) return short;
         if (!short && !meaning) return refuse(`'${spanText(index, index + 1)}' is neither a place nor an order word`);
         if (short?.ok) {

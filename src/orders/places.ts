@@ -48,13 +48,9 @@ export function withoutFullStops(word: string): string {
   return word.replace(/\.+$/, '');
 }
 
-/** The locations the name written from token `start` to `end` stands for; a single word is its own alias key already (upper case, no spaces). */
-function lookup(map: GameMap, text: string, tokens: Token[], start: number, end: number): string[] | null {
-  if (start === end) {
-    const word = tokens[start]!.text;
-    const entry = map.data.aliases.get(word) ?? (word.endsWith('.') ? map.data.aliases.get(withoutFullStops(word)) : undefined);
-    return entry ? entry.locations : null;
-  }
+/** The locations the name written from token `start` to `end` stands for; those of a single word are its word table's (`WordSense.places`). */
+function lookup(map: GameMap, text: string, tokens: Token[], start: number, end: number, wordPlaces: readonly string[] | null): readonly string[] | null {
+  if (start === end) return wordPlaces;
   const raw = text.slice(tokens[start]!.start, tokens[end]!.end);
   const entry = map.lookup(raw) ?? (raw.endsWith('.') ? map.lookup(withoutFullStops(raw)) : undefined);
   return entry ? entry.locations : null;
@@ -104,18 +100,27 @@ function ambiguity(map: GameMap, written: string, locations: readonly string[]):
 
 /**
  * Matches the longest place name starting at `start` (at least `minSpan` and at most `longest`
- * tokens long, see `Vocabulary.nameSpanAt`), with any coast written after it. Null when no name starts
+ * tokens long, see `Vocabulary.nameSpanAt`), with any coast written after it; `wordPlaces` are the
+ * places the word at `start` alone names (`WordSense.places`). Null when no name starts
  * there; refused when the name is ambiguous, since a guess from the order's sense could turn one
  * place into another without a word.
  */
-export function matchPlace(map: GameMap, text: string, tokens: Token[], start: number, longest: number, minSpan = 1): PlaceResult {
+export function matchPlace(
+  map: GameMap,
+  text: string,
+  tokens: Token[],
+  start: number,
+  wordPlaces: readonly string[] | null,
+  longest: number,
+  minSpan = 1,
+): PlaceResult {
   if (tokens[start]?.kind !== 'word' || longest < minSpan) return null;
   let end = start;
   while (end + 1 < tokens.length && end + 1 - start < longest && joins(tokens[end + 1]!)) end++;
   for (; end >= start + minSpan - 1; end--) {
     const last = tokens[end]!;
     if (last.kind !== 'word' && last.kind !== 'close') continue;
-    const locations = lookup(map, text, tokens, start, end);
+    const locations = lookup(map, text, tokens, start, end, wordPlaces);
     if (!locations) continue;
     // The name as written is cut from the line only for a refusal.
     if (locations.length > 1) return { ok: false, reason: ambiguity(map, text.slice(tokens[start]!.start, last.end), locations) };
