@@ -56,6 +56,17 @@ function lookup(map: GameMap, text: string, tokens: Token[], start: number, end:
   return entry ? entry.locations : null;
 }
 
+/** The word at `at` without full stops, or null when no word stands there. */
+function wordAt(tokens: Token[], at: number): string | null {
+  const token = tokens[at];
+  return token?.kind === 'word' ? undotted(token.text) : null;
+}
+
+/** The index after a `COAST` word at `at`, or `at` when none stands there. */
+function afterCoastWord(tokens: Token[], at: number): number {
+  return wordAt(tokens, at) === 'COAST' ? at + 1 : at;
+}
+
 /**
  * A coast written after a place: `/nc`, `(nc)`, `(north coast)`, `nc`, `north coast`. Returns the
  * coast code and the index after it, or null when no coast follows.
@@ -63,23 +74,21 @@ function lookup(map: GameMap, text: string, tokens: Token[], start: number, end:
 function coastSuffix(tokens: Token[], index: number): { code: string; next: number } | null {
   const first = tokens[index];
   if (!first) return null;
-  const wordAt = (at: number): string | null => (tokens[at]?.kind === 'word' ? undotted(tokens[at]!.text) : null);
-  const withCoastWord = (at: number): number => (wordAt(at) === 'COAST' ? at + 1 : at);
   if (first.kind === 'slash') {
-    const word = wordAt(index + 1);
+    const word = wordAt(tokens, index + 1);
     if (word === null) return null;
-    return { code: COAST_WORDS[word] ?? word, next: withCoastWord(index + 2) };
+    return { code: COAST_WORDS[word] ?? word, next: afterCoastWord(tokens, index + 2) };
   }
   if (first.kind === 'open') {
-    const word = wordAt(index + 1);
+    const word = wordAt(tokens, index + 1);
     if (word === null || COAST_WORDS[word] === undefined) return null;
-    const close = withCoastWord(index + 2);
+    const close = afterCoastWord(tokens, index + 2);
     return tokens[close]?.kind === 'close' ? { code: COAST_WORDS[word], next: close + 1 } : null;
   }
-  const word = wordAt(index);
+  const word = wordAt(tokens, index);
   if (word === null) return null;
   if (word.length === 2 && COAST_WORDS[word] === word) return { code: word, next: index + 1 };
-  if (word.length > 1 && COAST_WORDS[word] && wordAt(index + 1) === 'COAST') return { code: COAST_WORDS[word], next: index + 2 };
+  if (word.length > 1 && COAST_WORDS[word] && wordAt(tokens, index + 1) === 'COAST') return { code: COAST_WORDS[word], next: index + 2 };
   return null;
 }
 
