@@ -1,16 +1,15 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Token } from './lexer.js';
 
-/** A place found in an order. */
+/** A place found in an order; it is its own accepted result, one object per place found. */
 export interface PlaceMatch {
+  ok: true;
   location: string;
   /** Index of the first token after the place and any coast written with it. */
   next: number;
-  /** Number of tokens the name itself spans (a coast suffix not included). */
-  span: number;
 }
 
-export type PlaceResult = { ok: true; place: PlaceMatch } | { ok: false; reason: string } | null;
+export type PlaceResult = PlaceMatch | { ok: false; reason: string } | null;
 
 const COAST_WORDS: Record<string, string> = {
   NC: 'NC',
@@ -133,18 +132,18 @@ export function matchPlace(
     if (!locations) continue;
     // The name as written is cut from the line only for a refusal.
     if (locations.length > 1) return { ok: false, reason: ambiguity(map, text.slice(tokens[start]!.start, last.end), locations) };
-    const place: PlaceMatch = { location: locations[0]!, next: end + 1, span: end + 1 - start };
+    const place: PlaceMatch = { ok: true, location: locations[0]!, next: end + 1 };
     const coast = coastSuffix(tokens, end + 1);
-    if (!coast) return { ok: true, place };
+    if (!coast) return place;
     const named = map.location(place.location);
     const bareCode = tokens[end + 1]!.kind === 'word';
-    if (bareCode && (named === undefined || !map.location(`${named.province}/${coast.code}`))) return { ok: true, place };
+    if (bareCode && (named === undefined || !map.location(`${named.province}/${coast.code}`))) return place;
     const coasted = applyCoast(map, place.location, coast.code);
     if (coasted === null) {
       const name = named ? (map.location(named.province)?.name ?? named.name) : text.slice(tokens[start]!.start, last.end);
       return { ok: false, reason: `${name} has no ${COAST_NAMES[coast.code] ?? coast.code} coast` };
     }
-    return { ok: true, place: { location: coasted, next: coast.next, span: place.span } };
+    return { ok: true, location: coasted, next: coast.next };
   }
   return null;
 }
