@@ -50,19 +50,24 @@ function arrowLength(text: string, index: number): number {
   return text.charCodeAt(end) === 62 ? end + 1 - index : 0;
 }
 
-const SYMBOLS: Record<string, TokenKind> = {
-  '-': 'dash',
-  '–': 'dash',
-  '—': 'dash',
-  '/': 'slash',
-  '(': 'open',
-  '[': 'open',
-  ')': 'close',
-  ']': 'close',
-  '+': 'plus',
-  '*': 'star',
-  ':': 'colon',
-};
+/** The symbols by character code, so that telling one needs no string made of the character. */
+const SYMBOLS = new Map<number, TokenKind>(
+  (
+    [
+      ['-', 'dash'],
+      ['–', 'dash'],
+      ['—', 'dash'],
+      ['/', 'slash'],
+      ['(', 'open'],
+      ['[', 'open'],
+      [')', 'close'],
+      [']', 'close'],
+      ['+', 'plus'],
+      ['*', 'star'],
+      [':', 'colon'],
+    ] as const
+  ).map(([symbol, kind]) => [symbol.charCodeAt(0), kind]),
+);
 
 export type LexResult = { ok: true; tokens: Token[] } | { ok: false; reason: string };
 
@@ -97,9 +102,8 @@ export function lex(text: string): LexResult {
       kind = 'word';
       for (let more = length; more > 0 && index + length < text.length; length += more) more = wordCharLength(text, index + length);
     } else {
-      const char = text[index]!;
-      const symbol = SYMBOLS[char];
-      if (symbol === undefined) return { ok: false, reason: `unexpected '${char}'` };
+      const symbol = SYMBOLS.get(text.charCodeAt(index));
+      if (symbol === undefined) return { ok: false, reason: `unexpected '${text[index]}'` };
       kind = symbol;
       length = 1;
     }
