@@ -103,9 +103,14 @@ function powerItem(map: GameMap, written: string): Verdict<Item> {
   return power ? accept({ kind: 'power', name: power.name, word: written }) : refuse(`'${written}' is not a power of this map`);
 }
 
+function hasOptionalPlace(items: readonly Item[]): boolean {
+  for (const item of items) if (item.kind === 'place' && item.optional) return true;
+  return false;
+}
+
 /** Every way of reading the optional places: as places, or as the filler words they also are. */
 function readings(items: Item[]): Reading[] | null {
-  if (!items.some((item) => item.kind === 'place' && item.optional)) return [items];
+  if (!hasOptionalPlace(items)) return [items];
   let result: Reading[] = [[]];
   for (const item of items) {
     // Readings are extended in place where an item does not branch, so a long line costs its length, not its square.
@@ -222,7 +227,9 @@ function movementOrder(cursor: Cursor): Verdict<MovementOrder> {
     viaConvoy = true;
   }
   if (!cursor.done) return cursor.unexpected();
-  return accept({ kind: 'move', unit, to: places[places.length - 1]!, route: places.slice(0, -1), viaConvoy });
+  // The last place is where the unit goes; the chain left before it is the written convoy route.
+  const to = places.pop()!;
+  return accept({ kind: 'move', unit, to, route: places, viaConvoy });
 }
 
 /** Places joined by dashes or move words, which may also be left out (`A PAR BUR`). */
