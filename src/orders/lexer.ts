@@ -18,26 +18,29 @@ export interface Token {
 /** Letters and digits outside ASCII, by code point, so that astral letters count too. */
 const NON_ASCII_WORD = /^[\p{L}\p{N}]/u;
 
-/** ASCII letters, digits and `.'_`, by character code. */
-const ASCII_WORD = new Uint8Array(128);
+const WORD = 1;
+const SEPARATOR = 2;
+
+/**
+ * ASCII characters by code: WORD for letters, digits and `.'_`; SEPARATOR for white space, commas
+ * and semicolons, which only separate tokens; 0 for the rest.
+ */
+const ASCII_CLASS = new Uint8Array(128);
 for (let code = 0; code < 128; code++) {
   const letter = (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-  ASCII_WORD[code] = letter || (code >= 48 && code <= 57) || code === 46 || code === 39 || code === 95 ? 1 : 0;
+  if (letter || (code >= 48 && code <= 57) || code === 46 || code === 39 || code === 95) ASCII_CLASS[code] = WORD;
+  else if (code === 32 || code === 44 || code === 59 || (code >= 9 && code <= 13)) ASCII_CLASS[code] = SEPARATOR;
 }
 
-/** How many UTF-16 units the word character at `index` takes (letters, digits, `.'_`), or 0. */
-function wordCharLength(text: string, index: number): number {
-  const code = text.charCodeAt(index);
-  if (code < 128) return ASCII_WORD[code]!;
+/** How many UTF-16 units the letter or digit outside ASCII at `index` takes, or 0 for another character. */
+function nonAsciiWordLength(text: string, index: number): number {
   const point = text.codePointAt(index)!;
   return NON_ASCII_WORD.test(String.fromCodePoint(point)) ? (point > 0xffff ? 2 : 1) : 0;
 }
 
-/** White space, commas and semicolons only separate tokens. */
-function isSeparator(text: string, index: number): boolean {
-  const code = text.charCodeAt(index);
-  if (code === 32 || code === 44 || code === 59 || (code >= 9 && code <= 13)) return true;
-  return code > 127 && /\s/.test(text[index]!);
+/** White space outside ASCII. */
+function isNonAsciiSeparator(text: string, index: number): boolean {
+  return /\s/.test(text[index]!);
 }
 
 /** Length of an arrow (`->`, `-->`, `=>`, `→`) starting at `index`, or 0. */
@@ -50,55 +53,87 @@ function arrowLength(text: string, index: number): number {
   return text.charCodeAt(end) === 62 ? end + 1 - index : 0;
 }
 
-const SYMBOLS: Record<string, TokenKind> = {
-  '-': 'dash',
-  '–': 'dash',
-  '—': 'dash',
-  '/': 'slash',
-  '(': 'open',
-  '[': 'open',
-  ')': 'close',
-  ']': 'close',
-  '+': 'plus',
-  '*': 'star',
-  ':': 'colon',
-};
+/** The symbols by character code, so that telling one needs no string made of the character. */
+const SYMBOLS = new Map<number, TokenKind>(
+  (
+    [
+      ['-', 'dash'],
+      ['–', 'dash'],
+      ['—', 'dash'],
+      ['/', 'slash'],
+      ['(', 'open'],
+      ['[', 'open'],
+      [')', 'close'],
+      [']', 'close'],
+      ['+', 'plus'],
+      ['*', 'star'],
+      [':', 'colon'],
+    ] as const
+  ).map(([symbol, kind]) => [symbol.charCodeAt(0), kind]),
+);
 
 export type LexResult = { ok: true; tokens: Token[] } | { ok: false; reason: string };
 
 /**
- * Scanned by character codes: a regular expression per character made lexing a tenth of reading an
- * order. The line is upper-cased once, and its words cut from that copy, unless upper-casing
- * changes its length (`ß` is `SS`): then word by word.
+ * Scanned by character codes, each read once where it can be: a regular expression per character
+ * made lexing a tenth of reading an order. A line is upper-cased once, when its first word that
+ * needs it is met (one with a lower-case letter or a letter outside ASCII), and its words cut from
+ * that copy; a line written in capitals, as most are, is not copied. When upper-casing changes the
+ * line's length (`ß` is `SS`), its words are upper-cased one by one.
  */
 export function lex(text: string): LexResult {
   const tokens: Token[] = [];
-  const upper = text.toUpperCase();
-  const aligned = upper.length === text.length;
+  let upper: string | null = null;
   let index = 0;
   let spaced = true;
-  while (index < text.length) {
-    if (isSeparator(text, index)) {
+  const length = text.length;
+  while (index < length) {
+    const code = text.charCodeAt(index);
+    const asciiClass = code < 128 ? ASCII_CLASS[code]! : 0;
+    if (asciiClass === SEPARATOR || (code > 127 && isNonAsciiSeparator(text, index))) {
       index++;
       spaced = true;
       continue;
     }
     let kind: TokenKind;
-    let length = arrowLength(text, index);
-    if (length > 0) {
-      kind = 'dash';
-    } else if ((length = wordCharLength(text, index)) > 0) {
+    let end: number;
+    let cased = false;
+    if (asciiClass === WORD || (code > 127 && nonAsciiWordLength(text, index) > 0)) {
       kind = 'word';
-      for (let more = length; more > 0 && index + length < text.length; length += more) more = wordCharLength(text, index + length);
+      end = index;
+      while (end < length) {
+        const next = text.charCodeAt(end);
+        if (next < 128) {
+          if (ASCII_CLASS[next] !== WORD) break;
+          // Of the ASCII word characters only the lower-case letters come from `a` on.
+          if (next >= 97) cased = true;
+          end++;
+        } else {
+          const more = nonAsciiWordLength(text, end);
+          if (more === 0) break;
+          cased = true;
+          end += more;
+        }
+      }
     } else {
-      const char = text[index]!;
-      const symbol = SYMBOLS[char];
-      if (symbol === undefined) return { ok: false, reason: `unexpected '${char}'` };
-      kind = symbol;
-      length = 1;
+      const arrow = arrowLength(text, index);
+      if (arrow > 0) {
+        kind = 'dash';
+        end = index + arrow;
+      } else {
+        const symbol = SYMBOLS.get(code);
+        if (symbol === undefined) return { ok: false, reason: `unexpected '${text[index]}'` };
+        kind = symbol;
+        end = index + 1;
+      }
     }
-    const end = index + length;
-    const word = kind === 'dash' ? '-' : aligned ? upper.slice(index, end) : text.slice(index, end).toUpperCase();
+    let word: string;
+    if (kind === 'dash') word = '-';
+    else if (!cased) word = text.slice(index, end);
+    else {
+      upper ??= text.toUpperCase();
+      word = upper.length === text.length ? upper.slice(index, end) : text.slice(index, end).toUpperCase();
+    }
     tokens.push({ kind, text: word, start: index, end, spaced });
     index = end;
     spaced = false;

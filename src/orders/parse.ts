@@ -17,8 +17,11 @@ import type { Keyword, Verb } from './words.js';
 type Item =
   /** A unit type or a verb: the word table's own meaning when the word is written as the table spells it. */
   | Exclude<Keyword, { kind: 'filler' }>
-  /** `optional`: a filler word (THE, SEA, IN ...) that is also a place of this map, read both ways. */
-  | { kind: 'place'; location: string; word: string; optional?: boolean }
+  /**
+   * `optional`: a filler word (THE, SEA, IN ...) that is also a place of this map, read both ways.
+   * The name as written is the line from `start` to `end`, cut only for a refusal (`written`).
+   */
+  | { kind: 'place'; location: string; start: number; end: number; optional?: boolean }
   | { kind: 'via'; word: string }
   /** The power a PROXY order names, by its map name. */
   | { kind: 'power'; name: string; word: string };
@@ -47,11 +50,11 @@ function classify(vocabulary: Vocabulary, text: string, tokens: Token[]): Verdic
     else {
       const sense = vocabulary.sense(token.text);
       const longest = vocabulary.nameSpanAt(sense, tokens, index);
-      const long = matchPlace(map, text, tokens, index, longest, 2);
+      const long = matchPlace(map, text, tokens, index, sense.places, longest, 2);
       if (long && !long.ok) return long;
       if (long) {
-        items.push({ kind: 'place', location: long.place.location, word: spanText(index, long.place.next) });
-        index = long.place.next;
+        items.push({ kind: 'place', location: long.location, start: token.start, end: tokens[long.next - 1]!.end });
+        index = long.next;
         continue;
       }
       const following = tokens[index + 1];
@@ -69,12 +72,12 @@ function classify(vocabulary: Vocabulary, text: string, tokens: Token[]): Verdic
       }
       if (meaning !== null && meaning.kind !== 'filler') items.push(meaning.word === token.text ? meaning : { ...meaning, word: token.text });
       else {
-        const short = matchPlace(map, text, tokens, index, longest, 1);
+        const short = matchPlace(map, text, tokens, index, sense.places, longest, 1);
         if (short && !short.ok && !meaning) return short;
         if (!short && !meaning) return refuse(`'${spanText(index, index + 1)}' is neither a place nor an order word`);
         if (short?.ok) {
-          items.push({ kind: 'place', location: short.place.location, word: spanText(index, short.place.next), optional: meaning !== null });
-          index = short.place.next;
+          items.push({ kind: 'place', location: short.location, start: token.start, end: tokens[short.next - 1]!.end, optional: meaning !== null });
+          index = short.next;
           continue;
         }
       }
@@ -100,9 +103,14 @@ function powerItem(map: GameMap, written: string): Verdict<Item> {
   return power ? accept({ kind: 'power', name: power.name, word: written }) : refuse(`'${written}' is not a power of this map`);
 }
 
+function hasOptionalPlace(items: readonly Item[]): boolean {
+  for (const item of items) if (item.kind === 'place' && item.optional) return true;
+  return false;
+}
+
 /** Every way of reading the optional places: as places, or as the filler words they also are. */
 function readings(items: Item[]): Reading[] | null {
-  if (!items.some((item) => item.kind === 'place' && item.optional)) return [items];
+  if (!hasOptionalPlace(items)) return [items];
   let result: Reading[] = [[]];
   for (const item of items) {
     // Readings are extended in place where an item does not branch, so a long line costs its length, not its square.
@@ -116,10 +124,18 @@ function readings(items: Item[]): Reading[] | null {
   return result;
 }
 
-/** A cursor over one reading, with the small steps the grammars share. */
+/** An item as the line wrote it, for a refusal. */
+function written(item: Item, line: string): string {
+  return item.kind === 'place' ? line.slice(item.start, item.end) : item.word;
+}
+
+/** A cursor over one reading of `line`, with the small steps the grammars share. */
 class Cursor {
   private index = 0;
-  constructor(private readonly items: Reading) {}
+  constructor(
+    private readonly items: Reading,
+    private readonly line: string,
+  ) {}
 
   get done(): boolean {
     return this.index >= this.items.length;
@@ -167,7 +183,7 @@ class Cursor {
   /** Refusal for whatever stands at the cursor. */
   unexpected(): Verdict<never> {
     const item = this.peek();
-    return refuse(item ? `'${item.word}' does not fit here` : 'the order stops too early');
+    return refuse(item ? `'${written(item, this.line)}' does not fit here` : 'the order stops too early');
   }
 }
 
@@ -211,7 +227,9 @@ function movementOrder(cursor: Cursor): Verdict<MovementOrder> {
     viaConvoy = true;
   }
   if (!cursor.done) return cursor.unexpected();
-  return accept({ kind: 'move', unit, to: places[places.length - 1]!, route: places.slice(0, -1), viaConvoy });
+  // The last place is where the unit goes; the chain left before it is the written convoy route.
+  const to = places.pop()!;
+  return accept({ kind: 'move', unit, to, route: places, viaConvoy });
 }
 
 /** Places joined by dashes or move words, which may also be left out (`A PAR BUR`). */
@@ -249,11 +267,11 @@ function retreatOrder(cursor: Cursor): Verdict<RetreatPhaseOrder> {
 
 const ADJUSTMENT_VERBS: readonly Verb[] = ['build', 'remove', 'disband', 'retreat', 'move', 'waive'];
 
-function adjustmentOrder(cursor: Cursor, items: Reading): Verdict<AdjustmentOrder> {
+function adjustmentOrder(cursor: Cursor, items: Reading, line: string): Verdict<AdjustmentOrder> {
   const verbs = items.filter((item): item is Extract<Item, { kind: 'verb' }> => item.kind === 'verb').map((item) => item.verb);
   if (verbs.includes('waive')) {
     const others = items.filter((item) => !(item.kind === 'verb' && (item.verb === 'waive' || item.verb === 'build')));
-    return others.length === 0 ? accept({ kind: 'waive' }) : refuse(`'${others[0]!.word}' does not fit in a WAIVE`);
+    return others.length === 0 ? accept({ kind: 'waive' }) : refuse(`'${written(others[0]!, line)}' does not fit in a WAIVE`);
   }
   const builds = verbs.includes('build');
   const removes = verbs.some((verb) => verb !== 'build');
@@ -267,11 +285,11 @@ function adjustmentOrder(cursor: Cursor, items: Reading): Verdict<AdjustmentOrde
   return accept(builds ? { kind: 'build', unit } : { kind: 'remove', unit });
 }
 
-function grammar(phase: OrderPhase, reading: Reading): Verdict<Order> {
-  const cursor = new Cursor(reading);
+function grammar(phase: OrderPhase, reading: Reading, line: string): Verdict<Order> {
+  const cursor = new Cursor(reading, line);
   if (phase === 'MOVEMENT') return movementOrder(cursor);
   if (phase === 'RETREATS') return retreatOrder(cursor);
-  return adjustmentOrder(cursor, reading);
+  return adjustmentOrder(cursor, reading, line);
 }
 
 export type ParseResult = { ok: true; readings: Order[] } | { ok: false; reason: string };
@@ -288,7 +306,7 @@ export function parseOrder(map: GameMap, text: string, phase: OrderPhase): Parse
   const orders: Order[] = [];
   let firstProblem: string | null = null;
   for (const reading of all) {
-    const order = grammar(phase, reading);
+    const order = grammar(phase, reading, text);
     if (order.ok) orders.push(order.value);
     else firstProblem ??= order.reason;
   }

@@ -12,11 +12,13 @@ export interface WordSense {
   readonly via: boolean;
   /** The second tokens of the names of two tokens or more that start with this word. */
   readonly secondWords: ReadonlySet<string> | null;
+  /** The locations the word alone names, when it is a one-word name or alias of a place. */
+  readonly places: readonly string[] | null;
 }
 
 /**
  * The words of orders on one map, each with its sense, made once per map: reading a word is one
- * hash look-up. Most words of an order start no place name at all (`A`, `S`, `HOLD`) and need no
+ * hash look-up, which also finds the places the word alone names. Most words of an order start no place name at all (`A`, `S`, `HOLD`) and need no
  * place look-up; a word that does is tried only as long as its names go (`Spain (north coast)` is
  * five tokens). Words outside the table (misspellings, a place with a full stop after it) are
  * worked out when met and not kept, so players' text cannot grow it.
@@ -76,6 +78,9 @@ export class Vocabulary {
     const dotted = word.endsWith('.');
     const longestName = this.nameSpans.get(word) ?? (dotted ? (this.nameSpans.get(withoutFullStops(word)) ?? 0) : 0);
     const secondWords = this.secondWords.get(word) ?? (dotted ? this.secondWords.get(withoutFullStops(word)) : undefined) ?? null;
-    return { meaning: keyword(word), longestName, via: VIA_WORDS.has(word), secondWords };
+    // A single word is its own alias key already (upper case, no spaces).
+    const aliases = this.map.data.aliases;
+    const places = (aliases.get(word) ?? (dotted ? aliases.get(withoutFullStops(word)) : undefined))?.locations ?? null;
+    return { meaning: keyword(word), longestName, via: VIA_WORDS.has(word), secondWords, places };
   }
 }

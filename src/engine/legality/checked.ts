@@ -25,8 +25,15 @@ export interface CheckedSubmission extends SubmittedOrder {
   readonly checkedForIndex: number;
 }
 
-export function checkedSubmission(power: string, checked: CheckedMovement, board: Board, flags: RuleFlags, immobile: boolean): CheckedSubmission {
-  const checkedForIndex = board.powerIndex(power);
+/** `checkedForIndex` is `power`'s index on `board`, which the reader already holds. */
+export function checkedSubmission(
+  power: string,
+  checkedForIndex: number,
+  checked: CheckedMovement,
+  board: Board,
+  flags: RuleFlags,
+  immobile: boolean,
+): CheckedSubmission {
   return { power, order: checked.order, checked, text: formatOrder(checked.order), checkedOn: board, flags, immobile, checkedFor: power, checkedForIndex };
 }
 

@@ -113,7 +113,7 @@ export class OrderReader {
       const gateway = gatewayVerdict(this.board, this.power, order);
       if (gateway) return gateway.ok ? accept({ power, order: gateway.value }) : gateway;
       const checked = checkMovement(this.board, this.power, order, this.flags, immobile, this.context.dummies);
-      return checked.ok ? accept(checkedSubmission(power, checked.value, this.board, this.flags, immobile)) : checked;
+      return checked.ok ? accept(checkedSubmission(power, this.power, checked.value, this.board, this.flags, immobile)) : checked;
     }
     const checked = checkOrder(this.board, this.power, order, phase, this.flags, immobile);
     return checked.ok ? accept({ power, order: checked.value }) : checked;

@@ -13,11 +13,15 @@ export function provinceOf(board: Board, location: string): number {
   return id < 0 ? -1 : board.tables.provinceOf[id]!;
 }
 
-/** The unit an order names, whoever owns it; the written coast does not matter (DATC 6.B.10). */
-export function namedUnit(board: Board, ref: UnitRef, find = (province: number) => board.unitAt(province)): Verdict<BoardUnit> {
+/**
+ * The unit an order names, whoever owns it; the written coast does not matter (DATC 6.B.10). `find`
+ * picks the unit in the province, by default the one standing there (in a high sea, a fleet of
+ * `power` first).
+ */
+export function namedUnit(board: Board, ref: UnitRef, find?: (province: number) => BoardUnit | undefined, power = -1): Verdict<BoardUnit> {
   const province = provinceOf(board, ref.location);
   if (province < 0) return refuse(`there is no place called ${ref.location}`);
-  const unit = find(province);
+  const unit = find ? find(province) : board.unitAt(province, power);
   const name = board.tables.name(province);
   if (!unit) return refuse(`there is no ${ref.type ? typeWord(ref.type) : 'unit'} in ${name}`);
   if (ref.type && ref.type !== unit.type) return refuse(`the unit in ${name} is ${unit.type === 'A' ? 'an army' : 'a fleet'}`);
@@ -25,8 +29,8 @@ export function namedUnit(board: Board, ref: UnitRef, find = (province: number) 
 }
 
 /** The ordering power's own unit (in a high sea, one of its fleets there). */
-export function ownUnit(board: Board, power: number, ref: UnitRef, find = (province: number) => board.unitAt(province, power)): Verdict<BoardUnit> {
-  const found = namedUnit(board, ref, find);
+export function ownUnit(board: Board, power: number, ref: UnitRef, find?: (province: number) => BoardUnit | undefined): Verdict<BoardUnit> {
+  const found = namedUnit(board, ref, find, power);
   if (!found.ok) return found;
   const unit = found.value;
   if (unit.power !== power) {
