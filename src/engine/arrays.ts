@@ -9,7 +9,7 @@ const templates = new Map<number, number[]>();
 export function filled(length: number, value: number): number[] {
   let template = templates.get(value);
   if (!template || template.length < length) {
-    template = new Array<number>(Math.max(length, 2 * (template?.length ?? 64))).fill(value);
+    template = run(Math.max(length, 2 * (template?.length ?? 64)), value);
     templates.set(value, template);
   }
   return template.slice(0, length);
@@ -19,6 +19,16 @@ let noValues: null[] = [];
 
 /** A fresh array of `length` nulls, made the way `filled` makes its arrays. */
 export function nulls<T>(length: number): (T | null)[] {
-  if (noValues.length < length) noValues = new Array<null>(Math.max(length, 2 * noValues.length, 64)).fill(null);
+  if (noValues.length < length) noValues = run(Math.max(length, 2 * noValues.length, 64), null);
   return noValues.slice(0, length);
+}
+
+/**
+ * A template run, pushed value by value: `new Array(length).fill(value)` would make a holey array,
+ * and its slices too, whose every read V8 checks for a hole.
+ */
+function run<T>(length: number, value: T): T[] {
+  const values: T[] = [];
+  for (let index = 0; index < length; index++) values.push(value);
+  return values;
 }

@@ -52,6 +52,8 @@ export class Board {
   private readonly indexes = new Map<string, number>();
   private readonly definitions: (Power | undefined)[];
   private readonly movers: Mover[] = [];
+  /** Per power: the map's labels of its units with its name (see `MapTables.ownedLabels`), looked up once. */
+  private readonly ownedLabels: (string | null)[][] = [];
 
   constructor(map: GameMap, position: Position) {
     this.map = map;
@@ -182,6 +184,13 @@ export class Board {
 
   powerName(power: number): string {
     return this.powers[power]!.name;
+  }
+
+  /** `A BUR (France)`: a unit and its power as the results' reasons name them. */
+  ownedLabel(unit: BoardUnit): string {
+    const labels = (this.ownedLabels[unit.power] ??= this.tables.ownedLabels(this.displayName(unit.power)));
+    const index = 2 * unit.location + (unit.type === 'A' ? 0 : 1);
+    return (labels[index] ??= `${this.describe(unit)} (${this.displayName(unit.power)})`);
   }
 
   /** The power's name for people (`England`). */

@@ -1,5 +1,6 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Abut, Location, UnitType } from '../map/model.js';
+import { nulls } from './arrays.js';
 
 /**
  * Integer-indexed views of a GameMap for the adjudicator: location ids are the map's dense
@@ -46,6 +47,7 @@ export class MapTables {
   /** Location id → how the results name an army or a fleet there (`A PAR`, `F STP/SC`). */
   private readonly armyLabels: readonly string[];
   private readonly fleetLabels: readonly string[];
+  private readonly ownedLabelsOf = new Map<string, (string | null)[]>();
 
   private constructor(map: GameMap) {
     this.map = map;
@@ -156,5 +158,19 @@ export class MapTables {
   /** `A PAR`, `F STP/SC`: a unit as the results name it. */
   unitLabel(type: UnitType, location: number): string {
     return (type === 'A' ? this.armyLabels : this.fleetLabels)[location]!;
+  }
+
+  /**
+   * The labels of a power's units with its name for people (`A BUR (France)`), by location id twice
+   * (army, fleet): filled in by `Board.ownedLabel` as the results need them, and kept for the map's
+   * life, since joining the two strings anew cost a movement phase about a twentieth of its time.
+   */
+  ownedLabels(power: string): (string | null)[] {
+    let labels = this.ownedLabelsOf.get(power);
+    if (labels === undefined) {
+      labels = nulls<string>(2 * this.count);
+      this.ownedLabelsOf.set(power, labels);
+    }
+    return labels;
   }
 }

@@ -46,7 +46,9 @@ export function priorCheck(submitted: SubmittedOrder, board: Board, flags: RuleF
   if (!('checkedOn' in submitted)) return null;
   const prior = submitted as CheckedSubmission;
   const on = prior.checkedOn;
-  if (on.position !== board.position || on.map !== board.map || prior.order !== prior.checked.order) return null;
+  // Orders read for the phase were checked on this very board: one comparison then says so.
+  if (on !== board && (on.position !== board.position || on.map !== board.map)) return null;
+  if (prior.order !== prior.checked.order) return null;
   return prior.checkedFor === prior.power && prior.flags === flags && prior.immobile === immobile[prior.checkedForIndex] ? prior : null;
 }
 

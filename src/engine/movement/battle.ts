@@ -6,6 +6,7 @@ import { provinceOf } from '../legality/units.js';
 import { formatOrder } from '../../orders/format.js';
 import type { MovementOrder, SubmittedOrder } from '../../orders/types.js';
 import type { Board } from '../board.js';
+import type { PowerState } from '../types.js';
 import { filled, nulls } from '../arrays.js';
 import { portageStep } from '../portage-routes.js';
 import { restrictionsAllow } from '../reach.js';
@@ -56,7 +57,7 @@ export interface Entry {
 export class Battle {
   readonly board: Board;
   readonly size: number;
-  readonly entries: Entry[] = [];
+  readonly entries: Entry[];
   /**
    * Entry index giving each unit its order, or -1 when unordered: the last order of its owner, or
    * when the owner's last order proxies it (PROXY_OK), the last order of the power proxied to.
@@ -141,13 +142,9 @@ export class Battle {
     this.firstMoveInto = filled(board.tables.count, NONE);
     this.firstConvoy = filled(size, NONE);
     this.nextSupport = this.nextMoveInto = this.nextConvoy = filled(size, NONE);
-    this.firesOnOwn = [];
-    this.immobile = [];
-    for (const state of board.powers) {
-      const dummy = rules.dummies.size > 0 && rules.dummies.has(state.name);
-      this.firesOnOwn.push(rules.flags.friendlyFire || (rules.flags.dummyFire && dummy));
-      this.immobile.push(rules.flags.immobileDummies && dummy);
-    }
+    const dummy = (state: PowerState): boolean => rules.dummies.size > 0 && rules.dummies.has(state.name);
+    this.firesOnOwn = board.powers.map((state) => rules.flags.friendlyFire || (rules.flags.dummyFire && dummy(state)));
+    this.immobile = board.powers.map((state) => rules.flags.immobileDummies && dummy(state));
     this.flags = rules.flags;
     this.dummies = rules.dummies;
     this.noRetreat = rules.flags.noRetreat;
@@ -155,7 +152,7 @@ export class Battle {
     this.weakBounces = rules.flags.weakBounces;
     this.safeConvoys = rules.flags.safeConvoys;
     this.weakConvoys = rules.flags.weakConvoys;
-    for (const submitted of orders) this.entries.push(this.enter(submitted));
+    this.entries = orders.map((submitted) => this.enter(submitted));
     if (board.afloat !== null) spreadOverFleets(board, this.entries);
     this.assignOrders();
     if (this.noCheck) this.markReorders();
@@ -167,9 +164,9 @@ export class Battle {
     if (this.flags.fictionalOk && !this.flags.showPhantom) {
       for (let unit = 0; unit < size; unit++) if (this.route[unit] !== null && this.kind[unit] === MOVE) this.holdOnPhantomRoute(unit);
     }
-    for (let unit = 0; unit < size; unit++) if (this.kind[unit] === MOVE) this.linkMove(unit);
     for (let unit = 0; unit < size; unit++) {
-      if (this.kind[unit] === SUPPORT) this.linkSupport(unit);
+      if (this.kind[unit] === MOVE) this.linkMove(unit);
+      else if (this.kind[unit] === SUPPORT) this.linkSupport(unit);
       else if (this.kind[unit] === CONVOY) this.linkConvoy(unit);
     }
     // Under PORTAGE_CONVOY fleets are carried too: armies convoy them overland, the roles reversed.
@@ -290,6 +287,7 @@ export class Battle {
     if (checked.signal !== null) this.voidReason[unit] = `a signal only: ${checked.signal}`;
     const kind = checked.order.kind;
     this.kind[unit] = kind === 'move' ? MOVE : kind === 'support' ? SUPPORT : kind === 'convoy' ? CONVOY : HOLD;
+    if (kind === 'move') this.mode[unit] = checked.crossing ? modeOf(checked.crossing) : OVERSEAS;
     if ((kind === 'support' || kind === 'convoy') && checked.target === NONE) this.aidToPhantom(unit, kind);
   }
 
@@ -330,9 +328,6 @@ export class Battle {
 
   private linkMove(unit: number): void {
     const dest = this.dest[unit]!;
-    // Only a loaded move order makes a unit MOVE, so it has a checked entry.
-    const crossing = this.entries[this.entryOf[unit]!]!.checked!.crossing;
-    this.mode[unit] = crossing ? modeOf(crossing) : OVERSEAS;
     // A move into an nJudge high sea meets no other: it neither bounces nor dislodges nor cuts a support there.
     if (this.board.tables.isHighSea(dest)) return;
     this.nextMoveInto[unit] = this.firstMoveInto[dest]!;
@@ -383,7 +378,8 @@ export class Battle {
    */
   private chooseConvoy(army: number): void {
     let byConvoy = this.route[army] !== null || this.mode[army] === OVERSEAS;
-    if (!byConvoy) {
+    // An army that could march and that no fleet offers to carry marches.
+    if (!byConvoy && this.firstConvoy[army]! >= 0) {
       const entry = this.entries[this.entryOf[army]!]!;
       const asked = entry.checked?.order.kind === 'move' && entry.checked.order.viaConvoy;
       let intended = false;

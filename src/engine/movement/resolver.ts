@@ -11,8 +11,12 @@ import { filled } from '../arrays.js';
 export const FAILS = 0;
 export const SUCCEEDS = 1;
 
-const UNRESOLVED = 0;
-const GUESSING = 1;
+/**
+ * A decision's state and answer in one number, so that a phase makes one array for them: not asked
+ * yet (UNRESOLVED), answered on a guess (GUESSED + answer) or for good (RESOLVED + answer).
+ */
+const UNRESOLVED = -1;
+const GUESSED = 0;
 const RESOLVED = 2;
 
 export interface Adjudicator {
@@ -25,48 +29,45 @@ export interface Adjudicator {
 export class Resolver {
   private readonly adjudicator: Adjudicator;
   private readonly state: number[];
-  private readonly result: number[];
   /** Decisions answered on a guess, in the order they were met: the cycle being tried. */
   private readonly dependencies: number[] = [];
 
   constructor(count: number, adjudicator: Adjudicator) {
     this.adjudicator = adjudicator;
     this.state = filled(count, UNRESOLVED);
-    this.result = filled(count, FAILS);
   }
 
+  /** The answer to a decision, worked out the first time it is asked. */
   resolve(decision: number): number {
     const state = this.state[decision]!;
-    if (state === RESOLVED) return this.result[decision]!;
-    if (state === GUESSING) {
+    // Kept this small so that V8 inlines it where decisions are asked: most asks find the answer made.
+    return state >= RESOLVED ? state - RESOLVED : this.work(decision, state);
+  }
+
+  private work(decision: number, state: number): number {
+    if (state >= GUESSED) {
       if (!this.dependencies.includes(decision)) this.dependencies.push(decision);
-      return this.result[decision]!;
+      return state - GUESSED;
     }
     const before = this.dependencies.length;
-    this.result[decision] = FAILS;
-    this.state[decision] = GUESSING;
+    this.state[decision] = GUESSED + FAILS;
     const first = this.adjudicator.adjudicate(decision);
     if (this.dependencies.length === before) {
-      if (this.state[decision] !== RESOLVED) {
-        this.result[decision] = first;
-        this.state[decision] = RESOLVED;
-      }
-      return this.result[decision]!;
+      if (this.state[decision]! < RESOLVED) this.state[decision] = RESOLVED + first;
+      return this.state[decision]! - RESOLVED;
     }
     if (this.dependencies[before] !== decision) {
       // Part of a cycle that a decision further up guessed: report the guess-based answer.
       this.dependencies.push(decision);
-      this.result[decision] = first;
+      this.state[decision] = (this.state[decision]! >= RESOLVED ? RESOLVED : GUESSED) + first;
       return first;
     }
     this.forget(before);
-    this.result[decision] = SUCCEEDS;
-    this.state[decision] = GUESSING;
+    this.state[decision] = GUESSED + SUCCEEDS;
     const second = this.adjudicator.adjudicate(decision);
     if (first === second) {
       this.forget(before);
-      this.result[decision] = first;
-      this.state[decision] = RESOLVED;
+      this.state[decision] = RESOLVED + first;
       return first;
     }
     const cycle = this.dependencies.slice(before);
@@ -77,8 +78,7 @@ export class Resolver {
 
   /** Answers a decision for good (the backup rule's way). */
   settle(decision: number, result: number): void {
-    this.state[decision] = RESOLVED;
-    this.result[decision] = result;
+    this.state[decision] = RESOLVED + result;
   }
 
   /** Drops the guesses made since `from`, so they are decided again. */
