@@ -160,12 +160,21 @@ function scenarios(map: GameMap): Scenario[] {
 }
 
 /**
+ * Calls made untimed before each timing, so that "warm" means warm: each scenario deoptimises about
+ * twenty functions the one before it had optimised, and V8 optimises them again on a thread of its
+ * own, which on a busy 2-core host took longer than the 500 calls (5 ms) once made here. The timed
+ * calls then ran partly unoptimised: the headline scenario printed 8.3–11.3 µs from one run to the
+ * next, 7.0–7.8 µs with these (docs/performance-engine.md).
+ */
+const WARM_UP_CALLS = 5000;
+
+/**
  * Reading and checking a whole movement phase's orders (34 lines), one board and a reader per power,
  * as processing reads them: handed each power's lines, so the bench's text is split before the clock starts.
  */
 function orderReadingTime(map: GameMap, position: Position): number {
   const lines = orderLines(MIDGAME_ORDERS);
-  return measure(() => readOrders(map, position, 'MOVEMENT', lines), 2000, 200).median;
+  return measure(() => readOrders(map, position, 'MOVEMENT', lines), 2000, WARM_UP_CALLS).median;
 }
 
 export async function benchEngine(root = resolve('.')): Promise<void> {
@@ -173,7 +182,7 @@ export async function benchEngine(root = resolve('.')): Promise<void> {
   console.log('adjudication, standard map (warm; median / p95 of 2000 runs, orders already read)');
   let headline = Number.NaN;
   for (const scenario of scenarios(map)) {
-    const timing = measure(() => adjudicate(map, scenario.phase, scenario.position, scenario.orders), 2000, 500);
+    const timing = measure(() => adjudicate(map, scenario.phase, scenario.position, scenario.orders), 2000, WARM_UP_CALLS);
     const label = `${scenario.label} (${unitCount(scenario.position)} units)`;
     console.log(`  ${label.padEnd(52)} ${formatMs(timing.median).padStart(9)}  p95 ${formatMs(timing.p95)}`);
     if (scenario.headline) headline = timing.median;
