@@ -59,8 +59,11 @@ function gameTitle(name: string, game: GameStatus): string {
  */
 export function pendingHiddenBuilds(archive: GameArchive, game: GameStatus, maps: MapDefinition): HiddenUnit[] {
   const last = archive.lastResultsPhase();
+  const processed = last === null ? null : parsePhaseAbbrev(last, maps.base.data.flow);
   // Only an adjustment phase builds: after any other, the saved status file need not be read.
-  if (last === null || parsePhaseAbbrev(last, maps.base.data.flow)?.type !== ADJUSTMENTS) return [];
+  if (last === null || processed?.type !== ADJUSTMENTS) return [];
+  // Nor when nothing could be built hidden (no `~` site, HIDE_BUILDS not in force), as in most games: reading and parsing it cost each spring phase about 0.06 ms.
+  if (!mayHideBuilds(game, maps.at(processed))) return [];
   const saved = archive.snapshot(last);
   if (saved === null) return [];
   const before = readStatus(saved).game;
@@ -81,6 +84,15 @@ export function pendingHiddenBuilds(archive: GameArchive, game: GameStatus, maps
     }
   }
   return hidden;
+}
+
+/**
+ * Whether a build in `map`'s adjustment phase may have been hidden: a power has a `~` site, or
+ * HIDE_BUILDS is in force, by the map or by the game's RULE lines as they are now (not as they
+ * were in that phase: should a Master switch it off in between, those builds are shown as open ones).
+ */
+function mayHideBuilds(game: GameStatus, map: GameMap): boolean {
+  return map.powers.some((power) => power.sites.hidden.length > 0) || rulesInForce(game, map.rules()).has('HIDE_BUILDS');
 }
 
 /** MAP: the game as it stands, in the current phase's map under the `rules` in force there, as `view` may see it. */
