@@ -437,7 +437,8 @@ export class GameStore {
         await step.discard();
         throw error;
       }
-      let entry: number;
+      let entry: number | null = null;
+      let renaming = false;
       let landed: Promise<void>;
       try {
         const at = this.options.clock?.() ?? new Date();
@@ -457,24 +458,21 @@ export class GameStore {
         const begun = audit.begin(change, announce);
         entry = begun.id;
         step.waitFor(begun.onDisk);
-        try {
-          await step.flushed();
-        } catch (error) {
-          // Nothing was renamed in: the change is abandoned now rather than by the next access.
-          await step.discard();
-          audit.abandon(entry);
-          throw error;
-        }
+        await step.flushed();
         if (!sameBytes(readIfExists(target.path), current)) {
           await step.discard();
           audit.abandon(entry);
           continue;
         }
         lock.assertHeld();
+        renaming = true;
         landed = (await step.renameIn()).landed;
       } catch (error) {
-        // An entry already begun stays pending: the next access settles it by the file and the staged file.
         await step.discard();
+        // Failed before its renames (a read-back check or a flush failed, the lock was lost), nothing of
+        // the change is visible: it is abandoned now. Once they began, it stays pending, and the next
+        // access settles it by the file and the staged file.
+        if (entry !== null && !renaming) audit.abandon(entry);
         throw error;
       }
       const renamed = entry;
