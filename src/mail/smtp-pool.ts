@@ -42,6 +42,11 @@ export interface PoolOptions {
   readonly socket: () => Promise<Socket | null>;
 }
 
+/** The error of a connection the server closed, coded as nodemailer codes a lost connection. */
+function closedByServer(): Error {
+  return Object.assign(new Error('the SMTP server closed the connection'), { code: 'ECONNECTION' });
+}
+
 export class SmtpPool {
   private readonly idle: Connection[] = [];
   private readonly queue: Job[] = [];
@@ -97,7 +102,7 @@ export class SmtpPool {
         smtp.close();
       };
       smtp.once('error', failed);
-      smtp.once('end', () => failed(Object.assign(new Error('the SMTP server closed the connection'), { code: 'ECONNECTION' })));
+      smtp.once('end', () => failed(closedByServer()));
       smtp.connect((error) => {
         if (error) return failed(error);
         const { auth } = this.options;
@@ -108,7 +113,7 @@ export class SmtpPool {
     });
     smtp.removeAllListeners('error').removeAllListeners('end');
     smtp.on('error', (error: Error) => this.lose(connection, error));
-    smtp.on('end', () => this.lose(connection, Object.assign(new Error('the SMTP server closed the connection'), { code: 'ECONNECTION' })));
+    smtp.on('end', () => this.lose(connection, closedByServer()));
     return connection;
   }
 

@@ -52,7 +52,7 @@ export function smtpTransport(smtp: MailConfig['smtp'], early?: EarlySmtpSocket)
     // Handed over connected: nodemailer starts TLS on it itself when `secure` asks for it.
     socket: () => early?.take() ?? openSmtpSocket(smtp.host, smtp.port),
   });
-  // Builds the messages that need MIME, with the CRLF line ends the SMTP transaction sends.
+  // Builds the messages that need MIME (their line ends are made CRLF by the connection as it sends them).
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(message) {
