@@ -258,7 +258,7 @@ export class WebPages {
   }
 
   /** STATUS's answer: the orders on file the session may see; null when the game takes no orders now. */
-  private statusText(context: ExecutionContext, session: Session): string | null {
+  private statusText(context: ExecutionContext, session: Extract<Session, { kind: 'power' | 'master' }>): string | null {
     try {
       return showStatus(context, session).lines.join('\n');
     } catch (error) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseMail } from '../../src/commands/language/parse.js';
+import { parseCommands as parseMail } from '../../src/commands/run/registry.js';
 import type { Command, ParseProblem } from '../../src/commands/language/types.js';
 import { forbiddenCharacterIn } from '../../src/status/text.js';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseMail as parseCommands } from '../../src/commands/language/parse.js';
+import { parseCommands } from '../../src/commands/run/registry.js';
 import { parseTiming } from '../../src/deadline/timing.js';
 import { TimingError } from '../../src/deadline/errors.js';
 import { parseMail as parseMime } from '../../src/mail/parse.js';

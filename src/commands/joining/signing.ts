@@ -4,6 +4,7 @@ import type { Command, Login } from '../language/types.js';
 import { noticeTo, situation, tellEveryone } from '../context/announcements.js';
 import { actorOf, currentMap, displayName, type ExecutionContext } from '../context/context.js';
 import { logIn, type Authenticated } from '../context/login.js';
+import type { SignedOnSession } from '../context/sender.js';
 import { CLOSED_SESSION, type Session, type Step } from '../context/step.js';
 
 /** SIGNON, SIGNOFF and RESIGN: who the lines after them act for. */
@@ -53,7 +54,7 @@ export async function resignInsteadOfSignon(context: ExecutionContext, command: 
   }
 }
 
-export async function resignSignedOn(context: ExecutionContext, session: Session): Promise<Step> {
+export async function resignSignedOn(context: ExecutionContext, session: SignedOnSession): Promise<Step> {
   if (session.kind !== 'power') throw new GameRuleError('the Master may not resign; name the power to resign a player: RESIGN power');
   return resign(context, session.game, session.power, false);
 }

@@ -1,17 +1,10 @@
-import { ANYONE_COMMANDS } from './anyone.js';
-import { MASTER_COMMANDS } from './master.js';
-import { PLAYER_COMMANDS } from './player.js';
-import type { KeywordRule, KeywordTable } from './rules.js';
+import type { KeywordRule, KeywordTable } from './grammar.js';
 
 /**
- * The keyword table: every command but the press commands, whose bodies span several lines and
- * are read by the parser itself. SET commands are looked up by their two words (`SET ADDRESS`).
+ * Looking a line's keyword up in the keyword table. The table holds every command but the press
+ * commands, whose bodies span several lines and are read by the parser itself; SET commands are
+ * looked up by their two words (`SET ADDRESS`).
  */
-const KEYWORDS: KeywordTable = { ...ANYONE_COMMANDS, ...PLAYER_COMMANDS, ...MASTER_COMMANDS };
-
-const SET_WORDS = Object.keys(KEYWORDS)
-  .filter((keyword) => keyword.startsWith('SET '))
-  .map((keyword) => keyword.slice('SET '.length));
 
 export type KeywordMatch =
   | { readonly found: 'command'; readonly keyword: string; readonly rule: KeywordRule; readonly words: readonly string[] }
@@ -25,11 +18,18 @@ export function keywordOf(words: readonly string[]): string {
   return first === 'SET' && words.length > 1 ? `SET ${words[1]!.toUpperCase()}` : first;
 }
 
-export function matchKeyword(words: readonly string[]): KeywordMatch {
+function setWords(keywords: KeywordTable): string {
+  return Object.keys(keywords)
+    .filter((keyword) => keyword.startsWith('SET '))
+    .map((keyword) => keyword.slice('SET '.length))
+    .join(', ');
+}
+
+export function matchKeyword(keywords: KeywordTable, words: readonly string[]): KeywordMatch {
   const keyword = keywordOf(words);
-  const rule = Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword] : undefined;
+  const rule = Object.hasOwn(keywords, keyword) ? keywords[keyword] : undefined;
   if (rule !== undefined) return { found: 'command', keyword, rule, words: words.slice(keyword.split(' ').length) };
-  if (keyword === 'SET') return { found: 'bad SET', reason: `SET needs what to set: ${SET_WORDS.join(', ')}` };
-  if (keyword.startsWith('SET ')) return { found: 'bad SET', reason: `${keyword} is not a command; SET takes ${SET_WORDS.join(', ')}` };
+  if (keyword === 'SET') return { found: 'bad SET', reason: `SET needs what to set: ${setWords(keywords)}` };
+  if (keyword.startsWith('SET ')) return { found: 'bad SET', reason: `${keyword} is not a command; SET takes ${setWords(keywords)}` };
   return { found: 'nothing' };
 }

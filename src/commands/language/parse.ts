@@ -1,6 +1,7 @@
 import type { Verdict } from '../../common/verdict.js';
 import { forbiddenCharacterIn, wordsOf } from '../../status/text.js';
 import { isPlayerTypeWord, joinAs } from './anyone.js';
+import type { Grammar } from './grammar.js';
 import { keywordOf, matchKeyword, type KeywordMatch } from './keywords.js';
 import { attributionLength, isComment, isQuoted, isSignatureSeparator } from '../../common/mail-lines.js';
 import { mailLines } from './lines.js';
@@ -48,8 +49,6 @@ interface PressBody {
  * A query asked twice in one mail is answered once.
  */
 export const MAIL_LIMITS = { commands: 500, passwordChecks: 10, creations: 1 } as const;
-const PASSWORD_COMMANDS: ReadonlySet<Command['kind']> = new Set(['signon', 'takeover', 'resign', 'join', 'joinAs', 'create', 'purge', 'rename']);
-const QUERIES: ReadonlySet<Command['kind']> = new Set(['list', 'summary', 'history', 'pressHistory', 'map', 'help', 'status']);
 
 class MailReader {
   private context: Context;
@@ -69,6 +68,7 @@ class MailReader {
   private readonly texts: readonly string[];
 
   constructor(
+    private readonly grammar: Grammar,
     private readonly lines: readonly SourceLine[],
     signedOn: SignedOnAs,
   ) {
@@ -95,12 +95,12 @@ class MailReader {
     if (this.isStatusFileText(words)) return this.statusLine(source, words);
     const first = words[0]!.toUpperCase();
     if (first === 'PRESS' || first === 'BROADCAST') return this.press(source, words);
-    const match = matchKeyword(words);
+    const match = matchKeyword(this.grammar.keywords, words);
     if (this.context.kind === 'closed' && match.found !== 'command' && !this.startsJoinAs(words)) return;
     const forbidden = forbiddenCharacterIn(source.text);
     if (forbidden !== null) {
       this.problem(source, controlCharacterReason(forbidden));
-      if (match.found === 'command') this.afterRefused(match.keyword, match.words, this.signedOn);
+      if (match.found === 'command') this.afterRefused(match, this.signedOn);
       else if (this.startsJoinAs(words)) this.enter({ kind: 'closed' });
       return;
     }
@@ -129,14 +129,15 @@ class MailReader {
     }
     const signedOn = this.signedOn;
     const read = match.rule.read({ keyword: match.keyword, words: match.words, rest: match.words.join(' '), signedOn });
-    this.settle(source, read, () => this.afterRefused(match.keyword, match.words, signedOn));
+    this.settle(source, read, () => this.afterRefused(match, signedOn));
   }
 
   /** A refused SIGNON (or JOIN, TAKEOVER, RESIGN in its place) must not leave the lines after it to an earlier SIGNON. */
-  private afterRefused(keyword: string, words: readonly string[], signedOn: boolean): void {
+  private afterRefused({ keyword, words, rule }: Extract<KeywordMatch, { found: 'command' }>, signedOn: boolean): void {
+    // After a SIGNON, RESIGN alone or with a power's name is the player's or the Master's RESIGN, which opens nothing.
     const resignsInsteadOfSignon = !signedOn || words.length >= 2 || (words[0] ?? '').includes('@');
     if (keyword === 'CREATE') this.enter({ kind: 'creating', refused: true });
-    else if (['SIGNON', 'TAKEOVER', 'JOIN'].includes(keyword) || (keyword === 'RESIGN' && resignsInsteadOfSignon)) this.enter({ kind: 'closed' });
+    else if (rule.session === 'opens' && (keyword !== 'RESIGN' || resignsInsteadOfSignon)) this.enter({ kind: 'closed' });
   }
 
   /** `TYPE name@game password`; never after a Master's SIGNON, where PLAYER lines hold addresses. */
@@ -225,10 +226,10 @@ class MailReader {
     const refusal = this.overLimitReason(body, source);
     if (refusal !== null) return this.problem(source, refusal);
     this.commands.push({ ...body, line: source.line, text: source.text });
-    if (body.kind === 'signon' || body.kind === 'takeover' || body.kind === 'resign') this.enter({ kind: 'session', master: body.who.form === 'master' });
-    else if (body.kind === 'join' || body.kind === 'joinAs') this.enter({ kind: 'session', master: false });
-    else if (body.kind === 'create') this.enter({ kind: 'creating', refused: false });
-    else if (body.kind === 'signoff') this.enter({ kind: 'closed' });
+    const session = this.grammar.facts(body.kind).session;
+    if (body.kind === 'create') this.enter({ kind: 'creating', refused: false });
+    else if (session === 'opens') this.enter({ kind: 'session', master: 'who' in body && body.who.form === 'master' });
+    else if (session === 'closes') this.enter({ kind: 'closed' });
   }
 
   /** Why the mail may not ask this too, or null; past the command limit the rest of the mail is not read. */
@@ -237,10 +238,11 @@ class MailReader {
       this.overLimit = true;
       return `a mail may hold at most ${MAIL_LIMITS.commands} commands and orders; this line and the rest of the mail were not read`;
     }
-    if (PASSWORD_COMMANDS.has(body.kind) && ++this.passwordChecks > MAIL_LIMITS.passwordChecks)
+    const limit = this.grammar.facts(body.kind).limit;
+    if (limit === 'password check' && ++this.passwordChecks > MAIL_LIMITS.passwordChecks)
       return `a mail may sign on, join or create at most ${MAIL_LIMITS.passwordChecks} times; send the rest in another mail`;
     if (body.kind === 'create' && ++this.creations > MAIL_LIMITS.creations) return 'a mail may create one game; send another mail for the next';
-    if (QUERIES.has(body.kind)) {
+    if (limit === 'query') {
       const asked = `${this.sessions} ${wordsOf(source.text).join(' ').toUpperCase()}`;
       if (this.queries.has(asked)) return 'asked already in this mail, and answered once';
       this.queries.add(asked);
@@ -259,16 +261,16 @@ class MailReader {
   }
 }
 
-/** Parses the plain text of a mail. Never throws: whatever cannot be read is a problem on its line. */
 /**
  * Who the mail's lines act for before any SIGNON: nobody (a mail), or a web page's visitor already
  * signed on as a power or as the Master.
  */
 export type SignedOnAs = null | 'power' | 'master';
 
-export function parseMail(body: string, signedOn: SignedOnAs = null): ParsedMail {
+/** Parses the plain text of a mail. Never throws: whatever cannot be read is a problem on its line. */
+export function parseMail(grammar: Grammar, body: string, signedOn: SignedOnAs = null): ParsedMail {
   const { lines, problems } = mailLines(body);
-  const reader = new MailReader(lines, signedOn);
+  const reader = new MailReader(grammar, lines, signedOn);
   reader.read();
   return { commands: reader.commands, problems: [...problems, ...reader.problems].sort((a, b) => a.line - b.line) };
 }

@@ -7,19 +7,12 @@ import type { CommandBody } from '../language/types.js';
 import { noticeTo, situation, startedNotices, tellEveryone } from '../context/announcements.js';
 import { actorOf, currentMap, displayName, gameRules, loadGame, type ExecutionContext } from '../context/context.js';
 import { resign } from '../joining/signing.js';
-import type { Session, Step } from '../context/step.js';
+import type { MasterSession } from '../context/sender.js';
+import type { Step } from '../context/step.js';
 
 /** The Master's commands on a game: its state, processing, rolling back, and who plays what. */
 
-type MasterSession = { readonly game: string };
 type Rolling = Extract<CommandBody, { kind: 'rollback' | 'rollforward' }>;
-
-/** A player who sends a Master's command is refused; signing on with the Master's password makes one the Master. */
-export function masterOf(session: Session, keyword: string): MasterSession {
-  if (session.kind === 'master' || (session.kind === 'power' && session.master)) return { game: session.game };
-  if (session.kind === 'power') throw new GameRuleError(`${keyword} is a Master's command; you are signed on as ${session.power}, not as the Master`);
-  throw new GameRuleError(`${keyword} is a Master's command: sign on as the Master first (SIGNON Mgame password)`);
-}
 
 function playing(game: GameStatus) {
   const phase = game.phase?.phase;

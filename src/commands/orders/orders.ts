@@ -9,12 +9,11 @@ import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '..
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { situation, tellEveryone, tellMaster } from '../context/announcements.js';
 import { actorOf, currentMap, displayName, loadGame, phaseRules, type ExecutionContext } from '../context/context.js';
-import type { Session, Step } from '../context/step.js';
+import type { PowerSession, SignedOnSession } from '../context/sender.js';
+import type { Step } from '../context/step.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 
 /** Orders, CLEAR and STATUS: a power's orders for the current phase, and only its own. */
-
-type PowerSession = Extract<Session, { kind: 'power' }>;
 
 function orderingPhase(game: GameStatus): Phase {
   const phase = game.phase?.phase;
@@ -143,8 +142,7 @@ export async function clearOrders(context: ExecutionContext, session: PowerSessi
 }
 
 /** STATUS: a power sees its own orders; the Master sees every power's, and who is still missing. */
-export function showStatus(context: ExecutionContext, session: Session): Step {
-  if (session.kind !== 'power' && session.kind !== 'master') throw new GameRuleError('STATUS needs a SIGNON first');
+export function showStatus(context: ExecutionContext, session: SignedOnSession): Step {
   const game = loadGame(context, session.game).game;
   const phase = orderingPhase(game);
   if (session.kind === 'power') {

@@ -12,7 +12,8 @@ import { noticeTo } from '../context/announcements.js';
 import { currentMap, displayName, loadGame, phaseRules, type ExecutionContext } from '../context/context.js';
 import { planPress, type Party, type PressPlan } from './press-rules.js';
 import { testedAddresses } from '../../game/tester.js';
-import type { Session, Step } from '../context/step.js';
+import type { SignedOnSession } from '../context/sender.js';
+import type { Step } from '../context/step.js';
 
 /** PRESS and BROADCAST: each recipient gets a mail of their own, with the sender shown or hidden as the plan says. */
 
@@ -52,9 +53,8 @@ function addressesOf(game: GameStatus, party: Party): readonly string[] {
   return party.kind === 'master' ? (game.master ? [game.master.email] : []) : party.power.addresses;
 }
 
-function senderParty(game: GameStatus, session: Session): Party {
+function senderParty(game: GameStatus, session: SignedOnSession): Party {
   if (session.kind === 'master') return { kind: 'master' };
-  if (session.kind !== 'power') throw new GameRuleError('press needs a SIGNON first');
   const power = findPower(game, session.power);
   if (!power) throw new GameRuleError(`game '${game.name}' has no player ${session.power}`);
   return { kind: 'power', power };
@@ -96,8 +96,7 @@ function archived(
   return { game: name, sentAt: context.now.toISO() ?? '', phase: phaseName, header, body, endOfGame };
 }
 
-export function sendPress(context: ExecutionContext, session: Session, command: Press & Command, options: PressOptions): Step {
-  if (session.kind !== 'power' && session.kind !== 'master') throw new GameRuleError('press needs a SIGNON first');
+export function sendPress(context: ExecutionContext, session: SignedOnSession, command: Press & Command, options: PressOptions): Step {
   const game = loadGame(context, session.game).game;
   const map = currentMap(context, game);
   const sender = senderParty(game, session);

@@ -3,7 +3,7 @@ import type { JudgeConfig } from '../../config/config.js';
 import type { GameService } from '../../game/service.js';
 import { OperationRules } from '../../game/rules.js';
 import type { JudgeDatabase } from '../../store/database.js';
-import { parseMail } from '../language/parse.js';
+import { parseCommands, sessionEffect } from './registry.js';
 import type { ParsedMail } from '../language/types.js';
 import type { Channel, ExecutionContext } from '../context/context.js';
 import { MailEffects } from './effects.js';
@@ -42,8 +42,6 @@ export interface MailToExecute {
   readonly signedOn?: Session;
 }
 
-const BLOCK_ENDS: ReadonlySet<string> = new Set(['signon', 'takeover', 'join', 'joinAs', 'create', 'signoff']);
-
 /**
  * DPjudge resigns a player only from a mail without mistakes: no line the parser refused, and no
  * "order" after the RESIGN, which is what a misspelt PRESS becomes in a resigning player's mail.
@@ -53,7 +51,7 @@ function hasMistakes(parsed: ParsedMail): boolean {
   let resigning = false;
   for (const command of parsed.commands) {
     if (command.kind === 'resign' || command.kind === 'resignSignedOn') resigning = true;
-    else if (BLOCK_ENDS.has(command.kind)) resigning = false;
+    else if (sessionEffect(command.kind) !== 'keeps') resigning = false;
     else if (resigning && command.kind === 'order') return true;
   }
   return false;
@@ -70,7 +68,7 @@ export class MailCommandProcessor {
 
   async execute(mail: MailToExecute, now: Date): Promise<ExecutionOutcome> {
     const signedOn = mail.signedOn ?? NO_SESSION;
-    const parsed: ParsedMail = parseMail(mail.text, signedOn.kind === 'master' ? 'master' : signedOn.kind === 'power' ? 'power' : null);
+    const parsed: ParsedMail = parseCommands(mail.text, signedOn.kind === 'master' ? 'master' : signedOn.kind === 'power' ? 'power' : null);
     const context = { ...this.readingContext(now), sender: mail.from.trim().toLowerCase(), via: mail.via ?? 'mail', mailHasProblems: hasMistakes(parsed) };
     return new MailRun(context, this.effects, mail.mailKey, parsed, signedOn).execute();
   }

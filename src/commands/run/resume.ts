@@ -2,6 +2,7 @@ import { verifyPassword } from '../../status/password.js';
 import type { Command } from '../language/types.js';
 import type { ExecutionContext } from '../context/context.js';
 import type { Session } from '../context/step.js';
+import { resumesSession } from './registry.js';
 
 /**
  * After a crash between a command's write and its record, the command is not done again; but if it
@@ -9,7 +10,7 @@ import type { Session } from '../context/step.js';
  * still act for the place it made. The password it gave says whether that place is the sender's.
  */
 export async function resumedSession(context: ExecutionContext, command: Command): Promise<Session | undefined> {
-  if (command.kind !== 'create' && command.kind !== 'join' && command.kind !== 'joinAs' && command.kind !== 'takeover') return undefined;
+  if (!resumesSession(command)) return undefined;
   let game;
   try {
     game = context.service.load(command.game).game;

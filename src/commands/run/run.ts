@@ -6,11 +6,11 @@ import { wordsOf } from '../../status/text.js';
 import { closesStanza, stanzaOpenedBy } from '../../status/stanzas.js';
 import type { Command, ParsedMail, ParseProblem } from '../language/types.js';
 import type { ExecutionContext } from '../context/context.js';
-import { dispatch } from './dispatch.js';
 import { shownLine } from './echo.js';
 import type { CommandOutcome, MailEffects } from './effects.js';
 import { submitOrders } from '../orders/orders.js';
 import { refusalReason } from './refusals.js';
+import { changesGame, dispatch, sessionEffect } from './registry.js';
 import { buildReply, type Entry, type Owner } from './reply.js';
 import { resumedSession } from './resume.js';
 import { applyStatusLines } from '../master/status-lines.js';
@@ -38,22 +38,6 @@ interface Gathered {
   readonly index: number;
   readonly commands: Command[];
 }
-
-const SESSION_OPENERS: ReadonlySet<Command['kind']> = new Set(['signon', 'resign', 'takeover', 'join', 'joinAs', 'create']);
-
-/** Commands that change no game: the audit log never holds a change of theirs. */
-const CHANGE_NO_GAME: ReadonlySet<Command['kind']> = new Set([
-  'list',
-  'summary',
-  'history',
-  'pressHistory',
-  'map',
-  'help',
-  'status',
-  'signon',
-  'signoff',
-  'official',
-]);
 
 const DONE_BEFORE_INTERRUPTION =
   'Done. The judge was interrupted just after doing this, so this answer cannot say more; every mail it caused has been sent. Send LIST to see where the game stands.';
@@ -187,7 +171,7 @@ export class MailRun {
     const recorded = this.effects.recorded(this.mailKey, index);
     if (recorded?.step) return recorded.step;
     const cause = `${this.mailKey}#${index}`;
-    const changesGames = !CHANGE_NO_GAME.has(command.kind);
+    const changesGames = changesGame(command.kind);
     if (recorded?.state === 'pending') {
       await this.context.service.recoverInterrupted();
       if (this.context.service.tookEffect(cause)) {
@@ -229,7 +213,7 @@ export class MailRun {
   private record(echo: string[], step: Step, kind?: Command['kind'], slot = this.entries.length): void {
     const before = this.session;
     // A refused JOIN, CREATE or TAKEOVER must not leave the lines after it to an earlier SIGNON.
-    const session = step.session ?? (kind !== undefined && SESSION_OPENERS.has(kind) ? CLOSED_SESSION : undefined);
+    const session = step.session ?? (kind !== undefined && sessionEffect(kind) === 'opens' ? CLOSED_SESSION : undefined);
     if (session !== undefined) this.enter(session, kind === 'create' && !step.failed);
     if (step.official !== undefined) this.official = step.official;
     const refused = step.refused ?? (step.failed ? [quoted(echo[0]!, step.reason ?? step.lines[0]!)] : []);

@@ -12,17 +12,13 @@ import type { AbsenceSpan, DateSpec } from '../language/types.js';
 import { tellEveryone, tellMaster, tellPowers } from '../context/announcements.js';
 import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from '../context/context.js';
 import { resolveDate } from './dates.js';
-import type { Session, Step } from '../context/step.js';
+import type { SignedOnSession } from '../context/sender.js';
+import type { Step } from '../context/step.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 
 /** The SET commands and VOTE: a signed-on player's own settings, and the game's deadline. */
 
-type Signed = Extract<Session, { kind: 'power' | 'master' }>;
-
-export function signedOn(session: Session, keyword: string): Signed {
-  if (session.kind !== 'power' && session.kind !== 'master') throw new GameRuleError(`${keyword} needs a SIGNON first`);
-  return session;
-}
+type Signed = SignedOnSession;
 
 function powerOf(session: Signed, keyword: string): string {
   if (session.kind !== 'power') throw new GameRuleError(`${keyword} is for players; sign on as a power`);
@@ -210,8 +206,7 @@ function proposalText(context: ExecutionContext, game: GameStatus, proposal: Pro
 }
 
 /** PROPOSE: the voters hear of it (without the proposer's name under HIDE_PROPOSER). */
-export async function propose(context: ExecutionContext, session: Session, result: string): Promise<Step> {
-  const signed = signedOn(session, 'PROPOSE');
+export async function propose(context: ExecutionContext, signed: Signed, result: string): Promise<Step> {
   const power = powerOf(signed, 'PROPOSE');
   const before = loadGame(context, signed.game).game;
   const conceded = result === DRAW_PROPOSAL ? result : (currentMap(context, before).power(result)?.name ?? result);
@@ -230,8 +225,7 @@ export async function propose(context: ExecutionContext, session: Session, resul
 }
 
 /** VOTE NO: the proposal is gone; the voters are told it was vetoed, not by whom. */
-export async function veto(context: ExecutionContext, session: Session): Promise<Step> {
-  const signed = signedOn(session, 'VOTE NO');
+export async function veto(context: ExecutionContext, signed: Signed): Promise<Step> {
   const power = powerOf(signed, 'VOTE NO');
   const before = loadGame(context, signed.game).game;
   const loaded = await context.service.veto(signed.game, power, actorOf(context, 'VOTE NO'));
@@ -243,17 +237,16 @@ export async function veto(context: ExecutionContext, session: Session): Promise
   };
 }
 
-export function vote(context: ExecutionContext, session: Session, choice: Vote): Promise<Step> {
-  return castVote(context, signedOn(session, 'VOTE'), choice, 'VOTE');
+export function vote(context: ExecutionContext, session: Signed, choice: Vote): Promise<Step> {
+  return castVote(context, session, choice, 'VOTE');
 }
 
 /** SET DRAW: a vote for a draw among the powers named, or all survivors; SET NODRAW withdraws it. */
-export function setDraw(context: ExecutionContext, session: Session, powers: readonly string[]): Promise<Step> {
-  const signed = signedOn(session, 'SET DRAW');
+export function setDraw(context: ExecutionContext, signed: Signed, powers: readonly string[]): Promise<Step> {
   const game = loadGame(context, signed.game).game;
   return castVote(context, signed, { drawSize: powers.length > 0 ? powers.length : voters(game).length }, 'SET DRAW');
 }
 
-export function setNoDraw(context: ExecutionContext, session: Session): Promise<Step> {
-  return castVote(context, signedOn(session, 'SET NODRAW'), null, 'SET NODRAW');
+export function setNoDraw(context: ExecutionContext, session: Signed): Promise<Step> {
+  return castVote(context, session, null, 'SET NODRAW');
 }
