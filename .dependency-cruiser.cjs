@@ -11,9 +11,9 @@
 /** Layer 0, the domain core: pure data and rules, no I/O, nothing from above. */
 const CORE = {
   common: [],
-  rules: [],
-  map: [],
-  deadline: [],
+  rules: ['common'],
+  map: ['common'],
+  deadline: ['common'],
   orders: ['common', 'rules', 'map'],
   engine: ['common', 'rules', 'map', 'orders'],
   status: ['common', 'rules', 'map', 'orders'],
@@ -23,8 +23,8 @@ const CORE = {
 const SUPPORT = {
   render: ['map', 'engine'],
   templates: [],
-  config: [],
-  store: ['map', 'status'],
+  config: ['common'],
+  store: ['common', 'map', 'status'],
   // The DATC runner: cases read and played through the engine, for `judge datc` and the tests.
   datc: ['common', 'rules', 'map', 'orders', 'engine'],
 };

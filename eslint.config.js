@@ -17,4 +17,18 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
     },
   },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/common/errors.ts'],
+    rules: {
+      // Whether an error is the player's or the judge's is said where the error is declared.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ClassDeclaration[superClass.name='Error'], ClassExpression[superClass.name='Error']",
+          message: "Extend Refusal (the player's: not allowed, not possible) or JudgeFailure (the judge's own) from src/common/errors.ts, not Error.",
+        },
+      ],
+    },
+  },
 );

@@ -1,6 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { resolve, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { JudgeFailure } from '../common/errors.js';
 
 /**
  * The judge's configuration. Every field has an embedded default so that `npm start` runs on a
@@ -120,7 +121,7 @@ export const DEFAULT_CONFIG: JudgeConfig = {
   web: { enabled: true, listen: 'http://127.0.0.1:8080', trustProxy: '' },
 };
 
-export class ConfigError extends Error {}
+export class ConfigError extends JudgeFailure {}
 
 type Json = Record<string, unknown>;
 

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { JudgeFailure } from '../common/errors.js';
 
-export class AlreadyRunningError extends Error {}
+export class AlreadyRunningError extends JudgeFailure {}
 
 export interface InstanceLock {
   release(): void;

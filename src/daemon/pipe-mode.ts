@@ -5,6 +5,7 @@ import { fromPipe, type RawMail } from '../mail/raw-mail.js';
 import { mailSettings } from '../mail/settings.js';
 import type { EarlySmtpSocket } from '../mail/smtp-socket.js';
 import { newIntake, openJournal, sendQueuedMail } from './wiring.js';
+import { JudgeFailure } from '../common/errors.js';
 
 /**
  * `judge mail < message.eml`: one mail from a delivery agent (procmail, `.forward`, `aliases`).
@@ -16,7 +17,7 @@ import { newIntake, openJournal, sendQueuedMail } from './wiring.js';
  */
 
 /** The mail was not handled yet and must be offered again: the delivery agent's temporary failure. */
-export class MailDeferredError extends Error {
+export class MailDeferredError extends JudgeFailure {
   override name = 'MailDeferredError';
 }
 

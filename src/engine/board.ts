@@ -3,6 +3,7 @@ import type { Power, UnitType } from '../map/model.js';
 import { filled } from './arrays.js';
 import { MapTables } from './tables.js';
 import type { Position, PowerState, Unit } from './types.js';
+import { JudgeFailure } from '../common/errors.js';
 
 export interface BoardUnit {
   /** Index of the owning power in `Board.powers`. */
@@ -22,7 +23,7 @@ export interface BoardRetreat extends BoardUnit {
 }
 
 /** A position that does not fit its map: a bug in whoever built it, never a player's mistake. */
-export class PositionError extends Error {}
+export class PositionError extends JudgeFailure {}
 
 /**
  * A position indexed by integer province ids for one phase: who stands where, who owns what, and

@@ -21,6 +21,7 @@ import { withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
 import { isBuildToken } from '../engine/builds.js';
 import type { RulesInForce } from '../rules/in-force.js';
+import { Refusal } from '../common/errors.js';
 
 /**
  * The life of a game before and around play: CREATE, JOIN while FORMING, the start, RESIGN and
@@ -28,8 +29,9 @@ import type { RulesInForce } from '../rules/in-force.js';
  * refusal is a GameRuleError whose message is the reply a player gets.
  */
 
-export class GameRuleError extends Error {
+export class GameRuleError extends Refusal {
   override name = 'GameRuleError';
+  readonly code = 'GAME_RULE';
 }
 
 export interface NewGameRequest {

@@ -19,6 +19,7 @@ import { completedGame } from './lifecycle.js';
 import { concludeByVote } from './votes.js';
 import type { RulesInForce } from '../rules/in-force.js';
 import { blindRules, type BlindRules } from '../engine/visibility.js';
+import { Refusal } from '../common/errors.js';
 
 /**
  * Processing one phase, as a pure function of the status file, the map and the clock: adjudicate,
@@ -73,8 +74,9 @@ export interface ProcessedPhase {
   report: PhaseReport;
 }
 
-export class ProcessingError extends Error {
+export class ProcessingError extends Refusal {
   override name = 'ProcessingError';
+  readonly code = 'CANNOT_PROCESS';
 }
 
 export function currentPhase(game: GameStatus): Phase {

@@ -51,6 +51,7 @@ import { phaseTitle, resultsRenderer, type ResultsView } from './results.js';
 import { extendDeadline, gameTiming, scheduleDeadline } from './schedule.js';
 import { withStatusLines, type StatusEdit } from './status-lines.js';
 import { castVote, concludeByVote, propose, veto } from './votes.js';
+import { JudgeFailure } from '../common/errors.js';
 
 /**
  * The game API: the one place the mail commands, the deadline checker and the CLI change games.
@@ -60,7 +61,7 @@ import { castVote, concludeByVote, propose, veto } from './votes.js';
  */
 
 /** A game whose status file has errors (a hand edit gone wrong): nothing can be done in it until they are mended. */
-export class BrokenStatusFileError extends Error {
+export class BrokenStatusFileError extends JudgeFailure {
   override name = 'BrokenStatusFileError';
 
   constructor(

@@ -1,6 +1,7 @@
 import type { JudgeConfig } from '../config/config.js';
 import type { JudgeDatabase } from '../store/database.js';
 import type { OutgoingMail, Thread } from '../store/outgoing-mail.js';
+import { JudgeFailure } from '../common/errors.js';
 
 /**
  * The one entry point the mail layer calls for every mail it lets through.
@@ -20,7 +21,7 @@ import type { OutgoingMail, Thread } from '../store/outgoing-mail.js';
  *   judgekeeper is told and the sender gets a short notice.
  */
 /** A failure whose cause the sender may be told: `forSender` says it in their words. */
-export class ExplainedFailure extends Error {
+export class ExplainedFailure extends JudgeFailure {
   override name = 'ExplainedFailure';
 
   constructor(

@@ -10,10 +10,13 @@ import { compileMap, probeDynamicBlocks } from './dpjudge/compile.js';
 import { readMapScript, type MapFileSystem, type MapScript } from './dpjudge/script.js';
 import type { MapMeta } from './dpjudge/finish.js';
 import { isNJudgeMapFileName, readNJudgeMap } from './njudge/definition.js';
+import { Refusal } from '../common/errors.js';
 
 /** The I/O edge of the map engine: finding, reading and decoding map files on disk. */
 
-export class MapLoadError extends Error {
+export class MapLoadError extends Refusal {
+  readonly code = 'MAP_UNREADABLE';
+
   constructor(readonly diagnostics: Diagnostic[]) {
     super(
       diagnostics
@@ -22,6 +25,10 @@ export class MapLoadError extends Error {
         .join('\n'),
     );
     this.name = 'MapLoadError';
+  }
+
+  override get reason(): string {
+    return `the game's map cannot be read with this, so nothing was written: ${this.message}`;
   }
 }
 

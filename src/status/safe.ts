@@ -1,12 +1,18 @@
 import { hasForbiddenValueCharacter, isNormalText, isOneWord, wordsOf } from './text.js';
+import { Refusal } from '../common/errors.js';
 
 /**
  * Thrown when a model value cannot be written as one line of a status file: a line break or other
  * control character (which could smuggle a line of its own in from a mail), or a space where the
  * format needs a single word. Secret values (passwords) are never quoted in the message.
  */
-export class StatusWriteError extends Error {
+export class StatusWriteError extends Refusal {
   override name = 'StatusWriteError';
+  readonly code = 'STATUS_FILE_CANNOT_HOLD';
+
+  override get reason(): string {
+    return `the status file cannot hold this, so nothing was written: ${this.message}`;
+  }
 }
 
 function shown(value: string, secret: boolean): string {

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { GAME_NAME_RULE, isGameName } from '../status/game-name.js';
+import { Refusal } from '../common/errors.js';
 
-export class GameNameError extends Error {
+export class GameNameError extends Refusal {
   override name = 'GameNameError';
+  readonly code = 'BAD_GAME_NAME';
 }
 
 /** Refuses a bad game name before any path is built from it, so no name can reach outside `games/`. */

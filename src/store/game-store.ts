@@ -12,6 +12,7 @@ import type { QueuedMail } from './journal.js';
 import { gameFolder } from './game-name.js';
 import { FileLock, withLock, type LockOptions } from './lock.js';
 import { displayPath } from './paths.js';
+import { JudgeFailure, Refusal } from '../common/errors.js';
 
 /** Who changes a game, and by which command (its name only: arguments may hold a password). */
 export interface Actor {
@@ -47,21 +48,29 @@ export interface GameStoreOptions {
 }
 
 /** The file changed on disk after it was read, and the change was not written over it. */
-export class StatusConflictError extends Error {
+export class StatusConflictError extends JudgeFailure {
   override name = 'StatusConflictError';
 }
 
-export class GameExistsError extends Error {
+export class GameExistsError extends Refusal {
   override name = 'GameExistsError';
+  readonly code = 'GAME_EXISTS';
 }
 
-export class NoSuchGameError extends Error {
+export class NoSuchGameError extends Refusal {
   override name = 'NoSuchGameError';
+  readonly code = 'NO_SUCH_GAME';
+
+  /** The message names the file looked for, which is the judge's business. */
+  override get reason(): string {
+    return 'there is no such game on this judge';
+  }
 }
 
 /** The judgekeeper flagged the game `corrupt` in the main status file: nothing changes it until the flag goes. */
-export class GameLockedError extends Error {
+export class GameLockedError extends Refusal {
   override name = 'GameLockedError';
+  readonly code = 'GAME_BUSY';
 }
 
 interface Target {

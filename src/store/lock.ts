@@ -3,6 +3,7 @@ import { linkSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileS
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HOST, processAlive } from './processes.js';
+import { JudgeFailure } from '../common/errors.js';
 
 /**
  * A lock file shared by every process of the judge (the mail processor and the deadline checker
@@ -29,11 +30,11 @@ interface Holder {
   since: number;
 }
 
-export class LockTimeoutError extends Error {
+export class LockTimeoutError extends JudgeFailure {
   override name = 'LockTimeoutError';
 }
 
-export class LockLostError extends Error {
+export class LockLostError extends JudgeFailure {
   override name = 'LockLostError';
 }
 

@@ -1,4 +1,5 @@
 import { isGameName } from '../status/game-name.js';
+import { Refusal } from '../common/errors.js';
 
 /**
  * The forms' fields, read into the lines a player would mail. Every field that becomes one word of
@@ -10,8 +11,9 @@ import { isGameName } from '../status/game-name.js';
 export type Fields = Readonly<Record<string, unknown>>;
 
 /** A form that cannot be read: the visitor is shown `message`. */
-export class FormError extends Error {
+export class FormError extends Refusal {
   override name = 'FormError';
+  readonly code = 'FORM_UNREADABLE';
 }
 
 const LONGEST_WORD = 200;

@@ -20,6 +20,7 @@ import { WebPages, type ActionResult, type Visitor } from './pages.js';
 import { webSecret } from './secret.js';
 import type { WebSettings } from './settings.js';
 import { VISITOR_COOKIE, Visitors, type SignedOn } from './visitors.js';
+import { Refusal } from '../common/errors.js';
 
 /**
  * The judge's web pages: fastify serving server-rendered HTML that works without JavaScript. Every
@@ -53,8 +54,9 @@ declare module 'fastify' {
 }
 
 /** Stops a form that did not come from the judge's pages: no token, another visitor's, a stale one. */
-class StaleFormError extends Error {
+class StaleFormError extends Refusal {
   override name = 'StaleFormError';
+  readonly code = 'FORM_STALE';
 }
 
 const STALE_FORM =

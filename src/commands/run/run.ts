@@ -1,3 +1,4 @@
+import { Refusal } from '../../common/errors.js';
 import { headerPower } from '../../game/status-lines.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { BrokenStatusFileError } from '../../game/service.js';
@@ -9,7 +10,6 @@ import type { ExecutionContext } from '../context/context.js';
 import { shownLine } from './echo.js';
 import type { CommandOutcome, MailEffects } from './effects.js';
 import { submitOrders } from '../orders/orders.js';
-import { refusalReason } from './refusals.js';
 import { changesGame, dispatch, sessionEffect } from './registry.js';
 import { buildReply, type Entry, type Owner } from './reply.js';
 import { resumedSession } from './resume.js';
@@ -193,8 +193,9 @@ export class MailRun {
     try {
       return await work();
     } catch (error) {
-      const reason = refusalReason(error);
-      if (reason !== null) return { lines: [`Not done: ${reason}.`], failed: true, reason };
+      // A refusal is the player's, worded for them; anything else is the judge's own failure, which
+      // the mail layer records and tells the judgekeeper of.
+      if (error instanceof Refusal) return { lines: [`Not done: ${error.reason}.`], failed: true, reason: error.reason };
       throw this.explained(error, game);
     }
   }
