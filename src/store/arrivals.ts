@@ -52,12 +52,12 @@ export class Arrivals {
     );
     const insert = db.prepare<[string, string, number, number]>('INSERT INTO arrivals (key, sender, at, admitted) VALUES (?, ?, ?, ?)');
     const forgetOld = db.prepare<[number]>('DELETE FROM arrivals WHERE at < ?');
-    this.admitOnce = db.transaction((key: string, senders: readonly string[], now: number, limit: ThrottleLimit): Admission => {
+    this.admitOnce = db.transaction((key: string, senders: readonly string[], now: number, limit: ThrottleLimit, alsoWithin: readonly string[]): Admission => {
       const known = find.get(key);
       // A new arrival comes after every row there is; one offered again, after the rows before its own.
       const id = known?.id ?? Number.MAX_SAFE_INTEGER;
       const at = known?.at ?? now;
-      const counts = senders.map((sender) => count.get(sender, at - limit.windowMs, at, id)!);
+      const counts = [...senders, ...alsoWithin].map((sender) => count.get(sender, at - limit.windowMs, at, id)!);
       const admitted = known !== undefined ? known.admitted === 1 : counts.every((counted) => counted.admitted < limit.count);
       if (known === undefined) {
         forgetOld.run(now - KEPT_MS);
@@ -69,10 +69,11 @@ export class Arrivals {
 
   /**
    * Counts the arrival `key` from each of `senders` and says whether it is within `limit` for every
-   * one of them. Committed without waiting for the disk: an arrival lost in a power cut is one the
-   * judge forgets it counted, which only lets its sender one more through.
+   * one of them, and for each of `alsoWithin` (whose count it does not add to). Committed without
+   * waiting for the disk: an arrival lost in a power cut is one the judge forgets it counted, which
+   * only lets its sender one more through.
    */
-  admit(key: string, senders: readonly string[], now: number, limit: ThrottleLimit): Admission {
-    return withoutSync(this.db, () => this.admitOnce.immediate(key, senders, now, limit));
+  admit(key: string, senders: readonly string[], now: number, limit: ThrottleLimit, alsoWithin: readonly string[] = []): Admission {
+    return withoutSync(this.db, () => this.admitOnce.immediate(key, senders, now, limit, alsoWithin));
   }
 }

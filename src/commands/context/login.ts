@@ -85,6 +85,16 @@ async function authenticate(game: GameStatus, map: GameMap, who: PlayerRef, pass
   return masterPassword ? { kind: 'power', power, master: true } : null;
 }
 
+/**
+ * The addresses registered for the place a sign-on names (a power, an observer, the Master): where a
+ * code that lets its owner sign on on the web, past the limits on strangers, is mailed. Empty when
+ * the game has no such place, or no address for it.
+ */
+export function placeAddresses(game: GameStatus, map: GameMap, who: PlayerRef): string[] {
+  if (who.form === 'master') return game.master ? [game.master.email] : [];
+  return referredPower(game, map, who)?.addresses.slice() ?? [];
+}
+
 function registeredAddresses(game: GameStatus): string[] {
   const addresses = game.powers.flatMap((power) => power.addresses);
   if (game.master) addresses.push(game.master.email);
@@ -165,9 +175,9 @@ function blockReason(block: NonNullable<GuessBlock>, game: string): string {
     case 'address':
       return `too many wrong passwords came from your address; the judge takes no password from it until ${until}. If you are the player and lost your password, ask the Master of '${game}' to give your power a new one`;
     case 'target':
-      return `too many wrong passwords were sent for this place in game '${game}'; until ${until} the judge takes its password only from its player's registered address`;
+      return `too many wrong passwords were sent for this place in game '${game}'; until ${until} the judge takes its password only from its player's registered address (on the web pages: with a sign-on code mailed there)`;
     case 'game':
-      return `too many wrong passwords were sent for game '${game}'; until ${until} the judge takes passwords for it only from its players' registered addresses`;
+      return `too many wrong passwords were sent for game '${game}'; until ${until} the judge takes passwords for it only from its players' registered addresses (on the web pages: with a sign-on code mailed there)`;
   }
 }
 
