@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { folder, type LoadedConfig } from '../config/config.js';
 import type { MailCommandProcessor } from '../commands/run/processor.js';
@@ -142,7 +143,15 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
   const throttle = new WebThrottle(deps.db, { count: formsPerWindow, windowMs: minutes * 60_000 });
   const codes = new MailedCodes(deps.db);
 
-  const app = Fastify({ logger: false, bodyLimit: 200_000, trustProxy: deps.settings.trustProxy.length > 0 ? [...deps.settings.trustProxy] : false });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 200_000,
+    trustProxy: deps.settings.trustProxy.length > 0 ? [...deps.settings.trustProxy] : false,
+    ...CONNECTION_LIMITS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: CHECK_CONNECTIONS_MS },
+  });
+  // Beyond the cap a connection is closed as soon as it is accepted: the mail loop and the sweeps keep their descriptors.
+  app.server.maxConnections = connectionCap();
   app.register(fastifyCookie, { secret });
   app.register(fastifyFormbody);
   app.decorateRequest('visitor', null as unknown as Visitor);
@@ -417,6 +426,38 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
   };
 
   return app;
+}
+
+/**
+ * What a slow or idle client may hold (issue 31: slow connections starved the judge of file
+ * descriptors): the request line and headers within HEADERS_TIMEOUT_MS, the whole request within
+ * requestTimeout, an idle connection closed after connectionTimeout, a kept-alive one after
+ * keepAliveTimeout. A real browser sends a form in well under a second.
+ */
+const HEADERS_TIMEOUT_MS = 10_000;
+const CONNECTION_LIMITS = { requestTimeout: 20_000, connectionTimeout: 30_000, keepAliveTimeout: 5_000 } as const;
+/** How often Node looks for connections over their header or request time (its default is 30 s). */
+const CHECK_CONNECTIONS_MS = 1_000;
+/** Open connections served at most, whatever the descriptor limit. */
+const MOST_CONNECTIONS = 1_000;
+
+/**
+ * The connections the pages may hold at once: a quarter of the process's limit on open files
+ * (Linux's /proc/self/limits), so that the journal, the games' files, the Maildir, the SMTP
+ * connections and the picture worker always find descriptors; 256 where the limit cannot be read.
+ */
+export function connectionCap(limits = readLimits()): number {
+  const soft = /^Max open files\s+(\d+)/m.exec(limits)?.[1];
+  if (soft === undefined) return 256;
+  return Math.max(16, Math.min(MOST_CONNECTIONS, Math.floor(Number(soft) / 4)));
+}
+
+function readLimits(): string {
+  try {
+    return readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /** What the code's form asks for besides the code. */

@@ -14,8 +14,8 @@ export const KEEPER = 'keeper@dip.test';
 export const MASTER = 'master@dip.test';
 
 /** One attack of the catalogue: a test named for the attack, counted by `npm run proof`. */
-export function attack(name: string, run: () => Promise<void>): void {
-  it(`attack: ${name}`, run);
+export function attack(name: string, run: () => Promise<void>, timeoutMs?: number): void {
+  it(`attack: ${name}`, run, timeoutMs);
 }
 
 export interface Outgoing {
