@@ -167,8 +167,9 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     return null;
   };
 
+  // Secure whenever the page came over TLS: behind a trusted proxy, fastify reads that from X-Forwarded-Proto.
   const setVisitorCookie = (reply: FastifyReply, id: string) =>
-    reply.setCookie(VISITOR_COOKIE, id, { signed: true, httpOnly: true, sameSite: 'strict', path: '/' });
+    reply.setCookie(VISITOR_COOKIE, id, { signed: true, httpOnly: true, sameSite: 'strict', path: '/', secure: reply.request.protocol === 'https' });
 
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[VISITOR_COOKIE];

@@ -132,3 +132,15 @@ describe('forms in someone else’s name', () => {
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10);
   });
 });
+
+describe('the session cookie', () => {
+  const cookieAfter = async (headers: Record<string, string>) => {
+    const response = await fetch(`${judge.url}/`, { headers });
+    return response.headers.getSetCookie().find((cookie) => cookie.startsWith('visitor=')) ?? '';
+  };
+
+  attack('a page served over TLS by the trusted proxy sets the session cookie Secure; over plain HTTP it cannot', async () => {
+    expect(await cookieAfter({ 'x-forwarded-proto': 'https', 'x-forwarded-for': '192.0.2.9' })).toMatch(/;\s*Secure/i);
+    expect(await cookieAfter({ 'x-forwarded-for': '192.0.2.9' })).not.toMatch(/;\s*Secure/i);
+  });
+});
