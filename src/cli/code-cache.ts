@@ -1,5 +1,5 @@
 import { isAscii } from 'node:buffer';
-import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
@@ -61,6 +61,8 @@ export function runCachedScript(file: string, cacheFile: string): CachedScript {
       }
       try {
         try {
+          // Not private: a delivery agent running `judge mail` as another user than the build's reads it too.
+          fchmodSync(file, 0o644);
           writeSync(file, script.createCachedData());
         } finally {
           closeSync(file);

@@ -1,10 +1,15 @@
 import { Command, CommanderError } from 'commander';
 
+const PRIVATE_UMASK = 0o077;
+
 /**
  * The `judge` command line with the commands `register` adds: runs the one `argv` names
  * (process.argv's shape) and sets the exit code.
  */
 export async function runProgram(argv: readonly string[], register: (program: Command) => void): Promise<void> {
+  // Whatever the umask the judge was started with (022 is usual): its journal holds private press,
+  // its outbox every player's mail, its status files passwords; files 0600, folders 0700.
+  process.umask(PRIVATE_UMASK);
   const program = new Command();
   program.name('judge').description('The e-mail Diplomacy judge: judgekeeper commands').showHelpAfterError(false).exitOverride();
 

@@ -2,6 +2,7 @@ import type { JudgeConfig, MailConfig } from '../config/config.js';
 import { StatusConflictError } from '../store/game-store.js';
 import { LockTimeoutError } from '../store/lock.js';
 import { MailsInHand, messageDomain, newMessageId, Outbox, ReceivedMails, type MailOutcome, type ReceivedMail } from '../store/journal.js';
+import { Arrivals, type Admission } from '../store/arrivals.js';
 import { durableWrite } from '../store/crash-points.js';
 import { withoutSync, type JudgeDatabase } from '../store/database.js';
 import { diskSync, type DiskSync } from '../store/disk-sync.js';
@@ -49,6 +50,11 @@ interface ParsedRaw {
   readonly parseError: string | null;
 }
 
+/** A parsed mail with the throttle's decision on it, made once when it arrived (null: not counted, see `admission`). */
+interface Arrived extends ParsedRaw {
+  readonly admission: Admission | null;
+}
+
 /** What the processor made of a mail, settled before the transaction that records it. */
 /**
  * `storage`: the error code when the judge could not write its files (the judgekeeper is told).
@@ -67,6 +73,7 @@ export class MailIntake {
   private readonly received: ReceivedMails;
   private readonly outbox: Outbox;
   private readonly inHand: MailsInHand;
+  private readonly arrivals: Arrivals;
   private readonly inThisProcess = new KeysInHand();
   private readonly applyOne;
   private readonly disk: DiskSync;
@@ -79,8 +86,9 @@ export class MailIntake {
     this.received = new ReceivedMails(db);
     this.outbox = new Outbox(db);
     this.inHand = new MailsInHand(db, processAlive);
+    this.arrivals = new Arrivals(db);
     this.disk = diskSync(db);
-    this.applyOne = db.transaction((item: ParsedRaw, now: number, settled: Settled | null) => this.apply(item, now, settled));
+    this.applyOne = db.transaction((item: Arrived, now: number, settled: Settled | null) => this.apply(item, now, settled));
   }
 
   /**
@@ -100,11 +108,12 @@ export class MailIntake {
     let told = Promise.resolve();
     for (const [index, raw] of batch.entries()) {
       // Parsed only when its turn comes: a batch parsed at once would keep every parsed mail alive for the whole batch.
-      const item = await parseRaw(raw);
-      const release = item.parsed === null ? () => undefined : await this.inThisProcess.hold(keyOf(item.parsed));
+      const parsedRaw = await parseRaw(raw);
+      const release = parsedRaw.parsed === null ? () => undefined : await this.inThisProcess.hold(keyOf(parsedRaw.parsed));
       let onDisk: Promise<unknown>;
       try {
         const now = Date.now();
+        const item = { ...parsedRaw, admission: this.admission(parsedRaw, now) };
         const settled = await this.settle(item, now);
         const mustReachDisk = this.mustReachDisk(item, settled, now);
         const mail = withoutSync(this.db, () => this.applyOne.immediate(item, now, settled));
@@ -162,12 +171,27 @@ export class MailIntake {
     return false;
   }
 
-  /** Runs the processor for a mail that is new and not refused; null for every other mail. */
-  private async settle({ raw, parsed }: ParsedRaw, now: number): Promise<Settled | null> {
+  /**
+   * The throttle counts a mail when it arrives, before anything is done with it, so that mails
+   * arriving at once (pipe mode's processes side by side) are counted one after the other. Not
+   * counted: a mail seen before, and one never to be answered.
+   */
+  private admission({ parsed }: ParsedRaw, now: number): Admission | null {
     if (parsed === null) return null;
     const entry = this.arrival(parsed, now);
     if (this.received.outcomeOf(entry.messageId, entry.contentHash) !== undefined) return null;
-    if (this.refusal(parsed, raw, entry) !== null) return null;
+    if (reasonNotToAnswer(parsed, this.settings.judge.address) !== null) return null;
+    const { mails, minutes } = this.settings.mail.throttle;
+    return this.arrivals.admit(`mail ${mailKey(entry)}`, [entry.sender], now, { count: mails, windowMs: minutes * 60_000 });
+  }
+
+  /** Runs the processor for a mail that is new and not refused; null for every other mail. */
+  private async settle(item: Arrived, now: number): Promise<Settled | null> {
+    const { parsed } = item;
+    if (parsed === null) return null;
+    const entry = this.arrival(parsed, now);
+    if (this.received.outcomeOf(entry.messageId, entry.contentHash) !== undefined) return null;
+    if (this.refusal(item) !== null) return null;
     const key = mailKey(entry);
     if (!(await this.claimWhenFree(key))) return { ok: false, error: 'the same mail is being handled by another judge process', temporary: true };
     // Handled meanwhile by the process that had it: the journal answers `duplicate`.
@@ -183,7 +207,8 @@ export class MailIntake {
     }
   }
 
-  private apply({ raw, parsed, parseError }: ParsedRaw, now: number, settled: Settled | null): HandledMail {
+  private apply(item: Arrived, now: number, settled: Settled | null): HandledMail {
+    const { raw, parsed, parseError } = item;
     if (parsed === null) return this.unparseable(raw, parseError ?? 'unknown error', now);
     const { mail } = parsed;
     const entry = this.arrival(parsed, now);
@@ -191,10 +216,8 @@ export class MailIntake {
     const known = this.received.outcomeOf(entry.messageId, entry.contentHash);
     if (known !== undefined) return handled(entry, 'duplicate', `already ${known}`, 0, folderFor(known));
     const queue = (mails: readonly OutgoingMail[]) => this.queue(mails, entry, now);
-    // A mail the processor had was found not refused just before, and its commands have run: it is
-    // recorded as processed even if its sender's other mails, recorded meanwhile, now throttle it.
     if (settled === null) {
-      const refusal = this.refusal(parsed, raw, entry);
+      const refusal = this.refusal(item);
       if (refusal) return this.record(entry, refusal.outcome, refusal.detail, queue(refusal.answers));
       throw new Error('a mail for the processor reached the journal without being processed');
     }
@@ -216,23 +239,24 @@ export class MailIntake {
    * before, or throttled once its sender was told, is committed without waiting for the disk: lost,
    * it is a mail nobody hears of, handled the same way if it comes again (docs/durability.md).
    */
-  private mustReachDisk({ raw, parsed }: ParsedRaw, settled: Settled | null, now: number): boolean {
+  private mustReachDisk(item: Arrived, settled: Settled | null, now: number): boolean {
+    const { parsed } = item;
     if (parsed === null || settled !== null) return true;
     const entry = this.arrival(parsed, now);
     if (this.received.outcomeOf(entry.messageId, entry.contentHash) !== undefined) return false;
-    return (this.refusal(parsed, raw, entry)?.answers.length ?? 1) > 0;
+    return (this.refusal(item)?.answers.length ?? 1) > 0;
   }
 
   /** Why a mail is not for the processor (and what to answer), or null for one that is. */
-  private refusal(parsed: ParsedMail, raw: RawMail, entry: Arrival): Refusal | null {
+  private refusal({ parsed, raw, admission }: Arrived): Refusal | null {
+    if (parsed === null) return null;
     const { mail } = parsed;
     const reason = reasonNotToAnswer(parsed, this.settings.judge.address);
     if (reason !== null) return { outcome: 'ignored', detail: reason, answers: [] };
 
     const { mails: limit, minutes } = this.settings.mail.throttle;
-    const recent = this.received.recentFrom(entry.sender, entry.receivedAt - minutes * 60_000);
-    if (recent.counted >= limit) {
-      const notified = recent.throttled > 0;
+    if (admission !== null && !admission.admitted) {
+      const notified = !admission.firstRefused;
       const detail = `more than ${limit} mails in ${minutes} minutes${notified ? '' : ', sender told'}`;
       return { outcome: 'throttled', detail, answers: notified ? [] : [throttleNotice(mail, limit, minutes)] };
     }

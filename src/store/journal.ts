@@ -92,7 +92,6 @@ export interface ReceivedMail {
 export class ReceivedMails {
   private readonly findOutcome;
   private readonly insert;
-  private readonly countRecent;
   private readonly deleteFailure;
 
   constructor(db: JudgeDatabase) {
@@ -101,11 +100,6 @@ export class ReceivedMails {
     this.insert = db.prepare<[ReceivedMail]>(
       `INSERT INTO mail_received (message_id, content_hash, sender, subject, received_at, outcome, detail)
        VALUES (@messageId, @contentHash, @sender, @subject, @receivedAt, @outcome, @detail)`,
-    );
-    this.countRecent = db.prepare<[string, number], { counted: number; throttled: number }>(
-      `SELECT count(*) FILTER (WHERE outcome <> 'throttled') AS counted,
-              count(*) FILTER (WHERE outcome = 'throttled') AS throttled
-         FROM mail_received WHERE sender = ? AND received_at > ? AND outcome <> 'ignored'`,
     );
   }
 
@@ -120,11 +114,6 @@ export class ReceivedMails {
   /** Forgets that a mail failed, so that it is handled again when offered again; false if it had not failed. */
   forgetFailure(messageId: string, contentHash: string): boolean {
     return this.deleteFailure.run(messageId, contentHash).changes > 0;
-  }
-
-  /** How many of the sender's mails since `since` were let through, and how many were throttled. */
-  recentFrom(sender: string, since: number): { counted: number; throttled: number } {
-    return this.countRecent.get(sender, since) ?? { counted: 0, throttled: 0 };
   }
 }
 

@@ -145,6 +145,11 @@ export class WebPages {
     return this.render('message', visitor, { title, text });
   }
 
+  /** The form that takes a code the judge mailed, and the password the action needs. */
+  confirm(visitor: Visitor, view: { title: string; text: string; label: string; autocomplete: string }): string {
+    return this.render('confirm', visitor, view);
+  }
+
   help(visitor: Visitor): string {
     const session = visitor.signedOn?.session ?? NO_SESSION;
     return this.render('help', visitor, { title: 'Help', text: help(this.context(), session, undefined).lines.join('\n') });

@@ -1,11 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { folder, type LoadedConfig } from '../config/config.js';
 import type { MailCommandProcessor } from '../commands/run/processor.js';
 import type { Session } from '../commands/context/step.js';
-import { sessionPassword } from '../commands/context/login.js';
+import { placeAddresses, sessionPassword } from '../commands/context/login.js';
+import { playerAtGame } from '../commands/language/login.js';
 import { mailAddressesOf } from '../game/control.js';
 import { GameRuleError } from '../game/lifecycle.js';
 import type { GameMap } from '../map/game-map.js';
@@ -21,6 +23,8 @@ import { webSecret } from './secret.js';
 import type { WebSettings } from './settings.js';
 import { VISITOR_COOKIE, Visitors, type SignedOn } from './visitors.js';
 import { Refusal } from '../common/errors.js';
+import { CODE_VALID_MINUTES, MailedCodes, type PendingCommand } from './mailed-codes.js';
+import { WebThrottle } from './throttle.js';
 
 /**
  * The judge's web pages: fastify serving server-rendered HTML that works without JavaScript. Every
@@ -137,8 +141,19 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
   const service = deps.commands.readingContext(now()).service;
   const pages = new WebPages({ commands: deps.commands, service, templates, judge: deps.loaded.config.judge, visitors, now });
   const web = new WebCommands(deps.commands, deps.mails, now);
+  const { mails: formsPerWindow, minutes } = deps.loaded.config.mail.throttle;
+  const throttle = new WebThrottle(deps.db, { count: formsPerWindow, windowMs: minutes * 60_000 });
+  const codes = new MailedCodes(deps.db);
 
-  const app = Fastify({ logger: false, bodyLimit: 200_000, trustProxy: deps.settings.trustProxy.length > 0 ? [...deps.settings.trustProxy] : false });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 200_000,
+    trustProxy: deps.settings.trustProxy.length > 0 ? [...deps.settings.trustProxy] : false,
+    ...CONNECTION_LIMITS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: CHECK_CONNECTIONS_MS },
+  });
+  // Beyond the cap a connection is closed as soon as it is accepted: the mail loop and the sweeps keep their descriptors.
+  app.server.maxConnections = connectionCap();
   app.register(fastifyCookie, { secret });
   app.register(fastifyFormbody);
   app.decorateRequest('visitor', null as unknown as Visitor);
@@ -154,8 +169,9 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     return null;
   };
 
+  // Secure whenever the page came over TLS: behind a trusted proxy, fastify reads that from X-Forwarded-Proto.
   const setVisitorCookie = (reply: FastifyReply, id: string) =>
-    reply.setCookie(VISITOR_COOKIE, id, { signed: true, httpOnly: true, sameSite: 'strict', path: '/' });
+    reply.setCookie(VISITOR_COOKIE, id, { signed: true, httpOnly: true, sameSite: 'strict', path: '/', secure: reply.request.protocol === 'https' });
 
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[VISITOR_COOKIE];
@@ -253,7 +269,44 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     return html(reply, pages.game(visitor.signedOn!.game, visitor, null, result));
   };
 
+  const tooMany = (request: FastifyRequest, reply: FastifyReply) =>
+    html(
+      reply,
+      pages.message(
+        request.visitor,
+        'Too many forms',
+        `This judge takes at most ${formsPerWindow} forms in ${minutes} minutes from one browser, one network address or one e-mail address. Nothing was done; wait, then send the form again.`,
+      ),
+      429,
+    );
+  const anonymousForm = (request: FastifyRequest, named: string | null) => throttle.anonymousForm(request.visitor.id, request.ip, named, now().getTime());
+
+  /**
+   * Mails `to` a code that does `command` from its first address, and shows the form that takes the
+   * code and the password: a web form acts in an address's name only for whoever reads its mail.
+   */
+  const mailCode = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    to: readonly string[],
+    command: PendingCommand,
+    what: string,
+    password: PasswordAsked,
+    shownTo: string,
+  ) => {
+    const instant = now().getTime();
+    if (to.length > 0 && to.every((address) => throttle.codeMailed(address, instant))) {
+      const code = codes.issue(command, instant);
+      const text = service.templates.render('web-code', { judge: deps.loaded.config.judge.name, what, code, minutes: CODE_VALID_MINUTES });
+      deps.mails.send([{ to: [...to], subject: `Judge ${deps.loaded.config.judge.name}: your code to ${what}`, text }], `web code ${what}`);
+    }
+    // The same answer whether or not a mail went: the page tells nobody whether a place has a player.
+    const text = `Unless the judge has mailed it too many codes this hour, a code to ${what} was mailed to ${shownTo}. Enter it here within ${CODE_VALID_MINUTES} minutes, with ${password.label.toLowerCase()}. Without the code nothing is done.`;
+    return html(reply, pages.confirm(request.visitor, { title: 'Enter the mailed code', text, ...password }));
+  };
+
   app.post('/signon', async (request, reply) => {
+    if (!anonymousForm(request, null)) return tooMany(request, reply);
     const fields = request.body as Fields;
     const game = gameField(fields);
     const password = word(fields, 'password', 'The password');
@@ -261,32 +314,81 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     return anonymousAction(request, reply, command, webVisitorAddress(request.ip));
   });
 
+  /** A place's owner locked out by strangers' guesses signs on with a code mailed to the place's address. */
+  app.post('/signon/code', async (request, reply) => {
+    if (!anonymousForm(request, null)) return tooMany(request, reply);
+    const fields = request.body as Fields;
+    const game = gameField(fields).toLowerCase();
+    const signon = signonWord(word(fields, 'who', 'Who you are'), game);
+    const place = playerAtGame(signon);
+    if (!place.ok) throw new FormError(place.reason);
+    const status = service.load(game).game;
+    const to = placeAddresses(status, service.maps(status).base, place.value.who).filter((address) => MAIL_ADDRESS.test(address));
+    const command = { address: to[0] ?? '', before: `SIGNON ${signon}`, after: '' };
+    return mailCode(request, reply, to, command, `sign on as ${signon}`, SIGNON_PASSWORD, "that place's registered address, if it has a player");
+  });
+
   app.post('/join', async (request, reply) => {
     const fields = request.body as Fields;
     const game = gameField(fields);
-    const password = word(fields, 'password', 'The password');
     const address = mailAddress(fields);
+    if (!anonymousForm(request, address)) return tooMany(request, reply);
     const power = optionalWord(fields, 'power', 'The power');
     const privacy = optionalWord(fields, 'privacy', 'The privacy word');
     const observer = optionalWord(fields, 'observer', "The observer's name");
     const target = observer !== null ? `OBSERVE ${observer}@${game}` : `JOIN ${power === null ? game : `${power}@${game}`}`;
-    return anonymousAction(request, reply, `${target} ${password}${privacy === null ? '' : ` ${privacy}`}`, address);
+    const command = { address, before: target, after: privacy === null ? '' : ` ${privacy}` };
+    return mailCode(request, reply, [address], command, `${target.split(' ')[0]!.toLowerCase()} game '${game}'`, NEW_PASSWORD, address);
   });
 
   app.post('/takeover', async (request, reply) => {
     const fields = request.body as Fields;
-    const password = word(fields, 'password', 'The password');
-    const command = `TAKEOVER ${signonWord(word(fields, 'power', 'The power'), gameField(fields))} ${password}`;
-    return anonymousAction(request, reply, command, mailAddress(fields));
+    const address = mailAddress(fields);
+    if (!anonymousForm(request, address)) return tooMany(request, reply);
+    const game = gameField(fields);
+    const power = word(fields, 'power', 'The power');
+    const command = { address, before: `TAKEOVER ${signonWord(power, game)}`, after: '' };
+    return mailCode(
+      request,
+      reply,
+      [address],
+      command,
+      `take over ${power} in game '${game}'`,
+      power.toUpperCase() === 'M' ? MASTER_PASSWORD : NEW_PASSWORD,
+      address,
+    );
   });
 
   app.post('/create', async (request, reply) => {
     const fields = request.body as Fields;
-    const password = word(fields, 'password', 'The password');
+    const address = mailAddress(fields);
+    if (!anonymousForm(request, address)) return tooMany(request, reply);
+    if (!throttle.creation(request.ip, now().getTime())) return tooMany(request, reply);
+    const game = gameField(fields);
     const map = optionalWord(fields, 'map', 'The map');
     // The web's create form is DPjudge's "allow the game to form": the game takes JOINs at once.
-    const command = [`CREATE ${gameField(fields)} ${password}`, ...(map === null ? [] : [`MAP ${map}`]), 'FORM'].join('\n');
-    return anonymousAction(request, reply, command, mailAddress(fields));
+    const command = { address, before: `CREATE ${game}`, after: ['', ...(map === null ? [] : [`MAP ${map}`]), 'FORM'].join('\n') };
+    return mailCode(request, reply, [address], command, `create game '${game}' as its Master`, NEW_MASTER_PASSWORD, address);
+  });
+
+  /** A mailed code, with the password: the command it stands for, done from the address it was mailed to. */
+  app.post('/confirm', async (request, reply) => {
+    if (!anonymousForm(request, null)) return tooMany(request, reply);
+    const fields = request.body as Fields;
+    const code = word(fields, 'code', 'The code');
+    const password = word(fields, 'password', 'The password');
+    const pending = codes.redeem(code, now().getTime());
+    if (pending === null)
+      return html(
+        reply,
+        pages.message(
+          request.visitor,
+          'Code refused',
+          `That code is not one the judge mailed, or it was used already, or it is more than ${CODE_VALID_MINUTES} minutes old. Nothing was done.`,
+        ),
+        403,
+      );
+    return anonymousAction(request, reply, `${pending.before} ${password}${pending.after}`, pending.address);
   });
 
   app.post('/signoff', (request, reply) => {
@@ -305,6 +407,7 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     const commandLines = action(request.body as Fields);
     const game = service.load(name).game;
     const from = senderOf(game, signedOn.session) ?? webVisitorAddress(request.ip);
+    if (!throttle.signedOnForm(from, now().getTime())) return tooMany(request, reply);
     const outcome = await web.run(commandLines.join('\n'), from, signedOn.session);
     const visitor = afterAction(request, signedOn, outcome);
     return html(reply, pages.game(name, visitor, null, mailedOf(outcome)));
@@ -327,6 +430,48 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
 
   return app;
 }
+
+/**
+ * What a slow or idle client may hold (issue 31: slow connections starved the judge of file
+ * descriptors): the request line and headers within HEADERS_TIMEOUT_MS, the whole request within
+ * requestTimeout, an idle connection closed after connectionTimeout, a kept-alive one after
+ * keepAliveTimeout. A real browser sends a form in well under a second.
+ */
+const HEADERS_TIMEOUT_MS = 10_000;
+const CONNECTION_LIMITS = { requestTimeout: 20_000, connectionTimeout: 30_000, keepAliveTimeout: 5_000 } as const;
+/** How often Node looks for connections over their header or request time (its default is 30 s). */
+const CHECK_CONNECTIONS_MS = 1_000;
+/** Open connections served at most, whatever the descriptor limit. */
+const MOST_CONNECTIONS = 1_000;
+
+/**
+ * The connections the pages may hold at once: a quarter of the process's limit on open files
+ * (Linux's /proc/self/limits), so that the journal, the games' files, the Maildir, the SMTP
+ * connections and the picture worker always find descriptors; 256 where the limit cannot be read.
+ */
+export function connectionCap(limits = readLimits()): number {
+  const soft = /^Max open files\s+(\d+)/m.exec(limits)?.[1];
+  if (soft === undefined) return 256;
+  return Math.max(16, Math.min(MOST_CONNECTIONS, Math.floor(Number(soft) / 4)));
+}
+
+function readLimits(): string {
+  try {
+    return readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** What the code's form asks for besides the code. */
+interface PasswordAsked {
+  readonly label: string;
+  readonly autocomplete: 'current-password' | 'new-password';
+}
+const SIGNON_PASSWORD: PasswordAsked = { label: 'Your password', autocomplete: 'current-password' };
+const NEW_PASSWORD: PasswordAsked = { label: 'A password of your choice', autocomplete: 'new-password' };
+const MASTER_PASSWORD: PasswordAsked = { label: "The Master's password", autocomplete: 'current-password' };
+const NEW_MASTER_PASSWORD: PasswordAsked = { label: "A Master's password of your choice", autocomplete: 'new-password' };
 
 const MAIL_ADDRESS = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;
 

@@ -276,3 +276,19 @@ describe('the keeper', () => {
     expectNothingPrivate(sent);
   });
 });
+
+describe('reply amplification', () => {
+  attack('a 0.99 MB LIST line with a forged From: the reply quotes it once, cut, and is far smaller than the mail', async () => {
+    const sent = await judge.mail({ from: 'amplified-victim@elsewhere.test', body: `LIST ${'x'.repeat(990_000)}` });
+    const bytes = sent.reduce((total, mail) => total + mail.raw.length, 0);
+    expect(recipients(sent)).toEqual(['amplified-victim@elsewhere.test']);
+    expect(bytes).toBeLessThan(10_000);
+  });
+
+  attack('a mail of 400 long wrong lines: the reply is no larger than the mail', async () => {
+    const body = Array.from({ length: 400 }, (_, n) => `SET ${n} ${'y'.repeat(2_000)}`).join('\n');
+    const sent = await judge.mail({ from: 'amplified-victim2@elsewhere.test', body });
+    const bytes = sent.reduce((total, mail) => total + mail.raw.length, 0);
+    expect(bytes).toBeLessThan(body.length);
+  });
+});

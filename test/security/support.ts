@@ -14,8 +14,8 @@ export const KEEPER = 'keeper@dip.test';
 export const MASTER = 'master@dip.test';
 
 /** One attack of the catalogue: a test named for the attack, counted by `npm run proof`. */
-export function attack(name: string, run: () => Promise<void>): void {
-  it(`attack: ${name}`, run);
+export function attack(name: string, run: () => Promise<void>, timeoutMs?: number): void {
+  it(`attack: ${name}`, run, timeoutMs);
 }
 
 export interface Outgoing {
@@ -60,13 +60,26 @@ export class JudgeUnderAttack {
 
   /** Handles one mail; resolves with every mail the judge sent because of it. */
   async mail(input: MailInput): Promise<Outgoing[]> {
+    await this.deliver(input);
+    return this.newlySent();
+  }
+
+  /**
+   * Hands every mail to a `judge mail` of its own at the same instant, as a delivery agent does with
+   * mails that arrive together (each with its own connection to the journal, as a process has).
+   */
+  async mailAtOnce(inputs: readonly MailInput[]): Promise<Outgoing[]> {
+    await Promise.all(inputs.map((input) => this.deliver(input)));
+    return this.newlySent();
+  }
+
+  private async deliver(input: MailInput): Promise<void> {
     const raw = plainMail({ from: input.from, subject: input.subject ?? 'commands', body: input.body, ...(input.headers ? { headers: input.headers } : {}) });
     try {
       await handlePipedMail(this.loaded, Readable.from([Buffer.from(raw)]), (line) => this.log.push(line));
     } catch (error) {
       if (!(error instanceof MailDeferredError)) throw error;
     }
-    return this.newlySent();
   }
 
   private async newlySent(): Promise<Outgoing[]> {

@@ -50,6 +50,15 @@ async function signOn(page: Page, power: string, password: string): Promise<void
   await submit(form);
 }
 
+/** Gives the code the judge mailed to `to` on the page that asks for it, with the password. */
+async function enterMailedCode(page: Page, to: string, password: string): Promise<void> {
+  const mail = await until(async () => mailsTo(await judge.sent(), to).findLast((sent) => /your code to/.test(sent.subject ?? '')), `the code mailed to ${to}`);
+  const form = page.locator('form[action="/confirm"]');
+  await form.locator('input[name=code]').fill(/\b([A-Z2-9]{5}-[A-Z2-9]{5})\b/.exec(mail.text ?? '')![1]!);
+  await form.locator('input[name=password]').fill(password);
+  await submit(form);
+}
+
 const playerPages = new Map<string, Page>();
 
 /** A power's player at their own browser, signed on, on the game's page. */
@@ -89,8 +98,8 @@ describe("the judge's web pages, in Chromium", () => {
     const create = master.locator('form[action="/create"]');
     await create.locator('input[name=game]').fill(GAME);
     await create.locator('input[name=address]').fill(MASTER);
-    await create.locator('input[name=password]').fill('masterpw');
     await submit(create);
+    await enterMailedCode(master, MASTER, 'masterpw');
     expect(await replyOf(master)).toContain(`Game '${GAME}' is created, with you as its Master`);
     expect(await master.locator('form.signoff').innerText()).toContain(`the Master of ${GAME}`);
 
@@ -103,8 +112,8 @@ describe("the judge's web pages, in Chromium", () => {
       const join = page.locator('form[action="/join"]');
       await join.locator('input[name=game]').fill(GAME);
       await join.locator('input[name=address]').fill(address(n));
-      await join.locator('input[name=password]').fill(passwordOf(n));
       await submit(join);
+      await enterMailedCode(page, address(n), passwordOf(n));
       expect(await replyOf(page)).toContain(`You have joined game '${GAME}'`);
       await browser.close();
     }

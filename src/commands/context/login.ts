@@ -85,6 +85,16 @@ async function authenticate(game: GameStatus, map: GameMap, who: PlayerRef, pass
   return masterPassword ? { kind: 'power', power, master: true } : null;
 }
 
+/**
+ * The addresses registered for the place a sign-on names (a power, an observer, the Master): where a
+ * code that lets its owner sign on on the web, past the limits on strangers, is mailed. Empty when
+ * the game has no such place, or no address for it.
+ */
+export function placeAddresses(game: GameStatus, map: GameMap, who: PlayerRef): string[] {
+  if (who.form === 'master') return game.master ? [game.master.email] : [];
+  return referredPower(game, map, who)?.addresses.slice() ?? [];
+}
+
 function registeredAddresses(game: GameStatus): string[] {
   const addresses = game.powers.flatMap((power) => power.addresses);
   if (game.master) addresses.push(game.master.email);
@@ -103,13 +113,38 @@ export async function logIn(context: ExecutionContext, gameName: string, who: Pl
   const registered = registeredAddresses(game).includes(context.sender);
   const map = currentMap(context, game);
   const target = guessTarget(game, map, who, context.sender);
-  const block = context.guard.blocked(context.sender, gameName, target, registered, instant);
-  if (block !== null) return { ok: false, reason: blockReason(block, gameName), notices: [] };
-  const authenticated = await authenticate(game, map, who, password);
-  if (authenticated !== null) return { ok: true, loaded, who: authenticated };
-  const wrong = context.guard.failed(context.sender, gameName, target, instant);
+  let authenticated: Authenticated | null = null;
+  const attempt = { address: context.sender, game: gameName, target, registered };
+  const outcome = await context.guard.guarded(attempt, instant, async () => {
+    authenticated = await authenticate(game, map, who, password);
+    return authenticated !== null;
+  });
+  if (outcome.ok) return { ok: true, loaded, who: authenticated! };
+  if (outcome.blocked !== null) return { ok: false, reason: blockReason(outcome.blocked, gameName), notices: [] };
   const reason = `no player of game '${gameName}' has that name and password${senderPowerHint(context, game, map, who)}`;
-  return { ok: false, reason, notices: guessingNotices(context, game, who, wrong) };
+  return { ok: false, reason, notices: guessingNotices(context, game, describeTarget(who), referredPower(game, map, who), outcome.wrong) };
+}
+
+/**
+ * Checks a secret other than a sign-on's password (an observer's password given to JOIN or OBSERVE
+ * by name, a private game's privacy word) within the same guessing limits. Refused: the reason,
+ * and the notices of a limit crossed; right: null.
+ */
+export async function checkSecret(
+  context: ExecutionContext,
+  gameName: string,
+  game: GameStatus,
+  place: { readonly name: string; readonly owner: PowerStatus | undefined; readonly describe: string },
+  check: () => Promise<boolean> | boolean,
+  wrongReason: string,
+): Promise<{ readonly reason: string; readonly notices: OutgoingMail[] } | null> {
+  const ownAddress = place.owner?.addresses.some((address) => address.toLowerCase() === context.sender) ?? false;
+  const registered = registeredAddresses(game).includes(context.sender);
+  const attempt = { address: context.sender, game: gameName, target: { name: place.name, ownAddress }, registered };
+  const outcome = await context.guard.guarded(attempt, context.now.toJSDate(), check);
+  if (outcome.ok) return null;
+  if (outcome.blocked !== null) return { reason: blockReason(outcome.blocked, gameName), notices: [] };
+  return { reason: wrongReason, notices: guessingNotices(context, game, place.describe, place.owner, outcome.wrong) };
 }
 
 /**
@@ -140,9 +175,9 @@ function blockReason(block: NonNullable<GuessBlock>, game: string): string {
     case 'address':
       return `too many wrong passwords came from your address; the judge takes no password from it until ${until}. If you are the player and lost your password, ask the Master of '${game}' to give your power a new one`;
     case 'target':
-      return `too many wrong passwords were sent for this place in game '${game}'; until ${until} the judge takes its password only from its player's registered address`;
+      return `too many wrong passwords were sent for this place in game '${game}'; until ${until} the judge takes its password only from its player's registered address (on the web pages: with a sign-on code mailed there)`;
     case 'game':
-      return `too many wrong passwords were sent for game '${game}'; until ${until} the judge takes passwords for it only from its players' registered addresses`;
+      return `too many wrong passwords were sent for game '${game}'; until ${until} the judge takes passwords for it only from its players' registered addresses (on the web pages: with a sign-on code mailed there)`;
   }
 }
 
@@ -159,21 +194,19 @@ function describeTarget(who: PlayerRef): string {
   }
 }
 
-function guessingNotices(context: ExecutionContext, game: GameStatus, who: PlayerRef, wrong: WrongPassword): OutgoingMail[] {
-  const owner = wrong.targetLimitReached ? ownerNotice(context, game, who) : [];
+function guessingNotices(context: ExecutionContext, game: GameStatus, target: string, place: PowerStatus | undefined, wrong: WrongPassword): OutgoingMail[] {
+  const owner = wrong.targetLimitReached ? ownerNotice(context, game, place) : [];
   if (!game.master || (!wrong.addressLimitReached && !wrong.gameLimitReached && !wrong.targetLimitReached)) return owner;
   const until = clock(context.now.plus({ minutes: GUESS_WINDOW_MINUTES }).toJSDate());
   const view = {
     game: game.name,
     minutes: GUESS_WINDOW_MINUTES,
     address: context.sender,
-    target: describeTarget(who),
+    target,
     until,
     byAddress: wrong.addressLimitReached ? { limit: GUESSES_PER_ADDRESS } : null,
     byGame: wrong.gameLimitReached ? { limit: GUESSES_PER_GAME } : null,
-    byTarget: wrong.targetLimitReached
-      ? { limit: GUESSES_PER_TARGET, place: referredPower(game, currentMap(context, game), who)?.name ?? describeTarget(who) }
-      : null,
+    byTarget: wrong.targetLimitReached ? { limit: GUESSES_PER_TARGET, place: place?.name ?? target } : null,
   };
   const to = masterAddresses(game);
   const master = to.length > 0 ? [{ to, subject: `${game.name}: wrong passwords`, text: context.service.templates.render('password-guessing', view) }] : [];
@@ -181,8 +214,7 @@ function guessingNotices(context: ExecutionContext, game: GameStatus, who: Playe
 }
 
 /** The player whose power someone tries to open is told, at their registered address, and how to get in. */
-function ownerNotice(context: ExecutionContext, game: GameStatus, who: PlayerRef): OutgoingMail[] {
-  const power = referredPower(game, currentMap(context, game), who);
+function ownerNotice(context: ExecutionContext, game: GameStatus, power: PowerStatus | undefined): OutgoingMail[] {
   if (!power || testedAddresses(game, power.addresses).length === 0) return [];
   const until = clock(context.now.plus({ minutes: GUESS_WINDOW_MINUTES }).toJSDate());
   const view = { game: game.name, power: power.name, limit: GUESSES_PER_TARGET, minutes: GUESS_WINDOW_MINUTES, until };

@@ -1,3 +1,4 @@
+import { clip, QUOTED_LINE_CHARACTERS, QUOTED_VALUE_CHARACTERS } from '../../common/clip.js';
 import type { MailAttachment, OutgoingMail } from '../../store/outgoing-mail.js';
 import type { ArchivedPress } from '../../store/press-archive.js';
 
@@ -36,7 +37,7 @@ export interface Step {
   readonly reason?: string;
 }
 
-/** `"line": reason`, the way every refusal is quoted. */
+/** `"line": reason`, the way every refusal is quoted; the reply echoed the line already, so it is cut shorter here. */
 export function quoted(text: string, reason: string): string {
-  return `"${text.trim()}": ${reason}`;
+  return `"${clip(text.trim(), QUOTED_VALUE_CHARACTERS)}": ${clip(reason, QUOTED_LINE_CHARACTERS)}`;
 }

@@ -1,4 +1,4 @@
-import { checkPrivacy, GameRuleError, isForming, playablePowers } from '../../game/lifecycle.js';
+import { GameRuleError, isForming, playablePowers } from '../../game/lifecycle.js';
 import { isReservedWord } from '../../status/keywords.js';
 import {
   BUILT_IN_ROLES,
@@ -14,7 +14,7 @@ import { verifyPassword } from '../../status/password.js';
 import type { Command, CommandBody } from '../language/types.js';
 import { noticeTo, situation, startedNotices, tellEveryone, tellMaster } from '../context/announcements.js';
 import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from '../context/context.js';
-import { logIn, referredPower } from '../context/login.js';
+import { checkSecret, logIn, referredPower } from '../context/login.js';
 import { CLOSED_SESSION, type Step } from '../context/step.js';
 
 /** JOIN, OBSERVE (and the other non-map roles) and TAKEOVER: taking a place in a game. */
@@ -42,8 +42,31 @@ function refuseInPreparation(context: ExecutionContext, game: string): void {
   if (context.service.listedState(game) === 'preparation') throw new GameRuleError(`game '${game}' is in preparation: its Master has not let it form yet`);
 }
 
+/** A refused JOIN, OBSERVE or TAKEOVER: nothing after it acts for an earlier SIGNON. */
+function refusedStep(keyword: string, refused: { readonly reason: string; readonly notices: Step['notices'] }): Step {
+  return { lines: [`${keyword} refused: ${refused.reason}.`], failed: true, reason: refused.reason, notices: refused.notices ?? [], session: CLOSED_SESSION };
+}
+
+/** A private game's privacy word, checked within the guessing limits (the game layer checks it again, cheaply). */
+async function privacyRefusal(context: ExecutionContext, gameName: string, game: GameStatus, privacy: string | null | undefined, keyword: string) {
+  const word = game.privacy;
+  if (word === null) return null;
+  const place = { name: 'PRIVACY', owner: undefined, describe: 'the privacy word' };
+  const refused = await checkSecret(
+    context,
+    gameName,
+    game,
+    place,
+    () => privacy?.toUpperCase() === word.toUpperCase(),
+    `the game ${gameName} is private: ${keyword} needs its privacy word`,
+  );
+  return refused === null ? null : refusedStep(keyword, refused);
+}
+
 export async function join(context: ExecutionContext, command: Join): Promise<Step> {
   refuseInPreparation(context, command.game);
+  const privacy = await privacyRefusal(context, command.game, loadGame(context, command.game).game, command.privacy, 'JOIN');
+  if (privacy !== null) return privacy;
   const request = {
     player: identityOf(context),
     address: context.sender,
@@ -113,7 +136,8 @@ export async function joinAs(context: ExecutionContext, command: JoinAs): Promis
   const current = loadGame(context, command.game).game;
   refuseInPreparation(context, command.game);
   const role = roleNamed(current, command.playerType);
-  checkPrivacy(current, command.privacy, role);
+  const privacy = await privacyRefusal(context, command.game, current, command.privacy, role);
+  if (privacy !== null) return privacy;
   const existing = findPower(current, command.name);
   if (existing) return changeRole(context, command, existing, role);
   checkChosenName(current, context, command.name);
@@ -135,8 +159,12 @@ export async function joinAs(context: ExecutionContext, command: JoinAs): Promis
 
 /** DPjudge lets a non-map player change type with the same name and password. */
 async function changeRole(context: ExecutionContext, command: JoinAs, existing: PowerStatus, role: string): Promise<Step> {
-  const owner = existing.role !== MAP_POWER_ROLE && existing.password !== null && (await verifyPassword(existing.password, command.password));
-  if (!owner) throw new GameRuleError(`the name ${command.name} is taken in game '${command.game}'`);
+  const game = loadGame(context, command.game).game;
+  const stored = existing.role !== MAP_POWER_ROLE ? existing.password : null;
+  const place = { name: existing.name, owner: existing, describe: existing.name };
+  const check = async () => stored !== null && (await verifyPassword(stored, command.password));
+  const refused = await checkSecret(context, command.game, game, place, check, `the name ${command.name} is taken in game '${command.game}'`);
+  if (refused !== null) return refusedStep(role, refused);
   await context.service.changeRole(command.game, existing.name, role, actorOf(context, role));
   return {
     lines: [`${command.name} takes part in game '${command.game}' as ${role} now.`],
@@ -152,6 +180,8 @@ export async function takeOver(context: ExecutionContext, command: Takeover): Pr
   if (isForming(current)) throw new GameRuleError(`game '${command.game}' has not started; JOIN it instead`);
   const own = powerOfSender(context, current);
   if (own && own.role === MAP_POWER_ROLE) throw new GameRuleError(`you already play ${own.name} in game '${command.game}'`);
+  const privacy = await privacyRefusal(context, command.game, current, command.privacy, 'TAKEOVER');
+  if (privacy !== null) return privacy;
   const request = { player: identityOf(context), address: context.sender, password: command.password, privacy: command.privacy ?? null };
   const loaded = await context.service.takeOver(command.game, power.name, request, actorOf(context, 'TAKEOVER'));
   const game = loaded.game;

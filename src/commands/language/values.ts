@@ -1,3 +1,4 @@
+import { clip, QUOTED_VALUE_CHARACTERS } from '../../common/clip.js';
 import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import { isPhaseAbbreviation } from '../../status/codecs.js';
 import { GAME_NAME_RULE, isGameName } from '../../status/game-name.js';
@@ -8,9 +9,9 @@ import { allOf } from './verdicts.js';
  * file. Control characters never get this far: the parser refuses any line holding one.
  */
 
-/** Values are shown JSON-quoted in reasons, so that nothing odd in them reaches a reply unescaped. */
+/** Values are shown JSON-quoted in reasons, so that nothing odd in them reaches a reply unescaped; a long one is cut. */
 export function shown(value: string): string {
-  return JSON.stringify(value);
+  return JSON.stringify(clip(value, QUOTED_VALUE_CHARACTERS));
 }
 
 /** Game names are read in lower case, as DPjudge did; the name can never be a path. */

@@ -1,3 +1,4 @@
+import { clip, QUOTED_LINE_CHARACTERS } from '../../common/clip.js';
 import type { JudgeConfig } from '../../config/config.js';
 import type { MailAttachment, OutgoingMail } from '../../store/outgoing-mail.js';
 import type { Templates } from '../../templates/templates.js';
@@ -26,9 +27,22 @@ export interface Owner {
   readonly addresses: readonly string[];
 }
 
+/** Output lines longer than this are cut too: a reason may carry the mail's words by other ways than `shown`. */
+const ANSWER_LINE_CHARACTERS = 1_000;
+
 function render(templates: Templates, entries: readonly Entry[], intro: string | null): string {
   const refused = entries.flatMap((entry) => entry.refused);
-  return templates.render('reply', { intro, entries, refused, refusedCount: refused.length, empty: entries.length === 0 });
+  const cut = entries.map((entry) => ({
+    ...entry,
+    echo: entry.echo.map((line) => clip(line, QUOTED_LINE_CHARACTERS)),
+    lines: entry.lines.map((text) =>
+      text
+        .split('\n')
+        .map((line) => clip(line, ANSWER_LINE_CHARACTERS))
+        .join('\n'),
+    ),
+  }));
+  return templates.render('reply', { intro, entries: cut, refused, refusedCount: refused.length, empty: entries.length === 0 });
 }
 
 /** The files the entries' commands attach; a mail without any has no `attachments` at all. */
