@@ -13,7 +13,7 @@ import {
 import { verifyPassword } from '../../status/password.js';
 import type { Command, CommandBody } from '../language/types.js';
 import { noticeTo, situation, startedNotices, tellEveryone, tellMaster } from '../context/announcements.js';
-import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from '../context/context.js';
+import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, refuseInPreparation, type ExecutionContext } from '../context/context.js';
 import { logIn, referredPower } from '../context/login.js';
 import { CLOSED_SESSION, type Step } from '../context/step.js';
 
@@ -35,11 +35,6 @@ function powerOfSender(context: ExecutionContext, game: GameStatus): PowerStatus
 /** Before the start a POWER#n signs on by its number; a chosen power by its name. */
 function signonName(power: string): string {
   return isPowerNumber(power) ? power.slice('POWER#'.length) : `${power.toLowerCase()}@`;
-}
-
-/** A game in preparation is its Master's alone until FORM. */
-function refuseInPreparation(context: ExecutionContext, game: string): void {
-  if (context.service.listedState(game) === 'preparation') throw new GameRuleError(`game '${game}' is in preparation: its Master has not let it form yet`);
 }
 
 export async function join(context: ExecutionContext, command: Join): Promise<Step> {

@@ -6,7 +6,7 @@ import { gameView, gameViewText, type GameView } from '../../game/show.js';
 import { readStatus } from '../../status/parse.js';
 import { MAP_POWER_ROLE, type GameStatus, type Occupant } from '../../status/model.js';
 import { situation } from '../context/announcements.js';
-import { currentMap, displayName, gameRules, loadGame, mapsOf, phaseRules, readerOf, type ExecutionContext } from '../context/context.js';
+import { currentMap, displayName, gameRules, loadGame, mapsOf, phaseRules, readerOf, refuseInPreparation, type ExecutionContext } from '../context/context.js';
 import type { Session, Step } from '../context/step.js';
 import { isBuildToken } from '../../engine/builds.js';
 import { FULL_SIGHT } from '../../engine/visibility.js';
@@ -124,6 +124,7 @@ function progress(context: ExecutionContext, game: GameStatus, rules: RulesInFor
 /** LIST game, as `session`'s reader may see it. */
 export function gameListing(context: ExecutionContext, session: Session, game: string | undefined): GameListing {
   const name = requestedGame(session, game, 'LIST');
+  if (session.kind !== 'master') refuseInPreparation(context, name);
   return describeGame(context, name, loadGame(context, name).game, readerOf(session));
 }
 

@@ -87,9 +87,26 @@ function absencePeriod(span: AbsenceSpan, zone: Zone, now: DateTime): AbsencePer
 }
 
 /** A day without a time covers the whole day, as a NOT entry of TIMING does. */
+function absenceEnd(period: AbsencePeriod): DateTime {
+  return period.toTimed ? period.to : period.to.plus({ days: 1 });
+}
+
 function absenceDays(period: AbsencePeriod): number {
-  const end = period.toTimed ? period.to : period.to.plus({ days: 1 });
-  return end.diff(period.from, 'days').days;
+  return absenceEnd(period).diff(period.from, 'days').days;
+}
+
+/**
+ * An absence over before it is entered would be taken silently and do nothing. A time alone means
+ * today (Email.txt: "this could only be today"), so `SET ABSENCE TO 13:00` sent at 15:39 is one.
+ */
+function refusePastAbsence(period: AbsencePeriod, span: AbsenceSpan, now: DateTime): void {
+  const end = absenceEnd(period);
+  if (end > now) return;
+  const shown = (moment: DateTime) => moment.toFormat('ccc d LLL yyyy HH:mm');
+  const timeAlone = span.kind === 'until' && span.date.day === undefined && span.date.weekday === undefined;
+  const tomorrow = `SET ABSENCE TO ${end.plus({ days: 1 }).day} ${end.toFormat('HH:mm')}`;
+  const hint = timeAlone ? `; a time alone means today, so name the day for another (${tomorrow})` : '';
+  throw new GameRuleError(`the absence would be over already: it ends ${shown(end)}, and it is ${shown(now.setZone(end.zone))} on the game's clocks${hint}`);
 }
 
 function stampOf(date: DateTime, withTime: boolean): string {
@@ -133,6 +150,7 @@ export async function setAbsence(context: ExecutionContext, session: Signed, spa
   const master = actsAsMaster(session);
   if (!master && gameRules(context, current).has('NO_ABSENCES')) throw new GameRuleError('the game has NO_ABSENCES: only the Master may SET ABSENCE');
   const period = absencePeriod(span, gameZone(current.zone ?? undefined), context.now);
+  refusePastAbsence(period, span, context.now);
   if (!master && absenceDays(period) > LONGEST_PLAYER_ABSENCE_DAYS)
     throw new GameRuleError(`only the Master may set an absence longer than ${LONGEST_PLAYER_ABSENCE_DAYS} days`);
   const entry = timingEntry(period);
