@@ -299,7 +299,14 @@ export class GameService {
   }
 
   /** Submits orders for a power; when every power that owes orders has them and none waits, DELAY becomes 1. */
-  async submitOrders(name: string, power: string, lines: readonly string[], actor: Actor): Promise<SubmissionReport & { ready: boolean }> {
+  /** `vet` sees the orders that would be on file before anything is written, and may refuse them by throwing. */
+  async submitOrders(
+    name: string,
+    power: string,
+    lines: readonly string[],
+    actor: Actor,
+    vet: (report: SubmissionReport) => void = () => {},
+  ): Promise<SubmissionReport & { ready: boolean }> {
     let report: SubmissionReport | null = null;
     const rules = new OperationRules();
     const loaded = await this.change(
@@ -309,6 +316,7 @@ export class GameService {
         const phase = currentPhase(game);
         const map = maps.at(phase);
         report = submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
+        vet(report);
         return this.withReadiness(report.game, maps, rules);
       },
       { rules },

@@ -40,3 +40,25 @@ describe('SET ABSENCE', () => {
     expect(later.reply.text).toContain('(TIMING NOT -202601051700)');
   });
 });
+
+describe('NO_LATE_CHANGES', () => {
+  it('lets a power late with incomplete orders add the missing ones after the deadline, but not change those on file', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge, 'alpha', ['RULE NO_LATE_CHANGES']);
+    const france = players.get('FRANCE')!;
+    const signOn = `SIGNON Falpha ${france.password}`;
+    await judge.send(france.address, `${signOn}\nA PAR - BUR`);
+    judge.clock.now = judge.clock.now.plus({ days: 5 });
+    const changed = await judge.send(france.address, `${signOn}\nA PAR - PIC\nA MAR H`);
+    expect(changed.reply.text).toContain(
+      'Not done: the game has NO_LATE_CHANGES: the deadline has passed, so the orders on file for France may no longer be changed (A PAR - BUR); only the units still without an order may be ordered: F BRE, A MAR.',
+    );
+    const completed = await judge.send(france.address, `${signOn}\nA MAR H\nF BRE - MAO`);
+    expect(completed.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  A MAR H\n  F BRE - MAO');
+    expect(judge.service.load('alpha').game.powers.find((power) => power.name === 'FRANCE')!.orders).toEqual(['A PAR - BUR', 'A MAR H', 'F BRE - MAO']);
+    const again = await judge.send(france.address, `${signOn}\nF BRE H`);
+    expect(again.reply.text).toContain(
+      'Not done: the game has NO_LATE_CHANGES: the deadline has passed, so the orders on file for France may no longer be changed.',
+    );
+  });
+});
