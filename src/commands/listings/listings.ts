@@ -124,13 +124,14 @@ function progress(context: ExecutionContext, game: GameStatus, rules: RulesInFor
 /** LIST game, as `session`'s reader may see it. */
 export function gameListing(context: ExecutionContext, session: Session, game: string | undefined): GameListing {
   const name = requestedGame(session, game, 'LIST');
-  if (session.kind !== 'master') refuseInPreparation(context, name);
   return describeGame(context, name, loadGame(context, name).game, readerOf(session));
 }
 
 export function list(context: ExecutionContext, session: Session, game: string | undefined): Step {
   const signedGame = session.kind === 'power' || session.kind === 'master' ? session.game : undefined;
   if (game === undefined && signedGame === undefined) return listAll(context);
+  // The web's game page of a game in preparation still shows (without it the Master could not sign on there).
+  if (game !== undefined && session.kind !== 'master') refuseInPreparation(context, game);
   const { board, notes } = gameListing(context, session, game);
   return { lines: [...gameViewText(board).trimEnd().split('\n'), ...(notes.length > 0 ? ['', ...notes] : [])] };
 }

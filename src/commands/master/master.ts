@@ -115,7 +115,7 @@ export async function roll(context: ExecutionContext, session: MasterSession, co
   const before = loadGame(context, session.game).game;
   if (isCompleted(before)) throw new GameRuleError(`game '${session.game}' is over; it can no longer be rolled back or forward`);
   const actor = actorOf(context, command.kind.toUpperCase());
-  const settings = { keepSettings: !command.full, clearOrders: !command.restore };
+  const settings = { keepSettings: !command.full, clearOrders: !command.restore, newDeadline: true };
   const { game } =
     command.kind === 'rollback'
       ? await context.service.rollback(session.game, actor, command.phase, settings)

@@ -62,3 +62,18 @@ describe('NO_LATE_CHANGES', () => {
     );
   });
 });
+
+describe('ROLLBACK', () => {
+  it('sets a new deadline from the moment of the rollback, with the orders restored or not (Email.txt)', async () => {
+    const judge = mailJudge();
+    await startedGame(judge);
+    const deadline = () => judge.service.load('alpha').game.deadline;
+    expect(deadline()).toBe('202601091200');
+    judge.clock.now = DateTime.fromISO('2026-01-09T12:00:00Z', { zone: 'utc' });
+    await judge.send(MASTER, master('PROCESS!'));
+    judge.clock.now = DateTime.fromISO('2026-01-10T08:00:00Z', { zone: 'utc' });
+    const restored = await judge.send(MASTER, master('ROLLBACK RESTORE'));
+    expect(restored.reply.text).toContain("Game 'alpha' is in Spring 1901 Movement. The deadline for orders is Mon 12 Jan 2026 08:00 GMT.");
+    expect(deadline()).toBe('202601120800');
+  });
+});
