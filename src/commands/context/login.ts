@@ -108,7 +108,10 @@ export async function logIn(context: ExecutionContext, gameName: string, who: Pl
   const authenticated = await authenticate(game, map, who, password);
   if (authenticated !== null) return { ok: true, loaded, who: authenticated };
   const wrong = context.guard.failed(context.sender, gameName, target, instant);
-  const reason = `no player of game '${gameName}' has that name and password${senderPowerHint(context, game, map, who)}`;
+  const reason =
+    who.form === 'master'
+      ? `that is not the Master's password of game '${gameName}'`
+      : `no player of game '${gameName}' has that name and password${senderPowerHint(context, game, map, who)}`;
   return { ok: false, reason, notices: guessingNotices(context, game, who, wrong) };
 }
 

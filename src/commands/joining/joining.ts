@@ -63,7 +63,7 @@ export async function join(context: ExecutionContext, command: Join): Promise<St
   const joined = game.powers.filter((entry) => entry.role === MAP_POWER_ROLE && entry.player !== null).length;
   const wanted = playablePowers(game, mapsOf(context, game).base).length;
   const view = { address: context.sender, game: command.game, power: name, joined, wanted };
-  const dealt = isPowerNumber(power.name) ? ' You will be told which power you play when the game starts.' : ' The game starts when every power has a player.';
+  const dealt = isPowerNumber(power.name) ? ' You will be told which power you play when the game starts.' : ` ${startWhen(context, game, joined === wanted)}`;
   return {
     lines: [
       `You have joined game '${command.game}' as ${name}; sign on with SIGNON ${signonName(power.name)}${command.game} and your password.`,
@@ -72,6 +72,14 @@ export async function join(context: ExecutionContext, command: Join): Promise<St
     notices: joinAnnouncement(context, game, view),
     session,
   };
+}
+
+/** Under START_MASTER a full game waits for its Master's ACTIVATE (Rules.txt). */
+function startWhen(context: ExecutionContext, game: GameStatus, full: boolean): string {
+  if (!gameRules(context, game).has('START_MASTER')) return 'The game starts when every power has a player.';
+  return full
+    ? 'Every power has a player now; the game starts when its Master starts it (START_MASTER).'
+    : 'The game starts when every power has a player and its Master starts it (START_MASTER).';
 }
 
 /** Rules.txt: a join is broadcast to everyone in the forming game (only the Master learns the address), unless SILENT_JOIN. */

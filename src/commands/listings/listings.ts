@@ -189,7 +189,8 @@ function disorderPhases(context: ExecutionContext, name: string): Map<string, st
 function playerLines(context: ExecutionContext, name: string, game: GameStatus, revealed: boolean, hideDummies: boolean, disorderShown: boolean): string[] {
   const map = currentMap(context, game);
   const disorder = disorderShown ? disorderPhases(context, name) : new Map<string, string[]>();
-  const lines = [revealed ? 'Players:' : 'Players (who they are is told when the game is over):'];
+  const untold = isCompleted(game) ? 'who they are is told when the Master sends REVEAL (NO_REVEAL)' : 'who they are is told when the game is over';
+  const lines = [revealed ? 'Players:' : `Players (${untold}):`];
   for (const power of game.powers.filter((entry) => entry.role === MAP_POWER_ROLE && entry.player !== null)) {
     const history = power.player!;
     const earlier = [...history.earlier].reverse().map((stint) => `${occupantText(stint.occupant, revealed, hideDummies)} until ${stint.until}`);

@@ -7,7 +7,7 @@ import type { Phase } from '../../map/model.js';
 import { phaseAbbrev } from '../../map/phase.js';
 import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
-import { situation, tellEveryone, tellMaster } from '../context/announcements.js';
+import { readyLine, situation, tellEveryone, tellMaster } from '../context/announcements.js';
 import { actorOf, currentMap, displayName, loadGame, phaseRules, type ExecutionContext } from '../context/context.js';
 import type { Session, Step } from '../context/step.js';
 import type { RulesInForce } from '../../rules/in-force.js';
@@ -102,9 +102,9 @@ function stillLate(context: ExecutionContext, game: GameStatus, power: PowerStat
   return [`Still without an order: ${late.unordered.join(', ')}. ${name} counts as late until every unit is ordered.`];
 }
 
-/** Every order is in: a REAL_TIME game is processed at once (Rules.txt), any other at the next deadline check. */
+/** Every order is in: a REAL_TIME game is processed at once (Rules.txt), any other by the deadline checker. */
 async function whenReady(context: ExecutionContext, name: string, phase: Phase, rules: RulesInForce): Promise<string[]> {
-  if (!rules.has('REAL_TIME')) return ['Every power that owes orders has them on file now: the phase will be processed at the next deadline check.'];
+  if (!rules.has('REAL_TIME')) return [readyLine(rules)];
   const outcome = await context.service.process(name, actorOf(context, 'REAL_TIME'), { expectPhase: phaseAbbrev(phase) });
   if (outcome === null) return [];
   return [

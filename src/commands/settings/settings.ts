@@ -9,8 +9,8 @@ import { formatPhase } from '../../map/phase.js';
 import { formatVote } from '../../status/codecs.js';
 import { findPower, MAP_POWER_ROLE, type GameStatus, type Proposal, type Vote } from '../../status/model.js';
 import type { AbsenceSpan, DateSpec } from '../language/types.js';
-import { tellEveryone, tellMaster, tellPowers } from '../context/announcements.js';
-import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from '../context/context.js';
+import { readyLine, tellEveryone, tellMaster, tellPowers } from '../context/announcements.js';
+import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, phaseRules, type ExecutionContext } from '../context/context.js';
 import { resolveDate } from './dates.js';
 import type { Session, Step } from '../context/step.js';
 import type { RulesInForce } from '../../rules/in-force.js';
@@ -61,7 +61,7 @@ export async function setWait(context: ExecutionContext, session: Signed, wait: 
   const loaded = await context.service.setWait(session.game, power, wait, actorOf(context, wait ? 'SET WAIT' : 'SET NOWAIT'));
   const ready = !wait && loaded.game.delay === 1 && context.service.latePowers(loaded.game, context.rules).length === 0;
   const lines = [wait ? 'You are waiting: the phase is not processed before its deadline.' : 'You are no longer waiting.'];
-  if (ready) lines.push('Every power that owes orders has them on file now: the phase will be processed at the next deadline check.');
+  if (ready) lines.push(readyLine(phaseRules(context, loaded.game)));
   return { lines };
 }
 

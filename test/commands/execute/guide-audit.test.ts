@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { address, MASTER, mailJudge, startedGame } from './support.js';
+import { address, HOLDS, MASTER, mailJudge, startedGame } from './support.js';
 
 /** What a command-by-command reading of DPjudge's guide (Email.txt) found to differ, each as the guide has it. */
 
@@ -75,5 +75,82 @@ describe('ROLLBACK', () => {
     const restored = await judge.send(MASTER, master('ROLLBACK RESTORE'));
     expect(restored.reply.text).toContain("Game 'alpha' is in Spring 1901 Movement. The deadline for orders is Mon 12 Jan 2026 08:00 GMT.");
     expect(deadline()).toBe('202601120800');
+  });
+});
+
+describe('replies that say what really happens', () => {
+  it("OFFICIAL: the press's confirmation names the subject the recipients get, not a header they never see", async () => {
+    const judge = mailJudge();
+    await startedGame(judge);
+    const outcome = await judge.send(MASTER, master('OFFICIAL Deadline news\nBROADCAST\nThe deadline moves.\nENDBROADCAST'));
+    expect(outcome.reply.text).toContain('Broadcast sent to everyone in the game; under the subject "Deadline news", with no header.');
+    expect(outcome.reply.text).not.toContain('they read');
+  });
+
+  it('START_MASTER: the last player is told that the Master starts the game', async () => {
+    const judge = mailJudge();
+    await judge.send(MASTER, 'CREATE alpha masterpw\nRULE START_MASTER\nRULE POWER_CHOICE\nFORM');
+    const powers = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
+    const replies: string[] = [];
+    for (const [n, power] of powers.entries()) replies.push((await judge.send(address(n), `JOIN ${power}@alpha pw${n}`)).reply.text);
+    expect(replies[0]).toContain('The game starts when every power has a player and its Master starts it (START_MASTER).');
+    expect(replies[6]).toContain('7 of 7 players have joined. Every power has a player now; the game starts when its Master starts it (START_MASTER).');
+    expect(judge.service.load('alpha').game.phase?.phase).toBe('FORMING');
+  });
+
+  it('the last orders: the phase is processed at the second deadline check; under PREVIEW it is previewed to the Master', async () => {
+    for (const [rules, expected] of [
+      [[], 'the phase is processed at the second deadline check from now'],
+      [['RULE PREVIEW'], 'at the second deadline check from now the results are previewed to the Master (PREVIEW), who then processes the phase.'],
+    ] as const) {
+      const judge = mailJudge();
+      const players = await startedGame(judge, 'alpha', rules);
+      let last = '';
+      for (const [power, player] of players)
+        last = (await judge.send(player.address, `SIGNON ${power[0]}alpha ${player.password}\n${HOLDS[power]}`)).reply.text;
+      expect(last).toContain(`Every power that owes orders has them on file now: ${expected}`);
+      expect(judge.statusText('alpha')).toMatch(/^DELAY 1$/m);
+    }
+  });
+
+  it('NO_REVEAL: SUMMARY after the end says the players are told when the Master sends REVEAL', async () => {
+    const judge = mailJudge();
+    await startedGame(judge, 'alpha', ['RULE NO_REVEAL']);
+    expect((await judge.send(address(9), 'SUMMARY alpha')).reply.text).toContain('Players (who they are is told when the game is over):');
+    await judge.send(MASTER, master('TERMINATE'));
+    const after = await judge.send(address(9), 'SUMMARY alpha');
+    expect(after.reply.text).toContain('Players (who they are is told when the Master sends REVEAL (NO_REVEAL)):');
+  });
+
+  it('REVIVE of a power being played says so', async () => {
+    const judge = mailJudge();
+    await startedGame(judge);
+    const before = judge.statusText('alpha');
+    const outcome = await judge.send(MASTER, master('REVIVE GERMANY'));
+    expect(outcome.reply.text).toContain(
+      'Not done: GERMANY is being played; REVIVE brings back the earlier player of a power left without one (a dummy or vacant).',
+    );
+    expect(judge.statusText('alpha')).toBe(before);
+  });
+
+  it('a wrong Master password is answered as one, for SIGNON M, PURGE and RENAME', async () => {
+    const judge = mailJudge();
+    await startedGame(judge);
+    const wrong = "that is not the Master's password of game 'alpha'";
+    expect((await judge.send(MASTER, 'SIGNON Malpha nope')).reply.text).toContain(`SIGNON refused: ${wrong}.`);
+    expect((await judge.send(MASTER, 'PURGE alpha nope')).reply.text).toContain(wrong);
+    expect((await judge.send(MASTER, 'RENAME alpha beta nope')).reply.text).toContain(wrong);
+    expect(judge.service.load('alpha').game.name).toBe('alpha');
+  });
+
+  it("after a refused RESIGN the rest of the mail is not read as the power's orders", async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const outcome = await judge.send(france.address, `RESIGN Falpha ${france.password}\nPRES TO MASTER\nA PAR - BUR`);
+    expect(outcome.reply.text).toContain('RESIGN not done: RESIGN is done only from a mail without mistakes');
+    expect(outcome.reply.text).toContain('The rest of the mail is not read.');
+    const game = judge.service.load('alpha').game;
+    expect(game.powers.find((power) => power.name === 'FRANCE')).toMatchObject({ addresses: [france.address], orders: [] });
   });
 });
