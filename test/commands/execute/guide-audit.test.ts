@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { address, HOLDS, MASTER, mailJudge, startedGame } from './support.js';
+import { address, HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+import { editGame } from '../../support/edit-game.js';
 
 /** What a command-by-command reading of DPjudge's guide (Email.txt) found to differ, each as the guide has it. */
 
@@ -152,5 +153,37 @@ describe('replies that say what really happens', () => {
     expect(outcome.reply.text).toContain('The rest of the mail is not read.');
     const game = judge.service.load('alpha').game;
     expect(game.powers.find((power) => power.name === 'FRANCE')).toMatchObject({ addresses: [france.address], orders: [] });
+  });
+});
+
+describe('orders and press a newcomer writes', () => {
+  it('PRESS TO AUSTRIA TURKEY reaches both, as PRESS TO AUSTRIA, TURKEY does', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const sent = await judge.send(france.address, `SIGNON Falpha ${france.password}\nPRESS TO AUSTRIA TURKEY\nPeace?\nENDPRESS`);
+    expect(sent.reply.text).toContain('Press sent to Austria, Turkey');
+    for (const power of ['AUSTRIA', 'TURKEY']) expect(noticesTo(sent.notices, players.get(power)!.address)[0]!.text).toContain('Peace?');
+    expect(noticesTo(sent.notices, players.get('ENGLAND')!.address)).toEqual([]);
+  });
+
+  it('a build beyond the builds due is flagged in the reply', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    await editGame(judge.store, 'alpha', (game) => ({
+      ...game,
+      phase: { mode: 'PHASE', phase: { season: 'WINTER', year: 1901, type: 'ADJUSTMENTS' } },
+      powers: game.powers.map((power) =>
+        // Three centres and one unit, at sea: two builds due, three home centres free to build in.
+        power.name === 'FRANCE'
+          ? { ...power, units: power.units.filter((unit) => unit.location === 'BRE').map((unit) => ({ ...unit, location: 'MAO' })) }
+          : power,
+      ),
+    }));
+    const france = players.get('FRANCE')!;
+    const two = await judge.send(france.address, `SIGNON Falpha ${france.password}\nBUILD A MAR\nBUILD A PAR`);
+    expect(two.reply.text).not.toContain('will be void');
+    const three = await judge.send(france.address, `SIGNON Falpha ${france.password}\nBUILD A MAR\nBUILD A PAR\nBUILD F BRE`);
+    expect(three.reply.text).toContain('3 builds are ordered but only 2 builds are due: BUILD F BRE will be void when the phase is processed.');
   });
 });
