@@ -134,7 +134,7 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
   const templates = new HtmlTemplates(join(folder(deps.loaded, 'templates'), 'web'));
   const service = deps.commands.readingContext(now()).service;
   const pages = new WebPages({ commands: deps.commands, service, templates, judge: deps.loaded.config.judge, visitors, now });
-  const web = new WebCommands(deps.commands, deps.mails, now);
+  const web = new WebCommands(deps.commands, deps.mails, now, deps.log);
 
   const app = Fastify({ logger: false, bodyLimit: 200_000, trustProxy: deps.settings.trustProxy.length > 0 ? [...deps.settings.trustProxy] : false });
   app.register(fastifyCookie, { secret });
@@ -303,7 +303,7 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     const commandLines = action(request.body as Fields);
     const game = service.load(name).game;
     const from = senderOf(game, signedOn.session) ?? webVisitorAddress(request.ip);
-    const outcome = await web.run(commandLines.join('\n'), from, signedOn.session);
+    const outcome = await web.run(commandLines.join('\n'), from, signedOn.session, `${name}/${(request.params as { action: string }).action}`);
     const visitor = afterAction(request, signedOn, outcome);
     return html(reply, pages.game(name, visitor, null, mailedOf(outcome)));
   });

@@ -191,7 +191,8 @@ function playerLines(context: ExecutionContext, name: string, game: GameStatus, 
   const disorder = disorderShown ? disorderPhases(context, name) : new Map<string, string[]>();
   const untold = isCompleted(game) ? 'who they are is told when the Master sends REVEAL (NO_REVEAL)' : 'who they are is told when the game is over';
   const lines = [revealed ? 'Players:' : `Players (${untold}):`];
-  for (const power of game.powers.filter((entry) => entry.role === MAP_POWER_ROLE && entry.player !== null)) {
+  const played = game.powers.filter((entry) => entry.role === MAP_POWER_ROLE && entry.player !== null);
+  for (const power of played.sort((one, other) => one.name.localeCompare(other.name))) {
     const history = power.player!;
     const earlier = [...history.earlier].reverse().map((stint) => `${occupantText(stint.occupant, revealed, hideDummies)} until ${stint.until}`);
     const now = occupantText(history.current, revealed, hideDummies);
