@@ -80,6 +80,10 @@ describe('the README walkthrough', () => {
         );
       }
       expect(readFileSync(join(folder, 'firstgame.svg'), 'utf8')).toMatch(/^<\?xml|^<svg/);
+      // The README quotes the results file's first two lines.
+      const [first, second] = readFileSync(join(folder, 'games', 'firstgame', 'results'), 'utf8').split('\n');
+      expect([first, second]).toEqual(['=== S1901M ===', "Spring 1901 Movement results for game 'firstgame' (map standard)"]);
+      expect(readme).toContain("its first line is\n   `=== S1901M ===` and its second `Spring 1901 Movement results for game 'firstgame' (map standard)`");
       expect(judge.lines.filter((line) => / mail from .*: processed/.test(line))).toHaveLength(10);
     } finally {
       judge.kill('SIGTERM');

@@ -112,7 +112,8 @@ async function countDown(context: SweepContext, name: string, recalled: Recalled
     left = (game.delay ?? 1) - 1;
     return left > 0 ? left : null;
   });
-  return decided && { action: 'delay', detail: `DELAY ${left}` };
+  // DELAY 0 does nothing more in this sweep (the spec's step 4): the log says the next check acts.
+  return decided && { action: 'delay', detail: left > 0 ? `DELAY ${left}` : 'DELAY counted down to 0: the next check acts on the game' };
 }
 
 async function processReady(context: SweepContext, name: string, situation: Situation): Promise<Done | null> {

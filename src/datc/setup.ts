@@ -121,7 +121,14 @@ export function buildCase(map: GameMap, datc: DatcCase): Verdict<CaseSetup> {
   }
   const orders: SubmittedOrder[] = [];
   const readers = new Map<string, OrderReader>();
-  const board = new Board(map, position);
+  let board: Board;
+  try {
+    board = new Board(map, position);
+  } catch (error) {
+    // Two units in one province, say: this case cannot be set up, and the file's other cases still run.
+    if (error instanceof PositionError) return refuse(`the case's position is impossible: ${error.message}`);
+    throw error;
+  }
   for (const line of datc.orders) {
     const power = findPower(map, line.power);
     if (!power) return refuse(`line ${line.line}: unknown power '${line.power}'`);
@@ -175,7 +182,9 @@ function retreatsFromResults(
 ): Verdict<string[][]> {
   const past = pastOrders(map, results);
   if (!past.ok) return past;
-  const convoyed = convoyedAttackers(map, position, dislodged, past.value, rules);
+  // Without PRESTATE_RESULTS nothing is known of the moves: no attacker's origin is closed, and no
+  // board before them is set up (it would put each dislodged unit beside its attacker).
+  const convoyed = past.value.length === 0 ? accept(new Set<PastOrder>()) : convoyedAttackers(map, position, dislodged, past.value, rules);
   if (!convoyed.ok) return convoyed;
   const board = new Board(map, position);
   const tables = board.tables;

@@ -2,6 +2,7 @@ import type { GameMap } from '../map/game-map.js';
 import type { Phase } from '../map/model.js';
 import { ADJUSTMENTS, MOVEMENT, RETREATS } from '../map/phase.js';
 import { Board } from '../engine/board.js';
+import { adjustmentCount } from '../engine/builds.js';
 import { ruleFlags } from '../engine/rules.js';
 import type { Position } from '../engine/types.js';
 import { formatOrder } from '../orders/format.js';
@@ -177,6 +178,23 @@ function reorderNotes(game: GameStatus, power: string, orders: readonly Order[],
 }
 
 /**
+ * Builds beyond the builds due are void when the phase is processed (DATC 6.I): the
+ * player is told now, while there is time to choose which to keep.
+ */
+function excessBuildNotes(power: string, orders: readonly Order[], context: OrderContext): string[] {
+  if (context.phase.type !== ADJUSTMENTS) return [];
+  const board = new Board(context.map, context.position);
+  const index = board.powers.findIndex((entry) => entry.name === power);
+  if (index < 0) return [];
+  const due = Math.max(0, adjustmentCount(board, index, ruleFlags(context.rules)).change);
+  const builds = orders.filter((order) => order.kind === 'build');
+  if (builds.length <= due) return [];
+  const beyond = builds.slice(due).map(formatOrder);
+  const allowed = due === 0 ? 'no build is due' : `only ${due} build${due === 1 ? ' is' : 's are'} due`;
+  return [`${builds.length} builds are ordered but ${allowed}: ${beyond.join(', ')} will be void when the phase is processed.`];
+}
+
+/**
  * Submitting orders replaces every order on file for the power (DPjudge's rule). Refused lines are
  * reported and left out; a submission with nothing acceptable still clears the old orders.
  */
@@ -220,7 +238,7 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
   const next = updatePower(game, power, (status) =>
     orderPhase === MOVEMENT ? { ...status, orders: accepted.map(formatOrder) } : { ...status, phaseOrders: accepted.map(retreatOrAdjustment) },
   );
-  const notes = orderPhase === MOVEMENT ? foreignOrderNotes(game, power, accepted, context) : [];
+  const notes = orderPhase === MOVEMENT ? foreignOrderNotes(game, power, accepted, context) : excessBuildNotes(power, accepted, context);
   notes.push(...reorderNotes(game, power, reordered, context));
   return { game: next, onFile: ordersOnFile(findPower(next, power)!, orderPhase), refused, notes };
 }

@@ -11,6 +11,8 @@ export interface RollSettings {
   readonly keepSettings?: boolean;
   /** Without RESTORE: the orders of the phase rolled to are cleared and a new deadline is set. */
   readonly clearOrders?: boolean;
+  /** With RESTORE: the orders stay, but a new deadline is still set (the Master's commands; a by-hand rollback keeps the saved one). */
+  readonly newDeadline?: boolean;
 }
 
 /** The players, their addresses and passwords, and the game's settings of `before`, on the board of `rolled`. */
@@ -26,10 +28,15 @@ export function keepSettings(rolled: GameStatus, before: GameStatus): GameStatus
   return { ...rolled, rules, descriptions, master, masterPassword, privacy, allow, timing, zone, need, powers: [...powers, ...joinedSince] };
 }
 
-/** The phase to be played again from scratch: no orders, no waiting, a new deadline from `now`. */
-export function withoutOrders(game: GameStatus, maps: MapDefinition, now: DateTime): GameStatus {
+/** A phase rolled back to is played again with a new deadline from `now` (Email.txt, ROLLBACK), its orders restored or not. */
+export function withNewDeadline(game: GameStatus, maps: MapDefinition, now: DateTime): GameStatus {
   const phase = game.phase?.phase;
   if (!phase || typeof phase !== 'object') return game;
+  return scheduleDeadline(game, phase, maps.base.data.flow, rulesInForce(game, maps.base.rules()), now);
+}
+
+/** The phase to be played again from scratch: no orders, no waiting, a new deadline from `now`. */
+export function withoutOrders(game: GameStatus, maps: MapDefinition, now: DateTime): GameStatus {
   const cleared = { ...game, delay: null, powers: game.powers.map((power) => ({ ...power, orders: [], phaseOrders: [], wait: false })) };
-  return scheduleDeadline(cleared, phase, maps.base.data.flow, rulesInForce(game, maps.base.rules()), now);
+  return withNewDeadline(cleared, maps, now);
 }

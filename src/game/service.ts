@@ -22,7 +22,7 @@ import { newMessageId, type QueuedMail } from '../store/journal.js';
 import type { MailAttachment, OutgoingMail } from '../store/outgoing-mail.js';
 import type { Templates } from '../templates/templates.js';
 import { GameArchive } from './archive.js';
-import { keepSettings, withoutOrders, type RollSettings } from './rolling.js';
+import { keepSettings, withNewDeadline, withoutOrders, type RollSettings } from './rolling.js';
 import { drawResultsPicture, pendingHiddenBuilds, resultsPictures } from './board-picture.js';
 import { drawOnThisThread, type LoadedMap, type PendingPicture, type PictureDrawer } from './picture-thread.js';
 import { duties } from './duties.js';
@@ -300,7 +300,14 @@ export class GameService {
   }
 
   /** Submits orders for a power; when every power that owes orders has them and none waits, DELAY becomes 1. */
-  async submitOrders(name: string, power: string, lines: readonly string[], actor: Actor): Promise<SubmissionReport & { ready: boolean }> {
+  /** `vet` sees the orders that would be on file before anything is written, and may refuse them by throwing. */
+  async submitOrders(
+    name: string,
+    power: string,
+    lines: readonly string[],
+    actor: Actor,
+    vet: (report: SubmissionReport) => void = () => {},
+  ): Promise<SubmissionReport & { ready: boolean }> {
     let report: SubmissionReport | null = null;
     const rules = new OperationRules();
     const loaded = await this.change(
@@ -310,6 +317,7 @@ export class GameService {
         const phase = currentPhase(game);
         const map = maps.at(phase);
         report = submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
+        vet(report);
         return this.withReadiness(report.game, maps, rules);
       },
       { rules },
@@ -694,7 +702,9 @@ export class GameService {
       const { game, record } = rolled(current.game);
       const settled = settings.keepSettings ? keepSettings(game, current.game) : game;
       record();
-      return settings.clearOrders && !isForming(settled) ? withoutOrders(settled, this.maps(settled), this.now()) : settled;
+      if (isForming(settled)) return settled;
+      if (settings.clearOrders) return withoutOrders(settled, this.maps(settled), this.now());
+      return settings.newDeadline ? withNewDeadline(settled, this.maps(settled), this.now()) : settled;
     });
     await this.list(actor, name, this.stateOf(loaded.game));
     return loaded;

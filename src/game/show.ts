@@ -59,6 +59,8 @@ export function gameView(
   const sight = boardSight(game, map, reader, rules);
   const powers = game.powers
     .filter((power) => power.role === MAP_POWER_ROLE)
+    // In the results' order, alphabetical, not the order the players joined in.
+    .sort((one, other) => one.name.localeCompare(other.name))
     .map((power) => {
       const current = power.player?.current;
       const occupant = options.hideDummies === true && current === 'DUMMY' ? undefined : current;

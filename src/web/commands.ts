@@ -41,17 +41,22 @@ export class WebCommands {
     private readonly commands: MailCommandProcessor,
     private readonly mails: MailQueue,
     private readonly now: () => Date,
+    private readonly log: (line: string) => void = () => {},
   ) {}
 
   /**
    * Runs `text` as a mail from `from`, for `signedOn` (null: a visitor not signed on, whose text
    * begins with its own SIGNON, JOIN or CREATE). A signed-on visitor's reply goes by mail to others
-   * it concerns (the player of a power the Master acted for), as a mail's reply would.
+   * it concerns (the player of a power the Master acted for), as a mail's reply would. `form`: the
+   * form sent, which names the action in the log; by default the text's first word.
    */
-  async run(text: string, from: string, signedOn: Session | null): Promise<WebOutcome> {
+  async run(text: string, from: string, signedOn: Session | null, form?: string): Promise<WebOutcome> {
     const mailKey = `web ${randomUUID()}`;
     const mailReply = signedOn !== null;
     const outcome = await this.commands.execute({ from, text, mailKey, via: 'web', ...(signedOn === null ? {} : { signedOn }) }, this.now());
+    // The daemon's log has a line for every web action as for every mail: a keyword, never a password that may follow it.
+    const action = form ?? /^\s*(\S+)/.exec(text)?.[1]?.toUpperCase() ?? '(nothing)';
+    this.log(`web ${action} from ${from}: processed (${outcome.summary})`);
     const sender = from.trim().toLowerCase();
     const mailable = (notice: OutgoingMail): OutgoingMail => ({ ...notice, to: notice.to.filter((address) => !isVisitorAddress(address)) });
     const replyCopy: OutgoingMail = { ...outcome.reply, to: outcome.reply.to.filter((address) => address !== sender) };

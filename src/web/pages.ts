@@ -82,8 +82,16 @@ function orderForm(choices: OrderChoices) {
             ...adjustment.choices.map((text) => option(text, text, adjustment.onFile[index] === text)),
           ],
         }));
+  // With no order on file each unit starts at "(no order)": a form sent unread files no holds.
+  const unread = choices.units.every((unit) => unit.onFile === null) && choices.otherOnFile.length === 0;
   const units = choices.units.flatMap((unit) => [
-    { label: unit.unit, options: unit.choices.map((text, index) => option(text, text, unit.onFile === null ? index === 0 : unit.onFile === text)) },
+    {
+      label: unit.unit,
+      options: [
+        ...(unread ? [option('', '(no order)', true)] : []),
+        ...unit.choices.map((text, index) => option(text, text, unit.onFile === null ? !unread && index === 0 : unit.onFile === text)),
+      ],
+    },
     ...unit.alsoOnFile.map((line) => ({ label: `${unit.unit}, another order`, options: droppable(line, unit.choices) })),
   ]);
   const others = choices.otherOnFile.map((line) => ({ label: 'Another order on file', options: droppable(line, []) }));

@@ -140,7 +140,7 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
   const templates = new HtmlTemplates(join(folder(deps.loaded, 'templates'), 'web'));
   const service = deps.commands.readingContext(now()).service;
   const pages = new WebPages({ commands: deps.commands, service, templates, judge: deps.loaded.config.judge, visitors, now });
-  const web = new WebCommands(deps.commands, deps.mails, now);
+  const web = new WebCommands(deps.commands, deps.mails, now, deps.log);
   const { mails: formsPerWindow, minutes } = deps.loaded.config.mail.throttle;
   const throttle = new WebThrottle(deps.db, { count: formsPerWindow, windowMs: minutes * 60_000 });
   const codes = new MailedCodes(deps.db);
@@ -408,7 +408,7 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     const game = service.load(name).game;
     const from = senderOf(game, signedOn.session) ?? webVisitorAddress(request.ip);
     if (!throttle.signedOnForm(from, now().getTime())) return tooMany(request, reply);
-    const outcome = await web.run(commandLines.join('\n'), from, signedOn.session);
+    const outcome = await web.run(commandLines.join('\n'), from, signedOn.session, `${name}/${(request.params as { action: string }).action}`);
     const visitor = afterAction(request, signedOn, outcome);
     return html(reply, pages.game(name, visitor, null, mailedOf(outcome)));
   });

@@ -99,7 +99,7 @@ describe('the deadline index', () => {
     };
     await judge.sweepUntil(utc('2026-01-05T13:20'));
     expect(judge.actions.map((action) => [action.at, action.action, action.detail])).toEqual([
-      ['2026-01-05T12:20Z', 'delay', 'DELAY 0'],
+      ['2026-01-05T12:20Z', 'delay', 'DELAY counted down to 0: the next check acts on the game'],
       ['2026-01-05T12:40Z', 'failed', 'process: the adjudicator fell over'],
       ['2026-01-05T13:00Z', 'failed', 'process: the adjudicator fell over'],
       ['2026-01-05T13:20Z', 'failed', 'process: the adjudicator fell over'],

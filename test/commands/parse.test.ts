@@ -328,6 +328,8 @@ describe('PRESS and BROADCAST options', () => {
     ['PRESS TO MASTER', { to: ['MASTER'] }],
     ['PRESS TO 124M QUIET', { to: ['124M'], quiet: true }],
     ['press to France,Russia, austria, Master, kibitzer#1', { to: ['FRANCE', 'RUSSIA', 'AUSTRIA', 'MASTER', 'KIBITZER#1'] }],
+    ['PRESS TO AUSTRIA TURKEY GREY', { to: ['AUSTRIA', 'TURKEY'], from: 'grey' }],
+    ['PRESS TO A T FAKE TO AR', { to: ['A', 'T'], fakeTo: ['AR'] }],
     ['PRESS QUIET TO Fra', { to: ['FRA'], quiet: true }],
   ])('%s', (line, expected) => {
     const press = afterSignon(`${line}\nhello`);

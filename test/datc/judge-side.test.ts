@@ -34,3 +34,27 @@ it('`judge datc` runs the high-sea cases on the nJudge map test/maps/map.highsea
   expect(await run.exited).toBe(0);
   expect(run.lines.at(-1)).toBe('14 passed, 0 failed');
 });
+
+describe('`judge datc` on cases it once stopped at (test/datc/impossible.txt)', () => {
+  it('runs a retreat case without PRESTATE_RESULTS, fails only the case with two units in one province, and runs the rest', () => {
+    const file = readDatc(readFileSync(resolve('test', 'datc', 'impossible.txt'), 'utf8'));
+    const outcomes = runCases(file.cases, (variant) => testMap(variant.toLowerCase()));
+    expect(outcomes.map((outcome) => [outcome.id, outcome.passed])).toEqual([
+      ['retreat-without-results', true],
+      ['two-units-in-one-province', false],
+      ['after-the-impossible-one', true],
+    ]);
+    expect(outcomes[1]!.detail).toMatch(/^the case's position is impossible: .*WAR/);
+  });
+
+  it('prints the failure, the other cases and the summary', async () => {
+    const run = JudgeProcess.cli(['datc', resolve('test', 'datc', 'impossible.txt'), '--maps', resolve('maps')], temporaryFolder('judge-datc-'));
+    expect(await run.exited).toBe(1);
+    expect(run.lines.filter((line) => /^(PASS|FAIL) /.test(line)).map((line) => line.split(':')[0])).toEqual([
+      'PASS retreat-without-results',
+      'FAIL two-units-in-one-province',
+      'PASS after-the-impossible-one',
+    ]);
+    expect(run.lines.at(-1)).toBe('2 passed, 1 failed');
+  });
+});

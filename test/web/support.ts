@@ -19,6 +19,8 @@ export interface WebJudge {
   readonly folder: string;
   readonly url: string;
   readonly judge: RunningJudge;
+  /** The daemon's log lines so far, oldest first. */
+  readonly log: readonly string[];
   /** Stops the judge and starts it again on the same folder: the pages may come back on another port. */
   restart(): Promise<WebJudge>;
   /** Drops a mail into the Maildir and waits for the judge's reply to it. */
@@ -58,7 +60,8 @@ export async function startWebJudge(web: Readonly<Record<string, unknown>> = {})
 }
 
 async function webJudgeIn(folder: string): Promise<WebJudge> {
-  const judge = startJudge(loadConfig(join(folder, 'judge.config.json')));
+  const log: string[] = [];
+  const judge = startJudge(loadConfig(join(folder, 'judge.config.json')), { log: (line) => log.push(line) });
   const url = await judge.web;
   if (url === null) throw new Error('the judge serves no web pages');
   const maildir = join(folder, 'var', 'maildir');
@@ -78,6 +81,7 @@ async function webJudgeIn(folder: string): Promise<WebJudge> {
     folder,
     url: url.replace(/\/$/, ''),
     judge,
+    log,
     async restart() {
       await judge.stop();
       return webJudgeIn(folder);

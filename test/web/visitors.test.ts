@@ -59,7 +59,7 @@ describe('wrong passwords behind a reverse proxy', () => {
     const guesser = new Visitor(judge.url, '203.0.113.1');
     for (let guess = 1; guess <= 5; guess++) {
       await guesser.signOn('alpha', 'MASTER', `guess${guess}`);
-      expect(guesser.body).toContain('no player of game');
+      expect(guesser.body).toContain('that is not the Master&#39;s password of game');
     }
     const other = new Visitor(judge.url, '203.0.113.2');
     await other.signOn('beta', 'MASTER', 'betapw');

@@ -3,6 +3,7 @@ import { describeDeadline, phaseTitle } from '../../game/results.js';
 import { gameView, gameViewText } from '../../game/show.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
+import type { RulesInForce } from '../../rules/in-force.js';
 import { currentMap, displayName, mapsOf, phaseRules, type ExecutionContext } from './context.js';
 
 /**
@@ -95,4 +96,16 @@ export function tellPowers(
 export function tellMaster(context: ExecutionContext, game: GameStatus, subject: string, template: string, view: object): OutgoingMail[] {
   const to = masterAddresses(game);
   return to.length > 0 ? [noticeTo(context, to, subject, template, { ...view, master: true })] : [];
+}
+
+/**
+ * When a phase whose last orders just came in is really processed: the orders set DELAY 1, which
+ * the next deadline check counts down, and the check after it processes (the spec's sweep, steps 4
+ * and 5), or under PREVIEW only previews the results to the Master, who processes them.
+ */
+export function readyLine(rules: RulesInForce): string {
+  const every = 'Every power that owes orders has them on file now';
+  if (rules.has('PREVIEW'))
+    return `${every}: at the second deadline check from now the results are previewed to the Master (PREVIEW), who then processes the phase.`;
+  return `${every}: the phase is processed at the second deadline check from now (the first leaves a last moment to change orders).`;
 }

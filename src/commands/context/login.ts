@@ -121,7 +121,10 @@ export async function logIn(context: ExecutionContext, gameName: string, who: Pl
   });
   if (outcome.ok) return { ok: true, loaded, who: authenticated! };
   if (outcome.blocked !== null) return { ok: false, reason: blockReason(outcome.blocked, gameName), notices: [] };
-  const reason = `no player of game '${gameName}' has that name and password${senderPowerHint(context, game, map, who)}`;
+  const reason =
+    who.form === 'master'
+      ? `that is not the Master's password of game '${gameName}'`
+      : `no player of game '${gameName}' has that name and password${senderPowerHint(context, game, map, who)}`;
   return { ok: false, reason, notices: guessingNotices(context, game, describeTarget(who), referredPower(game, map, who), outcome.wrong) };
 }
 

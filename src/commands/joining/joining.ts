@@ -13,7 +13,7 @@ import {
 import { verifyPassword } from '../../status/password.js';
 import type { Command, CommandBody } from '../language/types.js';
 import { noticeTo, situation, startedNotices, tellEveryone, tellMaster } from '../context/announcements.js';
-import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from '../context/context.js';
+import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, refuseInPreparation, type ExecutionContext } from '../context/context.js';
 import { checkSecret, logIn, referredPower } from '../context/login.js';
 import { CLOSED_SESSION, type Step } from '../context/step.js';
 
@@ -35,11 +35,6 @@ function powerOfSender(context: ExecutionContext, game: GameStatus): PowerStatus
 /** Before the start a POWER#n signs on by its number; a chosen power by its name. */
 function signonName(power: string): string {
   return isPowerNumber(power) ? power.slice('POWER#'.length) : `${power.toLowerCase()}@`;
-}
-
-/** A game in preparation is its Master's alone until FORM. */
-function refuseInPreparation(context: ExecutionContext, game: string): void {
-  if (context.service.listedState(game) === 'preparation') throw new GameRuleError(`game '${game}' is in preparation: its Master has not let it form yet`);
 }
 
 /** A refused JOIN, OBSERVE or TAKEOVER: nothing after it acts for an earlier SIGNON. */
@@ -91,7 +86,7 @@ export async function join(context: ExecutionContext, command: Join): Promise<St
   const joined = game.powers.filter((entry) => entry.role === MAP_POWER_ROLE && entry.player !== null).length;
   const wanted = playablePowers(game, mapsOf(context, game).base).length;
   const view = { address: context.sender, game: command.game, power: name, joined, wanted };
-  const dealt = isPowerNumber(power.name) ? ' You will be told which power you play when the game starts.' : ' The game starts when every power has a player.';
+  const dealt = isPowerNumber(power.name) ? ' You will be told which power you play when the game starts.' : ` ${startWhen(context, game, joined === wanted)}`;
   return {
     lines: [
       `You have joined game '${command.game}' as ${name}; sign on with SIGNON ${signonName(power.name)}${command.game} and your password.`,
@@ -100,6 +95,14 @@ export async function join(context: ExecutionContext, command: Join): Promise<St
     notices: joinAnnouncement(context, game, view),
     session,
   };
+}
+
+/** Under START_MASTER a full game waits for its Master's ACTIVATE (Rules.txt). */
+function startWhen(context: ExecutionContext, game: GameStatus, full: boolean): string {
+  if (!gameRules(context, game).has('START_MASTER')) return 'The game starts when every power has a player.';
+  return full
+    ? 'Every power has a player now; the game starts when its Master starts it (START_MASTER).'
+    : 'The game starts when every power has a player and its Master starts it (START_MASTER).';
 }
 
 /** Rules.txt: a join is broadcast to everyone in the forming game (only the Master learns the address), unless SILENT_JOIN. */

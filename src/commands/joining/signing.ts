@@ -48,8 +48,14 @@ export async function resignInsteadOfSignon(context: ExecutionContext, command: 
   try {
     return { ...(await resign(context, command.game, login.who.power.name, false)), session };
   } catch (error) {
-    // Still signed on: a parting press after the RESIGN goes out even when the resignation does not.
-    if (error instanceof GameRuleError) return { lines: [`RESIGN not done: ${error.message}.`], failed: true, reason: error.message, session };
+    // Nothing after a refused RESIGN acts for the power: its orders were meant for a player who meant to leave.
+    if (error instanceof GameRuleError)
+      return {
+        lines: [`RESIGN not done: ${error.message}. The rest of the mail is not read.`],
+        failed: true,
+        reason: error.message,
+        session: CLOSED_SESSION,
+      };
     throw error;
   }
 }

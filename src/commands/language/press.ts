@@ -6,13 +6,20 @@ import { playerName, powerList, shown } from './values.js';
  * The options of a PRESS or BROADCAST line, in any order, each at most once:
  * `TO list` (also `+list`), `FAKE TO list` (also `FAKE +list`) or `FAKE BROADCAST`,
  * `FROM power` / `FAKE FROM power` / `WHITE` / `GREY` / `GRAY`, and `QUIET`.
- * A list is one word (a name, or initials run together: `AIRE`) or names joined by commas, with or
- * without spaces after them. Whether the game allows what the options ask is for the executor.
+ * A list is one word (a name, or initials run together: `AIRE`) or names joined by commas or
+ * spaces. Whether the game allows what the options ask is for the executor.
  */
 
 export type PressHeader = Omit<Press, 'body' | 'lastLine' | 'endedBy'>;
 
 const OPTION_NAMES = 'TO, FAKE TO, FAKE BROADCAST, FROM, FAKE FROM, WHITE, GREY, QUIET';
+
+const OPTION_WORDS: ReadonlySet<string> = new Set(['TO', 'FAKE', 'FROM', 'WHITE', 'GREY', 'GRAY', 'QUIET', 'BROADCAST']);
+
+/** A word after a list that may be one more name of it: no option, and starting as a name does. */
+function continuesList(word: string): boolean {
+  return !OPTION_WORDS.has(word.toUpperCase()) && /^[A-Za-z0-9]/.test(word);
+}
 
 /** Reads the header's words one option at a time, remembering what has been given. */
 class HeaderReader {
@@ -108,6 +115,8 @@ class HeaderReader {
       text += this.take();
     }
     if (text === '') return refuse(`${option} needs the powers it names`);
+    // Names may also stand apart (PRESS TO AUSTRIA TURKEY): a word that is no option is one more name.
+    while (this.next < this.words.length && continuesList(this.words[this.next]!)) text += `,${this.take()}`;
     return powerList(text, `after ${option}`);
   }
 

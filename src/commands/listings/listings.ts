@@ -6,7 +6,7 @@ import { gameView, gameViewText, type GameView } from '../../game/show.js';
 import { readStatus } from '../../status/parse.js';
 import { MAP_POWER_ROLE, type GameStatus, type Occupant } from '../../status/model.js';
 import { situation } from '../context/announcements.js';
-import { currentMap, displayName, gameRules, loadGame, mapsOf, phaseRules, readerOf, type ExecutionContext } from '../context/context.js';
+import { currentMap, displayName, gameRules, loadGame, mapsOf, phaseRules, readerOf, refuseInPreparation, type ExecutionContext } from '../context/context.js';
 import type { Session, Step } from '../context/step.js';
 import { isBuildToken } from '../../engine/builds.js';
 import { FULL_SIGHT } from '../../engine/visibility.js';
@@ -130,6 +130,8 @@ export function gameListing(context: ExecutionContext, session: Session, game: s
 export function list(context: ExecutionContext, session: Session, game: string | undefined): Step {
   const signedGame = session.kind === 'power' || session.kind === 'master' ? session.game : undefined;
   if (game === undefined && signedGame === undefined) return listAll(context);
+  // The web's game page of a game in preparation still shows (without it the Master could not sign on there).
+  if (game !== undefined && session.kind !== 'master') refuseInPreparation(context, game);
   const { board, notes } = gameListing(context, session, game);
   return { lines: [...gameViewText(board).trimEnd().split('\n'), ...(notes.length > 0 ? ['', ...notes] : [])] };
 }
@@ -187,8 +189,10 @@ function disorderPhases(context: ExecutionContext, name: string): Map<string, st
 function playerLines(context: ExecutionContext, name: string, game: GameStatus, revealed: boolean, hideDummies: boolean, disorderShown: boolean): string[] {
   const map = currentMap(context, game);
   const disorder = disorderShown ? disorderPhases(context, name) : new Map<string, string[]>();
-  const lines = [revealed ? 'Players:' : 'Players (who they are is told when the game is over):'];
-  for (const power of game.powers.filter((entry) => entry.role === MAP_POWER_ROLE && entry.player !== null)) {
+  const untold = isCompleted(game) ? 'who they are is told when the Master sends REVEAL (NO_REVEAL)' : 'who they are is told when the game is over';
+  const lines = [revealed ? 'Players:' : `Players (${untold}):`];
+  const played = game.powers.filter((entry) => entry.role === MAP_POWER_ROLE && entry.player !== null);
+  for (const power of played.sort((one, other) => one.name.localeCompare(other.name))) {
     const history = power.player!;
     const earlier = [...history.earlier].reverse().map((stint) => `${occupantText(stint.occupant, revealed, hideDummies)} until ${stint.until}`);
     const now = occupantText(history.current, revealed, hideDummies);

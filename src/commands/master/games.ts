@@ -52,7 +52,7 @@ export async function create(context: ExecutionContext, command: Create): Promis
   const mapRules = context.service.maps(context.service.load(command.game).game).base.rules();
   return {
     lines: [
-      `Game '${command.game}' is created, with you as its Master. It is in preparation, hidden from everyone else: send FORM when players may JOIN it.`,
+      `Game '${command.game}' is created, with you as its Master. Until FORM (later in this mail or in another) it is in preparation, hidden from everyone else; FORM lets players JOIN it.`,
       `The lines after CREATE go into its status file; sign on later with SIGNON M${command.game} and your password.`,
       ...unhonouredRules(mapRules).map(({ rule, reason }) => `Note: the map's rule ${rule} is ${reason}; the game runs as if it were not there.`),
     ],

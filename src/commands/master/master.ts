@@ -108,7 +108,7 @@ export async function roll(context: ExecutionContext, session: MasterSession, co
   const before = loadGame(context, session.game).game;
   if (isCompleted(before)) throw new GameRuleError(`game '${session.game}' is over; it can no longer be rolled back or forward`);
   const actor = actorOf(context, command.kind.toUpperCase());
-  const settings = { keepSettings: !command.full, clearOrders: !command.restore };
+  const settings = { keepSettings: !command.full, clearOrders: !command.restore, newDeadline: true };
   const { game } =
     command.kind === 'rollback'
       ? await context.service.rollback(session.game, actor, command.phase, settings)
@@ -142,6 +142,8 @@ export async function revive(context: ExecutionContext, session: MasterSession, 
   const current = loadGame(context, session.game).game;
   const power = findPower(current, powerName);
   if (!power || power.role !== MAP_POWER_ROLE) throw new GameRuleError(`game '${session.game}' has no power ${powerName}`);
+  if (typeof power.player?.current === 'object')
+    throw new GameRuleError(`${power.name} is being played; REVIVE brings back the earlier player of a power left without one (a dummy or vacant)`);
   const previous = power.player?.earlier.map((stint) => stint.occupant).find((occupant) => typeof occupant === 'object');
   if (previous === undefined || typeof previous !== 'object') throw new GameRuleError(`nobody played ${power.name} before, so there is no one to bring back`);
   const newPassword = password ?? randomPassword(context.random);

@@ -1,5 +1,5 @@
 import { GameRuleError } from '../../game/lifecycle.js';
-import { hasOrders, lateText, ordersOnFile, orderPhaseOf } from '../../game/orders.js';
+import { hasOrders, lateText, ordersOnFile, orderPhaseOf, type SubmissionReport } from '../../game/orders.js';
 import { phaseTitle } from '../../game/results.js';
 import { currentDeadline } from '../../game/schedule.js';
 import type { GameMap } from '../../map/game-map.js';
@@ -7,7 +7,7 @@ import type { Phase } from '../../map/model.js';
 import { phaseAbbrev } from '../../map/phase.js';
 import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
-import { situation, tellEveryone, tellMaster } from '../context/announcements.js';
+import { readyLine, situation, tellEveryone, tellMaster } from '../context/announcements.js';
 import { actorOf, currentMap, displayName, loadGame, phaseRules, type ExecutionContext } from '../context/context.js';
 import type { PowerSession, SignedOnSession } from '../context/sender.js';
 import type { Step } from '../context/step.js';
@@ -40,27 +40,56 @@ function lateChangesBarredBy(rules: RulesInForce): string | null {
   return null;
 }
 
+/** The rule that bars changing `power`'s orders on file now: null when they may be changed (or there are none). */
+function lateChangeBar(context: ExecutionContext, game: GameStatus, session: PowerSession, power: PowerStatus, phase: Phase): string | null {
+  if (session.master || !hasOrders(power, orderPhaseOf(phase)!)) return null;
+  const deadline = currentDeadline(game);
+  if (deadline === null || deadline > context.now) return null;
+  return lateChangesBarredBy(phaseRules(context, game));
+}
+
+function lateChangeRefusal(context: ExecutionContext, game: GameStatus, power: PowerStatus, rule: string): string {
+  const name = displayName(currentMap(context, game), power.name);
+  return `the game has ${rule}: the deadline has passed, so the orders on file for ${name} may no longer be changed`;
+}
+
 /**
- * Refuses a change (new orders, CLEAR) to orders already on file after the deadline where a rule
- * forbids it. A power with no orders may still send them; the Master, ordering with the Master's
- * password, is not bound.
+ * Refuses a CLEAR of orders already on file after the deadline where a rule forbids it. A power
+ * with no orders may still send them; the Master, ordering with the Master's password, is not bound.
  */
 function refuseLateChange(context: ExecutionContext, game: GameStatus, session: PowerSession, power: PowerStatus, phase: Phase): void {
-  if (session.master || !hasOrders(power, orderPhaseOf(phase)!)) return;
-  const deadline = currentDeadline(game);
-  if (deadline === null || deadline > context.now) return;
-  const map = currentMap(context, game);
-  const rule = lateChangesBarredBy(phaseRules(context, game));
-  if (rule)
-    throw new GameRuleError(
-      `the game has ${rule}: the deadline has passed, so the orders on file for ${displayName(map, power.name)} may no longer be changed`,
-    );
+  const rule = lateChangeBar(context, game, session, power, phase);
+  if (rule) throw new GameRuleError(lateChangeRefusal(context, game, power, rule));
+}
+
+/**
+ * The lines to submit after the deadline under a rule barring late changes (Rules.txt: "no changes
+ * can be made to any already-submitted orders"): a power still late, its orders on file incomplete,
+ * may add the missing ones. They are added to those on file, which must all stay as they are.
+ */
+function lateAdditions(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase, rule: string, lines: readonly string[]) {
+  const onFile = ordersOnFile(power, orderPhaseOf(phase)!);
+  const missing = stillUnordered(context, game, power);
+  if (missing.length === 0) throw new GameRuleError(lateChangeRefusal(context, game, power, rule));
+  const added = lines.filter((line) => !onFile.includes(line.trim().toUpperCase()));
+  const vet = (report: SubmissionReport) => {
+    const changed = onFile.filter((order) => !report.onFile.includes(order));
+    if (changed.length > 0)
+      throw new GameRuleError(
+        `${lateChangeRefusal(context, game, power, rule)} (${changed.join('; ')}); only the units still without an order may be ordered: ${missing.join(', ')}`,
+      );
+  };
+  return { lines: [...onFile, ...added], vet };
 }
 
 function onFileLines(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): string[] {
   const name = displayName(currentMap(context, game), power.name);
   const orders = ordersOnFile(power, orderPhaseOf(phase)!);
   return [`Orders on file for ${name} for ${phaseTitle(phase)}:`, ...(orders.length > 0 ? orders.map((order) => `  ${order}`) : ['  (none)'])];
+}
+
+function stillUnordered(context: ExecutionContext, game: GameStatus, power: PowerStatus): readonly string[] {
+  return context.service.lateness(game, context.rules).find((candidate) => candidate.power === power.name)?.unordered ?? [];
 }
 
 /** What a power still owes after its orders: the units left without one, so that it knows it is late. */
@@ -72,9 +101,9 @@ function stillLate(context: ExecutionContext, game: GameStatus, power: PowerStat
   return [`Still without an order: ${late.unordered.join(', ')}. ${name} counts as late until every unit is ordered.`];
 }
 
-/** Every order is in: a REAL_TIME game is processed at once (Rules.txt), any other at the next deadline check. */
+/** Every order is in: a REAL_TIME game is processed at once (Rules.txt), any other by the deadline checker. */
 async function whenReady(context: ExecutionContext, name: string, phase: Phase, rules: RulesInForce): Promise<string[]> {
-  if (!rules.has('REAL_TIME')) return ['Every power that owes orders has them on file now: the phase will be processed at the next deadline check.'];
+  if (!rules.has('REAL_TIME')) return [readyLine(rules)];
   const outcome = await context.service.process(name, actorOf(context, 'REAL_TIME'), { expectPhase: phaseAbbrev(phase) });
   if (outcome === null) return [];
   return [
@@ -88,8 +117,9 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
   const current = loadGame(context, session.game).game;
   const phase = orderingPhase(current);
   const power = orderingPower(current, session);
-  refuseLateChange(context, current, session, power, phase);
-  const report = await context.service.submitOrders(session.game, power.name, lines, actorOf(context, 'ORDERS'));
+  const bar = lateChangeBar(context, current, session, power, phase);
+  const late = bar === null ? { lines, vet: undefined } : lateAdditions(context, current, power, phase, bar, lines);
+  const report = await context.service.submitOrders(session.game, power.name, late.lines, actorOf(context, 'ORDERS'), late.vet);
   const now = findPower(report.game, power.name)!;
   const rules = phaseRules(context, report.game);
   const ready = report.ready ? await whenReady(context, session.game, phase, rules) : [];

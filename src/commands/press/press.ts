@@ -136,5 +136,7 @@ export function sendPress(context: ExecutionContext, session: SignedOnSession, c
   }
   const reach = plan.broadcast ? 'Broadcast sent to everyone in the game' : `Press sent to ${nameList(map, plan.recipients)}`;
   const kept = archived(context, session.game, game, rules, masterHeader(map, plan, sender, false), plan, command.body);
-  return { lines: [`${reach}; they read: "${shownHeader(map, plan)}".`], notices, ...(kept === null ? {} : { archived: kept }) };
+  // Under OFFICIAL the recipients see the subject and no header: the reply names what they see.
+  const seen = options.official === null ? `they read: "${shownHeader(map, plan)}"` : `under the subject "${options.official}", with no header`;
+  return { lines: [`${reach}; ${seen}.`], notices, ...(kept === null ? {} : { archived: kept }) };
 }

@@ -9,8 +9,8 @@ import { formatPhase } from '../../map/phase.js';
 import { formatVote } from '../../status/codecs.js';
 import { findPower, MAP_POWER_ROLE, type GameStatus, type Proposal, type Vote } from '../../status/model.js';
 import type { AbsenceSpan, DateSpec } from '../language/types.js';
-import { tellEveryone, tellMaster, tellPowers } from '../context/announcements.js';
-import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from '../context/context.js';
+import { readyLine, tellEveryone, tellMaster, tellPowers } from '../context/announcements.js';
+import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, phaseRules, type ExecutionContext } from '../context/context.js';
 import { resolveDate } from './dates.js';
 import type { SignedOnSession } from '../context/sender.js';
 import type { Step } from '../context/step.js';
@@ -57,7 +57,7 @@ export async function setWait(context: ExecutionContext, session: Signed, wait: 
   const loaded = await context.service.setWait(session.game, power, wait, actorOf(context, wait ? 'SET WAIT' : 'SET NOWAIT'));
   const ready = !wait && loaded.game.delay === 1 && context.service.latePowers(loaded.game, context.rules).length === 0;
   const lines = [wait ? 'You are waiting: the phase is not processed before its deadline.' : 'You are no longer waiting.'];
-  if (ready) lines.push('Every power that owes orders has them on file now: the phase will be processed at the next deadline check.');
+  if (ready) lines.push(readyLine(phaseRules(context, loaded.game)));
   return { lines };
 }
 
@@ -83,9 +83,26 @@ function absencePeriod(span: AbsenceSpan, zone: Zone, now: DateTime): AbsencePer
 }
 
 /** A day without a time covers the whole day, as a NOT entry of TIMING does. */
+function absenceEnd(period: AbsencePeriod): DateTime {
+  return period.toTimed ? period.to : period.to.plus({ days: 1 });
+}
+
 function absenceDays(period: AbsencePeriod): number {
-  const end = period.toTimed ? period.to : period.to.plus({ days: 1 });
-  return end.diff(period.from, 'days').days;
+  return absenceEnd(period).diff(period.from, 'days').days;
+}
+
+/**
+ * An absence over before it is entered would be taken silently and do nothing. A time alone means
+ * today (Email.txt: "this could only be today"), so `SET ABSENCE TO 13:00` sent at 15:39 is one.
+ */
+function refusePastAbsence(period: AbsencePeriod, span: AbsenceSpan, now: DateTime): void {
+  const end = absenceEnd(period);
+  if (end > now) return;
+  const shown = (moment: DateTime) => moment.toFormat('ccc d LLL yyyy HH:mm');
+  const timeAlone = span.kind === 'until' && span.date.day === undefined && span.date.weekday === undefined;
+  const tomorrow = `SET ABSENCE TO ${end.plus({ days: 1 }).day} ${end.toFormat('HH:mm')}`;
+  const hint = timeAlone ? `; a time alone means today, so name the day for another (${tomorrow})` : '';
+  throw new GameRuleError(`the absence would be over already: it ends ${shown(end)}, and it is ${shown(now.setZone(end.zone))} on the game's clocks${hint}`);
 }
 
 function stampOf(date: DateTime, withTime: boolean): string {
@@ -129,6 +146,7 @@ export async function setAbsence(context: ExecutionContext, session: Signed, spa
   const master = actsAsMaster(session);
   if (!master && gameRules(context, current).has('NO_ABSENCES')) throw new GameRuleError('the game has NO_ABSENCES: only the Master may SET ABSENCE');
   const period = absencePeriod(span, gameZone(current.zone ?? undefined), context.now);
+  refusePastAbsence(period, span, context.now);
   if (!master && absenceDays(period) > LONGEST_PLAYER_ABSENCE_DAYS)
     throw new GameRuleError(`only the Master may set an absence longer than ${LONGEST_PLAYER_ABSENCE_DAYS} days`);
   const entry = timingEntry(period);

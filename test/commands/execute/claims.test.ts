@@ -37,7 +37,7 @@ describe('preparation mode', () => {
     const judge = mailJudge();
     const created = await judge.send(MASTER, 'CREATE g1 masterpw');
     expect(created.reply.text).toContain(
-      "Game 'g1' is created, with you as its Master. It is in preparation, hidden from everyone else: send FORM when players may JOIN it.",
+      "Game 'g1' is created, with you as its Master. Until FORM (later in this mail or in another) it is in preparation, hidden from everyone else; FORM lets players JOIN it.",
     );
     expect(judge.mainStatus()).toMatch(/^g1 standard preparation$/m);
     expect((await judge.send(address(1), 'JOIN g1 pw1')).reply.text).toContain("game 'g1' is in preparation: its Master has not let it form yet");

@@ -192,7 +192,7 @@ describe("the Master's commands", () => {
     const judge = mailJudge();
     await judge.send(MASTER, 'CREATE empty masterpw');
     const wrong = await judge.send(MASTER, 'PURGE empty guess');
-    expect(wrong.reply.text).toContain("PURGE refused: no player of game 'empty' has that name and password.");
+    expect(wrong.reply.text).toContain("PURGE refused: that is not the Master's password of game 'empty'.");
     const purged = await judge.send(MASTER, 'PURGE empty masterpw');
     expect(purged.reply.text).toContain("Game 'empty' is purged.");
     expect(judge.mainStatus()).not.toContain('empty');

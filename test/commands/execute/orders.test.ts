@@ -81,7 +81,9 @@ F BRE - MUN`,
     // Without DEFAULT_UNORDERED every unit needs an order before the power counts as done.
     expect(partial.reply.text).not.toContain('Every power that owes orders');
     const last = await judge.send(turkey.address, `SIGNON Talpha ${turkey.password}\n${HOLDS.TURKEY}`);
-    expect(last.reply.text).toContain('Every power that owes orders has them on file now: the phase will be processed at the next deadline check.');
+    expect(last.reply.text).toContain(
+      'Every power that owes orders has them on file now: the phase is processed at the second deadline check from now (the first leaves a last moment to change orders).',
+    );
     expect(judge.statusText('alpha')).toMatch(/^DELAY 1$/m);
     const cleared = await judge.send(turkey.address, `SIGNON Talpha ${turkey.password}\nCLEAR`);
     expect(cleared.reply.text).toContain('Orders cleared.\nOrders on file for Turkey for Spring 1901 Movement:\n  (none)');

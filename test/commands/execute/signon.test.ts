@@ -44,7 +44,8 @@ describe('SIGNON and SIGNOFF', () => {
     const nobody = await judge.send('forger@example.org', 'SIGNON nobody@alpha guess');
     expect(nobody.reply.text).toContain("SIGNON refused: no player of game 'alpha' has that name and password.");
     const masterGuess = await judge.send('forger@example.org', `SIGNON Malpha ${players.get('FRANCE')!.password}`);
-    expect(masterGuess.reply.text).toContain("SIGNON refused: no player of game 'alpha' has that name and password.");
+    // The Master is always there: a wrong password for the Master is told as such.
+    expect(masterGuess.reply.text).toContain("SIGNON refused: that is not the Master's password of game 'alpha'.");
     expect(judge.statusText('alpha')).toBe(before);
   });
 
