@@ -69,7 +69,12 @@ export function convertedGround(path: string, text: string, file: string, cacheF
   const probe = ghostscript(['-sDEVICE=bbox', ...ROOMY_PAGE, path, '-'], PROBE, file);
   if (probe === null) return null;
   const matrix = /\[([^\]]+)\]/.exec(probe.stdout.toString('latin1'))?.[1]?.trim().split(/\s+/).map(Number);
-  const box = /%%HiResBoundingBox:\s*([\d.\s-]+)/.exec(probe.stderr.toString('latin1'))?.[1]?.trim().split(/\s+/).map(Number);
+  // The bbox device measures to about a hundredth of a point past the marks: a tenth is what the drawings are written to.
+  const box = /%%HiResBoundingBox:\s*([\d.\s-]+)/
+    .exec(probe.stderr.toString('latin1'))?.[1]
+    ?.trim()
+    .split(/\s+/)
+    .map((value) => Math.round(Number(value) * 10) / 10);
   if (matrix?.length !== 6 || !matrix.every(Number.isFinite) || box?.length !== 4)
     throw new DrawingReadError(file, 1, 'Ghostscript ran its DrawMap but drew nothing: not a DPjudge map drawing');
   const pageFromDrawing = matrix as unknown as Matrix;
@@ -87,8 +92,8 @@ export function convertedGround(path: string, text: string, file: string, cacheF
   const scale = PIXELS_PER_POINT * Math.hypot(pageFromDrawing[0], pageFromDrawing[1]);
   // The drawing's y grows upwards, the picture's downwards.
   const transform: Matrix = [scale, 0, 0, -scale, -scale * left, scale * top];
-  const width = Math.ceil(scale * (right - left));
-  const height = Math.ceil(scale * (top - bottom));
+  const width = Math.ceil(scale * (right - left) - 1e-6);
+  const height = Math.ceil(scale * (top - bottom) - 1e-6);
   const device = multiply(transform, [DENSITY, 0, 0, DENSITY, 0, 0]);
   const start = multiply(invert(pageFromDrawing), device);
   const program = `[${start.join(' ')}] setmatrix DrawMap showpage\n`;

@@ -330,8 +330,8 @@ export function readJdipSvg(text: string, file: string): { drawing: BoardDrawing
     }
   }
   diagnostics.push(...writer.left);
-  const width = space.width * scale;
-  const height = space.height * scale;
+  const width = Number(markupNumber(space.width * scale));
+  const height = Number(markupNumber(space.height * scale));
   const markup =
     `<svg x="0" y="0" width="${markupNumber(width)}" height="${markupNumber(height)}" ` +
     `viewBox="${[space.origin.x, space.origin.y, space.width, space.height].map(markupNumber).join(' ')}" preserveAspectRatio="none" xmlns:xlink="${XLINK}">` +
