@@ -55,3 +55,25 @@ export function readPostScriptPlaces(text: string, file: string): PostScriptPlac
   }
   return { units, centers, diagnostics };
 }
+
+/**
+ * The paper a drawing was made for, as Ghostscript names it, from the `psinfo` file DPjudge keeps
+ * beside its drawings (`name bbox papersize rotation`, `_` for the default, `-` for the line
+ * above's, `=` for all the rest of the line above's); letter unless it says.
+ */
+export function paperOf(psinfo: string, map: string): string {
+  let previous: string[] = [];
+  for (const line of psinfo.split(/\r?\n/)) {
+    const [name, ...values] = line.trim().split(/\s+/);
+    if (name === undefined || name === '' || name.startsWith('#')) continue;
+    const equals = values.indexOf('=');
+    const fields = (equals < 0 ? values : [...values.slice(0, equals), ...previous.slice(equals)]).map((value, index) =>
+      value === '-' ? (previous[index] ?? '_') : value,
+    );
+    previous = fields;
+    if (name !== map) continue;
+    const paper = fields[1]?.toLowerCase();
+    return paper !== undefined && /^[a-z0-9]+$/.test(paper) && paper !== '_' ? paper : 'letter';
+  }
+  return 'letter';
+}

@@ -1,11 +1,11 @@
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { DrawingReadError, GENERATED_BOARD, type BoardArt, type BoardDrawing, type DrawnPlace } from '../board-art.js';
 import { checkBoardCoordinates, parseBoardCoordinates } from '../board-coordinates.js';
 import type { MapFileSystem } from '../dpjudge/script.js';
 import type { GameMap } from '../game-map.js';
 import type { Diagnostic } from '../model.js';
 import { matchDrawing } from './drawing-match.js';
-import { readPostScriptPlaces } from './dpjudge-ps.js';
+import { paperOf, readPostScriptPlaces } from './dpjudge-ps.js';
 import { applyMatrix, convertedGround } from './ghostscript.js';
 import { readJdipSvg } from './jdip-svg.js';
 
@@ -39,7 +39,9 @@ const SOURCES: readonly Source[] = [
       const text = fs.read(path);
       const file = fs.display(path);
       const places = readPostScriptPlaces(text, file);
-      const ground = convertedGround(path, text, file, cacheFolder);
+      const psinfo = fs.resolve('psinfo', dirname(path));
+      const paper = psinfo === null || dirname(psinfo) !== dirname(path) ? 'letter' : paperOf(fs.read(psinfo), basename(path).replace(/\.ps$/i, ''));
+      const ground = convertedGround(path, text, file, paper, cacheFolder);
       if (ground === null) return null;
       const picture = (point: DrawnPlace['unit']) => applyMatrix(ground.transform, point);
       const drawn = new Map<string, DrawnPlace>(

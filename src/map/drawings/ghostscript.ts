@@ -7,12 +7,13 @@ import { markupNumber } from './markup.js';
 
 /**
  * A DPjudge map drawing's ground drawn by Ghostscript (Debian's `ghostscript`), once per drawing:
- * the drawing's own `DrawMap` procedure on a page of its own, with nothing after it, so that no
- * unit, center, name or order of the drawing's is drawn. A first run on Ghostscript's bbox device
- * measures where the ground lies and how `DrawMap` turns and scales the page (a landscape board is
- * drawn turned on a portrait page); a second draws it upright as a PNG, scaled to the picture,
- * which the picture holds as an image. The result is kept by the drawing's content (in memory,
- * and in the cache folder when there is one), so a drawing is converted once, not per picture.
+ * the drawing's own `DrawMap` procedure on the page it was made for (psinfo's paper size, letter
+ * unless it says), with nothing after it, so that no unit, center, name or order of the drawing's
+ * is drawn. A first run on Ghostscript's bbox device measures where the ground lies and how
+ * `DrawMap` turns and scales the page (a landscape board is drawn turned on a portrait page); a
+ * second draws the page as a PNG, which the picture holds as an image, turned upright and cut to
+ * the board. The result is kept by the drawing's content (in memory, and in the cache folder when
+ * there is one), so a drawing is converted once, not per picture.
  */
 
 /** A 2-D affine transform as PostScript writes one: x' = a·x + c·y + e, y' = b·x + d·y + f. */
@@ -29,11 +30,10 @@ export interface ConvertedGround {
 
 /** Picture pixels per PostScript point: a letter-size board comes out about 1000 pixels wide. */
 const PIXELS_PER_POINT = 1.8;
-/** The PNG holds this many pixels per picture pixel, so that the ground stays sharp when the picture is zoomed or printed. */
+/** The PNG holds this many pixels per picture pixel, so that the ground stays sharp when the picture is zoomed, printed, or turned. */
 const DENSITY = 2;
 /** Raised when the conversion changes, so that grounds kept by an older judge are made anew. */
-const CONVERSION = 'dpjudge-ps-1';
-const ROOMY_PAGE = ['-dDEVICEWIDTHPOINTS=4000', '-dDEVICEHEIGHTPOINTS=4000'];
+const CONVERSION = 'dpjudge-ps-2';
 const PROBE = 'DrawMap matrix currentmatrix matrix defaultmatrix matrix invertmatrix matrix concatmatrix == showpage\n';
 
 function multiply(first: Matrix, then: Matrix): Matrix {
@@ -59,14 +59,16 @@ let missingSaid = false;
  * before. Null when Ghostscript is not installed (said once in the log). Throws DrawingReadError
  * when Ghostscript cannot draw it.
  */
-export function convertedGround(path: string, text: string, file: string, cacheFolder: string | null): ConvertedGround | null {
-  const key = createHash('sha256').update(CONVERSION).update(text).digest('hex').slice(0, 32);
+export function convertedGround(path: string, text: string, file: string, paper: string, cacheFolder: string | null): ConvertedGround | null {
+  const key = createHash('sha256').update(CONVERSION).update(paper).update(text).digest('hex').slice(0, 32);
   const known = kept.get(key) ?? (cacheFolder === null ? undefined : fromCache(cacheFolder, key));
   if (known !== undefined) {
     kept.set(key, known);
     return known;
   }
-  const probe = ghostscript(['-sDEVICE=bbox', ...ROOMY_PAGE, path, '-'], PROBE, file);
+  // The page the drawing was made for: some drawings lay themselves out by its size.
+  const page = [`-sPAPERSIZE=${paper}`, '-dFIXEDMEDIA'];
+  const probe = ghostscript(['-sDEVICE=bbox', ...page, path, '-'], PROBE, file);
   if (probe === null) return null;
   const matrix = /\[([^\]]+)\]/.exec(probe.stdout.toString('latin1'))?.[1]?.trim().split(/\s+/).map(Number);
   // The bbox device measures to about a hundredth of a point past the marks: a tenth is what the drawings are written to.
@@ -94,18 +96,21 @@ export function convertedGround(path: string, text: string, file: string, cacheF
   const transform: Matrix = [scale, 0, 0, -scale, -scale * left, scale * top];
   const width = Math.ceil(scale * (right - left) - 1e-6);
   const height = Math.ceil(scale * (top - bottom) - 1e-6);
-  const device = multiply(transform, [DENSITY, 0, 0, DENSITY, 0, 0]);
-  const start = multiply(invert(pageFromDrawing), device);
-  const program = `[${start.join(' ')}] setmatrix DrawMap showpage\n`;
+  // The whole page, as the drawing lays itself out on it, turned and cut to the board by the picture.
+  const perPoint = PIXELS_PER_POINT * DENSITY;
   const png = ghostscript(
-    ['-sDEVICE=png16m', '-r72', `-g${width * DENSITY}x${height * DENSITY}`, '-dGraphicsAlphaBits=4', '-dTextAlphaBits=4', '-sOutputFile=-', path, '-'],
-    program,
+    ['-sDEVICE=png16m', ...page, `-r${72 * perPoint}`, '-dGraphicsAlphaBits=4', '-dTextAlphaBits=4', '-sOutputFile=-', path, '-'],
+    'DrawMap showpage\n',
     file,
   );
   if (png === null) return null;
+  const [pixelsWide, pixelsHigh] = [png.stdout.readUInt32BE(16), png.stdout.readUInt32BE(20)];
+  const pageFromPixel: Matrix = [1 / perPoint, 0, 0, -1 / perPoint, 0, pixelsHigh / perPoint];
+  const placed = multiply(multiply(pageFromPixel, drawingFromPage), transform);
   const markup =
-    `<image x="0" y="0" width="${markupNumber(width)}" height="${markupNumber(height)}" preserveAspectRatio="none" ` +
-    `xmlns:xlink="http://www.w3.org/1999/xlink" xlink:href="data:image/png;base64,${png.stdout.toString('base64')}"/>`;
+    `<svg x="0" y="0" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns:xlink="http://www.w3.org/1999/xlink">` +
+    `<image width="${pixelsWide}" height="${pixelsHigh}" transform="matrix(${placed.map((value) => markupNumber(value, 6)).join(' ')})" ` +
+    `xlink:href="data:image/png;base64,${png.stdout.toString('base64')}"/></svg>`;
   const ground: ConvertedGround = { width, height, markup, transform };
   kept.set(key, ground);
   if (cacheFolder !== null) toCache(cacheFolder, key, ground);

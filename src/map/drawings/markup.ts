@@ -6,9 +6,9 @@ export function escapeMarkup(text: string): string {
   return text.replace(/[&<>"]/g, (character) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[character]!};`);
 }
 
-/** A number as the ground's markup writes it: at most two decimals, no trailing zeros. */
-export function markupNumber(value: number): string {
-  return String(Math.round(value * 100) / 100);
+/** A number as the ground's markup writes it: at most `decimals` decimals (two unless said), no trailing zeros. */
+export function markupNumber(value: number, decimals = 2): string {
+  return String(Math.round(value * 10 ** decimals) / 10 ** decimals);
 }
 
 /** A point of the drawing's own space in the picture's pixels: scaled by `scale` after moving `origin` to 0,0. */

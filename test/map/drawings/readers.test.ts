@@ -104,24 +104,27 @@ describe('a DPjudge map drawing', () => {
     const folder = mkdtempSync(join(tmpdir(), 'judge-ps-'));
     const path = join(folder, 'corner.ps');
     writeFileSync(path, DPJUDGE_PS);
-    const ground = convertedGround(path, DPJUDGE_PS, 'corner.ps', join(folder, 'cache'))!;
+    const ground = convertedGround(path, DPJUDGE_PS, 'corner.ps', 'letter', join(folder, 'cache'))!;
     // The sea, 200 by 100 in the drawing's coordinates at half a point each: 1.8 pixels a point.
     expect([ground.width, ground.height]).toEqual([180, 90]);
-    expect(ground.markup).toMatch(/^<image x="0" y="0" width="180" height="90" preserveAspectRatio="none" [^>]*xlink:href="data:image\/png;base64,iVBORw0KGgo/);
+    // The letter page drawn at 3.6 pixels a point, turned a quarter and moved so that the board's corner is at 0,0.
+    expect(ground.markup).toMatch(
+      /^<svg x="0" y="0" width="180" height="90" viewBox="0 0 180 90" [^>]*><image width="2203" height="2851" transform="matrix\(0 0\.5 -0\.5 0 1335\.5 -921\.6\)" xlink:href="data:image\/png;base64,iVBORw0KGgo/,
+    );
     // The drawing's y grows upwards: its top left corner is the picture's 0,0.
     expectNear(applyMatrix(ground.transform, { x: 100, y: 200 }), 0, 0);
     expectNear(applyMatrix(ground.transform, { x: 150, y: 150 }), 45, 45);
     // Kept by its content: a second reading, even of another file with the same text, converts nothing.
     const again = join(folder, 'again.ps');
     writeFileSync(again, '%!PS\nthis file is never read\n');
-    expect(convertedGround(again, DPJUDGE_PS, 'again.ps', join(folder, 'cache'))).toBe(ground);
+    expect(convertedGround(again, DPJUDGE_PS, 'again.ps', 'letter', join(folder, 'cache'))).toBe(ground);
   });
 
   it('is refused when Ghostscript cannot draw it', () => {
     const folder = mkdtempSync(join(tmpdir(), 'judge-ps-'));
     const text = DPJUDGE_PS.replace('100 100 200 100 rectfill', 'undefinedoperator');
     writeFileSync(join(folder, 'bad.ps'), text);
-    expect(refusal(() => convertedGround(join(folder, 'bad.ps'), text, 'bad.ps', null))).toMatch(
+    expect(refusal(() => convertedGround(join(folder, 'bad.ps'), text, 'bad.ps', 'letter', null))).toMatch(
       /^bad\.ps:1: Ghostscript could not draw it \(Error: \/undefined in undefinedoperator\): not a DPjudge map drawing$/,
     );
   });
