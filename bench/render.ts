@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { adjudicate } from '../src/engine/adjudicate.js';
 import { initialPosition } from '../src/engine/position.js';
 import type { OrderOutcome, Position } from '../src/engine/types.js';
+import { GENERATED_BOARD } from '../src/map/board-art.js';
 import type { BoardCoordinates } from '../src/map/board-coordinates.js';
 import type { GameMap } from '../src/map/game-map.js';
 import type { Phase } from '../src/map/model.js';
@@ -39,7 +40,11 @@ function largestCorpusMap(corpus: string): { name: string; map: GameMap } | null
 function benchOne(label: string, map: GameMap, coordinates: BoardCoordinates | null, target: string): void {
   const position = initialPosition(map);
   const layout = measure(() => layOutBoard(map, coordinates), 5, 1);
-  const picture = measure(() => boardSvg(map, position, { title: label, coordinates }), 50, 10);
+  const picture = measure(
+    () => boardSvg(map, position, { title: label, art: coordinates === null ? GENERATED_BOARD : { kind: 'coordinates', coordinates } }),
+    50,
+    10,
+  );
   console.log(
     `  ${label.padEnd(44)} layout ${formatMs(layout.median).padStart(10)}  picture ${formatMs(picture.median).padStart(10)} p95 ${formatMs(picture.p95)}${target}`,
   );
@@ -91,18 +96,19 @@ export async function benchRender(corpus = resolve('..', 'shared', 'corpus')): P
   console.log('board pictures (layout: once per map, median of 5; picture: SVG of the opening position on the kept layout, median / p95 of 50)');
   const definition = readAnyMap(resolve('maps', 'standard.map'));
   const standard = definition.base;
-  const coordinates = definition.coordinates;
+  const art = definition.art;
+  const coordinates = art.kind === 'coordinates' ? art.coordinates : null;
   benchOne('maps/standard.map + standard.coords', standard, coordinates, ' (target: picture < 20 ms)');
   benchOne('maps/standard.map, graph layout', standard, null, '');
   const largest = largestCorpusMap(corpus);
   if (largest) benchOne(`${largest.name} (${new Set(largest.map.locations.map((l) => l.province)).size} provinces)`, largest.map, null, '');
   else console.log(`  (no corpus in ${corpus})`);
   const fall = standardFall1901(standard);
-  const results = measure(() => boardSvg(standard, fall.position, { title: 'standard', coordinates, orders: fall.outcomes }), 200, 20);
+  const results = measure(() => boardSvg(standard, fall.position, { title: 'standard', art, orders: fall.outcomes }), 200, 20);
   console.log(
     `  standard results picture with the ${fall.outcomes.length} orders of a Fall 1901: median ${formatMs(results.median)} p95 ${formatMs(results.p95)} (target: < 5 ms)`,
   );
-  const svg = boardSvg(standard, initialPosition(standard), { title: 'standard', coordinates });
+  const svg = boardSvg(standard, initialPosition(standard), { title: 'standard', art });
   svgToPng(svg);
   const png = measure(() => svgToPng(svg), 10, 2);
   console.log(`  standard board as PNG (resvg): ${formatMs(png.median)}`);

@@ -22,10 +22,10 @@ describe('every corpus map', () => {
         const map = definition.base;
         const positions = [initialPosition(map), ...crowdedPositions(map)];
         for (const position of positions) {
-          const svg = boardSvg(map, position, { title: `Map ${map.name}`, coordinates: definition.coordinates });
+          const svg = boardSvg(map, position, { title: `Map ${map.name}`, art: definition.art });
           problems.push(...namesOverlapping(svg).map((problem) => `${folder.slice(corpus.length + 1)}/${entry}: ${problem}`));
         }
-        const drawn = nameBoxes(boardSvg(map, positions[0]!, { title: `Map ${map.name}`, coordinates: definition.coordinates }));
+        const drawn = nameBoxes(boardSvg(map, positions[0]!, { title: `Map ${map.name}`, art: definition.art }));
         names += drawn.length;
         for (const name of drawn) if (name.size < 8) problems.push(`${entry}: ${name.what} is ${name.size} pixels high`);
         maps++;

@@ -14,7 +14,7 @@ const definition = readAnyMap('maps/standard.map');
 const map = definition.base;
 
 function draw(file, position, picture) {
-  const svg = boardSvg(map, position, { subtitle: 'map standard', coordinates: definition.coordinates, ...picture });
+  const svg = boardSvg(map, position, { subtitle: 'map standard', art: definition.art, ...picture });
   writeFileSync(file, svgToPng(svg));
   console.log(`drawn ${file}`);
 }

@@ -1,5 +1,5 @@
 import type { OrderOutcome, Position } from '../engine/types.js';
-import type { BoardCoordinates } from '../map/board-coordinates.js';
+import type { BoardArt } from '../map/board-art.js';
 import type { MapDefinition } from '../map/definition.js';
 import { splitLocation, type GameMap } from '../map/game-map.js';
 import { ADJUSTMENTS, parsePhaseAbbrev } from '../map/phase.js';
@@ -30,13 +30,13 @@ export type PictureFormat = 'svg' | 'png';
 interface Board {
   readonly game: string;
   readonly map: GameMap;
-  readonly coordinates: BoardCoordinates | null;
+  readonly art: BoardArt;
   readonly position: Position;
   readonly title: string;
 }
 
 function pictureFile(board: Board, hidden: readonly HiddenUnit[], format: PictureFormat, orders?: readonly OrderOutcome[]): MailAttachment {
-  const svg = boardSvg(board.map, board.position, { title: board.title, subtitle: `map ${board.map.name}`, hidden, coordinates: board.coordinates, orders });
+  const svg = boardSvg(board.map, board.position, { title: board.title, subtitle: `map ${board.map.name}`, hidden, art: board.art, orders });
   if (format === 'png') return mailAttachment(`${board.game}.png`, 'image/png', svgToPng(svg));
   return mailAttachment(`${board.game}.svg`, 'image/svg+xml', svg);
 }
@@ -108,7 +108,7 @@ export function currentBoardPicture(
   const phase = game.phase?.phase;
   const map = phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base;
   const position = visiblePosition(positionOf(game, map), view.reader, boardSight(game, map, view, rules));
-  const board = { game: name, map, coordinates: maps.coordinates, position, title: gameTitle(name, game) };
+  const board = { game: name, map, art: maps.art, position, title: gameTitle(name, game) };
   return pictureFile(board, hiddenFrom(pendingHiddenBuilds(archive, game, maps), view), format);
 }
 
@@ -128,7 +128,7 @@ export function processedPhasePicture(name: string, phase: string, maps: MapDefi
   const board = {
     game: name,
     map,
-    coordinates: maps.coordinates,
+    art: maps.art,
     position: visiblePosition(positionOf(after, map), view.reader, boardSight(after, map, view, rulesInForce(after, map.rules()))),
     title: `Game ${name} after ${processed ? phaseTitle(processed) : phase}`,
   };
@@ -152,7 +152,7 @@ export interface ResultsPictureJob {
 
 /** Draws a results picture; null when the map is one the drawing cannot cope with. */
 export function drawResultsPicture(maps: MapDefinition, job: ResultsPictureJob): MailAttachment | null {
-  const board = { game: job.game, map: maps.at(job.mapPhase), coordinates: maps.coordinates, position: job.position, title: job.title };
+  const board = { game: job.game, map: maps.at(job.mapPhase), art: maps.art, position: job.position, title: job.title };
   try {
     return pictureFile(board, job.hidden, 'svg', job.orders);
   } catch {

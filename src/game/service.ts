@@ -78,6 +78,8 @@ export interface GameServiceOptions {
   games: string;
   /** Folders maps are looked up in: the maps folder first, then trials. */
   mapFolders: string[];
+  /** Where the maps' drawings converted for pictures are kept (map/drawings/ghostscript.ts); without, each is converted once per process. */
+  drawingCache?: string;
   templates: Templates;
   /** The judge's address: the Message-IDs of the mails queued with a change are in its domain. */
   judgeAddress: string;
@@ -142,7 +144,8 @@ export class GameService {
     if (!loaded) {
       const path = this.findMap(name);
       const morph = morphLines.length === 0 ? {} : { morph: { lines: morphLines, source: `MORPH of ${game.name ?? 'the game'}` } };
-      const options = { searchPath: this.options.mapFolders, ...morph };
+      const cache = this.options.drawingCache === undefined ? {} : { drawingCache: this.options.drawingCache };
+      const options = { searchPath: this.options.mapFolders, ...cache, ...morph };
       const definition = readAnyMap(path, options);
       if (!definition.ok) throw new MapLoadError(definition.diagnostics);
       loaded = { definition, source: { key, path, options } };

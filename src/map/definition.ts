@@ -1,5 +1,5 @@
 import type { GameMap } from './game-map.js';
-import type { BoardCoordinates } from './board-coordinates.js';
+import { GENERATED_BOARD, type BoardArt } from './board-art.js';
 import { formatDiagnostic, type Diagnostic, type Phase } from './model.js';
 
 /** A map as the judge holds it: its diagnostics, and the effective map in any phase. */
@@ -11,8 +11,14 @@ export interface MapDefinition {
   readonly errors: Diagnostic[];
   readonly warnings: Diagnostic[];
   at(phase: Phase): GameMap;
-  /** Where the map's places are drawn (its `.coords` file); null: the picture lays the map out from its adjacencies. */
-  readonly coordinates: BoardCoordinates | null;
+  /** What the map's pictures are drawn on and where its places stand (board-art.ts). */
+  readonly art: BoardArt;
+}
+
+/** A map's board art and the warnings about its files. */
+export interface ChosenArt {
+  readonly art: BoardArt;
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /** Shared by every dialect: splitting diagnostics and refusing maps with errors. */
@@ -20,12 +26,27 @@ export abstract class BaseMapDefinition implements MapDefinition {
   abstract readonly diagnostics: Diagnostic[];
   abstract readonly base: GameMap;
   abstract at(phase: Phase): GameMap;
-  coordinates: BoardCoordinates | null = null;
+  private chooseArt: (() => ChosenArt) | null = null;
+  private chosenArt: BoardArt | null = null;
 
-  /** Takes the map's coordinates file, with the warnings about what in it does not fit the map. */
-  drawnAt(coordinates: BoardCoordinates, warnings: readonly Diagnostic[]): void {
-    this.coordinates = coordinates;
-    this.diagnostics.push(...warnings);
+  /**
+   * Chosen when first asked for, not when the map is read: a drawing may have to be converted, and
+   * most loads of a map (a mail's orders, a checker step) draw no picture. The warnings about what
+   * in it could not be read join the map's diagnostics then.
+   */
+  get art(): BoardArt {
+    if (this.chosenArt === null) {
+      const chosen = this.chooseArt?.() ?? { art: GENERATED_BOARD, diagnostics: [] };
+      this.chosenArt = chosen.art;
+      this.diagnostics.push(...chosen.diagnostics);
+    }
+    return this.chosenArt;
+  }
+
+  /** Says how the map's board art is chosen (load.ts). */
+  drawnOn(choose: () => ChosenArt): void {
+    this.chooseArt = choose;
+    this.chosenArt = null;
   }
 
   get ok(): boolean {

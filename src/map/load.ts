@@ -2,7 +2,6 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import { GameMap } from './game-map.js';
 import { formatDiagnostic, type Diagnostic, type Phase } from './model.js';
-import { checkBoardCoordinates, parseBoardCoordinates } from './board-coordinates.js';
 import { BaseMapDefinition, uniqueDiagnostics, type MapDefinition } from './definition.js';
 export type { MapDefinition } from './definition.js';
 import { formatPhase } from './phase.js';
@@ -11,6 +10,7 @@ import { readMapScript, type MapFileSystem, type MapScript } from './dpjudge/scr
 import type { MapMeta } from './dpjudge/finish.js';
 import { isNJudgeMapFileName, readNJudgeMap } from './njudge/definition.js';
 import { Refusal } from '../common/errors.js';
+import { findBoardArt } from './drawings/find-art.js';
 
 /** The I/O edge of the map engine: finding, reading and decoding map files on disk. */
 
@@ -93,6 +93,8 @@ export interface MapLoadOptions {
   phase?: Phase;
   /** A game's MORPH lines, applied after the map's own; `source` names them in diagnostics. */
   morph?: { lines: readonly string[]; source: string };
+  /** Where drawings converted for the pictures are kept (a folder of the judge's var/); without, each is converted once per process. */
+  drawingCache?: string;
 }
 
 /**
@@ -178,23 +180,8 @@ function withMorph(fs: MapFileSystem, mapPath: string, morph: { lines: readonly 
 export function readMapOfAnyDialect(path: string, options: MapLoadOptions = {}): MapDefinition {
   const fs = nodeMapFileSystem(options.searchPath ?? []);
   const definition = /\.map$/i.test(path) || !isNJudgeMapFileName(path) ? readMapDefinition(path, options) : readNJudgeMap(resolve(path), fs);
-  const coordinatesFile = findBoardCoordinates(definition.base, resolve(path), fs);
-  if (coordinatesFile !== null) {
-    const { coordinates, diagnostics } = parseBoardCoordinates(fs.read(coordinatesFile), fs.display(coordinatesFile));
-    definition.drawnAt(coordinates, [...diagnostics, ...checkBoardCoordinates(coordinates, definition.base)]);
-  }
+  definition.drawnOn(() => findBoardArt(definition.base, resolve(path), fs, options.drawingCache ?? null));
   return definition;
-}
-
-/**
- * The coordinates file of a map: `<map>.coords` beside the map file, else that of the graphical
- * map it names with MAP (DPjudge's way of saying a variant is drawn on another map's board).
- */
-function findBoardCoordinates(map: GameMap, path: string, fs: MapFileSystem): string | null {
-  const folder = dirname(path);
-  const beside = findInFolder(folder, `${map.name}.coords`);
-  if (beside !== null || map.data.graphicalMap === map.name) return beside;
-  return fs.resolve(`${map.data.graphicalMap}.coords`, folder);
 }
 
 /** Loads a map for play: throws MapLoadError listing every error with file:line. */

@@ -60,6 +60,8 @@ export interface BoardLayout {
   /** The board's size; everything drawn lies inside it. */
   readonly width: number;
   readonly height: number;
+  /** A drawing's ground (map/board-art.ts), drawn instead of the provinces' cells. */
+  readonly ground?: string;
 }
 
 /** Pixels per graph edge: room for a unit, a center mark and a label around each province point. */

@@ -1,8 +1,9 @@
 import type { OrderOutcome, Position, Unit } from '../engine/types.js';
-import type { BoardCoordinates } from '../map/board-coordinates.js';
+import { GENERATED_BOARD, type BoardArt } from '../map/board-art.js';
 import { splitLocation, type GameMap } from '../map/game-map.js';
 import type { Terrain } from '../map/model.js';
-import { boardLayout, CENTER_RING_RADIUS, DISLODGED_UNIT_SIZE, UNIT_SIZE, type BoardLayout } from './board-layout.js';
+import { CENTER_RING_RADIUS, DISLODGED_UNIT_SIZE, UNIT_SIZE, type BoardLayout } from './board-layout.js';
+import { artLayout } from './art-layout.js';
 import type { Point } from './graph-layout.js';
 import { ORDER_KEY, orderMarks, type DislodgedUnit } from './order-marks.js';
 import { powerColours, textColourOn } from './power-colours.js';
@@ -28,8 +29,8 @@ export interface BoardPicture {
   readonly subtitle?: string;
   /** Units the reader may not see (builds hidden by HIDE_BUILDS or `~` sites): left out of the board and of the unit counts. */
   readonly hidden?: readonly HiddenUnit[];
-  /** Where the map's places are drawn (its coordinates file); without: laid out from the adjacencies. */
-  readonly coordinates?: BoardCoordinates | null;
+  /** What the board is drawn on and where its places stand (the map definition's `art`); without: laid out from the adjacencies. */
+  readonly art?: BoardArt;
   /**
    * The orders of the phase just played, as adjudicated, to draw on the board after it (results);
    * without, the plain position. The caller leaves out what the reader may not see.
@@ -322,14 +323,14 @@ const fixedParts = new WeakMap<BoardLayout, { ground: string; labels: string }>(
 function fixedPartsOf(layout: BoardLayout): { ground: string; labels: string } {
   let parts = fixedParts.get(layout);
   if (parts === undefined) {
-    parts = { ground: provinceShapes(layout) + adjacencyLines(layout) + coastMarks(layout), labels: names(layout) };
+    parts = { ground: layout.ground ?? provinceShapes(layout) + adjacencyLines(layout) + coastMarks(layout), labels: names(layout) };
     fixedParts.set(layout, parts);
   }
   return parts;
 }
 
 export function boardSvg(map: GameMap, position: Position, picture: BoardPicture): string {
-  const layout = boardLayout(map, picture.coordinates ?? null);
+  const layout = artLayout(map, picture.art ?? GENERATED_BOARD);
   const fixed = fixedPartsOf(layout);
   // By province: a build names `STP` where the unit may stand on `STP/NC`.
   const hiddenKey = (power: string, location: string): string => `${power}\n${splitLocation(location).province}`;

@@ -35,9 +35,11 @@ describe('a coordinates file', () => {
 describe('the map loader', () => {
   it("finds maps/standard.coords beside the judge's standard map, which places every province and coast without a warning", () => {
     const definition = readAnyMap(standardPath);
-    expect(definition.coordinates).not.toBeNull();
+    const art = definition.art;
+    expect(art.kind).toBe('coordinates');
     expect(definition.warnings).toEqual([]);
-    for (const location of definition.base.locations) expect(definition.coordinates!.places.has(location.abbrev), location.abbrev).toBe(true);
+    for (const location of definition.base.locations)
+      expect(art.kind === 'coordinates' && art.coordinates.places.has(location.abbrev), location.abbrev).toBe(true);
   });
 
   it('takes the coordinates of the board a variant names with MAP, and warns of places the file names that the map lacks and of provinces it leaves out', () => {
@@ -46,7 +48,8 @@ describe('the map loader', () => {
     writeFileSync(join(folder, 'standard.coords'), 'LON 10 10\nPAR 20 60\nXYZ 5 5\n');
     writeFileSync(join(folder, 'lonely.map'), 'MAP standard\n');
     const variant = readAnyMap(join(folder, 'lonely.map'));
-    expect(variant.coordinates?.places.get('PAR')?.point).toEqual({ x: 20, y: 60 });
+    const art = variant.art;
+    expect(art.kind === 'coordinates' && art.coordinates.places.get('PAR')?.point).toEqual({ x: 20, y: 60 });
     const messages = variant.warnings.map((warning) => warning.message);
     expect(messages[0]).toBe('not places of the map lonely, left out of its picture: XYZ');
     expect(messages[1]).toMatch(/^no position for CLY EDI LVP YOR WAL NAO .*: the picture puts each beside its neighbours$/);
@@ -56,6 +59,6 @@ describe('the map loader', () => {
   it('has no coordinates for a map without a file', () => {
     const folder = mkdtempSync(join(tmpdir(), 'judge-coords-'));
     copyFileSync(standardPath, join(folder, 'plain.map'));
-    expect(readAnyMap(join(folder, 'plain.map')).coordinates).toBeNull();
+    expect(readAnyMap(join(folder, 'plain.map')).art.kind).toBe('generated');
   });
 });

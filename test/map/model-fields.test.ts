@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const MODEL = join(SRC, 'map', 'model.ts');
 /** The map loader: what writes the model's fields. A field only these read is a chain that stops halfway. */
-const LOADER = [/^map\/dpjudge\//, /^map\/njudge\//, /^map\/load\.ts$/];
+const LOADER = [/^map\/dpjudge\//, /^map\/njudge\//, /^map\/drawings\//, /^map\/load\.ts$/];
 
 /**
  * Fields the loader fills that the judge does not use yet, each with the reason. The nJudge extras

@@ -7,6 +7,7 @@ import { knownPlace, orientLayout } from '../../src/render/known-places.js';
 import { projectRoot } from '../game/support.js';
 
 const standard = readAnyMap(join(projectRoot, 'maps', 'standard.map'));
+const standardCoordinates = standard.art.kind === 'coordinates' ? standard.art.coordinates : null;
 
 function pointOf(layout: BoardLayout, province: string) {
   return layout.provinces.find((place) => place.province === province)!.point;
@@ -26,8 +27,8 @@ function expectEurope(layout: BoardLayout): void {
 
 describe('the board of a map with a coordinates file', () => {
   it('stands every province where the file says, moved only as a whole, and looks like Europe', () => {
-    const layout = layOutBoard(standard.base, standard.coordinates);
-    const file = (place: string) => standard.coordinates!.places.get(place)!.point;
+    const layout = layOutBoard(standard.base, standardCoordinates);
+    const file = (place: string) => standardCoordinates!.places.get(place)!.point;
     const shift = { x: pointOf(layout, 'MOS').x - file('MOS').x, y: pointOf(layout, 'MOS').y - file('MOS').y };
     const expectAt = (point: { x: number; y: number } | undefined, place: string) => {
       expect(point!.x).toBeCloseTo(file(place).x + shift.x, 6);
@@ -39,7 +40,7 @@ describe('the board of a map with a coordinates file', () => {
   });
 
   it('puts provinces the file leaves out beside their neighbours, and pushes apart provinces written too close', () => {
-    const places = new Map(standard.coordinates!.places);
+    const places = new Map(standardCoordinates!.places);
     places.delete('PIC');
     const london = places.get('LON')!.point;
     places.set('WAL', { point: { x: london.x - 5, y: london.y }, label: null });

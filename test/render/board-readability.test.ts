@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { initialPosition } from '../../src/engine/position.js';
+import { GENERATED_BOARD } from '../../src/map/board-art.js';
 import { readAnyMap } from '../../src/map/catalog.js';
 import { boardSvg } from '../../src/render/board-svg.js';
 import { textBox } from '../../src/render/svg-text.js';
@@ -10,13 +11,13 @@ import { crowdedPositions, nameBoxes, namesOverlapping } from './board-geometry.
 
 const standard = readAnyMap(join(projectRoot, 'maps', 'standard.map'));
 const drawings = [
-  { board: 'with maps/standard.coords', coordinates: standard.coordinates },
-  { board: 'laid out from its adjacencies', coordinates: null },
+  { board: 'with maps/standard.coords', art: standard.art },
+  { board: 'laid out from its adjacencies', art: GENERATED_BOARD },
 ];
 
-describe.each(drawings)('the standard board $board', ({ coordinates }) => {
+describe.each(drawings)('the standard board $board', ({ art }) => {
   const pictures = [initialPosition(standard.base), ...crowdedPositions(standard.base)].map((position) =>
-    boardSvg(standard.base, position, { title: 'Game alpha', coordinates }),
+    boardSvg(standard.base, position, { title: 'Game alpha', art }),
   );
 
   it('draws no name over another, over a unit or over a supply center, even with a unit on every place', () => {

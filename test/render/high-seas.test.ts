@@ -15,7 +15,7 @@ describe('the board picture of an nJudge high sea', () => {
     const position = initialPosition(map);
     for (const state of position.powers)
       state.units = [{ type: 'F', location: 'OCN' }, ...(state.name === 'NORTH' ? [{ type: 'F' as const, location: 'OCN' }] : [])];
-    const svg = boardSvg(map, position, { title: 'oceans', coordinates: definition.coordinates });
+    const svg = boardSvg(map, position, { title: 'oceans', art: definition.art });
     expect(checkXml(svg).problems).toEqual([]);
     const badges = [...svg.matchAll(/<title>F OCN \((North|South)\)<\/title><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"/g)].map((match) => ({
       power: match[1],

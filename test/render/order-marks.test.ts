@@ -6,14 +6,14 @@ import type { Position, Unit } from '../../src/engine/types.js';
 import type { Phase } from '../../src/map/model.js';
 import { readAnyMap } from '../../src/map/catalog.js';
 import { parseOrder } from '../../src/orders/parse.js';
-import { boardLayout } from '../../src/render/board-layout.js';
+import { artLayout } from '../../src/render/art-layout.js';
 import { boardSvg } from '../../src/render/board-svg.js';
 import { projectRoot } from '../game/support.js';
 import { checkXml, titles } from './xml-check.js';
 
 const standard = readAnyMap(join(projectRoot, 'maps', 'standard.map'));
 const map = standard.base;
-const layout = boardLayout(map, standard.coordinates);
+const layout = artLayout(map, standard.art);
 
 /** The standard powers with only the units given (by power), owning their home centers. */
 function positionWith(units: Record<string, string[]>, retreating: Record<string, { unit: string; retreats: string[] }[]> = {}): Position {
@@ -35,7 +35,7 @@ function play(phase: Phase, position: Position, orders: Record<string, string[]>
     }),
   );
   const result = adjudicate(map, phase, position, submitted);
-  return boardSvg(map, result.position, { title: 'results', coordinates: standard.coordinates, orders: result.outcomes });
+  return boardSvg(map, result.position, { title: 'results', art: standard.art, orders: result.outcomes });
 }
 
 /** The drawing of one order: the group its tooltip names. */
@@ -169,7 +169,7 @@ describe('retreat and adjustment results', () => {
 
 describe('a picture without orders', () => {
   it('draws the plain position, without the key to orders', () => {
-    const svg = boardSvg(map, initialPosition(map), { title: 'Game alpha', coordinates: standard.coordinates });
+    const svg = boardSvg(map, initialPosition(map), { title: 'Game alpha', art: standard.art });
     expect(svg).not.toContain('id="orders"');
     expect(svg).not.toContain('>hold</text>');
   });
@@ -178,12 +178,12 @@ describe('a picture without orders', () => {
 describe('a ride on an nJudge railway', () => {
   it('runs along the railway through each province it passes, not through the railway notional province', () => {
     const rails = readAnyMap(join(projectRoot, 'test', 'maps', 'map.rails'));
-    const railsLayout = boardLayout(rails.base, rails.coordinates);
+    const railsLayout = artLayout(rails.base, rails.art);
     const position = initialPosition(rails.base);
     const parsed = parseOrder(rails.base, 'A WES - IRO - EAS', 'MOVEMENT');
     if (!parsed.ok) throw new Error(parsed.reason);
     const result = adjudicate(rails.base, { season: 'SPRING', year: 1901, type: 'MOVEMENT' }, position, [{ power: 'WEST', order: parsed.readings[0]! }]);
-    const svg = boardSvg(rails.base, result.position, { title: 'results', coordinates: rails.coordinates, orders: result.outcomes });
+    const svg = boardSvg(rails.base, result.position, { title: 'results', art: rails.art, orders: result.outcomes });
     expect(checkXml(svg).problems).toEqual([]);
     const ride = numbers(/<polyline points="([^"]*)"/.exec(drawingOf(svg, 'A WES - IRO - EAS (bounce)'))![1]!);
     const through = [railsLayout.spots.get('MID')!, railsLayout.spots.get('PLA')!];
