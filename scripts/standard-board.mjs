@@ -229,13 +229,29 @@ for (const [coast, point] of Object.entries(COASTS)) {
   spots.set(coast, inside(shapeOf(coast.split('/')[0]), { x, y }, UNIT_SIZE / 2));
 }
 
-const centers = new Map(provinces.filter((province) => map.isCenter(province)).map((province) => [province, add(spots.get(province), CENTER_OFFSET)]));
+/** The first of the offset and its mirror images that keeps a mark beside the unit inside its province. */
+function beside(location, offset) {
+  const spot = spots.get(location);
+  const shape = shapeOf(location.split('/')[0]);
+  const tries = [offset, { x: -offset.x, y: offset.y }, { x: offset.x, y: -offset.y }, { x: -offset.x, y: -offset.y }].map((by) => add(spot, by));
+  return tries.find((point) => inShape(shape, point)) ?? tries[0];
+}
+
+const centers = new Map(provinces.filter((province) => map.isCenter(province)).map((province) => [province, beside(province, CENTER_OFFSET)]));
+const dislodgedSpots = new Map([...spots.keys()].map((location) => [location, beside(location, DISLODGED_OFFSET)]));
 const taken = new TakenBoxes();
 for (const spot of spots.values()) {
   taken.add(squareAround(spot, UNIT_SIZE));
-  taken.add(squareAround(add(spot, DISLODGED_OFFSET), 16));
+}
+for (const spot of dislodgedSpots.values()) {
+  taken.add(squareAround(spot, 16));
 }
 for (const center of centers.values()) taken.add(squareAround(center, 19));
+// Where a judge drawing from maps/standard.coords alone puts the marks beside a unit (src/render/board-layout.ts): no name there either.
+for (const [location, spot] of spots) {
+  taken.add(squareAround(add(spot, { x: -12, y: 10 }), 16));
+  if (map.isCenter(location)) taken.add(squareAround(add(spot, { x: 14, y: 11 }), 19));
+}
 const labels = new Map();
 for (const province of provinces) {
   const cell = largestPart(shapeOf(province))[0].map(([x, y]) => ({ x, y }));
@@ -267,7 +283,7 @@ const svg = [
   '<jdipNS:PROVINCE_DATA>',
   ...[...spots].map(([location, spot]) => {
     const name = location.toLowerCase().replace('/', '-');
-    const dislodged = add(spot, DISLODGED_OFFSET);
+    const dislodged = dislodgedSpots.get(location);
     return `<jdipNS:PROVINCE name="${name}"><jdipNS:UNIT x="${number(spot.x)}" y="${number(spot.y)}"/><jdipNS:DISLODGED_UNIT x="${number(dislodged.x)}" y="${number(dislodged.y)}"/></jdipNS:PROVINCE>`;
   }),
   '</jdipNS:PROVINCE_DATA>',
