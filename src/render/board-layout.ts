@@ -2,8 +2,8 @@ import type { BoardCoordinates, PlaceCoordinates } from '../map/board-coordinate
 import type { GameMap } from '../map/game-map.js';
 import type { Location, Terrain } from '../map/model.js';
 import { provinceCells } from './cells.js';
-import { GOLDEN_ANGLE, layoutGraph, separate, type Point } from './graph-layout.js';
-import { orientLayout } from './known-places.js';
+import { GOLDEN_ANGLE, layoutGraph, separate, settleAround, type Point } from './graph-layout.js';
+import { knownAnchors, orientLayout } from './known-places.js';
 import { nameCentredAt, placeName, squareAround, TakenBoxes, type NamePlace, type NameToPlace } from './label-places.js';
 import type { Box } from './svg-text.js';
 
@@ -11,7 +11,8 @@ import type { Box } from './svg-text.js';
  * Where everything of a map goes in the picture, in pixels. A map with a coordinates file
  * (`<map>.coords`, read by the map loader) has its provinces where the file puts them; any other
  * is placed by a stress layout of its adjacency graph (graph-layout.ts), turned the way its
- * provinces stand on the globe where their names are known (known-places.ts). Each province's
+ * provinces stand on the globe where their names are known (known-places.ts), and settled again
+ * with those provinces pulled to their real places. Each province's
  * cell is laid around its point, each coast sits on the rim of its province towards the places
  * it reaches, and every name is put where it covers no unit, no center and no other name.
  * Laying out a map takes tens of milliseconds (over a hundred for the largest), so a layout is
@@ -259,12 +260,13 @@ function pointsFromCoordinates(nodes: readonly ProvinceNode[], edges: Iterable<P
 
 /** The adjacency graph laid out, turned the way the known provinces stand on the globe, in pixels. */
 function pointsFromGraph(nodes: readonly ProvinceNode[], edges: Iterable<ProvinceEdge>): Point[] {
-  const points = layoutGraph(
-    nodes.length,
-    [...edges].map((edge) => [edge.a, edge.b] as const),
-    { minSeparation: GRAPH_GAP / EDGE },
-  );
-  orientLayout(points, nodes.map(nameOf));
+  const pairs = [...edges].map((edge) => [edge.a, edge.b] as const);
+  const names = nodes.map(nameOf);
+  const points = layoutGraph(nodes.length, pairs, { minSeparation: GRAPH_GAP / EDGE });
+  orientLayout(points, names);
+  // The provinces known by name then go where they really are, and the rest between them.
+  const anchors = knownAnchors(points, names);
+  if (anchors.size > 0) settleAround(points, pairs, anchors, GRAPH_GAP / EDGE);
   return points.map((point) => ({ x: point.x * EDGE, y: point.y * EDGE }));
 }
 
@@ -331,19 +333,7 @@ export function layOutBoard(map: GameMap, coordinates: BoardCoordinates | null =
     nodes.filter((node) => map.isCenter(node.province)).map((node) => [node.province, offset(pointOf.get(node.province)!, CENTER_OFFSET)]),
   );
   const taken = markBoxes(spots, dislodgedSpots, centerSpots);
-  const provinces = nodes.map((node, position) => {
-    const point = points[position]!;
-    const cell = cells[position]!;
-    const name = { text: node.province, size: PROVINCE_NAME_SIZE, around: point, reach: UNIT_SIZE / 2, cell };
-    return {
-      province: node.province,
-      name: nameOf(node),
-      terrain: terrainOf(node),
-      point,
-      cell,
-      label: nameOfPlace(name, coordinates?.places.get(node.province), taken),
-    };
-  });
+  // Coast tags first: each must find room inside its own province, beside its fleet, where a province name may go anywhere in it.
   const coasts = coastLocations.map((location) => {
     const point = spots.get(location.abbrev)!;
     const centre = pointOf.get(location.province)!;
@@ -357,6 +347,19 @@ export function layOutBoard(map: GameMap, coordinates: BoardCoordinates | null =
       facing: { x: point.x - centre.x, y: point.y - centre.y },
     };
     return { location: location.abbrev, coast: location.coast!, point, label: nameOfPlace(name, coordinates?.places.get(location.abbrev), taken) };
+  });
+  const provinces = nodes.map((node, position) => {
+    const point = points[position]!;
+    const cell = cells[position]!;
+    const name = { text: node.province, size: PROVINCE_NAME_SIZE, around: point, reach: UNIT_SIZE / 2, cell };
+    return {
+      province: node.province,
+      name: nameOf(node),
+      terrain: terrainOf(node),
+      point,
+      cell,
+      label: nameOfPlace(name, coordinates?.places.get(node.province), taken),
+    };
   });
   return framed({ provinces, coasts, spots, dislodgedSpots, centerSpots, width: 0, height: 0 });
 }

@@ -164,6 +164,29 @@ export function orientLayout(points: Point[], names: readonly string[]): void {
   }
 }
 
+/**
+ * Where the known provinces of an oriented layout really are, in the layout's own scale: their
+ * places on the globe moved and scaled to fit the layout best (least squares), by index. Empty
+ * when too few are known to say.
+ */
+export function knownAnchors(points: readonly Point[], names: readonly string[]): Map<number, Point> {
+  const known = names.flatMap((name, index) => {
+    const place = knownPlace(name);
+    return place === null ? [] : [{ index, place }];
+  });
+  if (known.length < ANCHORS_NEEDED) return new Map();
+  const laid = centroid(known.map(({ index }) => points[index]!));
+  const real = centroid(known.map(({ place }) => place));
+  let along = 0;
+  let spread = 0;
+  for (const { index, place } of known) {
+    along += (points[index]!.x - laid.x) * (place.x - real.x) + (points[index]!.y - laid.y) * (place.y - real.y);
+    spread += (place.x - real.x) ** 2 + (place.y - real.y) ** 2;
+  }
+  const scale = spread > 0 ? Math.max(along, 0) / spread : 0;
+  return new Map(known.map(({ index, place }) => [index, { x: laid.x + scale * (place.x - real.x), y: laid.y + scale * (place.y - real.y) }]));
+}
+
 function centroid(points: readonly Point[]): Point {
   return { x: points.reduce((sum, point) => sum + point.x, 0) / points.length, y: points.reduce((sum, point) => sum + point.y, 0) / points.length };
 }
