@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { initialPosition } from '../../src/engine/position.js';
+import { parseBoardCoordinates } from '../../src/map/board-coordinates.js';
 import { readAnyMap } from '../../src/map/catalog.js';
 import { boxesOverlap, textBox, type Box } from '../../src/render/svg-text.js';
 import { projectRoot } from '../game/support.js';
@@ -15,8 +16,7 @@ import { projectRoot } from '../game/support.js';
 
 type Point = readonly [number, number];
 
-const definition = readAnyMap(join(projectRoot, 'maps', 'standard.map'));
-const map = definition.base;
+const map = readAnyMap(join(projectRoot, 'maps', 'standard.map')).base;
 const svg = readFileSync(join(projectRoot, 'maps', 'standard.svg'), 'utf8');
 const UNIT = 22;
 const DISLODGED = 16;
@@ -133,8 +133,11 @@ describe("the judge's own standard board", () => {
   });
 
   it('gives the same positions as maps/standard.coords', () => {
+    const file = join(projectRoot, 'maps', 'standard.coords');
+    const { coordinates, diagnostics } = parseBoardCoordinates(readFileSync(file, 'utf8'), file);
+    expect(diagnostics).toEqual([]);
     for (const [location, { unit }] of positions) {
-      const given = definition.coordinates!.places.get(location)!.point;
+      const given = coordinates.places.get(location)!.point;
       expect({ location, x: given.x, y: given.y }).toEqual({ location, x: unit[0], y: unit[1] });
     }
   });
