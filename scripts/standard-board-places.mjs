@@ -543,8 +543,8 @@ export const COASTS = {
 
 /** Where the unit of a province stands, where the deepest point of its area would crowd it. */
 export const UNITS = {
-  CLY: [-5.0, 57.6],
-  EDI: [-3.0, 56.4],
+  CLY: [-4.9, 57.5],
+  EDI: [-2.5, 57.0],
   ROM: [13.0, 41.8],
   STP: [35.5, 62.3],
   SEV: [38.0, 46.8],

@@ -258,6 +258,9 @@ for (const province of provinces) {
   labels.set(province, placeName({ text: province, size: LABEL_SIZE, around: spots.get(province), reach: UNIT_SIZE / 2, cell }, taken));
 }
 
+const astray = [...labels].filter(([province, label]) => !inShape(shapeOf(province), { x: label.at.x, y: (label.box.top + label.box.bottom) / 2 }));
+if (astray.length > 0) console.warn(`names outside their province: ${astray.map(([province]) => province).join(' ')}`);
+
 const number = (value) => String(Math.round(value * 10) / 10);
 const pathOf = (shape) =>
   shape

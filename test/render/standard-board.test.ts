@@ -98,6 +98,11 @@ describe("the judge's own standard board", () => {
     }
   });
 
+  it('writes every name inside its own province', () => {
+    const astray = labels.filter((label) => !inside(label.text, [(label.box.left + label.box.right) / 2, (label.box.top + label.box.bottom) / 2]));
+    expect(astray.map((label) => label.text)).toEqual([]);
+  });
+
   it('keeps its seas water and its lands land, Switzerland impassable, Spain, St Petersburg and Bulgaria with their two coasts', () => {
     for (const province of provinces) {
       const fill = new RegExp(`<path id="${province.toLowerCase()}" d="[^"]+" fill="([^"]+)"`).exec(svg)![1];
