@@ -5,7 +5,7 @@ import type { Point } from './graph-layout.js';
  * its 75 provinces (the province's main city, or for a sea and a large region a point near its
  * middle, where the city would crowd a neighbour), by the province's name. Most variants reuse
  * these provinces under the same names, so a map without a coordinates file that names them can
- * still be drawn the right way round; `maps/standard.coords` is these points projected.
+ * still be drawn the right way round, with those provinces where they lie.
  */
 
 const DEGREES: Readonly<Record<string, readonly [latitude: number, longitude: number]>> = {
