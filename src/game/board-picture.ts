@@ -1,3 +1,4 @@
+import type { DateTime } from 'luxon';
 import type { OrderOutcome, Position } from '../engine/types.js';
 import type { BoardArt } from '../map/board-art.js';
 import type { MapDefinition } from '../map/definition.js';
@@ -13,8 +14,8 @@ import type { RulesInForce } from '../rules/in-force.js';
 import { mailAttachment, type MailAttachment } from '../store/outgoing-mail.js';
 import type { GameArchive } from './archive.js';
 import { positionOf } from './position.js';
-import type { PhaseReport } from './process.js';
 import { phaseTitle, seesHidden, type ResultsView } from './results.js';
+import { processPhase, type PhaseReport } from './process.js';
 import { NO_SIGHT, visiblePosition } from '../engine/visibility.js';
 import { boardSight, outcomeSight, phaseSight } from './blind-view.js';
 
@@ -113,27 +114,25 @@ export function currentBoardPicture(
 }
 
 /**
- * HISTORY's picture of one processed phase: the board just after it (the status file saved then),
- * in the map of the phase that followed. Builds of the last processed phase that are still hidden
- * stay out of it as they do on MAP's; older ones have been shown by movement results since.
- * Null when the game kept no status file from just after that phase.
+ * HISTORY's picture of one processed phase, the same as its results mail carried: the board just
+ * after it with the phase's orders drawn, adjudicated again from the status file saved before it
+ * (adjudication is pure: the same file gives the same orders and outcomes). Null when the game
+ * kept no status files from around that phase, or when it gives the reader no picture.
  */
-export function processedPhasePicture(name: string, phase: string, maps: MapDefinition, archive: GameArchive, view: ResultsView): MailAttachment | null {
+export function processedPhasePicture(
+  name: string,
+  phase: string,
+  maps: MapDefinition,
+  archive: GameArchive,
+  view: ResultsView,
+  now: DateTime,
+): MailAttachment | null {
+  const before = archive.snapshot(phase);
   const saved = archive.snapshot(`${phase}.next`);
-  if (saved === null) return null;
+  if (before === null || saved === null) return null;
   const after = readStatus(saved).game;
-  const next = after.phase?.phase;
-  const map = next !== undefined && typeof next === 'object' ? maps.at(next) : maps.base;
-  const processed = parsePhaseAbbrev(phase, maps.base.data.flow);
-  const board = {
-    game: name,
-    map,
-    art: maps.art,
-    position: visiblePosition(positionOf(after, map), view.reader, boardSight(after, map, view, rulesInForce(after, map.rules()))),
-    title: `Game ${name} after ${processed ? phaseTitle(processed) : phase}`,
-  };
-  const latest = archive.lastResultsPhase() === phase;
-  return pictureFile(board, latest ? hiddenFrom(pendingHiddenBuilds(archive, after, maps), view) : [], 'svg');
+  const { report } = processPhase(readStatus(before).game, maps, { now, today: now.toISODate() ?? '' });
+  return resultsPictures(name, report, after, maps, (job) => drawResultsPicture(maps, job))(view);
 }
 
 /**

@@ -113,7 +113,7 @@ export function layOutDrawing(map: GameMap, drawing: BoardDrawing): BoardLayout 
   });
   const right = Math.max(drawing.width, ...[...spots.values()].map((spot) => spot.x + UNIT_SIZE));
   const bottom = Math.max(drawing.height, ...[...spots.values()].map((spot) => spot.y + UNIT_SIZE));
-  return { provinces: placed, coasts: [], adjacencies: [], spots, dislodgedSpots, centerSpots, width: right, height: bottom, ground: drawing.ground };
+  return { provinces: placed, coasts: [], spots, dislodgedSpots, centerSpots, width: right, height: bottom, ground: drawing.ground };
 }
 
 /** A province's name where the drawing writes it, else the nearest free spot to there; without one, the first free spot beside its unit. */

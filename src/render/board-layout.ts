@@ -2,8 +2,8 @@ import type { BoardCoordinates, PlaceCoordinates } from '../map/board-coordinate
 import type { GameMap } from '../map/game-map.js';
 import type { Location, Terrain } from '../map/model.js';
 import { provinceCells } from './cells.js';
-import { GOLDEN_ANGLE, layoutGraph, separate, type Point } from './graph-layout.js';
-import { orientLayout } from './known-places.js';
+import { GOLDEN_ANGLE, layoutGraph, separate, settleAround, type Point } from './graph-layout.js';
+import { knownAnchors, orientLayout } from './known-places.js';
 import { nameCentredAt, placeName, squareAround, TakenBoxes, type NamePlace, type NameToPlace } from './label-places.js';
 import type { Box } from './svg-text.js';
 
@@ -11,7 +11,8 @@ import type { Box } from './svg-text.js';
  * Where everything of a map goes in the picture, in pixels. A map with a coordinates file
  * (`<map>.coords`, read by the map loader) has its provinces where the file puts them; any other
  * is placed by a stress layout of its adjacency graph (graph-layout.ts), turned the way its
- * provinces stand on the globe where their names are known (known-places.ts). Each province's
+ * provinces stand on the globe where their names are known (known-places.ts), and settled again
+ * with those provinces pulled to their real places. Each province's
  * cell is laid around its point, each coast sits on the rim of its province towards the places
  * it reaches, and every name is put where it covers no unit, no center and no other name.
  * Laying out a map takes tens of milliseconds (over a hundred for the largest), so a layout is
@@ -40,17 +41,9 @@ export interface CoastPlace {
   readonly label: NamePlace;
 }
 
-export interface Adjacency {
-  readonly from: Point;
-  readonly to: Point;
-  /** Only fleets cross it (a sea route between coasts that armies cannot take). */
-  readonly fleetsOnly: boolean;
-}
-
 export interface BoardLayout {
   readonly provinces: readonly ProvincePlace[];
   readonly coasts: readonly CoastPlace[];
-  readonly adjacencies: readonly Adjacency[];
   /** Where a unit on each location stands: its province's point, or its coast's mark. */
   readonly spots: ReadonlyMap<string, Point>;
   /** Where a unit dislodged from each location is drawn: beside the unit that dislodged it, not under it. */
@@ -139,8 +132,6 @@ function provinceOfTarget(map: GameMap, to: string): string | undefined {
 interface ProvinceEdge {
   readonly a: number;
   readonly b: number;
-  /** An army may cross: a land connection. */
-  armies: boolean;
 }
 
 function provinceEdges(map: GameMap, nodes: readonly ProvinceNode[], index: ReadonlyMap<string, number>): Map<string, ProvinceEdge> {
@@ -153,10 +144,7 @@ function provinceEdges(map: GameMap, nodes: readonly ProvinceNode[], index: Read
         if (to === undefined || to === from) continue;
         const [a, b] = from < to ? [from, to] : [to, from];
         const key = `${a} ${b}`;
-        const edge = edges.get(key) ?? { a, b, armies: false };
-        // An abut an army may take between two places armies stand on makes the pair a land connection.
-        edge.armies ||= abut.armies && location.armiesMayOccupy && map.location(abut.to)?.armiesMayOccupy === true;
-        edges.set(key, edge);
+        if (!edges.has(key)) edges.set(key, { a, b });
       }
     }
   }
@@ -171,14 +159,21 @@ function nameOf(node: ProvinceNode): string {
   return (node.locations.find((location) => location.coast === null) ?? node.locations[0]!).name;
 }
 
-/** The direction of a coast from its province's point: the mean direction of the provinces it reaches. */
+/**
+ * The direction of a coast from its province's point: the mean direction of the seas it touches
+ * (of every place it reaches when it touches none), so that a fleet on it is drawn on that side.
+ */
 function coastAngle(map: GameMap, location: Location, centre: Point, points: ReadonlyMap<string, Point>, order: number): number {
+  const reached = location.abuts.flatMap((abut) => {
+    const target = map.location(abut.to);
+    return target === undefined || target.province === location.province ? [] : [target];
+  });
+  const seas = reached.filter((target) => target.terrain === 'WATER');
   let dx = 0;
   let dy = 0;
-  for (const abut of location.abuts) {
-    const target = provinceOfTarget(map, abut.to);
-    const point = target === undefined ? undefined : points.get(target);
-    if (!point || target === location.province) continue;
+  for (const target of seas.length > 0 ? seas : reached) {
+    const point = points.get(target.province);
+    if (!point) continue;
     const length = Math.hypot(point.x - centre.x, point.y - centre.y);
     if (length < 1e-9) continue;
     dx += (point.x - centre.x) / length;
@@ -187,15 +182,41 @@ function coastAngle(map: GameMap, location: Location, centre: Point, points: Rea
   return Math.hypot(dx, dy) < 1e-6 ? (order * 2 * Math.PI) / 3 : Math.atan2(dy, dx);
 }
 
-/** Marks for a province's coasts on its rim; coasts facing the same way (two coasts of an island) are turned apart. */
-function coastPoints(map: GameMap, coasts: readonly Location[], centre: Point, points: ReadonlyMap<string, Point>): Point[] {
+/** How far the ray from `centre` at `angle` runs inside `cell` (a convex polygon around it) before it leaves. */
+function reachInside(cell: readonly Point[], centre: Point, angle: number): number {
+  const direction = { x: Math.cos(angle), y: Math.sin(angle) };
+  let reach = Infinity;
+  for (let index = 0; index < cell.length; index++) {
+    const a = cell[index]!;
+    const b = cell[(index + 1) % cell.length]!;
+    const edge = { x: b.x - a.x, y: b.y - a.y };
+    const denominator = direction.x * edge.y - direction.y * edge.x;
+    if (Math.abs(denominator) < 1e-12) continue;
+    const along = ((a.x - centre.x) * edge.y - (a.y - centre.y) * edge.x) / denominator;
+    const share = ((a.x - centre.x) * direction.y - (a.y - centre.y) * direction.x) / denominator;
+    if (along > 0 && share >= 0 && share <= 1) reach = Math.min(reach, along);
+  }
+  return reach;
+}
+
+/**
+ * Marks for a province's coasts towards the seas they touch, inside the province's cell: as far
+ * out as COAST_OFFSET, or as leaves a unit there wholly inside. Coasts facing the same way (two
+ * coasts of an island) are turned apart.
+ */
+function coastPoints(map: GameMap, coasts: readonly Location[], centre: Point, cell: readonly Point[], points: ReadonlyMap<string, Point>): Point[] {
   const placed: Point[] = [];
+  const at = (angle: number): Point => {
+    const reach = cell.length < 3 ? COAST_OFFSET : reachInside(cell, centre, angle);
+    const distance = Math.min(COAST_OFFSET, Math.max(reach / 2, reach - UNIT_SIZE / 2 - 1));
+    return { x: centre.x + distance * Math.cos(angle), y: centre.y + distance * Math.sin(angle) };
+  };
   for (const [order, location] of coasts.entries()) {
     let angle = coastAngle(map, location, centre, points, order);
-    let point = { x: centre.x + COAST_OFFSET * Math.cos(angle), y: centre.y + COAST_OFFSET * Math.sin(angle) };
+    let point = at(angle);
     for (let turn = 0; turn < 12 && placed.some((other) => Math.hypot(other.x - point.x, other.y - point.y) < COAST_GAP); turn++) {
       angle += Math.PI / 6;
-      point = { x: centre.x + COAST_OFFSET * Math.cos(angle), y: centre.y + COAST_OFFSET * Math.sin(angle) };
+      point = at(angle);
     }
     placed.push(point);
   }
@@ -241,12 +262,13 @@ function pointsFromCoordinates(nodes: readonly ProvinceNode[], edges: Iterable<P
 
 /** The adjacency graph laid out, turned the way the known provinces stand on the globe, in pixels. */
 function pointsFromGraph(nodes: readonly ProvinceNode[], edges: Iterable<ProvinceEdge>): Point[] {
-  const points = layoutGraph(
-    nodes.length,
-    [...edges].map((edge) => [edge.a, edge.b] as const),
-    { minSeparation: GRAPH_GAP / EDGE },
-  );
-  orientLayout(points, nodes.map(nameOf));
+  const pairs = [...edges].map((edge) => [edge.a, edge.b] as const);
+  const names = nodes.map(nameOf);
+  const points = layoutGraph(nodes.length, pairs, { minSeparation: GRAPH_GAP / EDGE });
+  orientLayout(points, names);
+  // The provinces known by name then go where they really are, and the rest between them.
+  const anchors = knownAnchors(points, names);
+  if (anchors.size > 0) settleAround(points, pairs, anchors, GRAPH_GAP / EDGE);
   return points.map((point) => ({ x: point.x * EDGE, y: point.y * EDGE }));
 }
 
@@ -297,11 +319,11 @@ export function layOutBoard(map: GameMap, coordinates: BoardCoordinates | null =
   const cells = provinceCells(points, cellRadii(points, edges));
   const spots = new Map<string, Point>();
   const coastLocations: Location[] = [];
-  for (const node of nodes) {
+  for (const [position, node] of nodes.entries()) {
     const centre = pointOf.get(node.province)!;
     for (const location of node.locations) if (location.coast === null) spots.set(location.abbrev, centre);
     const coasts = node.locations.filter((location) => location.coast !== null);
-    const computed = coastPoints(map, coasts, centre, pointOf);
+    const computed = coastPoints(map, coasts, centre, cells[position]!, pointOf);
     for (const [order, location] of coasts.entries()) {
       const given = coordinates?.places.get(location.abbrev)?.point;
       spots.set(location.abbrev, given === undefined ? computed[order]! : { x: given.x, y: given.y });
@@ -313,6 +335,21 @@ export function layOutBoard(map: GameMap, coordinates: BoardCoordinates | null =
     nodes.filter((node) => map.isCenter(node.province)).map((node) => [node.province, offset(pointOf.get(node.province)!, CENTER_OFFSET)]),
   );
   const taken = markBoxes(spots, dislodgedSpots, centerSpots);
+  // Coast tags first: each must find room inside its own province, beside its fleet, where a province name may go anywhere in it.
+  const coasts = coastLocations.map((location) => {
+    const point = spots.get(location.abbrev)!;
+    const centre = pointOf.get(location.province)!;
+    const name = {
+      text: location.coast!.toLowerCase(),
+      size: COAST_NAME_SIZE,
+      around: point,
+      reach: UNIT_SIZE / 2,
+      // In its own province, where it can be: beside the fleet, not across the border.
+      cell: cells[index.get(location.province)!]!,
+      facing: { x: point.x - centre.x, y: point.y - centre.y },
+    };
+    return { location: location.abbrev, coast: location.coast!, point, label: nameOfPlace(name, coordinates?.places.get(location.abbrev), taken) };
+  });
   const provinces = nodes.map((node, position) => {
     const point = points[position]!;
     const cell = cells[position]!;
@@ -326,21 +363,7 @@ export function layOutBoard(map: GameMap, coordinates: BoardCoordinates | null =
       label: nameOfPlace(name, coordinates?.places.get(node.province), taken),
     };
   });
-  const coasts = coastLocations.map((location) => {
-    const point = spots.get(location.abbrev)!;
-    const centre = pointOf.get(location.province)!;
-    const name = {
-      text: location.coast!.toLowerCase(),
-      size: COAST_NAME_SIZE,
-      around: point,
-      reach: UNIT_SIZE / 2,
-      cell: [],
-      facing: { x: point.x - centre.x, y: point.y - centre.y },
-    };
-    return { location: location.abbrev, coast: location.coast!, point, label: nameOfPlace(name, coordinates?.places.get(location.abbrev), taken) };
-  });
-  const adjacencies = edges.map((edge) => ({ from: points[edge.a]!, to: points[edge.b]!, fleetsOnly: !edge.armies }));
-  return framed({ provinces, coasts, adjacencies, spots, dislodgedSpots, centerSpots, width: 0, height: 0 });
+  return framed({ provinces, coasts, spots, dislodgedSpots, centerSpots, width: 0, height: 0 });
 }
 
 /** The smallest box holding every box given. */
@@ -379,7 +402,6 @@ function framed(layout: BoardLayout): BoardLayout {
   return {
     provinces: layout.provinces.map((place) => ({ ...place, point: moved(place.point), cell: place.cell.map(moved), label: movedName(place.label) })),
     coasts: layout.coasts.map((coast) => ({ ...coast, point: moved(coast.point), label: movedName(coast.label) })),
-    adjacencies: layout.adjacencies.map((adjacency) => ({ ...adjacency, from: moved(adjacency.from), to: moved(adjacency.to) })),
     spots: movedSpots(layout.spots),
     dislodgedSpots: movedSpots(layout.dislodgedSpots),
     centerSpots: movedSpots(layout.centerSpots),

@@ -10,8 +10,7 @@ import { powerColours, textColourOn } from './power-colours.js';
 import { element, escapeXml, num, pointList, textElement, tooltip } from './svg-text.js';
 
 /**
- * The picture of a board as plain SVG 1.1 text: provinces coloured by terrain with their
- * adjacencies, supply centers in their owner's colour (home centers ringed in their power's),
+ * The picture of a board as plain SVG 1.1 text: provinces coloured by terrain, supply centers in their owner's colour (home centers ringed in their power's),
  * units as A or F badges in their power's colour, dislodged units dashed in red, on a results
  * picture the phase's orders (order-marks.ts), and a legend with each power's centers and units.
  * Pure: no files read, no scripts, no external references (fonts are named, not embedded).
@@ -75,19 +74,6 @@ function provinceShapes(layout: BoardLayout): string {
     .filter((place) => place.cell.length >= 3)
     .map((place) => element('polygon', { points: pointList(place.cell), fill: TERRAIN_FILL[place.terrain] }, tooltip(`${place.name} (${place.province})`)));
   return element('g', { stroke: '#7d7d7d', 'stroke-width': 0.8, 'stroke-linejoin': 'round' }, shapes.join(''));
-}
-
-function adjacencyLines(layout: BoardLayout): string {
-  const lines = layout.adjacencies.map((adjacency) =>
-    element('line', {
-      x1: adjacency.from.x,
-      y1: adjacency.from.y,
-      x2: adjacency.to.x,
-      y2: adjacency.to.y,
-      'stroke-dasharray': adjacency.fleetsOnly ? '3 3' : undefined,
-    }),
-  );
-  return element('g', { stroke: '#3c3c3c', 'stroke-opacity': 0.4, 'stroke-width': 0.8 }, lines.join(''));
 }
 
 function coastMarks(layout: BoardLayout): string {
@@ -270,12 +256,10 @@ function legendKey(x: number, y: number): string[] {
     }),
     text(5, 'dislodged unit'),
   );
-  rows.push(element('line', { x1: x, y1: y + 6 * ROW, x2: x + 16, y2: y + 6 * ROW, stroke: '#3c3c3c' }), text(6, 'land border'));
-  rows.push(element('line', { x1: x, y1: y + 7 * ROW, x2: x + 16, y2: y + 7 * ROW, stroke: '#3c3c3c', 'stroke-dasharray': '3 3' }), text(7, 'fleets only'));
   return rows;
 }
 
-const KEY_ROWS = 8;
+const KEY_ROWS = 6;
 
 function orderKey(x: number, y: number): string[] {
   return ORDER_KEY.flatMap((entry, row) => [
@@ -323,7 +307,7 @@ const fixedParts = new WeakMap<BoardLayout, { ground: string; labels: string }>(
 function fixedPartsOf(layout: BoardLayout): { ground: string; labels: string } {
   let parts = fixedParts.get(layout);
   if (parts === undefined) {
-    parts = { ground: layout.ground ?? provinceShapes(layout) + adjacencyLines(layout) + coastMarks(layout), labels: names(layout) };
+    parts = { ground: layout.ground ?? provinceShapes(layout) + coastMarks(layout), labels: names(layout) };
     fixedParts.set(layout, parts);
   }
   return parts;

@@ -27,6 +27,8 @@ const STRESS_ITERATIONS = 120;
 const STRESS_TOLERANCE = 1e-5;
 const SEPARATION_PASSES = 60;
 export const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+/** How much harder an anchored node is pulled to its anchor than to where the graph would put it. */
+const ANCHOR_PULL = 3;
 
 /** mulberry32: a tiny seeded generator, so that the start vectors are the same on every run. */
 function seeded(seed: number): () => number {
@@ -131,8 +133,11 @@ function classicalScaling(count: number, distances: Float64Array, random: () => 
   return { xs, ys };
 }
 
-/** Stress majorization, updating one node at a time (localized SMACOF), until the stress settles. */
-function majorizeStress(count: number, distances: Float64Array, xs: Float64Array, ys: Float64Array): void {
+/**
+ * Stress majorization, updating one node at a time (localized SMACOF), until the stress settles.
+ * An anchored node is also pulled towards its anchor, ANCHOR_PULL times as hard as by the graph.
+ */
+function majorizeStress(count: number, distances: Float64Array, xs: Float64Array, ys: Float64Array, anchors: ReadonlyMap<number, Point> = new Map()): void {
   let previous = Infinity;
   for (let iteration = 0; iteration < STRESS_ITERATIONS; iteration++) {
     let stress = 0;
@@ -154,6 +159,12 @@ function majorizeStress(count: number, distances: Float64Array, xs: Float64Array
         sumY += weight * (ys[j]! + pull * dy);
         sumWeights += weight;
         stress += weight * (actual - ideal) ** 2;
+      }
+      const anchor = anchors.get(i);
+      if (anchor !== undefined) {
+        sumX += ANCHOR_PULL * sumWeights * anchor.x;
+        sumY += ANCHOR_PULL * sumWeights * anchor.y;
+        sumWeights *= 1 + ANCHOR_PULL;
       }
       if (sumWeights > 0) {
         xs[i] = sumX / sumWeights;
@@ -230,6 +241,23 @@ export function separate(points: Point[], gap: number): void {
     }
     if (!moved) return;
   }
+}
+
+/**
+ * The layout `points` settled again with some nodes pulled to anchors (where they really are), in
+ * place: the nodes between them follow the graph, so that a map's seas and lands not known by
+ * name still fall between the known ones. Then nodes closer than `minSeparation` are pushed apart.
+ */
+export function settleAround(points: Point[], edges: readonly (readonly [number, number])[], anchors: ReadonlyMap<number, Point>, minSeparation: number): void {
+  const count = points.length;
+  const xs = Float64Array.from(points, (point) => point.x);
+  const ys = Float64Array.from(points, (point) => point.y);
+  majorizeStress(count, graphDistances(count, edges), xs, ys, anchors);
+  for (const [index, point] of points.entries()) {
+    point.x = xs[index]!;
+    point.y = ys[index]!;
+  }
+  separate(points, minSeparation);
 }
 
 /** Coordinates for nodes 0..count-1, one graph edge being about one unit long. */

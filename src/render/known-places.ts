@@ -5,7 +5,7 @@ import type { Point } from './graph-layout.js';
  * its 75 provinces (the province's main city, or for a sea and a large region a point near its
  * middle, where the city would crowd a neighbour), by the province's name. Most variants reuse
  * these provinces under the same names, so a map without a coordinates file that names them can
- * still be drawn the right way round; `maps/standard.coords` is these points projected.
+ * still be drawn the right way round, with those provinces where they lie.
  */
 
 const DEGREES: Readonly<Record<string, readonly [latitude: number, longitude: number]>> = {
@@ -162,6 +162,29 @@ export function orientLayout(points: Point[], names: readonly string[]): void {
     point.x = x * cos - y * sin;
     point.y = x * sin + y * cos;
   }
+}
+
+/**
+ * Where the known provinces of an oriented layout really are, in the layout's own scale: their
+ * places on the globe moved and scaled to fit the layout best (least squares), by index. Empty
+ * when too few are known to say.
+ */
+export function knownAnchors(points: readonly Point[], names: readonly string[]): Map<number, Point> {
+  const known = names.flatMap((name, index) => {
+    const place = knownPlace(name);
+    return place === null ? [] : [{ index, place }];
+  });
+  if (known.length < ANCHORS_NEEDED) return new Map();
+  const laid = centroid(known.map(({ index }) => points[index]!));
+  const real = centroid(known.map(({ place }) => place));
+  let along = 0;
+  let spread = 0;
+  for (const { index, place } of known) {
+    along += (points[index]!.x - laid.x) * (place.x - real.x) + (points[index]!.y - laid.y) * (place.y - real.y);
+    spread += (place.x - real.x) ** 2 + (place.y - real.y) ** 2;
+  }
+  const scale = spread > 0 ? Math.max(along, 0) / spread : 0;
+  return new Map(known.map(({ index, place }) => [index, { x: laid.x + scale * (place.x - real.x), y: laid.y + scale * (place.y - real.y) }]));
 }
 
 function centroid(points: readonly Point[]): Point {

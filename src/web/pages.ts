@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { IANAZone } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import type { JudgeConfig } from '../config/config.js';
 import { phaseRules, readerOf, type ExecutionContext } from '../commands/context/context.js';
 import type { MailCommandProcessor } from '../commands/run/processor.js';
@@ -240,12 +240,13 @@ export class WebPages {
     );
   }
 
-  /** HISTORY's picture of a processed phase; null when the game kept none. */
+  /** HISTORY's picture of a processed phase, as its results mail drew it; null when the game kept none. */
   phaseBoard(name: string, phase: string, visitor: Visitor): string | null {
     const context = this.context();
     historyBlocks(context, readingSession(visitor, name), name, [phase]);
     const game = context.service.load(name).game;
-    const picture = processedPhasePicture(name, phase, context.service.maps(game), context.service.archive(name), readerOf(readingSession(visitor, name)));
+    const reader = readerOf(readingSession(visitor, name));
+    const picture = processedPhasePicture(name, phase, context.service.maps(game), context.service.archive(name), reader, DateTime.fromJSDate(this.deps.now()));
     return picture === null ? null : attachmentBytes(picture).toString('utf8');
   }
 

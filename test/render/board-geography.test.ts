@@ -58,6 +58,29 @@ describe('the board of a map without one', () => {
     expectEurope(layOutBoard(standard.base));
   });
 
+  it('pulls the provinces known by name to where they really lie, seas among them', () => {
+    const layout = layOutBoard(standard.base);
+    const at = (province: string) => pointOf(layout, province);
+    // Each pair: the first lies west of the second, then north of it, as on the globe.
+    for (const [west, east] of [
+      ['NAO', 'NTH'],
+      ['IRI', 'LVP'],
+      ['MAO', 'SPA'],
+      ['CLY', 'EDI'],
+      ['WES', 'TYS'],
+      ['AEG', 'CON'],
+    ])
+      expect({ west, east, westward: at(west!).x < at(east!).x }).toEqual({ west, east, westward: true });
+    for (const [north, south] of [
+      ['BAR', 'STP'],
+      ['NWG', 'NTH'],
+      ['LON', 'ENG'],
+      ['BOT', 'BAL'],
+      ['ADR', 'ION'],
+    ])
+      expect({ north, south, northward: at(north!).y < at(south!).y }).toEqual({ north, south, northward: true });
+  });
+
   it('turns a mirrored and rotated layout of known places back to the globe', () => {
     const names = ['London', 'Moscow', 'Smyrna', 'Spain', 'Norway', 'Rome'];
     const real = names.map((name) => knownPlace(name)!);

@@ -49,6 +49,43 @@ describe('the layout of a board', () => {
     expect(layout.coasts.map((coast) => coast.location).sort()).toEqual(['BUL/EC', 'BUL/SC', 'SPA/NC', 'SPA/SC', 'STP/NC', 'STP/SC']);
   });
 
+  it("draws a coast's unit and its tag inside its own province, on the side of the seas that coast touches", () => {
+    const map = loadMapFile(standardPath);
+    const layout = boardLayout(map);
+    const place = (province: string) => layout.provinces.find((candidate) => candidate.province === province)!;
+    const inside = (cell: readonly { x: number; y: number }[], point: { x: number; y: number }): boolean => {
+      let within = false;
+      for (let index = 0, previous = cell.length - 1; index < cell.length; previous = index++) {
+        const [a, b] = [cell[index]!, cell[previous]!];
+        if (a.y > point.y !== b.y > point.y && point.x < ((b.x - a.x) * (point.y - a.y)) / (b.y - a.y) + a.x) within = !within;
+      }
+      return within;
+    };
+    const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y);
+    for (const coast of layout.coasts) {
+      const province = place(coast.location.split('/')[0]!);
+      const tag = { x: (coast.label.box.left + coast.label.box.right) / 2, y: (coast.label.box.top + coast.label.box.bottom) / 2 };
+      expect({ coast: coast.location, spot: inside(province.cell, coast.point), tag: inside(province.cell, tag) }).toEqual({
+        coast: coast.location,
+        spot: true,
+        tag: true,
+      });
+    }
+    // St Petersburg's north coast towards the Barents Sea, its south coast towards the Gulf of Bothnia; Spain's and Bulgaria's likewise.
+    for (const [coast, sea, other] of [
+      ['STP/NC', 'BAR', 'STP/SC'],
+      ['STP/SC', 'BOT', 'STP/NC'],
+      ['SPA/NC', 'MAO', 'SPA/SC'],
+      ['SPA/SC', 'WES', 'SPA/NC'],
+      ['BUL/EC', 'BLA', 'BUL/SC'],
+      ['BUL/SC', 'AEG', 'BUL/EC'],
+    ] as const)
+      expect({ coast, nearer: distance(layout.spots.get(coast)!, place(sea).point) < distance(layout.spots.get(other)!, place(sea).point) }).toEqual({
+        coast,
+        nearer: true,
+      });
+  });
+
   it('keeps neighbours nearer than provinces far apart on the graph', () => {
     const layout = boardLayout(loadMapFile(standardPath));
     const at = (province: string) => layout.provinces.find((place) => place.province === province)!.point;

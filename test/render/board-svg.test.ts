@@ -54,6 +54,12 @@ describe('the picture of a board', () => {
     expect(shown).toContain('Spain (SPA)');
   });
 
+  it('draws no grid of adjacencies over the provinces', () => {
+    const svg = boardSvg(standard, initialPosition(standard), { title: 'Game alpha: Spring 1901 Movement' });
+    expect(checkXml(svg).elements).not.toContain('line');
+    expect(svg).not.toContain('land border');
+  });
+
   it('gives each power its colour, centers and units in the legend', () => {
     const position = initialPosition(standard);
     const svg = boardSvg(standard, position, { title: 'Game alpha' });
