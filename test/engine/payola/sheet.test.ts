@@ -26,7 +26,7 @@ describe('an offer sheet', () => {
     ]);
   });
 
-  it('pays a hold bribe\'s amount directly to a listed move, and a move bribe\'s to a listed stay-put order', () => {
+  it("pays a hold bribe's amount directly to a listed move, and a move bribe's to a listed stay-put order", () => {
     const sheet = read('GERMANY', ['4 @ A PAR - BUR | S F BRE', '5 > A PAR H | - PIC']);
     expect(sheet.errors).toEqual([]);
     expect(sheet.offers.map((offer) => `${offer.amount} ${offer.code} ${offer.orders.join(', ')}`)).toEqual([
@@ -43,8 +43,18 @@ describe('an offer sheet', () => {
     ['a bribe to a unit that does not exist', 'GERMANY', '4 : A BUR - PAR', '"4 : A BUR - PAR": there is no army in Burgundy'],
     ['a negative amount', 'GERMANY', '-4 : A PAR - BUR', '"-4 : A PAR - BUR": the amount -4 is negative; an offer is a whole number of AgP from 0 to 9999'],
     ['an order the unit cannot give', 'GERMANY', '4 : A PAR - MUN', '"4 : A PAR - MUN": Paris is not adjacent to Munich'],
-    ['0 AgP to a foreign unit', 'GERMANY', '0 : A PAR - BUR', '"0 : A PAR - BUR": a bribe of 0 AgP may be offered only to your own units, and A PAR is not yours'],
-    ['the same order twice in one bribe', 'FRANCE', '4 : A PAR - BUR | - BUR', '"4 : A PAR - BUR | - BUR": the order A PAR - BUR is offered twice in one bribe'],
+    [
+      '0 AgP to a foreign unit',
+      'GERMANY',
+      '0 : A PAR - BUR',
+      '"0 : A PAR - BUR": a bribe of 0 AgP may be offered only to your own units, and A PAR is not yours',
+    ],
+    [
+      'the same order twice in one bribe',
+      'FRANCE',
+      '4 : A PAR - BUR | - BUR',
+      '"4 : A PAR - BUR | - BUR": the order A PAR - BUR is offered twice in one bribe',
+    ],
   ])('refuses %s, quoting the line', (_, power, line, error) => {
     expect(read(power, [line]).errors).toEqual([error]);
   });
@@ -73,7 +83,10 @@ describe('an offer sheet', () => {
   });
 
   it('keeps to one direct bribe per unit under DIRECT_ONLY (and PAYOLA_CLASSIC, which brings it)', () => {
-    expect(read('FRANCE', ['4 : A PAR - BUR', '3 : A PAR - GAS', '4 > A MAR - PIE', '4 : A MAR - PIE | - BUR', '2*2 : F BRE - MAO'], { rules: ['PAYOLA_CLASSIC'] }).errors).toEqual([
+    expect(
+      read('FRANCE', ['4 : A PAR - BUR', '3 : A PAR - GAS', '4 > A MAR - PIE', '4 : A MAR - PIE | - BUR', '2*2 : F BRE - MAO'], { rules: ['PAYOLA_CLASSIC'] })
+        .errors,
+    ).toEqual([
       '"3 : A PAR - GAS": only one bribe to each unit is allowed in this game (DIRECT_ONLY), and A PAR has one already',
       '"4 > A MAR - PIE": only direct bribes (:) to one order are allowed in this game (DIRECT_ONLY)',
       '"4 : A MAR - PIE | - BUR": only direct bribes (:) to one order are allowed in this game (DIRECT_ONLY)',
