@@ -115,6 +115,22 @@ class SheetReader {
     }
     if (!own && !rules.has('ZERO_FOREIGN') && offer.amounts.some((piece) => piece.amount === 0))
       return `a bribe of 0 AgP may be offered only to your own units, and ${unit} is not yours`;
+    return this.distanceProblem(unit, owner);
+  }
+
+  /**
+   * TOUCH_BRIBE: a foreign unit takes bribes only within hold-support range of one of the power's
+   * units (either could support the other to hold); REMOTE_BRIBE: only outside it. Under CD_DUMMIES
+   * dummies' units take bribes from anywhere.
+   */
+  private distanceProblem(unit: string, owner: string | null): string | null {
+    const { rules, power, dummies, position } = this.context;
+    const rule = rules.first('TOUCH_BRIBE', 'REMOTE_BRIBE');
+    if (!rule || owner === null || owner === power || (rules.has('CD_DUMMIES') && dummies.has(owner))) return null;
+    const mine = position.powers.find((each) => each.name === power)?.units.map((each) => `${each.type} ${each.location}`) ?? [];
+    const touching = mine.some((own) => this.orders.read(`${own} S ${unit}`).ok || this.orders.read(`${unit} S ${own}`).ok);
+    if (rule === 'TOUCH_BRIBE' && !touching) return `${unit} is not next to any of your units, and under TOUCH_BRIBE only units next to yours take your bribes`;
+    if (rule === 'REMOTE_BRIBE' && touching) return `${unit} is next to one of your units, and under REMOTE_BRIBE only units away from yours take your bribes`;
     return null;
   }
 

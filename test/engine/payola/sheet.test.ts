@@ -94,6 +94,21 @@ describe('an offer sheet', () => {
     ]);
   });
 
+  it("keeps bribes to units next to the power's own under TOUCH_BRIBE, away from them under REMOTE_BRIBE, dummies exempt under CD_DUMMIES", () => {
+    const lines = ['3 : A MUN - BUR', '3 : A ROM - TUS'];
+    expect(read('FRANCE', lines, { rules: ['TOUCH_BRIBE'] }).errors).toEqual([
+      '"3 : A MUN - BUR": A MUN is not next to any of your units, and under TOUCH_BRIBE only units next to yours take your bribes',
+      '"3 : A ROM - TUS": A ROM is not next to any of your units, and under TOUCH_BRIBE only units next to yours take your bribes',
+    ]);
+    expect(read('FRANCE', lines, { rules: ['TOUCH_BRIBE', 'CD_DUMMIES'], dummies: ['ITALY'] }).errors).toHaveLength(1);
+    expect(read('FRANCE', ['3 : A MUN - BUR', '3 : A PAR - BUR'], { rules: ['REMOTE_BRIBE'] }).errors).toEqual([]);
+    const neighbours = { FRANCE: ['A PAR', 'A BUR'], GERMANY: ['A MUN'] };
+    expect(sheetOf({ units: neighbours, rules: ['TOUCH_BRIBE'], sheets: { FRANCE: ['3 : A MUN - RUH'] } }, 'FRANCE').errors).toEqual([]);
+    expect(sheetOf({ units: neighbours, rules: ['REMOTE_BRIBE'], sheets: { FRANCE: ['3 : A MUN - RUH'] } }, 'FRANCE').errors).toEqual([
+      '"3 : A MUN - RUH": A MUN is next to one of your units, and under REMOTE_BRIBE only units away from yours take your bribes',
+    ]);
+  });
+
   it('lets players order their own units and bribe only dummies under PAY_DUMMIES', () => {
     const spec = { rules: ['PAY_DUMMIES'], dummies: ['ITALY'] };
     expect(read('FRANCE', ['A PAR - BUR', '5 : A ROM - TUS'], spec).errors).toEqual([]);
