@@ -1,7 +1,7 @@
 /**
  * Payola treasuries' income, as DPjudge's PayolaPower.income, initialize and
- * PayolaGame.parseSupplyCount compute it. Income is paid once a year, after the Fall phases (the
- * game layer runs it as a step between phases, where DPjudge counts supply centres).
+ * PayolaGame.parseSupplyCount compute it. Income is paid once a year, after the Fall phases: in
+ * the INCOME phase DPjudge adds after the year's adjustments, counting the centres each power owns.
  *
  * - Standard: the n-th centre of a power holding `count` is worth `victory - count + n - 1`, so on
  *   the standard map (18 to win) 17, then 17+16, then 17+16+15 ... (guide, "Income and Expenses";
