@@ -6,13 +6,16 @@ import {
   formatPhaseOrder,
   formatPlayerHistory,
   formatRuleSwitch,
+  formatTax,
   formatTeam,
   formatUnitLine,
   formatVote,
   phaseAbbreviation,
   place,
+  readsAsOfferLine,
 } from './codecs.js';
 import { isReservedWord } from './keywords.js';
+import { readOfferLine } from '../orders/offer-line.js';
 import { MAP_POWER_ROLE, type GameStatus, type PowerStatus, type TextBlock } from './model.js';
 import { freeText, nonEmptyText, StatusWriteError, upperWord, wholeNumber, word } from './safe.js';
 
@@ -123,7 +126,14 @@ const GAME_KINDS: readonly KindSpec<GameStatus>[] = [
         return `ROTATE ${words.join(' ')}`;
       }),
   },
+  { kind: 'CAP', lines: (game) => optional(game.cap, (cap) => `CAP ${positive(cap, 'CAP')}`) },
+  { kind: 'TAX', lines: (game) => game.taxes.map(formatTax) },
 ];
+
+function positive(value: number, what: string): string {
+  if (value < 1) throw new StatusWriteError(`${what} must be at least 1, got ${value}`);
+  return wholeNumber(value, what);
+}
 
 /** A role word that is a keyword (`ALLOW A`) would turn unit and order lines into power blocks. */
 function allowedRole(role: string): string {
@@ -142,6 +152,15 @@ function headerLine(power: PowerStatus): string {
 function address(value: string): string {
   if (value.includes(',')) throw new StatusWriteError(`an ADDRESS must not contain ',', got ${JSON.stringify(value)}`);
   return word(value, 'ADDRESS');
+}
+
+/** An offer-sheet line must read back as one, not as a unit, a keyword line or a new block. */
+function offerLine(offer: string): string {
+  const text = nonEmptyText(offer, 'an offer');
+  if (!readsAsOfferLine(text, text.split(' '))) throw new StatusWriteError(`the offer '${text}' would not be read back as an offer`);
+  const read = readOfferLine(text);
+  if (!read.ok) throw new StatusWriteError(`the offer '${text}' cannot be read: ${read.reason}`);
+  return text;
 }
 
 function orderLines(keyword: string, orders: readonly string[], keepBare: boolean): string[] {
@@ -194,6 +213,9 @@ const POWER_KINDS: readonly KindSpec<PowerStatus>[] = [
         keepBare,
       ),
   },
+  { kind: 'SENT', lines: (power) => power.sent.map((name) => `SENT ${upperWord(name, 'SENT')}`) },
+  { kind: 'ACCEPT', lines: (power) => optional(power.accept, (accept) => `ACCEPT ${upperWord(accept, 'ACCEPT')}`) },
+  { kind: 'offer', lines: (power) => power.offers.map(offerLine) },
   { kind: 'ORDERS', lines: (power, keepBare) => orderLines('ORDERS', power.orders, keepBare) },
   { kind: 'orders', lines: (power) => power.orders.map((order) => nonEmptyText(order, 'an order')) },
   { kind: 'SOONER', lines: (power, keepBare) => orderLines('SOONER', power.sooner, keepBare) },

@@ -227,6 +227,36 @@ export function formatUnitAt(unit: UnitAt): string {
 
 const RETREAT_ARROW = '-->';
 
+/**
+ * A Payola offer-sheet line in a power block: it starts with an amount or a `%`, or names a unit
+ * and more than a unit line does (`A PAR H`, the form PAY_DUMMIES writes a player's own orders in).
+ */
+export function readsAsOfferLine(text: string, words: readonly string[]): boolean {
+  if (/^[0-9%]/.test(words[0]!)) return true;
+  return isUnitTypeWord(words[0]!.toUpperCase()) && words.length > 2 && !text.includes(RETREAT_ARROW);
+}
+
+/** TAX n (every centre) or TAX CENTER n. */
+export function readTax(words: readonly string[]): Read<{ center: string | null; amount: number }> {
+  const amount = words[words.length - 1];
+  const center = words.length === 2 ? words[0]! : null;
+  if (words.length < 1 || words.length > 2 || !/^\d{1,9}$/.test(amount!) || (center !== null && !isPlaceToken(center)))
+    return fail(`TAX takes an income in AgP, for every centre or for one: 'TAX 10' or 'TAX PAR 5', got '${words.join(' ')}'`);
+  return ok({ center: center?.toUpperCase() ?? null, amount: Number(amount) });
+}
+
+export function formatTax(tax: { center: string | null; amount: number }): string {
+  const amount = wholeNumber(tax.amount, 'TAX');
+  return tax.center === null ? `TAX ${amount}` : `TAX ${place(tax.center, 'TAX centre')} ${amount}`;
+}
+
+/** CAP n, at least 1. */
+export function readCap(words: readonly string[]): Read<number> {
+  if (words.length !== 1 || !/^\d{1,9}$/.test(words[0]!) || Number(words[0]) < 1)
+    return fail(`CAP takes the most income in AgP a power earns a year, a whole number from 1, got '${words.join(' ')}'`);
+  return ok(Number(words[0]));
+}
+
 /** A unit line, `F BRE` or, dislodged, `F BRE --> MAO PIC` (the arrow may touch its neighbours). */
 export function readUnitLine(text: string, words: readonly string[]): Read<StatusUnit> {
   const arrow = text.indexOf(RETREAT_ARROW);

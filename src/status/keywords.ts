@@ -30,6 +30,8 @@ const GAME_KEYWORD_LIST = [
   'PROPOSAL',
   'NEED',
   'ROTATE',
+  'CAP',
+  'TAX',
 ] as const;
 
 /** Units start with their type, A or F; every other line of a power block with one of these. */
@@ -54,6 +56,8 @@ const POWER_KEYWORD_LIST = [
   'ORDERS',
   'SOONER',
   'LATER',
+  'ACCEPT',
+  'SENT',
 ] as const;
 
 export type GameKeyword = (typeof GAME_KEYWORD_LIST)[number];

@@ -90,6 +90,12 @@ export interface PowerStatus {
   /** Crystal Ball's two pipelined order lists. */
   readonly sooner: readonly string[];
   readonly later: readonly string[];
+  /** Payola: ACCEPT, the acceptance list (power letters, `?` for the rest); null without the line. */
+  readonly accept: string | null;
+  /** Payola under ONE_TRANSFER: SENT, the powers it has sent funds to this phase. */
+  readonly sent: readonly string[];
+  /** Payola: the offer sheet's lines (`4 : A PAR - BUR`, `25 $`, `% ...`), as written; `orders/offer-line.ts` reads them. */
+  readonly offers: readonly string[];
   /** The line the block starts on in the file it was read from; null for a power the judge adds. */
   readonly line: number | null;
 }
@@ -131,6 +137,12 @@ export interface NeededPower {
   readonly centers: number;
 }
 
+/** A Payola TAX line: the income a centre earns a year, or (no centre) every centre. */
+export interface TaxLine {
+  readonly center: string | null;
+  readonly amount: number;
+}
+
 export interface GameStatus {
   /** GAME: must match the game's folder. */
   readonly name: string | null;
@@ -166,6 +178,10 @@ export interface GameStatus {
   readonly proposal: Proposal | null;
   readonly need: readonly NeededPower[];
   readonly rotation: Rotation | null;
+  /** Payola: CAP, the most income a power earns a year; null without the line. */
+  readonly cap: number | null;
+  /** Payola: TAX lines. */
+  readonly taxes: readonly TaxLine[];
   readonly powers: readonly PowerStatus[];
   /** The file the model was read from; null for a game built by the judge. */
   readonly source: StatusSource | null;
@@ -197,6 +213,8 @@ export function blankGame(): GameStatus {
     proposal: null,
     need: [],
     rotation: null,
+    cap: null,
+    taxes: [],
     powers: [],
     source: null,
   };
@@ -228,6 +246,9 @@ export function newPower(name: string, role: PowerRole = MAP_POWER_ROLE): PowerS
     orders: [],
     sooner: [],
     later: [],
+    accept: null,
+    sent: [],
+    offers: [],
     line: null,
   };
 }

@@ -14,11 +14,14 @@ import {
   readNeed,
   readPhaseLine,
   readPhaseOrder,
+  readCap,
   readPlaces,
   readPlayerHistory,
+  readsAsOfferLine,
   readResult,
   readRoles,
   readRuleSwitch,
+  readTax,
   readTeam,
   readUnitLine,
   readVote,
@@ -48,6 +51,7 @@ import {
   type SourceLine,
   type StatusEncoding,
 } from './text.js';
+import { readOfferLine } from '../orders/offer-line.js';
 
 export interface ParsedStatus {
   readonly game: GameStatus;
@@ -73,7 +77,7 @@ const POWER_KIND_OF: Partial<Record<PowerKeyword, string>> = {
   REMOVE: 'phase-order',
 };
 /** Kinds a block may hold any number of; every other kind once. */
-const REPEATABLE_KINDS = new Set(['RULE', 'MORPH', 'TEAMS', 'DESC', 'NAME', 'unit', 'phase-order', 'MSG', 'orders', 'sooner', 'later']);
+const REPEATABLE_KINDS = new Set(['RULE', 'MORPH', 'TEAMS', 'DESC', 'NAME', 'TAX', 'unit', 'phase-order', 'MSG', 'SENT', 'offer', 'orders', 'sooner', 'later']);
 
 interface OpenStanza {
   keyword: 'MORPH' | 'DESC' | 'NAME';
@@ -310,6 +314,10 @@ class StatusReader {
         return take(readNeed(rest), (need) => (game.need = need), rest.length === 0);
       case 'ROTATE':
         return take(fromMessage(parseRotation(rest)), (rotation) => (game.rotation = rotation));
+      case 'CAP':
+        return take(readCap(rest), (cap) => (game.cap = cap));
+      case 'TAX':
+        return take(readTax(rest), (tax) => game.taxes.push(tax));
     }
   }
 
@@ -323,12 +331,21 @@ class StatusReader {
   }
 
   private readPowerBlockLine(index: number, keyword: string, words: string[], text: string): void {
+    if (readsAsOfferLine(text, words)) return this.readOffer(index, words);
     if (isUnitTypeWord(keyword))
       return this.accept(index, this.owner, keyword, readUnitLine(text, words), (unit) => this.power!.units.push(unit), false, 'unit');
     if (isPowerKeyword(keyword)) return this.readPowerLine(index, keyword, words);
     if (keyword === 'RULE') return this.report(index, 'error', 'RULE lines must come before the first power block; this one is ignored');
     if (isGameKeyword(keyword)) return this.readGameLine(index, keyword, words);
     this.report(index, 'warning', `unknown line starting '${words[0]}' in the block of ${this.power!.name}, kept as written`);
+  }
+
+  /** A Payola offer-sheet line: kept as written once its syntax is right (the board is checked when the sheet is read). */
+  private readOffer(index: number, words: string[]): void {
+    const line = words.join(' ');
+    const read = readOfferLine(line);
+    const checked: Read<string> = read.ok ? ok(line) : fail(`the offer '${line}' cannot be read: ${read.reason}; the line is ignored`);
+    this.accept(index, this.owner, 'offer', checked, (offer) => this.power!.offers.push(offer), false, 'offer');
   }
 
   private readPowerLine(index: number, keyword: PowerKeyword, words: string[]): void {
@@ -370,6 +387,10 @@ class StatusReader {
         return take(readPhaseOrder(keyword, rest), (order) => power.phaseOrders.push(order));
       case 'MSG':
         return take(ok(rest.join(' ')), (message) => power.messages.push(message));
+      case 'ACCEPT':
+        return take(oneWord(keyword, rest, 'the acceptance list, power letters such as FEG?'), (accept) => (power.accept = accept.toUpperCase()));
+      case 'SENT':
+        return take(oneWord(keyword, rest, 'the power funds were sent to'), (sent) => power.sent.push(sent.toUpperCase()));
       case 'ORDERS':
       case 'SOONER':
       case 'LATER':

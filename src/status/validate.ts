@@ -51,6 +51,7 @@ class StatusValidator {
       this.checkPhases(map);
       for (const power of this.game.powers) this.checkAgainstMap(power, map);
       this.checkPowerNames(map);
+      this.checkPayolaLines(map);
     }
     return this.diagnostics.sort((a, b) => a.line - b.line);
   }
@@ -136,6 +137,19 @@ class StatusValidator {
       for (const { until } of power.player?.earlier ?? [])
         if (!parsePhaseAbbrev(until, map.data.flow))
           this.report(this.lineOf(power, 'PLAYER'), `PLAYER history phase ${until} is not a phase of map ${map.name}`);
+  }
+
+  /** A TAX line's centre, and the letters of each ACCEPT line, must be the map's. */
+  private checkPayolaLines(map: GameMap): void {
+    this.game.taxes.forEach((tax, index) => {
+      if (tax.center !== null && !map.isCenter(tax.center))
+        this.report(this.lineOf(null, 'TAX', index), `TAX ${tax.center}: not a supply center of map ${map.name}`);
+    });
+    const letters = new Set(map.powers.map((power) => power.abbrev));
+    for (const power of this.game.powers) {
+      const stranger = [...(power.accept ?? '')].find((letter) => letter !== '?' && !letters.has(letter));
+      if (stranger !== undefined) this.report(this.lineOf(power, 'ACCEPT'), `ACCEPT ${power.accept}: ${stranger} is no power's initial on map ${map.name}`);
+    }
   }
 
   private checkAgainstMap(power: PowerStatus, map: GameMap): void {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Rotation, RotationClause } from '../../src/map/model.js';
+import { readOfferLine } from '../../src/orders/offer-line.js';
 import type { RetreatOrAdjustmentOrder } from '../../src/orders/types.js';
 import type {
   GameStatus,
@@ -94,6 +95,18 @@ export const order = fc.oneof(
   fc.array(caseKeptWord, { minLength: 3, maxLength: 7 }).map((words) => words.join(' ')),
 );
 
+/** Payola offer-sheet lines: bribes with and without an amount, savings requests, comments. */
+const offer = fc
+  .oneof(
+    fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), fc.constantFrom(':', '!', '>', '@', '&'), order)
+      .map(([amount, code, written]) => `${amount} ${code} ${written}`),
+    fc.tuple(fc.constantFrom('A', 'F'), place, place).map(([type, from, to]) => `${type} ${from} - ${to}`),
+    fc.integer({ min: 0, max: 9999 }).map((amount) => `${amount} $`),
+    freeText.map((text) => `% ${text}`),
+  )
+  .filter((line) => readOfferLine(line).ok);
+
 function textBlock(keyword: string): fc.Arbitrary<TextBlock> {
   const line = freeText.filter((text) => !new RegExp(`^end (${keyword}|description)$`, 'i').test(text));
   return fc.oneof(
@@ -139,6 +152,9 @@ function power(allowed: readonly string[]): fc.Arbitrary<PowerStatus> {
       orders: fc.array(order, { maxLength: 5 }),
       sooner: fc.array(order, { maxLength: 2 }),
       later: fc.array(order, { maxLength: 2 }),
+      accept: maybe(wordOf(`${UPPER}?`, 1, 8)),
+      sent: fc.array(upperWord, { maxLength: 2 }),
+      offers: fc.array(offer, { maxLength: 4 }),
     })
     .map(({ header: { role, name }, ...rest }) => ({ role, name, ...rest, line: null }));
 }
@@ -168,6 +184,8 @@ export const game: fc.Arbitrary<GameStatus> = fc
     proposal: maybe(fc.record({ result: upperWord, proposer: upperWord })),
     need: fc.array(fc.record({ power: upperWord, units: fc.nat(40), centers: fc.nat(40) }), { maxLength: 2 }),
     rotation: maybe(rotation),
+    cap: maybe(fc.integer({ min: 1, max: 99_999 })),
+    taxes: fc.array(fc.record({ center: maybe(place), amount: fc.nat(999) }), { maxLength: 3 }),
   })
   .chain((fields) => fc.array(power(fields.allow), { maxLength: 4 }).map((powers) => ({ ...fields, powers, source: null })));
 

@@ -32,6 +32,8 @@ describe('errors name the file and the line', () => {
     ['RESULT ENGLAND', "games/alpha/status:17: RESULT needs the last phase (e.g. F1908M) and the victors, got 'ENGLAND'"],
     ['NEED GERMANY', "games/alpha/status:17: NEED lists powers as NAME-(units/centers), e.g. GERMANY-(8/9), got 'GERMANY'"],
     ['ROTATE SIDEWAYS', "games/alpha/status:17: ROTATE takes CONTROL, AFTER, BEFORE or FOR, got 'SIDEWAYS'"],
+    ['CAP 0', "games/alpha/status:17: CAP takes the most income in AgP a power earns a year, a whole number from 1, got '0'"],
+    ['TAX PAR -5', "games/alpha/status:17: TAX takes an income in AgP, for every centre or for one: 'TAX 10' or 'TAX PAR 5', got 'PAR -5'"],
     ['TEAMS ENGLAND--FRANCE', "games/alpha/status:17: a TEAM is powers joined by '-', e.g. ENGLAND-FRANCE, got 'ENGLAND--FRANCE'"],
     ['RULE !', "games/alpha/status:17: a RULE is a name, '!' before it to switch it off, got '!'"],
     ['PROPOSAL DIAS', 'games/alpha/status:17: PROPOSAL takes a result and the proposing power'],
@@ -60,6 +62,10 @@ describe('errors name the file and the line', () => {
     ['ORDERS A PAR H', 'games/alpha/status:4: ORDERS stands alone on its line; the orders go on the lines after it'],
     ['RULE NO_PRESS', 'games/alpha/status:4: RULE lines must come before the first power block; this one is ignored'],
     ['COLOR blue', "games/alpha/status:4: warning: unknown line starting 'COLOR' in the block of FRANCE, kept as written"],
+    ['ACCEPT F E', "games/alpha/status:4: ACCEPT needs the acceptance list, power letters such as FEG?, got 'F E'"],
+    ['SENT', "games/alpha/status:4: SENT needs the power funds were sent to, got ''"],
+    ['4 : A PAR - BUR |', "games/alpha/status:4: the offer '4 : A PAR - BUR |' cannot be read: alternative 1 after '|' gives no order; the line is ignored"],
+    ['10000 : A PAR H', "games/alpha/status:4: the offer '10000 : A PAR H' cannot be read: the amount 10000 is more than 9999 AgP; the line is ignored"],
   ])('in a power block: %j', (line, message) => {
     expect(problems(`GAME alpha\nPHASE FORMING\nFRANCE\n${line}\n`)).toEqual([message]);
   });

@@ -34,8 +34,10 @@ describe('the hand-written fixtures', () => {
       'morph-desc.status',
       'movement.status',
       'odd-spacing.status',
+      'payola.status',
       'retreats.status',
       'timing.status',
+      'xtalball.status',
     ]);
   });
 
@@ -199,6 +201,41 @@ describe('the model read from the fixtures', () => {
     expect(findPower(game, 'onesite')!.role).toBe('MONITOR');
   });
 
+  it("payola: CAP and TAX, each power's ACCEPT, SENT and offer sheet, the treasury in FUNDS", () => {
+    const game = read('payola.status');
+    expect(game.cap).toBe(60);
+    expect(game.taxes).toEqual([
+      { center: 'PAR', amount: 5 },
+      { center: null, amount: 10 },
+    ]);
+    const france = findPower(game, 'FRANCE')!;
+    expect(france.accept).toBe('FE?');
+    expect(france.sent).toEqual(['ENGLAND']);
+    expect(france.funds).toEqual(['$48']);
+    expect(france.units.map((unit) => `${unit.type} ${unit.location}`)).toEqual(['A PAR', 'A MAR', 'F BRE']);
+    expect(france.offers).toEqual([
+      '4 : A PAR - BUR',
+      '4 ! A PAR - BUR | - GAS',
+      '8#4 > A MAR - PIE % Piedmont first',
+      '2*3+1 @ F BRE - MAO',
+      '0 : F BRE H',
+      '5 & A MUN - BOH',
+      '25 $',
+      '% plan B: hold everything',
+    ]);
+    const england = findPower(game, 'ENGLAND')!;
+    expect([england.accept, england.funds, england.offers]).toEqual(['EFG?', ['$33', '12+'], ['3 : F LON - NTH', 'f edi - nwg']]);
+    expect(findPower(game, 'GERMANY')!.accept).toBe('?');
+  });
+
+  it('xtalball: the SOONER and LATER order lists, in any case and order', () => {
+    const game = read('xtalball.status');
+    const france = findPower(game, 'FRANCE')!;
+    expect([france.sooner, france.later]).toEqual([['A BUR - MUN', 'F MAO - SPA/NC', 'A MAR S A BUR - MUN'], ['A MUN - KIE']]);
+    const germany = findPower(game, 'GERMANY')!;
+    expect([germany.sooner, germany.later]).toEqual([['A MUN H'], ['a mun - bur', 'F BER - BAL']]);
+  });
+
   it('odd spacing: any case, tabs and runs of spaces read as the canonical values', () => {
     const game = read('odd-spacing.status');
     expect(game.name).toBe('windward');
@@ -213,6 +250,17 @@ describe('the model read from the fixtures', () => {
 });
 
 describe('a change touches only the lines it must', () => {
+  it('a Payola phase processed: the treasury, SENT emptied, the sheet cleared, a new CAP, a new offer', () => {
+    let game = updatePower(read('payola.status'), 'FRANCE', (power) => ({ ...power, funds: ['$31'], sent: [], offers: [] }));
+    game = updatePower({ ...game, cap: 70 }, 'ENGLAND', (power) => ({ ...power, offers: [...power.offers, '2 ! A LVP - WAL'] }));
+    expect(changedLines('payola.status', game)).toEqual([
+      '10: CAP\t60 -> CAP 70',
+      '20: FUNDS $48 | SENT ENGLAND -> FUNDS $31',
+      '23: 4 : A PAR - BUR | 4 ! A PAR - BUR | - GAS | 8#4 >  A MAR - PIE   % Piedmont first | 2*3+1 @ F BRE - MAO |   0 : F BRE H | 5 & A MUN - BOH | 25 $ | % plan B: hold everything -> ',
+      '44:  -> 2 ! A LVP - WAL',
+    ]);
+  });
+
   it('one unit moved: one line', () => {
     const game = updatePower(read('movement.status'), 'AUSTRIA', (power) => ({
       ...power,

@@ -61,6 +61,13 @@ describe('checks against the game map', () => {
     ]);
   });
 
+  it('checks the centres of Payola TAX lines and the letters of ACCEPT lines', () => {
+    expect(check(`${HEAD}TAX PAR 5\nTAX 3\nTAX BUR 2\nFRANCE\nACCEPT FE?\nENGLAND\nACCEPT EX?\n`)).toEqual([
+      'games/alpha/status:5: TAX BUR: not a supply center of map standard',
+      "games/alpha/status:9: ACCEPT EX?: X is no power's initial on map standard",
+    ]);
+  });
+
   it('checks the powers named by CONTROL, TEAMS, PROPOSAL, RESULT and NEED', () => {
     const text = `${HEAD}TEAMS ENGLAND-NARNIA\nPROPOSAL DIAS GONDOR\nNEED MORDOR-(1/1)\nITALY\nCONTROL FRANCE ROHAN\n`;
     expect(check(text)).toEqual([
