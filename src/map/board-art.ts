@@ -1,3 +1,4 @@
+import { JudgeFailure } from '../common/errors.js';
 import type { BoardCoordinates } from './board-coordinates.js';
 
 /**
@@ -43,7 +44,7 @@ export interface BoardDrawing {
 }
 
 /** Bad input a drawing reader refuses: the map is then drawn as if the drawing were not there. */
-export class DrawingReadError extends Error {
+export class DrawingReadError extends JudgeFailure {
   override name = 'DrawingReadError';
 
   constructor(
