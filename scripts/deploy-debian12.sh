@@ -108,7 +108,7 @@ await_reply() {
 step "3b. The unit's command line, by hand (no systemd here): IMAP in, SMTP out"
 log=$(mktemp)
 # The unit's ExecStart, User, WorkingDirectory and Environment, as systemd would run them.
-(cd "$DATA" && exec runuser -u judge -- env NODE_EXTRA_CA_CERTS=/etc/ssl/certs/judge-dovecot.pem \
+(cd "$DATA" && exec runuser -u judge -- env NODE_EXTRA_CA_CERTS=/etc/ssl/certs/judge-dovecot.pem MALLOC_ARENA_MAX=2 NODE_OPTIONS=--max-semi-space-size=2 \
   "$NODE" "$INSTALL/dist/cli/main.js" start --config "$CONFIG") >"$log" 2>&1 &
 daemon=$!
 for _ in $(seq 1 300); do grep -q 'started' "$log" && break; sleep 0.1; done
