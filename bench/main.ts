@@ -1,6 +1,7 @@
 import { benchChecker } from './checker.js';
 import { benchEngine } from './engine.js';
 import { benchMail, benchPipeMode } from './mail.js';
+import { benchMemory } from './memory.js';
 import { benchGame } from './game.js';
 import { benchMaps } from './maps.js';
 import { benchRender } from './render.js';
@@ -24,6 +25,7 @@ const SECTIONS: Record<string, () => unknown> = {
   checker: benchChecker,
   game: benchGame,
   web: benchWeb,
+  memory: benchMemory,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));
