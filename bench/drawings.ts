@@ -11,7 +11,7 @@ import { figure } from './table.js';
  * drawing by Ghostscript, with no kept conversion to find (a cache folder of its own), and the
  * results picture of the render bench's Fall 1901 drawn on it once converted.
  */
-export function benchDrawings(corpus = resolve('..', 'shared', 'corpus')): void {
+export function benchDrawings(corpus = resolve(process.env['JUDGE_CORPUS'] ?? join('..', 'shared'), 'corpus')): void {
   console.log('board drawings (conversion: once, no kept conversion; picture: results SVG on the converted drawing, median / p95 of 200)');
   const folder = join(corpus, 'dpjudge', 'maps');
   const definition = readAnyMap(join(folder, 'standard.map'), {
