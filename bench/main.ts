@@ -1,4 +1,5 @@
 import { benchChecker } from './checker.js';
+import { benchDrawings } from './drawings.js';
 import { benchEngine } from './engine.js';
 import { benchMail, benchPipeMode } from './mail.js';
 import { benchMemory } from './memory.js';
@@ -18,6 +19,7 @@ const SECTIONS: Record<string, () => unknown> = {
   startup: benchStartup,
   maps: benchMaps,
   render: benchRender,
+  drawings: benchDrawings,
   mail: benchMail,
   pipe: benchPipeMode,
   status: benchStatus,
