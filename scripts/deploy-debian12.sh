@@ -33,7 +33,7 @@ node_version=$("$NODE" --version)
   fail "Node $node_version is too old: install Node 20 from NodeSource (docs/deploying.md, step 1)"
 echo "node $node_version at $NODE"
 export DEBIAN_FRONTEND=noninteractive
-apt-get install -y -q postfix dovecot-imapd sqlite3 openssl >/dev/null
+apt-get install -y -q postfix dovecot-imapd sqlite3 openssl ghostscript >/dev/null
 dpkg-query -W -f='${Package} ${Version}\n' postfix dovecot-imapd
 id judge >/dev/null 2>&1 || useradd --system --create-home --home-dir "$DATA" --shell /usr/sbin/nologin judge
 id "$PLAYER" >/dev/null 2>&1 || useradd --create-home --shell /usr/sbin/nologin "$PLAYER"
