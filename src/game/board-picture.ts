@@ -7,7 +7,7 @@ import type { Phase } from '../map/model.js';
 import { svgToPng } from '../render/board-png.js';
 import { boardSvg, type HiddenUnit } from '../render/board-svg.js';
 import { readStatus } from '../status/parse.js';
-import { type GameStatus } from '../status/model.js';
+import { playedPhase, unplayedPhase, type GameStatus } from '../status/model.js';
 import { rulesInForce } from './rules.js';
 import type { RulesInForce } from '../rules/in-force.js';
 import { mailAttachment, type MailAttachment } from '../store/outgoing-mail.js';
@@ -47,9 +47,10 @@ export function hiddenFrom(builds: readonly HiddenUnit[], view: ResultsView): Hi
 }
 
 function gameTitle(name: string, game: GameStatus): string {
-  const phase = game.phase?.phase;
-  if (phase === undefined) return `Game ${name}`;
-  return `Game ${name}: ${typeof phase === 'object' ? phaseTitle(phase) : phase.toLowerCase()}`;
+  const phase = playedPhase(game);
+  const word = unplayedPhase(game);
+  if (phase === null && word === null) return `Game ${name}`;
+  return `Game ${name}: ${phase ? phaseTitle(phase) : word!.toLowerCase()}`;
 }
 
 /**
@@ -67,8 +68,8 @@ export function pendingHiddenBuilds(archive: GameArchive, game: GameStatus, maps
   const saved = archive.snapshot(last);
   if (saved === null) return [];
   const before = readStatus(saved).game;
-  const phase = before.phase?.phase;
-  if (phase === undefined || typeof phase !== 'object' || phase.type !== ADJUSTMENTS) return [];
+  const phase = playedPhase(before);
+  if (phase === null || phase.type !== ADJUSTMENTS) return [];
   const map = maps.at(phase);
   const hideAll = rulesInForce(before, map.rules()).has('HIDE_BUILDS');
   const now = game.phase?.phase;
@@ -105,8 +106,8 @@ export function currentBoardPicture(
   view: ResultsView,
   format: PictureFormat,
 ): MailAttachment {
-  const phase = game.phase?.phase;
-  const map = phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base;
+  const phase = playedPhase(game);
+  const map = phase ? maps.at(phase) : maps.base;
   const position = visiblePosition(positionOf(game, map), view.reader, boardSight(game, map, view, rules));
   const board = { game: name, map, coordinates: maps.coordinates, position, title: gameTitle(name, game) };
   return pictureFile(board, hiddenFrom(pendingHiddenBuilds(archive, game, maps), view), format);

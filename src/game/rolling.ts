@@ -1,6 +1,6 @@
 import type { DateTime } from 'luxon';
 import type { MapDefinition } from '../map/definition.js';
-import { findPower, MAP_POWER_ROLE, type GameStatus } from '../status/model.js';
+import { findPower, MAP_POWER_ROLE, playedPhase, type GameStatus } from '../status/model.js';
 import { rulesInForce } from './rules.js';
 import { scheduleDeadline } from './schedule.js';
 
@@ -28,8 +28,8 @@ export function keepSettings(rolled: GameStatus, before: GameStatus): GameStatus
 
 /** The phase to be played again from scratch: no orders, no waiting, a new deadline from `now`. */
 export function withoutOrders(game: GameStatus, maps: MapDefinition, now: DateTime): GameStatus {
-  const phase = game.phase?.phase;
-  if (!phase || typeof phase !== 'object') return game;
+  const phase = playedPhase(game);
+  if (phase === null) return game;
   const cleared = { ...game, delay: null, powers: game.powers.map((power) => ({ ...power, orders: [], phaseOrders: [], wait: false })) };
   return scheduleDeadline(cleared, phase, maps.base.data.flow, rulesInForce(game, maps.base.rules()), now);
 }
