@@ -46,7 +46,8 @@ import {
 } from './lifecycle.js';
 import { clearOrders, hasOrders, orderPhaseOf, unorderedUnits, type LatePower, submitOrders, waitRequested, type SubmissionReport } from './orders.js';
 import { positionOf } from './position.js';
-import { currentPhase, processPhase, type PhaseReport } from './process.js';
+import { currentPhase, processPhase, ProcessingError, type PhaseReport } from './process.js';
+import { variantNamed, type Variant } from './variant.js';
 import { phaseTitle, resultsRenderer, type ResultsView } from './results.js';
 import { extendDeadline, gameTiming, scheduleDeadline } from './schedule.js';
 import { withStatusLines, type StatusEdit } from './status-lines.js';
@@ -430,9 +431,17 @@ export class GameService {
   private adjudicated(game: GameStatus, expectPhase: string | undefined): ProcessedOutcome | null {
     const phase = currentPhase(game);
     if (expectPhase && expectPhase !== phaseAbbrev(phase)) return null;
-    const outcome = processPhase(game, this.maps(game), { now: this.now(), today: this.today() });
+    const outcome = processPhase(game, this.maps(game), { variant: this.variant(game), now: this.now(), today: this.today() });
     const found = game.name === null ? [] : this.foundUnits(game.name, game);
     return found.length === 0 ? outcome : { ...outcome, report: { ...outcome.report, found } };
+  }
+
+  /** The game's rules variant, as the main status file lists it (standard when unlisted). */
+  private variant(game: GameStatus): Variant {
+    const listed = this.options.store.loadMainStatus().status.games.find((listing) => listing.name === game.name)?.variant ?? 'standard';
+    const variant = variantNamed(listed);
+    if (variant === null) throw new ProcessingError(`the game plays the rules variant ${listed}, which this judge does not play`);
+    return variant;
   }
 
   /** The hidden builds of the last adjustment phase, which the results of the phase after it reveal. */
