@@ -1,6 +1,7 @@
 import type { LoadedConfig } from '../config/config.js';
 import { MailCommandProcessor } from '../commands/run/processor.js';
-import { openGameService, type GameServiceSetting } from '../game/open.js';
+import { openGameService } from '../game/open.js';
+import type { PictureDrawer } from '../game/picture-thread.js';
 import { BrokenStatusFileError } from '../game/service.js';
 import {
   ExplainedFailure,
@@ -32,6 +33,6 @@ export class GameCommandProcessor implements CommandProcessor {
   }
 }
 
-export function gameCommandProcessor(loaded: LoadedConfig, db: JudgeDatabase, setting: GameServiceSetting = {}): GameCommandProcessor {
-  return new GameCommandProcessor(new MailCommandProcessor({ service: openGameService(loaded, db, setting), judge: loaded.config.judge, db }));
+export function gameCommandProcessor(loaded: LoadedConfig, db: JudgeDatabase, pictures?: PictureDrawer): GameCommandProcessor {
+  return new GameCommandProcessor(new MailCommandProcessor({ service: openGameService(loaded, db, { pictures }), judge: loaded.config.judge, db }));
 }

@@ -10,8 +10,8 @@ import { JOURNAL_KEPT_DAYS, pruneJournal } from '../store/journal-pruning.js';
 import { startChecker } from '../checker/open.js';
 import { OutboxNoticeSink } from '../mail/notice-sink.js';
 import { MailCommandProcessor } from '../commands/run/processor.js';
-import { openGameService, type GameServiceSetting } from '../game/open.js';
-import { daemonPictureDrawer } from '../game/picture-thread.js';
+import { openGameService } from '../game/open.js';
+import { daemonPictureDrawer, type PictureDrawer } from '../game/picture-thread.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { MailQueue } from '../web/commands.js';
 import { startWebServer, type RunningWeb } from '../web/server.js';
@@ -85,9 +85,7 @@ function run(
   const { sender, description: sending } = newSender(db, loaded, settings, log);
   // One thread draws every results picture: phases processed by mail, by the checker or on the web.
   const pictures = daemonPictureDrawer();
-  // The daemon must keep answering: a status file being edited by hand is never waited for while reading.
-  const games: GameServiceSetting = { pictures, whileEdited: 'last settled' };
-  const intake = newIntake(db, loaded, processor, games);
+  const intake = newIntake(db, loaded, processor, pictures);
   // Each mail's answers leave as soon as it is committed, not when its batch is done.
   const handle: MailHandler = (batch) =>
     intake.handle(batch, (mail) => {
@@ -104,12 +102,12 @@ function run(
       sender.wake();
     },
   };
-  const checker = startChecker(loaded, db, mails, log, games);
+  const checker = startChecker(loaded, db, mails, log, pictures);
   sender.start();
   source.start();
   const pruning = startPruning(db, log);
   log(startLine(loaded, settings, source.description, sending));
-  const web = serveWebPages(db, loaded, webSettings, mails, games, log);
+  const web = serveWebPages(db, loaded, webSettings, mails, pictures, log);
   return {
     web: web.then((running) => running?.url ?? null),
     async stop() {
@@ -143,11 +141,11 @@ async function serveWebPages(
   loaded: LoadedConfig,
   settings: WebSettings,
   mails: MailQueue,
-  games: GameServiceSetting,
+  pictures: PictureDrawer,
   log: (line: string) => void,
 ): Promise<RunningWeb | null> {
   if (!settings.enabled) return null;
-  const commands = new MailCommandProcessor({ service: openGameService(loaded, db, games), judge: loaded.config.judge, db });
+  const commands = new MailCommandProcessor({ service: openGameService(loaded, db, { pictures }), judge: loaded.config.judge, db });
   try {
     const web = await startWebServer({ loaded, db, settings, commands, mails, log });
     log(`web pages on ${web.url}`);

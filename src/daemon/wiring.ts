@@ -1,5 +1,5 @@
 import type { LoadedConfig } from '../config/config.js';
-import type { GameServiceSetting } from '../game/open.js';
+import type { PictureDrawer } from '../game/picture-thread.js';
 import { MailIntake } from '../mail/intake.js';
 import { OutboxSender } from '../mail/outbox-sender.js';
 import type { CommandProcessor } from '../mail/processor.js';
@@ -35,19 +35,19 @@ export function newSender(db: JudgeDatabase, loaded: LoadedConfig, settings: Mai
  * ignored, refused, throttled or seen before needs none of the game layer, which is most of what a
  * pipe-mode process would otherwise load.
  */
-function gameCommands(loaded: LoadedConfig, db: JudgeDatabase, setting: GameServiceSetting): CommandProcessor {
+function gameCommands(loaded: LoadedConfig, db: JudgeDatabase, pictures: PictureDrawer | undefined): CommandProcessor {
   let commands: Promise<CommandProcessor> | null = null;
   return {
     async process(mail, context) {
-      commands ??= import('./command-processor.js').then(({ gameCommandProcessor }) => gameCommandProcessor(loaded, db, setting));
+      commands ??= import('./command-processor.js').then(({ gameCommandProcessor }) => gameCommandProcessor(loaded, db, pictures));
       return (await commands).process(mail, context);
     },
   };
 }
 
-/** `setting`: how the commands' game API is opened (`openGameService`). */
-export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, processor?: CommandProcessor, setting: GameServiceSetting = {}) {
-  processor ??= gameCommands(loaded, db, setting);
+/** `pictures`: how the commands' phases draw their results pictures (default: on the calling thread). */
+export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, processor?: CommandProcessor, pictures?: PictureDrawer) {
+  processor ??= gameCommands(loaded, db, pictures);
   return new MailIntake(db, processor, loaded.config);
 }
 

@@ -3,31 +3,26 @@ import { join } from 'node:path';
 import { folder, type LoadedConfig } from '../config/config.js';
 import type { JudgeDatabase } from '../store/database.js';
 import { AuditLog } from '../store/audit.js';
-import { GameStore, type GameStoreOptions } from '../store/game-store.js';
+import { GameStore } from '../store/game-store.js';
 import { Templates } from '../templates/templates.js';
 import type { PictureDrawer } from './picture-thread.js';
 import { GameService } from './service.js';
 
-/**
- * How a game API is opened: `now`, its clock (default: the system's); `pictures`, how it draws
- * results pictures (default: on the calling thread); `whileEdited`, what reading a status file being
- * edited by hand does (`GameStoreOptions`; default: wait, as a one-shot process may).
- */
+/** How a game API is opened: `now`, its clock (default: the system's); `pictures`, how it draws results pictures (default: on the calling thread). */
 export interface GameServiceSetting {
   readonly now?: () => DateTime;
   readonly pictures?: PictureDrawer;
-  readonly whileEdited?: GameStoreOptions['whileEdited'];
 }
 
 /** The game API on the folders and database a configuration names. */
-export function openGameService(config: LoadedConfig, db: JudgeDatabase, { now, pictures, whileEdited }: GameServiceSetting = {}): GameService {
+export function openGameService(config: LoadedConfig, db: JudgeDatabase, { now, pictures }: GameServiceSetting = {}): GameService {
   // Mails and pages name weekdays and months in English whatever the machine's locale; luxon then
   // also skips asking Intl for that locale, whose first use costs a process 25-40 ms of ICU set-up.
   Settings.defaultLocale = 'en-US';
   const games = folder(config, 'games');
   const maps = folder(config, 'maps');
   return new GameService({
-    store: new GameStore({ games, audit: new AuditLog(db), ...(now ? { clock: () => now().toJSDate() } : {}), ...(whileEdited ? { whileEdited } : {}) }),
+    store: new GameStore({ games, audit: new AuditLog(db), ...(now ? { clock: () => now().toJSDate() } : {}) }),
     games,
     mapFolders: [maps, join(maps, '..', 'trials')],
     templates: new Templates(folder(config, 'templates')),

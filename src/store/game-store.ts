@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { setTimeout as pause } from 'node:timers/promises';
 import type { Diagnostic } from '../map/model.js';
 import { readMainStatus, renderMainStatusBytes, type GameListing, type MainStatus, type ParsedMainStatus } from '../status/main-status.js';
 import type { GameStatus } from '../status/model.js';
@@ -46,20 +45,6 @@ export interface GameStoreOptions {
   readonly attempts?: number;
   /** The judge's clock, for the audit log's times (the wall clock when not given). */
   readonly clock?: () => Date;
-  /**
-   * What reading a file that someone is editing does (`readSettled`): `wait` until it settles,
-   * blocking the thread, which only a one-shot process with nothing else to do may do (the
-   * default); `last settled`, in the daemon, which must keep answering, reads the version it last
-   * read settled, and the file as it is only when it never read one. Writes always wait for the
-   * file to settle, without blocking.
-   */
-  readonly whileEdited?: 'wait' | 'last settled';
-}
-
-/** A file's bytes as read, and how much longer it must stay untouched before they count as settled (0: they do). */
-interface Reading {
-  readonly bytes: Buffer | null;
-  readonly unsettledForMs: number;
 }
 
 /** The file changed on disk after it was read, and the change was not written over it. */
@@ -129,8 +114,6 @@ export class GameStore {
    * reading can be handed out to every caller.
    */
   private readonly readings = new Map<string, { readonly sha256: string; readonly parsed: ParsedStatus }>();
-  /** Each status file's bytes as last read settled, for `whileEdited: 'last settled'`. */
-  private readonly settledBytes = new Map<string, Buffer>();
   /**
    * The main status file's last reading, by its bytes: every change to a game reads it for the
    * game's `corrupt` flag, and parsing it grows with the number of games (0.28 ms at 300 games).
@@ -385,37 +368,13 @@ export class GameStore {
   private readSettled(path: string, file: string): Buffer | null {
     const giveUpAt = Date.now() + MOST_SETTLING_MS;
     for (;;) {
-      const { bytes, unsettledForMs } = this.reading(path, file, giveUpAt);
-      if (unsettledForMs === 0) return this.keptSettled(path, bytes);
-      if (this.options.whileEdited === 'last settled') return this.settledBytes.get(path) ?? bytes;
-      sleepSync(unsettledForMs);
+      const bytes = readIfExists(path);
+      const modified = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+      if (bytes === null || modified === undefined) return bytes;
+      const quietFor = Date.now() - modified;
+      if (quietFor >= SETTLE_MS || Date.now() >= giveUpAt || this.options.audit.lastWritten(file) === sha256(bytes)) return bytes;
+      sleepSync(SETTLE_MS - quietFor);
     }
-  }
-
-  /** `readSettled` for the write protocol, which waits without blocking the thread in every process. */
-  private async readSettledAsync(path: string, file: string): Promise<Buffer | null> {
-    const giveUpAt = Date.now() + MOST_SETTLING_MS;
-    for (;;) {
-      const { bytes, unsettledForMs } = this.reading(path, file, giveUpAt);
-      if (unsettledForMs === 0) return this.keptSettled(path, bytes);
-      await pause(unsettledForMs);
-    }
-  }
-
-  private reading(path: string, file: string, giveUpAt: number): Reading {
-    const bytes = readIfExists(path);
-    const modified = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
-    if (bytes === null || modified === undefined) return { bytes, unsettledForMs: 0 };
-    const quietFor = Date.now() - modified;
-    if (quietFor >= SETTLE_MS || Date.now() >= giveUpAt || this.options.audit.lastWritten(file) === sha256(bytes)) return { bytes, unsettledForMs: 0 };
-    return { bytes, unsettledForMs: SETTLE_MS - quietFor };
-  }
-
-  private keptSettled(path: string, bytes: Buffer | null): Buffer | null {
-    if (this.options.whileEdited !== 'last settled') return bytes;
-    if (bytes === null) this.settledBytes.delete(path);
-    else this.settledBytes.set(path, bytes);
-    return bytes;
   }
 
   private noSuchGame(name: string, path: string): NoSuchGameError {
@@ -469,9 +428,9 @@ export class GameStore {
     // This process's last change to the file lands before another begins (else recovery below would flush its folders again, waiting).
     await this.landed(target.file);
     for (let attempt = 0; attempt < this.attempts; attempt++) {
-      let current = await this.readSettledAsync(target.path, target.file);
+      let current = this.readSettled(target.path, target.file);
       if (audit.reconcile(target.file, current === null ? null : sha256(current)).some((entry) => entry.rolledForward))
-        current = await this.readSettledAsync(target.path, target.file);
+        current = this.readSettled(target.path, target.file);
       removeAbandonedWrites(target.path);
       const step = new DurableStep();
       let next: Buffer | null;
