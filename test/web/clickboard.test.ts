@@ -62,15 +62,23 @@ async function sendList(page: Page): Promise<string> {
   return page.locator('.reply').innerText();
 }
 
-/** The orders on file for `power` in the status file, in no particular order. */
-function onFile(power: string): string[] {
-  const block = new RegExp(`^${power}\\n(?:.+\\n)*?ORDERS\\n((?:  .+\\n|.+\\n)*?)(?:\\n|END)`, 'm').exec(judge.status(GAME));
-  return (block?.[1] ?? '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .sort();
+/** The orders on file for `power`, as STATUS by mail lists them, in no particular order. */
+async function onFile(power: string): Promise<string[]> {
+  const reply = await judge.mail(address(power), `SIGNON ${power.charAt(0)}${GAME} ${password(power)}\nSTATUS`);
+  const listing = /Orders on file for .*:\n((?: {2}.+\n?)*)/.exec(reply.text ?? '');
+  return replyOrders(listing?.[1] ?? '').filter((line) => line !== '(none)');
 }
+
+async function orderByMail(power: string, orders: string): Promise<void> {
+  const reply = await judge.mail(address(power), `SIGNON ${power.charAt(0)}${GAME} ${password(power)}\n${orders}`);
+  expect(reply.text).not.toMatch(/refused|Not done|Not understood/);
+}
+
+async function processByMail(): Promise<void> {
+  await judge.mail(MASTER, `SIGNON M${GAME} masterpw\nPROCESS!`);
+}
+
+const phase = () => /^PHASE (.*)$/m.exec(judge.status(GAME))?.[1];
 
 /** The lines of the orders on file the judge's reply lists. */
 function replyOrders(reply: string): string[] {
@@ -117,10 +125,10 @@ describe('the clickable board', () => {
     expect(await france.getByLabel('Order for F BRE', { exact: true }).inputValue()).toBe('F BRE H');
 
     // Nothing is on file until the list is sent.
-    expect(onFile('FRANCE')).toEqual([]);
+    expect(await onFile('FRANCE')).toEqual([]);
     const reply = await sendList(france);
     expect(replyOrders(reply)).toEqual(clicked);
-    expect(onFile('FRANCE')).toEqual(clicked);
+    expect(await onFile('FRANCE')).toEqual(clicked);
     const audited = judge.query<{ actor: string }>("SELECT actor FROM audit WHERE command = 'ORDERS' AND actor LIKE '%(web)'");
     expect(audited.map((entry) => entry.actor)).toContain(`${address('FRANCE')} (web)`);
   }, 120_000);
@@ -143,7 +151,7 @@ describe('the clickable board', () => {
     expect(clicked).toEqual(['A LVP - EDI', 'F EDI - NWG', 'F LON - NTH']);
     const reply = await sendList(england);
     expect(replyOrders(reply)).toEqual(clicked);
-    expect(onFile('ENGLAND')).toEqual(clicked);
+    expect(await onFile('ENGLAND')).toEqual(clicked);
   }, 120_000);
 
   it('leaves the forms as they were with JavaScript off, and they still take orders', async () => {
@@ -152,6 +160,57 @@ describe('the clickable board', () => {
     expect(await germany.locator('section.board img').count()).toBe(1);
     await germany.getByLabel('Order for A MUN', { exact: true }).selectOption('A MUN - RUH');
     await submit(germany.locator(`form[action="/game/${GAME}/orders"]`));
-    expect(onFile('GERMANY')).toEqual(['A MUN - RUH']);
+    expect(await onFile('GERMANY')).toEqual(['A MUN - RUH']);
   }, 120_000);
+
+  it('takes a Fall, a retreat and a Winter given by clicks, asking a coast only where the move needs one', async () => {
+    await orderByMail('AUSTRIA', 'A VIE - GAL\nA BUD - SER\nF TRI - ALB');
+    await orderByMail('RUSSIA', 'A MOS - UKR\nA WAR H');
+    await orderByMail('TURKEY', 'A SMY - ARM\nA CON - SMY\nF ANK - CON');
+    await processByMail();
+    expect(phase()).toBe('FALL 1901 MOVEMENT');
+
+    const turkey = await playerAt('TURKEY', PHONE);
+    await clickOn(turkey, 'CON', 'BUL');
+    await expect.poll(() => turkey.locator('.board-panel .prompt').innerText()).toBe('Which one?');
+    expect(orderText(await listed(turkey))).toEqual([]);
+    await turkey.getByRole('button', { name: 'F CON - BUL/SC (Bulgaria (south coast))' }).click();
+    // An army's move names no coast: asked nothing.
+    await clickOn(turkey, 'SMY', 'ANK');
+    expect(orderText(await listed(turkey)).sort()).toEqual(['A SMY - ANK', 'F CON - BUL/SC']);
+    await sendList(turkey);
+    expect(await onFile('TURKEY')).toEqual(['A SMY - ANK', 'F CON - BUL/SC']);
+
+    const france = await playerAt('FRANCE');
+    await clickOn(france, 'MAR', 'SPA', 'BRE', 'MAO', 'BUR', 'BUR');
+    expect(orderText(await listed(france)).sort()).toEqual(['A BUR H', 'A MAR - SPA', 'F BRE - MAO']);
+    await sendList(france);
+    expect(await onFile('FRANCE')).toEqual(['A BUR H', 'A MAR - SPA', 'F BRE - MAO']);
+    await orderByMail('RUSSIA', 'A WAR - GAL\nA UKR S A WAR - GAL');
+    await orderByMail('AUSTRIA', 'A GAL H\nA SER H\nF ALB H');
+    await processByMail();
+    expect(phase()).toBe('FALL 1901 RETREATS');
+
+    const austria = await playerAt('AUSTRIA');
+    // Where no retreat goes: no order.
+    await clickOn(austria, 'GAL', 'UKR');
+    await expect.poll(() => austria.locator('.board-panel .prompt').innerText()).toContain('No order was made');
+    await clickOn(austria, 'BOH');
+    expect(orderText(await listed(austria))).toEqual(['A GAL - BOH']);
+    await sendList(austria);
+    expect(await onFile('AUSTRIA')).toEqual(['A GAL - BOH']);
+    await processByMail();
+    expect(phase()).toBe('WINTER 1901 ADJUSTMENTS');
+
+    await france.goto(`/game/${GAME}`);
+    await france.locator('#board[data-ready=yes]').waitFor();
+    // No build where no home center is free.
+    await clickOn(france, 'BUR');
+    await expect.poll(() => france.locator('.board-panel .prompt').innerText()).toContain('No order was made');
+    await clickOn(france, 'MAR');
+    await france.getByRole('button', { name: 'BUILD a fleet: F MAR (Marseilles)' }).click();
+    expect(orderText(await listed(france))).toEqual(['BUILD F MAR']);
+    await sendList(france);
+    expect(await onFile('FRANCE')).toEqual(['BUILD F MAR']);
+  }, 180_000);
 });
