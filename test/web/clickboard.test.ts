@@ -117,6 +117,12 @@ describe('the clickable board', () => {
     expect(orderText(await listed(france))).toContain('F BRE - MAO');
     await france.locator('.board-panel button.undo').click();
     expect(orderText(await listed(france))).not.toContain('F BRE - MAO');
+    // The board takes the keyboard too: a spot focused and chosen with Enter, Escape to let go.
+    await place(france, 'BRE').focus();
+    await france.keyboard.press('Enter');
+    await expect.poll(() => france.locator('.board-panel .prompt').innerText()).toContain('F BRE: click where it moves');
+    await france.keyboard.press('Escape');
+    await expect.poll(() => france.locator('.board-panel .prompt').innerText()).toBe('Click a unit of yours to order it.');
     // The unit again: a hold.
     await clickOn(france, 'BRE', 'BRE');
     const clicked = orderText(await listed(france)).sort();
