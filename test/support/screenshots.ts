@@ -38,29 +38,29 @@ const web = await startWebServer({
   mails: new OutboxNoticeSink(judge.db, loaded.config.judge),
   log: () => undefined,
 });
-const chromium = await launchChromium();
-try {
-  const { page } = await chromium.person({ baseURL: web.url, width: 1280, height: 900 });
-  await page.goto('/');
-  await page.screenshot({ path: resolve(DOCS, 'web-front-page.png'), fullPage: true });
+/** France's player signs on, and is back on the game's page. */
+async function signOnAsFrance(page: Page): Promise<void> {
   await page.goto(`/game/${GAME}`);
   const signOn = page.locator('form[action="/signon"]');
   await signOn.locator('select[name=who]').selectOption('FRANCE');
   await signOn.locator('input[name=password]').fill(`pw${numberOf('FRANCE')}`);
   await signOn.locator('button').click();
   await page.goto(`/game/${GAME}`);
+}
+
+const chromium = await launchChromium();
+try {
+  const { page } = await chromium.person({ baseURL: web.url, width: 1280, height: 900 });
+  await page.goto('/');
+  await page.screenshot({ path: resolve(DOCS, 'web-front-page.png'), fullPage: true });
+  await signOnAsFrance(page);
   // The top of the page: the board, the powers and the order choices.
   await page.screenshot({ path: resolve(DOCS, 'web-game-page.png'), clip: { x: 0, y: 0, width: 1280, height: 1235 }, fullPage: true });
   // Orders being given on the board (issue 36): a fleet chosen, then the army it may support.
   await giveOrdersByClicks(page);
   await page.locator('#board').screenshot({ path: resolve(DOCS, 'web-board-orders.png') });
   const phone = await chromium.person({ baseURL: web.url, width: 390, height: 844 });
-  await phone.page.goto(`/game/${GAME}`);
-  const phoneSignOn = phone.page.locator('form[action="/signon"]');
-  await phoneSignOn.locator('select[name=who]').selectOption('FRANCE');
-  await phoneSignOn.locator('input[name=password]').fill(`pw${numberOf('FRANCE')}`);
-  await phoneSignOn.locator('button').click();
-  await phone.page.goto(`/game/${GAME}`);
+  await signOnAsFrance(phone.page);
   await phone.page.getByRole('button', { name: 'Zoom the board in' }).click();
   await giveOrdersByClicks(phone.page);
   await phone.page.locator('[data-place="SPA"]').scrollIntoViewIfNeeded();
