@@ -1,6 +1,8 @@
 import { benchChecker } from './checker.js';
+import { benchDrawings } from './drawings.js';
 import { benchEngine } from './engine.js';
 import { benchMail, benchPipeMode } from './mail.js';
+import { benchMemory } from './memory.js';
 import { benchGame } from './game.js';
 import { benchMaps } from './maps.js';
 import { benchRender } from './render.js';
@@ -17,6 +19,7 @@ const SECTIONS: Record<string, () => unknown> = {
   startup: benchStartup,
   maps: benchMaps,
   render: benchRender,
+  drawings: benchDrawings,
   mail: benchMail,
   pipe: benchPipeMode,
   status: benchStatus,
@@ -24,6 +27,7 @@ const SECTIONS: Record<string, () => unknown> = {
   checker: benchChecker,
   game: benchGame,
   web: benchWeb,
+  memory: benchMemory,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in SECTIONS));

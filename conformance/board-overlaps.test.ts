@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { initialPosition } from '../src/engine/position.js';
+import { GENERATED_BOARD } from '../src/map/board-art.js';
 import { isMapFileName, readAnyMap } from '../src/map/catalog.js';
 import { boardSvg } from '../src/render/board-svg.js';
 import { crowdedPositions, nameBoxes, namesOverlapping } from '../test/render/board-geometry.js';
-import { corpus } from './corpus.js';
+import { corpus, DRAWING_CACHE } from './corpus.js';
 
 /** Every map of the corpus drawn readably (the folder comes from JUDGE_CORPUS, see corpus.ts). */
 const FOLDERS = ['dpjudge/maps', 'dpjudge/trials', 'mila-maps', 'njudge'];
@@ -17,15 +18,17 @@ describe('every corpus map', () => {
     let names = 0;
     for (const folder of FOLDERS.map((name) => join(corpus, name))) {
       for (const entry of readdirSync(folder).filter(isMapFileName).sort()) {
-        const definition = readAnyMap(join(folder, entry), { searchPath: [folder] });
+        const definition = readAnyMap(join(folder, entry), { searchPath: [folder], drawingCache: DRAWING_CACHE });
         if (!definition.ok) continue;
         const map = definition.base;
+        // The judge's own layouts, crowded; a map's drawing is board-drawings.test.ts's.
+        const art = definition.art.kind === 'drawing' ? GENERATED_BOARD : definition.art;
         const positions = [initialPosition(map), ...crowdedPositions(map)];
         for (const position of positions) {
-          const svg = boardSvg(map, position, { title: `Map ${map.name}`, art: definition.art });
+          const svg = boardSvg(map, position, { title: `Map ${map.name}`, art });
           problems.push(...namesOverlapping(svg).map((problem) => `${folder.slice(corpus.length + 1)}/${entry}: ${problem}`));
         }
-        const drawn = nameBoxes(boardSvg(map, positions[0]!, { title: `Map ${map.name}`, art: definition.art }));
+        const drawn = nameBoxes(boardSvg(map, positions[0]!, { title: `Map ${map.name}`, art }));
         names += drawn.length;
         for (const name of drawn) if (name.size < 8) problems.push(`${entry}: ${name.what} is ${name.size} pixels high`);
         maps++;

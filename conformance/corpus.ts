@@ -9,6 +9,8 @@ import { join, relative, resolve } from 'node:path';
 export const CORPUS_ROOT = resolve(process.env['JUDGE_CORPUS'] ?? join(__dirname, '..', '..', 'shared'));
 export const corpus = join(CORPUS_ROOT, 'corpus');
 export const DATC_FILE = join(CORPUS_ROOT, 'datc', 'datc_v2.4_06.txt');
+/** Where the corpus's drawings are kept once converted (map/drawings/ghostscript.ts), so that a run after the first converts none. */
+export const DRAWING_CACHE = join(__dirname, '..', 'node_modules', '.cache', 'conformance-drawings');
 export const RULES_TXT = join(CORPUS_ROOT, 'reference', 'dpjudge', 'Rules.txt');
 
 const NEEDED = [join(corpus, 'dpjudge'), join(corpus, 'mila-maps'), join(corpus, 'njudge'), DATC_FILE, RULES_TXT];

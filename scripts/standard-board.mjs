@@ -35,7 +35,7 @@ const WINDOW = [
   [85, 85],
 ];
 /** Corners closer than this (in pixels) are merged: the coastline's detail beyond the picture's. */
-const DETAIL = 0.9;
+const DETAIL = 1.6;
 // Offsets from a province's deepest point, as the judge's own layout puts them (src/render/board-layout.ts).
 const UNIT_SHIFT = { x: -8, y: -6 };
 const CENTER_OFFSET = { x: 16, y: 12 };
@@ -295,9 +295,8 @@ const svg = [
   `<path d="${pathOf(neutral)}" fill="${FILL.neutral}" stroke="#8c8672" stroke-width="0.6"/>`,
   ...provinces.map(
     (province) =>
-      `<path id="${province.toLowerCase()}" d="${pathOf(shapeOf(province))}" fill="${terrainFill(province)}" stroke="#6f6a5c" stroke-width="0.8"><title>${map.location(province).name}</title></path>`,
+      `<path id="${province.toLowerCase()}" d="${pathOf(shapeOf(province))}" fill="${terrainFill(province)}" stroke="#5f6a70" stroke-width="0.9"><title>${map.location(province).name}</title></path>`,
   ),
-  `<path d="${pathOf(land)}" fill="none" stroke="#4d5f6e" stroke-width="1.1"/>`,
   '</g>',
   '<g id="SupplyCenterLayer">',
   ...[...centers].map(

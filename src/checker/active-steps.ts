@@ -2,7 +2,7 @@ import { describeDeadline } from '../game/results.js';
 import { phaseAbbrev } from '../map/phase.js';
 import { answerableFor, mailAddressesOf } from '../game/control.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
-import type { GameStatus } from '../status/model.js';
+import { playedPhase, type GameStatus } from '../status/model.js';
 import type { Assessment } from './assess.js';
 import type { Memory } from './memory.js';
 import { decide, type Recalled, type Step } from './decide.js';
@@ -86,7 +86,10 @@ async function previewReady(context: SweepContext, name: string, situation: Situ
   await context.service.setDelay(
     name,
     checkerActor('DELAY'),
-    (game) => (game.phase?.phase && typeof game.phase.phase === 'object' && phaseAbbrev(game.phase.phase) === phase ? DELAY_AFTER_PREVIEW : undefined),
+    (game) => {
+      const played = playedPhase(game);
+      return played !== null && phaseAbbrev(played) === phase ? DELAY_AFTER_PREVIEW : undefined;
+    },
     { announce: () => outcome.notices, origin: `check ${name} preview` },
   );
   return { action: 'preview', detail: `${phase} previewed to the Master (PREVIEW rule); DELAY ${DELAY_AFTER_PREVIEW}` };

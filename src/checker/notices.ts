@@ -6,7 +6,7 @@ import { mailAddressesOf } from '../game/control.js';
 import { masterAddresses } from '../game/tester.js';
 import { lateText } from '../game/orders.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
-import type { GameStatus, NeededPower } from '../status/model.js';
+import { playedPhase, type GameStatus, type NeededPower } from '../status/model.js';
 import type { Templates } from '../templates/templates.js';
 import type { Situation } from './situation.js';
 
@@ -214,8 +214,8 @@ export class CheckerMail {
 
   /** To everyone in a game whose deadline an outage of the judge moved on. */
   deadlineMoved(game: GameStatus, recipients: readonly { addresses: readonly string[] }[], outage: Omit<OutageReport, 'extension'>): OutgoingMail[] {
-    const phase = game.phase?.phase;
-    if (!game.deadline || !phase || typeof phase !== 'object') return [];
+    const phase = playedPhase(game);
+    if (!game.deadline || phase === null) return [];
     const deadline = describeDeadline(game.deadline, game.zone);
     const setBy = `the judge, whose deadline checker did not run from ${utcStamp(outage.since)} to ${utcStamp(outage.until)}`;
     const text = this.templates.render('deadline-changed', { game: game.name, phase: phaseTitle(phase), deadline, setBy });

@@ -5,7 +5,7 @@ import { MOVEMENT } from '../map/phase.js';
 import { waitRequested } from '../game/orders.js';
 import type { GameService } from '../game/service.js';
 import { currentDeadline, gameTiming } from '../game/schedule.js';
-import { type GameStatus } from '../status/model.js';
+import { playedPhase, type GameStatus } from '../status/model.js';
 import type { OperationRules } from '../game/rules.js';
 import type { RulesInForce } from '../rules/in-force.js';
 
@@ -50,8 +50,8 @@ function regimeOf(rules: RulesInForce): LatenessRegime {
  */
 export function readSituation(game: GameStatus, service: GameService, operationRules: OperationRules): Situation | null {
   const line = game.phase;
-  if (!line || typeof line.phase !== 'object' || line.mode === 'AWAIT') return null;
-  const phase = line.phase;
+  const phase = playedPhase(game);
+  if (!line || phase === null || line.mode === 'AWAIT') return null;
   const maps = service.maps(game);
   const rules = operationRules.of(game, maps.at(phase));
   const timing = gameTiming(game, maps.base.data.flow);

@@ -7,6 +7,7 @@ import { mailSettings, type MailSettings } from '../mail/settings.js';
 import type { MailHandler, MailSource } from '../mail/source.js';
 import type { JudgeDatabase } from '../store/database.js';
 import { JOURNAL_KEPT_DAYS, pruneJournal } from '../store/journal-pruning.js';
+import { sweepLeftovers } from '../store/leftovers.js';
 import { startChecker } from '../checker/open.js';
 import { OutboxNoticeSink } from '../mail/notice-sink.js';
 import { MailCommandProcessor } from '../commands/run/processor.js';
@@ -82,6 +83,9 @@ function run(
   processor: CommandProcessor | undefined,
   log: (line: string) => void,
 ): RunningJudge {
+  const swept = sweepLeftovers(folder(loaded, 'games'), settings.outbox);
+  if (swept.outboxFiles + swept.gameFolders > 0)
+    log(`removed what killed judge processes left: ${swept.outboxFiles} half-written outbox files, ${swept.gameFolders} game folders of an unfinished CREATE`);
   const { sender, description: sending } = newSender(db, loaded, settings, log);
   // One thread draws every results picture: phases processed by mail, by the checker or on the web.
   const pictures = daemonPictureDrawer();

@@ -6,6 +6,7 @@ import { OrderReader } from '../engine/legality/reader.js';
 import type { MoveOrder, MovementOrder, OrderPhase, SubmittedOrder, UnitRef } from '../orders/types.js';
 import { Board, PositionError } from '../engine/board.js';
 import { Battle } from '../engine/movement/battle.js';
+import { lastOrderInCharge } from '../engine/movement/followed.js';
 import { ruleFlags } from '../engine/rules.js';
 import { retreatOptions } from '../engine/retreat-options.js';
 import type { Position, PowerState, Unit } from '../engine/types.js';
@@ -246,7 +247,7 @@ function convoyedAttackers(
     if (error instanceof PositionError) return refuse(`the results do not fit the position: ${error.message}`);
     throw error;
   }
-  const battle = new Battle(board, past, { flags: ruleFlags(rules), dummies: new Set() });
+  const battle = new Battle(board, past, { flags: ruleFlags(rules), dummies: new Set(), followedOrders: lastOrderInCharge });
   const tables = board.tables;
   return accept(
     new Set(

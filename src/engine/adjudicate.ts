@@ -4,6 +4,7 @@ import { ADJUSTMENTS, MOVEMENT, RETREATS, formatPhase, normalisePhaseType } from
 import type { SubmittedOrder } from '../orders/types.js';
 import { adjudicateAdjustments } from './adjustments.js';
 import { adjudicateMovement } from './movement/adjudicate.js';
+import { lastOrderInCharge } from './movement/followed.js';
 import { ownershipChangesAfter, reassignHomes, updateOwnership } from './ownership.js';
 import { adjudicateRetreats } from './retreats.js';
 import { ruleFlags } from './rules.js';
@@ -23,7 +24,12 @@ export function adjudicate(map: GameMap, phase: Phase, position: Position, order
   const flags = ruleFlags(options.rules);
   const type = normalisePhaseType(phase.type);
   let result: { outcomes: PhaseResult['outcomes']; position: Position };
-  if (type === MOVEMENT) result = adjudicateMovement(map, position, orders, { flags, dummies: options.dummies ?? NO_DUMMIES });
+  if (type === MOVEMENT)
+    result = adjudicateMovement(map, position, orders, {
+      flags,
+      dummies: options.dummies ?? NO_DUMMIES,
+      followedOrders: options.followedOrders ?? lastOrderInCharge,
+    });
   else if (type === RETREATS) result = adjudicateRetreats(map, position, orders, flags);
   else if (type === ADJUSTMENTS) result = adjudicateAdjustments(map, position, orders, flags);
   else throw new Error(`${formatPhase(phase)} is not a phase the judge adjudicates`);

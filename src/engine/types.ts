@@ -1,5 +1,6 @@
 import type { Phase, UnitType } from '../map/model.js';
 import type { Order, SubmittedOrder } from '../orders/types.js';
+import type { FollowedOrders } from './movement/followed.js';
 
 export type { Order, SubmittedOrder };
 
@@ -111,4 +112,6 @@ export interface AdjudicationOptions {
   controllers?: ReadonlyMap<string, string>;
   /** Powers nobody plays (PLAYER DUMMY): DUMMY_FIRE and IMMOBILE_DUMMIES apply to their units. */
   dummies?: ReadonlySet<string>;
+  /** Which order each unit follows in a movement phase: the rules variant's choice (the standard game's when not given). */
+  followedOrders?: FollowedOrders;
 }

@@ -1,4 +1,5 @@
 import type { DateTime } from 'luxon';
+import type { Variant } from './variant.js';
 import type { OrderOutcome, Position } from '../engine/types.js';
 import type { BoardArt } from '../map/board-art.js';
 import type { MapDefinition } from '../map/definition.js';
@@ -8,7 +9,7 @@ import type { Phase } from '../map/model.js';
 import { svgToPng } from '../render/board-png.js';
 import { boardSvg, type HiddenUnit } from '../render/board-svg.js';
 import { readStatus } from '../status/parse.js';
-import { type GameStatus } from '../status/model.js';
+import { playedPhase, unplayedPhase, type GameStatus } from '../status/model.js';
 import { rulesInForce } from './rules.js';
 import type { RulesInForce } from '../rules/in-force.js';
 import { mailAttachment, type MailAttachment } from '../store/outgoing-mail.js';
@@ -48,9 +49,10 @@ export function hiddenFrom(builds: readonly HiddenUnit[], view: ResultsView): Hi
 }
 
 function gameTitle(name: string, game: GameStatus): string {
-  const phase = game.phase?.phase;
-  if (phase === undefined) return `Game ${name}`;
-  return `Game ${name}: ${typeof phase === 'object' ? phaseTitle(phase) : phase.toLowerCase()}`;
+  const phase = playedPhase(game);
+  const word = unplayedPhase(game);
+  if (phase === null && word === null) return `Game ${name}`;
+  return `Game ${name}: ${phase ? phaseTitle(phase) : word!.toLowerCase()}`;
 }
 
 /**
@@ -68,8 +70,8 @@ export function pendingHiddenBuilds(archive: GameArchive, game: GameStatus, maps
   const saved = archive.snapshot(last);
   if (saved === null) return [];
   const before = readStatus(saved).game;
-  const phase = before.phase?.phase;
-  if (phase === undefined || typeof phase !== 'object' || phase.type !== ADJUSTMENTS) return [];
+  const phase = playedPhase(before);
+  if (phase === null || phase.type !== ADJUSTMENTS) return [];
   const map = maps.at(phase);
   const hideAll = rulesInForce(before, map.rules()).has('HIDE_BUILDS');
   const now = game.phase?.phase;
@@ -106,8 +108,8 @@ export function currentBoardPicture(
   view: ResultsView,
   format: PictureFormat,
 ): MailAttachment {
-  const phase = game.phase?.phase;
-  const map = phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base;
+  const phase = playedPhase(game);
+  const map = phase ? maps.at(phase) : maps.base;
   const position = visiblePosition(positionOf(game, map), view.reader, boardSight(game, map, view, rules));
   const board = { game: name, map, art: maps.art, position, title: gameTitle(name, game) };
   return pictureFile(board, hiddenFrom(pendingHiddenBuilds(archive, game, maps), view), format);
@@ -125,13 +127,13 @@ export function processedPhasePicture(
   maps: MapDefinition,
   archive: GameArchive,
   view: ResultsView,
-  now: DateTime,
+  played: { readonly variant: Variant; readonly now: DateTime },
 ): MailAttachment | null {
   const before = archive.snapshot(phase);
   const saved = archive.snapshot(`${phase}.next`);
   if (before === null || saved === null) return null;
   const after = readStatus(saved).game;
-  const { report } = processPhase(readStatus(before).game, maps, { now, today: now.toISODate() ?? '' });
+  const { report } = processPhase(readStatus(before).game, maps, { variant: played.variant, now: played.now, today: played.now.toISODate() ?? '' });
   return resultsPictures(name, report, after, maps, (job) => drawResultsPicture(maps, job))(view);
 }
 

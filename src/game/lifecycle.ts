@@ -5,6 +5,7 @@ import { ADJUSTMENTS, latestPhaseOfType, phaseAbbrev } from '../map/phase.js';
 import { initialPosition } from '../engine/position.js';
 import type { Position } from '../engine/types.js';
 import {
+  playedPhase,
   findPower,
   isPowerNumber,
   MAP_POWER_ROLE,
@@ -207,8 +208,8 @@ function needLine(game: GameStatus): GameStatus['need'] {
 }
 
 function currentAbbrev(game: GameStatus): string {
-  const phase = game.phase?.phase;
-  return phase && typeof phase === 'object' ? phaseAbbrev(phase) : 'FORMING';
+  const phase = playedPhase(game);
+  return phase ? phaseAbbrev(phase) : 'FORMING';
 }
 
 /** RESIGN: the power is vacant until someone TAKEs it OVER (a NEED line says so). */
@@ -277,9 +278,9 @@ export function revivePower(game: GameStatus, powerName: string): GameStatus {
 
 /** The game over: COMPLETED, its RESULT (the last phase played and the victors) and FINISH. */
 export function completedGame(game: GameStatus, victors: readonly string[], today: string): GameStatus {
-  const phase = game.phase?.phase;
+  const phase = playedPhase(game);
   // A game that never started has no last phase for a RESULT line.
-  const result = phase && typeof phase === 'object' ? { phase: phaseAbbrev(phase), victors } : null;
+  const result = phase ? { phase: phaseAbbrev(phase), victors } : null;
   return { ...game, proposal: null, phase: { mode: 'PHASE', phase: 'COMPLETED' }, deadline: null, result, finish: today };
 }
 

@@ -10,7 +10,7 @@ import { checkOrder } from '../engine/legality/check.js';
 import { railDestinations } from '../engine/legality/ways.js';
 import { formatOrder } from '../orders/format.js';
 import type { Order, OrderPhase, UnitRef } from '../orders/types.js';
-import { findPower, type GameStatus } from '../status/model.js';
+import { findPower, playedPhase, type GameStatus } from '../status/model.js';
 import type { RulesInForce } from '../rules/in-force.js';
 import { dummyPowers } from './control.js';
 import { immobility, orderPhaseOf, ordersOnFile } from './orders.js';
@@ -242,8 +242,8 @@ function withTheRest(units: readonly UnitOrders[], unclaimed: readonly string[])
 
 /** What `power` may order in the game's current phase, under the `rules` in force on that phase's map; null when it orders nothing now. */
 export function orderChoices(game: GameStatus, maps: MapDefinition, powerName: string, rules: RulesInForce): OrderChoices | null {
-  const phase = game.phase?.phase;
-  if (phase === undefined || typeof phase !== 'object') return null;
+  const phase = playedPhase(game);
+  if (phase === null) return null;
   const orderPhase = orderPhaseOf(phase);
   const status = findPower(game, powerName);
   if (orderPhase === null || status === undefined) return null;

@@ -12,10 +12,10 @@ import { type GameStatus } from '../status/model.js';
 import { rulesInForce } from './rules.js';
 import { controllers, dummyPowers, rotateControl, withVassals } from './control.js';
 import { duties } from './duties.js';
-import { collectOrders } from './orders.js';
 import { positionOf, withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
 import { completedGame } from './lifecycle.js';
+import type { ResultsAddition, Variant } from './variant.js';
 import { concludeByVote } from './votes.js';
 import type { RulesInForce } from '../rules/in-force.js';
 import { blindRules, type BlindRules } from '../engine/visibility.js';
@@ -67,6 +67,8 @@ export interface PhaseReport {
   boards: { before: Position; after: Position };
   /** The game's BLIND rules, null when everyone sees the whole board. */
   blind: BlindRules | null;
+  /** What the game's rules variant adds to the results (`Variant.resultsAdditions`); none in the standard game. */
+  additions: readonly ResultsAddition[];
 }
 
 export interface ProcessedPhase {
@@ -114,6 +116,8 @@ function clearedForNextPhase(game: GameStatus): GameStatus {
 }
 
 export interface ProcessOptions {
+  /** The game's rules variant, whose hooks processing calls. */
+  variant: Variant;
   now: DateTime;
   /** ISO date for FINISH when the game ends. */
   today: string;
@@ -143,6 +147,7 @@ function emptyReport(game: GameStatus, map: GameMap, phase: Phase, rules: RulesI
     terrainChanges: [],
     boards: { before: board, after: board },
     blind: blindRules(rules),
+    additions: [],
   };
 }
 
@@ -154,10 +159,23 @@ interface Adjudicated {
 }
 
 /** Adjudicates the orders on file (a custom phase type has none: the position stands) and fills the report. */
-function adjudicateOnFile(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInForce, report: PhaseReport, position: Position): Adjudicated {
+function adjudicateOnFile(
+  game: GameStatus,
+  map: GameMap,
+  phase: Phase,
+  rules: RulesInForce,
+  report: PhaseReport,
+  position: Position,
+  variant: Variant,
+): Adjudicated {
   if (!isBuiltInPhaseType(phase.type)) return { after: position, victors: [], vassals: null };
-  const collected = collectOrders(game, { map, position, phase, rules });
-  const result = adjudicate(map, phase, position, collected.orders, { rules, controllers: controllers(game), dummies: dummyPowers(game) });
+  const collected = variant.ordersToPlay(game, { map, position, phase, rules });
+  const result = adjudicate(map, phase, position, collected.orders, {
+    rules,
+    controllers: controllers(game),
+    dummies: dummyPowers(game),
+    followedOrders: variant.followedOrders,
+  });
   report.outcomes = result.outcomes;
   report.invalid = collected.invalid;
   report.ownershipUpdated = result.ownershipUpdated;
@@ -192,7 +210,8 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   // The position as the phase begins, worked out once from the status file for the report and the adjudicator.
   const position = positionOf(game, map);
   const report = emptyReport(game, map, phase, rules, position);
-  const { after, victors, vassals } = adjudicateOnFile(game, map, phase, rules, report, position);
+  const { after, victors, vassals } = adjudicateOnFile(game, map, phase, rules, report, position, options.variant);
+  report.additions = options.variant.resultsAdditions(game, phase);
   let cleared = clearedForNextPhase(game);
   if (vassals !== null) {
     const vassalage = withVassals(cleared, vassals);
@@ -236,7 +255,7 @@ function advance(
   };
   const owing = new Set(duties(followingMap, following, after, rules).map((duty) => duty.power));
   const rotated = rotateControl(next, game.rotation ?? maps.base.data.rotation, { processed: phase, next: following, owing });
-  next = rotated.game;
+  next = options.variant.betweenPhases({ game: rotated.game, played: phase, next: following, map: followingMap, rules });
   report.controlChanges.push(...rotated.changed.map((power) => ({ power: power.name, controller: power.control[0]! })));
   // Eliminations change who votes: the votes left may now agree, or a concession lose its power.
   // An end so agreed is recorded against the phase just played, not the one it would have led to.

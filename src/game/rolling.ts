@@ -1,6 +1,6 @@
 import type { DateTime } from 'luxon';
 import type { MapDefinition } from '../map/definition.js';
-import { findPower, MAP_POWER_ROLE, type GameStatus } from '../status/model.js';
+import { findPower, MAP_POWER_ROLE, playedPhase, type GameStatus } from '../status/model.js';
 import { rulesInForce } from './rules.js';
 import { scheduleDeadline } from './schedule.js';
 
@@ -30,8 +30,8 @@ export function keepSettings(rolled: GameStatus, before: GameStatus): GameStatus
 
 /** A phase rolled back to is played again with a new deadline from `now` (Email.txt, ROLLBACK), its orders restored or not. */
 export function withNewDeadline(game: GameStatus, maps: MapDefinition, now: DateTime): GameStatus {
-  const phase = game.phase?.phase;
-  if (!phase || typeof phase !== 'object') return game;
+  const phase = playedPhase(game);
+  if (phase === null) return game;
   return scheduleDeadline(game, phase, maps.base.data.flow, rulesInForce(game, maps.base.rules()), now);
 }
 

@@ -1,7 +1,7 @@
 import { withImpliedRules, type RulesInForce } from '../rules/in-force.js';
 import type { MapDefinition } from '../map/definition.js';
 import type { GameMap } from '../map/game-map.js';
-import type { GameStatus } from '../status/model.js';
+import { playedPhase, type GameStatus } from '../status/model.js';
 
 /**
  * The rules in force: the map's and the status file's with the rules each switches on (NO_QUARTER
@@ -38,7 +38,7 @@ export class OperationRules {
 
   /** The rules in force on the map of the game's current phase (the base map while forming or over). */
   inPlay(game: GameStatus, maps: MapDefinition): RulesInForce {
-    const phase = game.phase?.phase;
-    return this.of(game, phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base);
+    const phase = playedPhase(game);
+    return this.of(game, phase ? maps.at(phase) : maps.base);
   }
 }

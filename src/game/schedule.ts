@@ -2,7 +2,7 @@ import type { DateTime } from 'luxon';
 import type { Phase, FlowStep } from '../map/model.js';
 import { flowPhases, formatPhase } from '../map/phase.js';
 import { formatDeadlineStamp, gameZone, movedDeadline, nextDeadline, parseDeadlineStamp, parseTiming, renderTiming, type Timing } from '../deadline/index.js';
-import type { GameStatus } from '../status/model.js';
+import { playedPhase, type GameStatus } from '../status/model.js';
 import type { RulesInForce } from '../rules/in-force.js';
 
 /** The bridge from a game's TIMING, ZONE and DEADLINE lines to the deadline arithmetic. */
@@ -19,8 +19,8 @@ export function currentDeadline(game: GameStatus): DateTime | null {
 /** The game's DEADLINE moved on by `minutes` (an outage of the judge), kept to its DAYS and NOT; unchanged without one. */
 export function extendDeadline(game: GameStatus, flow: readonly FlowStep[], rules: RulesInForce, minutes: number): GameStatus {
   const deadline = currentDeadline(game);
-  const phase = game.phase?.phase;
-  if (deadline === null || !phase || typeof phase !== 'object') return game;
+  const phase = playedPhase(game);
+  if (deadline === null || phase === null) return game;
   const moved = movedDeadline({
     deadline,
     minutes,

@@ -8,7 +8,7 @@ import { formatDiagnostic, type Diagnostic } from '../map/model.js';
 import { comparePhases, nextPhase, parsePhaseAbbrev, phaseAbbrev } from '../map/phase.js';
 import type { FlowStep, Phase } from '../map/model.js';
 import { parseVacations, renderTiming } from '../deadline/index.js';
-import { findPower, MAP_POWER_ROLE, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
+import { findPower, MAP_POWER_ROLE, playedPhase, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
 import { OperationRules, rulesInForce } from './rules.js';
 import { formatUnitAt } from '../status/codecs.js';
 import { readStatus } from '../status/parse.js';
@@ -46,7 +46,8 @@ import {
 } from './lifecycle.js';
 import { clearOrders, hasOrders, orderPhaseOf, unorderedUnits, type LatePower, submitOrders, waitRequested, type SubmissionReport } from './orders.js';
 import { positionOf } from './position.js';
-import { currentPhase, processPhase, type PhaseReport } from './process.js';
+import { currentPhase, processPhase, ProcessingError, type PhaseReport } from './process.js';
+import { variantNamed, type Variant } from './variant.js';
 import { phaseTitle, resultsRenderer, type ResultsView } from './results.js';
 import { extendDeadline, gameTiming, scheduleDeadline } from './schedule.js';
 import { withStatusLines, type StatusEdit } from './status-lines.js';
@@ -169,8 +170,8 @@ export class GameService {
   statusErrors(loaded: LoadedGame, rules: OperationRules): Diagnostic[] {
     const { game } = loaded;
     const maps = this.maps(game);
-    const phase = game.phase?.phase;
-    const map = phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
+    const phase = playedPhase(game);
+    const map = phase ? maps.at(phase) : maps.base;
     return [...loaded.diagnostics, ...validateStatus(game, { map, rules: rules.of(game, map), folder: loaded.name })].filter(
       (diagnostic) => diagnostic.severity === 'error',
     );
@@ -219,8 +220,8 @@ export class GameService {
   async activate(name: string, actor: Actor): Promise<LoadedGame> {
     const loaded = await this.options.store.update(name, actor, (current) => {
       const game = current.game;
-      const phase = game.phase?.phase;
-      if (!phase || typeof phase !== 'object') return null;
+      const phase = playedPhase(game);
+      if (phase === null) return null;
       const maps = this.maps(game);
       const line = game.phase!;
       const resumed = { ...game, phase: line.mode === 'WAIT' ? { ...line, mode: 'PHASE' as const } : line, deadline: null, delay: null };
@@ -233,8 +234,7 @@ export class GameService {
   /** WAIT: the game's phase is in the WAIT mode and the game listed as waiting: nothing is processed until the Master says so. */
   async wait(name: string, actor: Actor): Promise<LoadedGame> {
     const loaded = await this.options.store.update(name, actor, ({ game }) => {
-      const phase = game.phase?.phase;
-      if (!phase || typeof phase !== 'object') throw new GameRuleError(`game '${name}' is not being played, so it cannot wait`);
+      if (playedPhase(game) === null) throw new GameRuleError(`game '${name}' is not being played, so it cannot wait`);
       return { ...game, phase: { ...game.phase!, mode: 'WAIT' } };
     });
     await this.list(actor, name, 'waiting');
@@ -335,8 +335,8 @@ export class GameService {
 
   /** The late powers, each with the units it has left without an order. */
   lateness(game: GameStatus, operationRules: OperationRules): LatePower[] {
-    const phase = game.phase?.phase;
-    if (!phase || typeof phase !== 'object') return [];
+    const phase = playedPhase(game);
+    if (phase === null) return [];
     const orderPhase = orderPhaseOf(phase);
     if (!orderPhase) return [];
     const maps = this.maps(game);
@@ -442,9 +442,17 @@ export class GameService {
   private adjudicated(game: GameStatus, expectPhase: string | undefined): ProcessedOutcome | null {
     const phase = currentPhase(game);
     if (expectPhase && expectPhase !== phaseAbbrev(phase)) return null;
-    const outcome = processPhase(game, this.maps(game), { now: this.now(), today: this.today() });
+    const outcome = processPhase(game, this.maps(game), { variant: this.variant(game), now: this.now(), today: this.today() });
     const found = game.name === null ? [] : this.foundUnits(game.name, game);
     return found.length === 0 ? outcome : { ...outcome, report: { ...outcome.report, found } };
+  }
+
+  /** The game's rules variant, as the main status file lists it (standard when unlisted). */
+  variant(game: GameStatus): Variant {
+    const listed = this.options.store.loadMainStatus().status.games.find((listing) => listing.name === game.name)?.variant ?? 'standard';
+    const variant = variantNamed(listed);
+    if (variant === null) throw new ProcessingError(`the game plays the rules variant ${listed}, which this judge does not play`);
+    return variant;
   }
 
   /** The hidden builds of the last adjustment phase, which the results of the phase after it reveal. */

@@ -1,6 +1,6 @@
 import type { MapDefinition } from '../map/definition.js';
 import type { RulesInForce } from '../rules/in-force.js';
-import { MAP_POWER_ROLE, type GameStatus } from '../status/model.js';
+import { MAP_POWER_ROLE, playedPhase, unplayedPhase, type GameStatus } from '../status/model.js';
 import { describeDeadline, phaseTitle } from './results.js';
 import { FULL_SIGHT } from '../engine/visibility.js';
 import { boardSight, type Reader } from './blind-view.js';
@@ -53,9 +53,9 @@ export function gameView(
   reader: Reader = { reader: null, master: true },
   options: { hideDummies?: boolean } = {},
 ): GameView {
-  const phase = game.phase?.phase;
-  const title = !phase ? 'no phase' : typeof phase === 'string' ? phase : phaseTitle(phase);
-  const map = typeof phase === 'object' ? maps.at(phase) : maps.base;
+  const phase = playedPhase(game);
+  const title = phase ? phaseTitle(phase) : (unplayedPhase(game) ?? 'no phase');
+  const map = phase ? maps.at(phase) : maps.base;
   const sight = boardSight(game, map, reader, rules);
   const powers = game.powers
     .filter((power) => power.role === MAP_POWER_ROLE)

@@ -1,6 +1,6 @@
 import type { MapDefinition } from '../map/definition.js';
 import { isGameKeyword, isPowerKeyword, readsAsPowerHeader, rolesOf } from '../status/keywords.js';
-import { findPower, type GameStatus } from '../status/model.js';
+import { findPower, playedPhase, type GameStatus } from '../status/model.js';
 import { parseStatus } from '../status/parse.js';
 import { renderStatus } from '../status/render.js';
 import { closesStanza, stanzaOpenedBy } from '../status/stanzas.js';
@@ -79,8 +79,8 @@ function withLines(game: GameStatus, block: string | null, added: readonly strin
 
 /** What is wrong with the status file. */
 function errorsOf(game: GameStatus, diagnostics: readonly { severity: string; message: string }[], maps: MapDefinition | null, folder: string): string[] {
-  const phase = game.phase?.phase;
-  const map = maps === null ? undefined : phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
+  const phase = playedPhase(game);
+  const map = maps === null ? undefined : phase ? maps.at(phase) : maps.base;
   return [...diagnostics, ...validateStatus(game, { ...(map ? { map, rules: rulesInForce(game, map.rules()) } : {}), folder })]
     .filter((entry) => entry.severity === 'error')
     .map((entry) => entry.message);

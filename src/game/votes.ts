@@ -1,4 +1,4 @@
-import { MAP_POWER_ROLE, findPower, updatePower, type GameStatus, type Proposal, type Vote } from '../status/model.js';
+import { MAP_POWER_ROLE, findPower, playedPhase, updatePower, type GameStatus, type Proposal, type Vote } from '../status/model.js';
 import { vassalsOf } from './control.js';
 import { completedGame, GameRuleError } from './lifecycle.js';
 import { isBuildToken } from '../engine/builds.js';
@@ -112,7 +112,6 @@ export function concludeByVote(game: GameStatus, rules: RulesInForce, today: str
   const current =
     game.proposal !== null && game.proposal.result !== DRAW_PROPOSAL && !voters(game).includes(game.proposal.result) ? withoutProposal(game) : game;
   const victors = agreedResult(current, rules);
-  const phase = current.phase?.phase;
-  if (!victors || !phase || typeof phase !== 'object') return current;
+  if (!victors || playedPhase(current) === null) return current;
   return completedGame(current, victors, today);
 }

@@ -41,6 +41,8 @@ export interface BoardDrawing {
   readonly ground: string;
   /** By location abbreviation in upper case: provinces (`SPA`) and coasts (`SPA/NC`). */
   readonly places: ReadonlyMap<string, DrawnPlace>;
+  /** The full names the drawing gives its places (a DPjudge drawing's INFO block), by their names in `places`. */
+  readonly fullNames: ReadonlyMap<string, string>;
 }
 
 /** Bad input a drawing reader refuses: the map is then drawn as if the drawing were not there. */

@@ -32,7 +32,8 @@ function drawingLayout(map: GameMap, drawing: BoardDrawing): BoardLayout {
   return layout;
 }
 
-const PROVINCE_NAME_SIZE = 10;
+/** Smaller than on a laid-out board: a drawing shows its provinces itself, and places them closer. */
+const PROVINCE_NAME_SIZE = 8;
 /** Where a center mark or a dislodged unit goes when the drawing does not say: as on a laid-out board. */
 const CENTER_OFFSET = { x: 14, y: 11 };
 const DISLODGED_OFFSET = { x: -12, y: 10 };

@@ -137,6 +137,21 @@ export interface NeededPower {
   readonly centers: number;
 }
 
+/**
+ * The phase being played: null while the game forms, once it is over, and without a PHASE line.
+ * The one way to tell, so that the checks cannot drift apart.
+ */
+export function playedPhase(game: Pick<GameStatus, 'phase'>): Phase | null {
+  const phase = game.phase?.phase;
+  return phase !== undefined && typeof phase === 'object' ? phase : null;
+}
+
+/** FORMING or COMPLETED when the PHASE line names no phase being played; null when it does, or when there is no PHASE line. */
+export function unplayedPhase(game: Pick<GameStatus, 'phase'>): 'FORMING' | 'COMPLETED' | null {
+  const phase = game.phase?.phase;
+  return phase === 'FORMING' || phase === 'COMPLETED' ? phase : null;
+}
+
 /** A Payola TAX line: the income a centre earns a year, or (no centre) every centre. */
 export interface TaxLine {
   readonly center: string | null;

@@ -307,6 +307,14 @@ export function syncFolder(folder: string): void {
   }
 }
 
+/** The temporary files in `folder` whose writers died before renaming them. */
+export function abandonedTemporaryFiles(folder: string): string[] {
+  return readdirSync(folder)
+    .map((entry) => ({ entry, named: /^\..+\.tmp-(\d+)-/.exec(entry) }))
+    .filter(({ named }) => named !== null && !processAlive(Number(named[1])))
+    .map(({ entry }) => join(folder, entry));
+}
+
 /** Removes temporary files left by writers that died before renaming them (call while holding the file's lock). */
 export function removeAbandonedWrites(path: string): void {
   const folder = dirname(path);

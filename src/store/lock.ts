@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HOST, processAlive } from './processes.js';
@@ -71,7 +71,13 @@ export class FileLock {
     const staleAfterMs = options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
     const token = newToken();
     const claim = sideFile(path, token);
-    writeFileSync(claim, JSON.stringify({ pid: process.pid, host: HOST, token, since: Date.now() } satisfies Holder), { flag: 'wx' });
+    try {
+      writeFileSync(claim, JSON.stringify({ pid: process.pid, host: HOST, token, since: Date.now() } satisfies Holder), { flag: 'wx' });
+    } catch (error) {
+      // A full disk makes the file and refuses its bytes: the empty claim would stay while this process lives.
+      tolerating(['ENOENT'], () => unlinkSync(claim));
+      throw error;
+    }
     try {
       const giveUpAt = Date.now() + timeoutMs;
       for (let poll = FIRST_POLL_MS; ; poll = Math.min(poll * 2, LONGEST_POLL_MS)) {
@@ -168,6 +174,19 @@ function removeDeadClaims(path: string): void {
     const dead = holder === null ? !processAlive(Number(named[1])) : holder.host === HOST && !processAlive(holder.pid);
     if (dead) tolerating(['ENOENT'], () => unlinkSync(file));
   }
+}
+
+/**
+ * A lock, and the claims beside it, left by processes that died (found when a judge starts): the
+ * dead claims are removed, and the lock too when its holder is dead. True when no lock is left.
+ */
+export function removeAbandonedLock(path: string): boolean {
+  removeDeadClaims(path);
+  if (!existsSync(path)) return true;
+  const holder = readHolder(path);
+  if (holder === null || holder.host !== HOST || processAlive(holder.pid)) return false;
+  tolerating(['ENOENT'], () => unlinkSync(path));
+  return true;
 }
 
 function describeHeld(path: string, holder: Holder | null): string {

@@ -16,7 +16,7 @@ import { describeDeadline, phaseTitle } from '../game/results.js';
 import { RULES } from '../rules/catalog.js';
 import { ruleSupport } from '../game/rule-support.js';
 import type { GameMap } from '../map/game-map.js';
-import { MAP_POWER_ROLE, type GameStatus } from '../status/model.js';
+import { MAP_POWER_ROLE, playedPhase, type GameStatus } from '../status/model.js';
 import { attachmentBytes } from '../store/outgoing-mail.js';
 import type { HtmlTemplates, PageView } from './html.js';
 import { BoundedCache } from './bounded-cache.js';
@@ -58,8 +58,8 @@ export function readingSession(visitor: Visitor, game: string): Session {
 
 function mapOf(context: ExecutionContext, game: GameStatus): GameMap {
   const maps = context.service.maps(game);
-  const phase = game.phase?.phase;
-  return phase !== undefined && typeof phase === 'object' ? maps.at(phase) : maps.base;
+  const phase = playedPhase(game);
+  return phase ? maps.at(phase) : maps.base;
 }
 
 function option(value: string, label: string, selected: boolean) {
@@ -247,7 +247,10 @@ export class WebPages {
     historyBlocks(context, readingSession(visitor, name), name, [phase]);
     const game = context.service.load(name).game;
     const reader = readerOf(readingSession(visitor, name));
-    const picture = processedPhasePicture(name, phase, context.service.maps(game), context.service.archive(name), reader, DateTime.fromJSDate(this.deps.now()));
+    const picture = processedPhasePicture(name, phase, context.service.maps(game), context.service.archive(name), reader, {
+      variant: context.service.variant(game),
+      now: DateTime.fromJSDate(this.deps.now()),
+    });
     return picture === null ? null : attachmentBytes(picture).toString('utf8');
   }
 
@@ -283,13 +286,13 @@ export class WebPages {
   }
 
   private playerPanel(context: ExecutionContext, session: Extract<Session, { kind: 'power' }>, game: GameStatus, map: GameMap) {
-    const phase = game.phase?.phase;
+    const phase = playedPhase(game);
     const choices = orderChoices(game, context.service.maps(game), session.power, phaseRules(context, game));
     return {
       power: map.power(session.power)?.displayName ?? session.power,
       status: this.statusText(context, session),
       orders:
-        choices === null || phase === undefined || typeof phase !== 'object'
+        choices === null || phase === null
           ? null
           : { phase: phaseTitle(phase), ...orderForm(choices), board: boardData(choices, map, context.service.maps(game).art) },
     };

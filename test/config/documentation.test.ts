@@ -34,6 +34,13 @@ describe('docs/configuration.md', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'judge-doc-')), 'judge.config.json');
     writeFileSync(file, example);
     const loaded = loadConfig(file);
-    expect(mailSettings(loaded).mail.imap.host).toBe('localhost');
+    expect(mailSettings(loaded).mail.imap.host).toBe('dip.example.org');
+    expect(mailSettings(loaded).mail.smtp).toMatchObject({ host: 'localhost', port: 25, user: '' });
+  });
+
+  it("shows the same real judge's file as docs/deploying.md", () => {
+    const deploying = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'deploying.md'), 'utf8');
+    const jsonOf = (text: string) => JSON.parse(/```json\n([\s\S]*?)```/.exec(text)![1]!) as unknown;
+    expect(jsonOf(page)).toEqual(jsonOf(deploying));
   });
 });

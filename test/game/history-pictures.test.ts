@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import { processedPhasePicture } from '../../src/game/board-picture.js';
+import { STANDARD } from '../../src/game/variant.js';
 import { attachmentBytes } from '../../src/store/outgoing-mail.js';
 import { playMap } from './play.js';
 import { master, projectRoot, queuedMails } from './support.js';
@@ -20,7 +21,7 @@ describe("HISTORY's picture of a processed phase", () => {
     const maps = judge.service.maps(judge.service.load('v').game);
     const archive = judge.service.archive('v');
     for (const [phase, picture] of mailed) {
-      const drawn = processedPhasePicture('v', phase, maps, archive, { reader: null, master: true }, DateTime.utc());
+      const drawn = processedPhasePicture('v', phase, maps, archive, { reader: null, master: true }, { variant: STANDARD, now: DateTime.utc() });
       expect({ phase, picture: drawn === null ? null : attachmentBytes(drawn).toString('utf8') }).toEqual({ phase, picture });
     }
     // The orders are drawn: every movement phase's picture has its arrows and the order key.
@@ -31,6 +32,8 @@ describe("HISTORY's picture of a processed phase", () => {
   it('is none for a phase the game kept no status files from', async () => {
     const { judge } = await playMap(join(projectRoot, 'maps'), 'standard', 1, 3);
     const maps = judge.service.maps(judge.service.load('v').game);
-    expect(processedPhasePicture('v', 'F1905M', maps, judge.service.archive('v'), { reader: null, master: true }, DateTime.utc())).toBeNull();
+    expect(
+      processedPhasePicture('v', 'F1905M', maps, judge.service.archive('v'), { reader: null, master: true }, { variant: STANDARD, now: DateTime.utc() }),
+    ).toBeNull();
   });
 });

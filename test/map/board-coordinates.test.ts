@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseBoardCoordinates } from '../../src/map/board-coordinates.js';
+import { checkBoardCoordinates, parseBoardCoordinates } from '../../src/map/board-coordinates.js';
 import { readAnyMap } from '../../src/map/catalog.js';
 import { formatDiagnostic } from '../../src/map/model.js';
 import { projectRoot } from '../game/support.js';
@@ -35,11 +35,13 @@ describe('a coordinates file', () => {
 describe('the map loader', () => {
   it("finds maps/standard.coords beside the judge's standard map, which places every province and coast without a warning", () => {
     const definition = readAnyMap(standardPath);
-    const art = definition.art;
-    expect(art.kind).toBe('coordinates');
+    // The judge's own drawing, maps/standard.svg, is found first: the file is for a judge that reads coordinates only.
+    expect(definition.art.kind).toBe('drawing');
     expect(definition.warnings).toEqual([]);
-    for (const location of definition.base.locations)
-      expect(art.kind === 'coordinates' && art.coordinates.places.has(location.abbrev), location.abbrev).toBe(true);
+    const file = join(projectRoot, 'maps', 'standard.coords');
+    const { coordinates, diagnostics } = parseBoardCoordinates(readFileSync(file, 'utf8'), file);
+    expect([...diagnostics, ...checkBoardCoordinates(coordinates, definition.base)]).toEqual([]);
+    for (const location of definition.base.locations) expect(coordinates.places.has(location.abbrev), location.abbrev).toBe(true);
   });
 
   it('takes the coordinates of the board a variant names with MAP, and warns of places the file names that the map lacks and of provinces it leaves out', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseBoardCoordinates } from '../../src/map/board-coordinates.js';
 import { readAnyMap } from '../../src/map/catalog.js';
 import { GameMap } from '../../src/map/game-map.js';
 import { EDGE, layOutBoard, type BoardLayout } from '../../src/render/board-layout.js';
@@ -7,7 +9,9 @@ import { knownPlace, orientLayout } from '../../src/render/known-places.js';
 import { projectRoot } from '../game/support.js';
 
 const standard = readAnyMap(join(projectRoot, 'maps', 'standard.map'));
-const standardCoordinates = standard.art.kind === 'coordinates' ? standard.art.coordinates : null;
+// Read as a file: the standard map's pictures are drawn on maps/standard.svg, which stands beside it too.
+const coordinatesFile = join(projectRoot, 'maps', 'standard.coords');
+const standardCoordinates = parseBoardCoordinates(readFileSync(coordinatesFile, 'utf8'), coordinatesFile).coordinates;
 
 function pointOf(layout: BoardLayout, province: string) {
   return layout.provinces.find((place) => place.province === province)!.point;

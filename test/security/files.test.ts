@@ -1,18 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, inject } from 'vitest';
 import { plainMail } from '../mail/support/judge-setup.js';
-import { attack, JUDGE } from './support.js';
+import { attack, writeJudgeConfig } from './support.js';
 
 /**
  * The judge's files as another user of the machine sees them (issue 31: started with umask 022, the
  * journal with its private press, the outbox and the status files were world-readable). The judge
  * runs as installed, `judge mail` from a shell whose umask is 022.
  */
-
-const ROOT = resolve(import.meta.dirname, '..', '..');
 
 function everything(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((name) => join(folder, name));
@@ -21,15 +19,7 @@ function everything(folder: string): string[] {
 describe('file modes', () => {
   attack('a judge started under umask 022 keeps its journal, outbox, games and status files from other users', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'judge-modes-'));
-    const config = join(folder, 'judge.config.json');
-    writeFileSync(
-      config,
-      JSON.stringify({
-        judge: { name: 'MODES', address: JUDGE, keeper: 'keeper@dip.test' },
-        folders: { maps: join(ROOT, 'maps'), templates: join(ROOT, 'templates'), games: 'games', var: 'var' },
-        web: { enabled: false },
-      }),
-    );
+    const config = writeJudgeConfig(folder, 'judge.config.json');
     const main = join(inject('compiledJudge'), 'cli', 'main.js');
     const mail = plainMail({ from: 'master@dip.test', body: 'CREATE modes masterpw\nFORM\nPRESS TO MASTER\nsecret\nENDPRESS' });
     const run = spawnSync('sh', ['-c', 'umask 022 && exec "$@"', 'sh', process.execPath, main, 'mail', '--config', config], { cwd: folder, input: mail });

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
-import { attack, JUDGE, JudgeUnderAttack } from './support.js';
+import { attack, JudgeUnderAttack, writeJudgeConfig } from './support.js';
 import { plainMail, until } from '../mail/support/judge-setup.js';
 
 /**
@@ -14,7 +14,6 @@ import { plainMail, until } from '../mail/support/judge-setup.js';
  * a mail must be answered and a sweep must act on a game whose deadline passed.
  */
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const CONNECTIONS = 2_000;
 const DESCRIPTORS = 1_024;
 
@@ -37,16 +36,10 @@ afterAll(async () => {
 
 /** `judge start` on the attacked judge's folder, its web pages on a free port, a sweep every second. */
 function startDaemon(lines: string[]): ChildProcess {
-  const config = join(judge.folder, 'siege.config.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      judge: { name: 'ATTACKED', address: JUDGE, keeper: 'keeper@dip.test' },
-      folders: { maps: join(ROOT, 'maps'), templates: join(ROOT, 'templates'), games: 'games', var: 'var' },
-      deadlines: { cron: '* * * * * *' },
-      web: { enabled: true, listen: 'http://127.0.0.1:0' },
-    }),
-  );
+  const config = writeJudgeConfig(judge.folder, 'siege.config.json', {
+    deadlines: { cron: '* * * * * *' },
+    web: { enabled: true, listen: 'http://127.0.0.1:0' },
+  });
   const main = join(inject('compiledJudge'), 'cli', 'main.js');
   const child = spawn('sh', ['-c', `ulimit -n ${DESCRIPTORS} && exec "$@"`, 'sh', process.execPath, main, 'start', '--config', config], {
     cwd: judge.folder,

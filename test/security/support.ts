@@ -13,6 +13,22 @@ export const JUDGE = JUDGE_ADDRESS;
 export const KEEPER = 'keeper@dip.test';
 export const MASTER = 'master@dip.test';
 
+/**
+ * A configuration in `folder` for a judge on its embedded defaults with the project's maps and
+ * templates, its games and var folders beside the file; `settings` add to it (web pages, deadlines).
+ */
+export function writeJudgeConfig(folder: string, name: string, settings: Record<string, unknown> = {}): string {
+  const file = join(folder, name);
+  const config = {
+    judge: { name: 'ATTACKED', address: JUDGE, keeper: KEEPER },
+    folders: { maps: join(ROOT, 'maps'), templates: join(ROOT, 'templates'), games: 'games', var: 'var' },
+    web: { enabled: false },
+    ...settings,
+  };
+  writeFileSync(file, JSON.stringify(config));
+  return file;
+}
+
 /** One attack of the catalogue: a test named for the attack, counted by `npm run proof`. */
 export function attack(name: string, run: () => Promise<void>, timeoutMs?: number): void {
   it(`attack: ${name}`, run, timeoutMs);
@@ -46,16 +62,7 @@ export class JudgeUnderAttack {
   readonly log: string[] = [];
 
   constructor() {
-    const configFile = join(this.folder, 'judge.config.json');
-    writeFileSync(
-      configFile,
-      JSON.stringify({
-        judge: { name: 'ATTACKED', address: JUDGE, keeper: KEEPER },
-        folders: { maps: join(ROOT, 'maps'), templates: join(ROOT, 'templates'), games: 'games', var: 'var' },
-        web: { enabled: false },
-      }),
-    );
-    this.loaded = loadConfig(configFile);
+    this.loaded = loadConfig(writeJudgeConfig(this.folder, 'judge.config.json'));
   }
 
   /** Handles one mail; resolves with every mail the judge sent because of it. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { mailsTo, startWebJudge, until, Visitor, type WebJudge } from '../web/support.js';
+import { codeMailedTo as mailedCode, codesMailedTo as mailedCodes, startWebJudge, Visitor, type WebJudge } from '../web/support.js';
 import { attack } from './support.js';
 
 /**
@@ -20,18 +20,6 @@ async function visitorAt(ip: string): Promise<Visitor> {
   const visitor = new Visitor(judge.url, ip);
   await visitor.get('/');
   return visitor;
-}
-
-async function codeMailedTo(to: string, after: number): Promise<string> {
-  const mail = await until(
-    async () => mailsTo(await judge.sent(), to).filter((sent) => /your code to/.test(sent.subject ?? ''))[after],
-    `code ${after + 1} mailed to ${to}`,
-  );
-  return /\b([A-Z2-9]{5}-[A-Z2-9]{5})\b/.exec(mail.text ?? '')![1]!;
-}
-
-async function codesMailedTo(to: string): Promise<number> {
-  return mailsTo(await judge.sent(), to).filter((sent) => /your code to/.test(sent.subject ?? '')).length;
 }
 
 beforeAll(async () => {
@@ -64,9 +52,9 @@ describe('guessing on the web', () => {
     const owner = await visitorAt('192.0.2.50');
     await owner.post('/signon', { game: GAME, who: 'G', password: `pw${n}` });
     expect(owner.body).toMatch(/too many wrong passwords/);
-    const before = await codesMailedTo(address(n));
+    const before = await mailedCodes(judge, address(n));
     await owner.post('/signon/code', { game: GAME, who: 'G' });
-    const code = await codeMailedTo(address(n), before);
+    const code = await mailedCode(judge, address(n), before);
     await owner.post('/confirm', { code, password: `pw${n}` });
     expect(owner.signedOnAs()).toBe(`Germany in ${GAME}`);
     expect(power).toBe('GERMANY');
@@ -75,10 +63,10 @@ describe('guessing on the web', () => {
   attack('a stranger asking for the owner’s sign-on code learns nothing and gets nothing: the code goes to the owner alone', async () => {
     const n = players.get('ITALY')!;
     const stranger = await visitorAt('203.0.113.200');
-    const before = await codesMailedTo(address(n));
+    const before = await mailedCodes(judge, address(n));
     await stranger.post('/signon/code', { game: GAME, who: 'I' });
     expect(stranger.body).toMatch(/code to sign on/);
-    await codeMailedTo(address(n), before);
+    await mailedCode(judge, address(n), before);
     expect(stranger.body).not.toMatch(/[A-Z2-9]{5}-[A-Z2-9]{5}/);
     await stranger.post('/confirm', { code: 'AAAAA-AAAAA', password: 'pw1' });
     expect(stranger.signedOnAs()).toBeNull();
@@ -101,7 +89,7 @@ describe('forms in someone else’s name', () => {
     const attacker = await visitorAt('198.51.100.77');
     await attacker.post('/join', { game: 'webbeta', address: 'victim@elsewhere.test', password: 'x' });
     expect(judge.status('webbeta')).not.toContain('victim@elsewhere.test');
-    const code = await codeMailedTo('victim@elsewhere.test', 0);
+    const code = await mailedCode(judge, 'victim@elsewhere.test', 0);
     // The owner of the address, at a browser of their own, enters it: now they have joined.
     const victim = await visitorAt('192.0.2.77');
     await victim.post('/confirm', { code, password: 'victimpw' });
@@ -120,7 +108,7 @@ describe('forms in someone else’s name', () => {
     });
     expect(games).toEqual([]);
     let codes = 0;
-    for (let n = 0; n < 10; n++) codes += await codesMailedTo(`maker${n}@attacker.test`);
+    for (let n = 0; n < 10; n++) codes += await mailedCodes(judge, `maker${n}@attacker.test`);
     expect(codes).toBeLessThanOrEqual(5);
     expect(creator.body).toMatch(/Too many forms/);
   });

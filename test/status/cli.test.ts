@@ -17,6 +17,15 @@ describe('judge game validate', () => {
     });
   });
 
+  it('takes --config, as the other commands do, and reads the games folder it names', async () => {
+    const folder = judgeFolder({ alpha: good });
+    const elsewhere = judgeFolder({});
+    expect(await runGame(elsewhere, 'validate', 'alpha', '--config', join(folder, 'judge.config.json'))).toEqual({
+      output: [`${join(folder, 'games', 'alpha', 'status')}: ok, 0 warnings`],
+      exitCode: 0,
+    });
+  });
+
   it('reports every problem with its line and exits 1', async () => {
     const folder = judgeFolder({ beta: bad });
     const { output, exitCode } = await runGame(folder, 'validate', join(folder, 'games', 'beta'));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Visitor, startWebJudge, type WebJudge } from './support.js';
+import { Visitor, codeMailedTo, startWebJudge, type WebJudge } from './support.js';
 
 /** What a judgekeeper and a newcomer read of the web pages: the daemon's log, the power table, an unread order form. */
 
@@ -20,7 +20,8 @@ describe('the web pages of a judge', () => {
     for (const [n, power] of [...POWERS].reverse().entries()) {
       const visitor = new Visitor(judge.url);
       await visitor.get('/');
-      await visitor.post('/join', { game: 'alpha', address: `p${n}@web.test`, password: `pw${n}`, power: power.toLowerCase() });
+      await visitor.post('/join', { game: 'alpha', address: `p${n}@web.test`, power: power.toLowerCase() });
+      await visitor.post('/confirm', { code: await codeMailedTo(judge, `p${n}@web.test`, 0), password: `pw${n}` });
       expect(visitor.body).toContain('You have joined game &#39;alpha&#39;');
     }
     expect(judge.log.filter((line) => /^web JOIN from p\d@web\.test: processed \(1 command, 0 refused lines \(alpha\)\)$/.test(line))).toHaveLength(7);

@@ -136,6 +136,20 @@ export function mailsTo(mails: readonly ParsedMail[], address: string): ParsedMa
   return mails.filter((mail) => [mail.to].flat().some((to) => to?.value.some((entry) => entry.address === address)));
 }
 
+/** How many sign-on, JOIN, TAKEOVER or CREATE codes the judge has mailed to `to`. */
+export async function codesMailedTo(judge: WebJudge, to: string): Promise<number> {
+  return mailsTo(await judge.sent(), to).filter((sent) => /your code to/.test(sent.subject ?? '')).length;
+}
+
+/** The code in the judge's mail number `after + 1` of codes to `to`, once it has been sent. */
+export async function codeMailedTo(judge: WebJudge, to: string, after: number): Promise<string> {
+  const mail = await until(
+    async () => mailsTo(await judge.sent(), to).filter((sent) => /your code to/.test(sent.subject ?? ''))[after],
+    `code ${after + 1} mailed to ${to}`,
+  );
+  return /\b([A-Z2-9]{5}-[A-Z2-9]{5})\b/.exec(mail.text ?? '')![1]!;
+}
+
 /** One browser: its cookie, the form token of the last page it loaded, and the address a proxy says it has. */
 export class Visitor {
   private cookie = '';

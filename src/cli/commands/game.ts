@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { CONFIG_OPTION_HELP } from '../../config/config.js';
 
 /**
  * The `game` command group. Each subcommand module adds itself through `gameCommand(program)`,
@@ -14,5 +15,8 @@ export function registerGameCommands(program: Command): void {
     .description("check a game's status file: every problem with its line, against the game's map; exits 1 on errors")
     .argument('<game>', 'a game name (in the games folder), a game folder or a status file')
     .option('--roundtrip', 'also write the file back in memory and report every line that would change')
-    .action(async (target: string, options: { roundtrip?: boolean }) => (await import('../run/game-validate.js')).validateGame(target, options));
+    .option('-c, --config <file>', CONFIG_OPTION_HELP)
+    .action(async (target: string, options: { roundtrip?: boolean; config?: string }) =>
+      (await import('../run/game-validate.js')).validateGame(target, options),
+    );
 }

@@ -18,8 +18,8 @@ import { rulesInForce } from '../../game/rules.js';
 import { displayPath } from '../../store/paths.js';
 
 /** `judge game validate`: prints every problem of the status file with its line; exit status 1 on errors. */
-export function validateGame(target: string, options: { roundtrip?: boolean }): void {
-  const config = loadConfig();
+export function validateGame(target: string, options: { roundtrip?: boolean; config?: string }): void {
+  const config = loadConfig(options.config);
   const file = statusFileOf(target, folder(config, 'games'));
   const bytes = readFileSync(file.path);
   const parsed = readStatus(bytes, file.shown);

@@ -5,7 +5,7 @@ import type { GameService } from '../../game/service.js';
 import type { MapDefinition } from '../../map/definition.js';
 import type { GameMap } from '../../map/game-map.js';
 import type { RulesInForce } from '../../rules/in-force.js';
-import { type GameStatus } from '../../status/model.js';
+import { playedPhase, type GameStatus } from '../../status/model.js';
 import type { OperationRules } from '../../game/rules.js';
 import { NoSuchGameError, type Actor, type LoadedGame } from '../../store/game-store.js';
 import type { PressArchive } from '../../store/press-archive.js';
@@ -72,8 +72,8 @@ export function phaseRules(context: ExecutionContext, game: GameStatus): RulesIn
 /** The map as it stands in the game's current phase (the base map while forming or completed). */
 export function currentMap(context: ExecutionContext, game: GameStatus): GameMap {
   const maps = mapsOf(context, game);
-  const phase = game.phase?.phase;
-  return phase && typeof phase === 'object' ? maps.at(phase) : maps.base;
+  const phase = playedPhase(game);
+  return phase ? maps.at(phase) : maps.base;
 }
 
 /** A power's name as players read it: `France`, or an observer's chosen name as stored. */

@@ -4,7 +4,7 @@ import { hiddenFrom, pendingHiddenBuilds } from '../../game/board-picture.js';
 import { disorderIn, type ResultsView } from '../../game/results.js';
 import { gameView, gameViewText, type GameView } from '../../game/show.js';
 import { readStatus } from '../../status/parse.js';
-import { MAP_POWER_ROLE, type GameStatus, type Occupant } from '../../status/model.js';
+import { MAP_POWER_ROLE, playedPhase, type GameStatus, type Occupant } from '../../status/model.js';
 import { situation } from '../context/announcements.js';
 import { currentMap, displayName, gameRules, loadGame, mapsOf, phaseRules, readerOf, refuseInPreparation, type ExecutionContext } from '../context/context.js';
 import type { Session, Step } from '../context/step.js';
@@ -157,8 +157,8 @@ function centerTable(context: ExecutionContext, name: string, game: GameStatus):
     if (year === null || bytes === null || columns.some((column) => column.label === String(year))) continue;
     columns.push({ label: String(year), counts: centerCounts(readStatus(bytes).game) });
   }
-  const phase = game.phase?.phase;
-  const label = phase && typeof phase === 'object' ? String(phase.year) : 'end';
+  const phase = playedPhase(game);
+  const label = phase ? String(phase.year) : 'end';
   if (!columns.some((column) => column.label === label)) columns.push({ label, counts: centerCounts(game) });
   const map = currentMap(context, game);
   const powers = [...centerCounts(game).keys()];

@@ -2,7 +2,7 @@ import { lateText } from '../../game/orders.js';
 import { GameRuleError, isCompleted, isForming } from '../../game/lifecycle.js';
 import { phaseTitle } from '../../game/results.js';
 import { phaseAbbrev } from '../../map/phase.js';
-import { findPower, MAP_POWER_ROLE, type GameStatus } from '../../status/model.js';
+import { findPower, MAP_POWER_ROLE, playedPhase, unplayedPhase, type GameStatus } from '../../status/model.js';
 import type { CommandBody } from '../language/types.js';
 import { noticeTo, situation, startedNotices, tellEveryone } from '../context/announcements.js';
 import { actorOf, currentMap, displayName, gameRules, loadGame, type ExecutionContext } from '../context/context.js';
@@ -15,8 +15,8 @@ import type { Step } from '../context/step.js';
 type Rolling = Extract<CommandBody, { kind: 'rollback' | 'rollforward' }>;
 
 function playing(game: GameStatus) {
-  const phase = game.phase?.phase;
-  if (!phase || typeof phase !== 'object') throw new GameRuleError(`game '${game.name}' is ${phase === 'FORMING' ? 'still forming' : 'over'}`);
+  const phase = playedPhase(game);
+  if (phase === null) throw new GameRuleError(`game '${game.name}' is ${unplayedPhase(game) === 'FORMING' ? 'still forming' : 'over'}`);
   return phase;
 }
 

@@ -1,5 +1,5 @@
 import type { GameMap, Mover } from '../../map/game-map.js';
-import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus, type StatusUnit } from '../../status/model.js';
+import { findPower, MAP_POWER_ROLE, playedPhase, type GameStatus, type PowerStatus, type StatusUnit } from '../../status/model.js';
 import type { Press, PowerList } from '../language/types.js';
 import { displayName } from '../context/context.js';
 import type { RulesInForce } from '../../rules/in-force.js';
@@ -119,8 +119,8 @@ function pressRuleRefusal(request: PressRequest, power: PowerStatus): string | n
   const publicRule = publicPressRule(rules);
   // Beside TOUCH_PRESS or REMOTE_PRESS, PUBLIC_PRESS adds broadcasts rather than taking private press away.
   if (!press.broadcast && publicRule !== null && boardRule(rules) === null) return `the game has ${publicRule}: only BROADCAST and PRESS TO MASTER are allowed`;
-  const phase = request.game.phase?.phase;
-  if (rules.has('FTF_PRESS') && phase && typeof phase === 'object') {
+  const phase = playedPhase(request.game);
+  if (rules.has('FTF_PRESS') && phase) {
     if (phase.type !== 'MOVEMENT') return 'the game has FTF_PRESS: press other than to the Master only in movement phases';
     if (request.deadlinePassed) return 'the game has FTF_PRESS: once the deadline has passed, press goes to the Master only';
   }

@@ -6,7 +6,7 @@ import type { ArchivedPress } from '../../store/press-archive.js';
 import { formatPhase } from '../../map/phase.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 import type { GameMap } from '../../map/game-map.js';
-import { findPower, type GameStatus } from '../../status/model.js';
+import { findPower, playedPhase, unplayedPhase, type GameStatus } from '../../status/model.js';
 import type { Command, Press } from '../language/types.js';
 import { noticeTo } from '../context/announcements.js';
 import { currentMap, displayName, loadGame, phaseRules, type ExecutionContext } from '../context/context.js';
@@ -61,8 +61,8 @@ function senderParty(game: GameStatus, session: SignedOnSession): Party {
 }
 
 function ordersOnFile(game: GameStatus, sender: Party): boolean {
-  const phase = game.phase?.phase;
-  if (sender.kind !== 'power' || !phase || typeof phase !== 'object') return false;
+  const phase = playedPhase(game);
+  if (sender.kind !== 'power' || phase === null) return false;
   const orderPhase = orderPhaseOf(phase);
   return orderPhase !== null && hasOrders(sender.power, orderPhase);
 }
@@ -91,8 +91,8 @@ function archived(
 ): ArchivedPress | null {
   const endOfGame = isCompleted(game);
   if (endOfGame && plan.broadcast && rules.has('NO_EOG')) return null;
-  const phase = game.phase?.phase;
-  const phaseName = phase && typeof phase === 'object' ? formatPhase(phase) : (phase ?? 'FORMING');
+  const phase = playedPhase(game);
+  const phaseName = phase ? formatPhase(phase) : (unplayedPhase(game) ?? 'FORMING');
   return { game: name, sentAt: context.now.toISO() ?? '', phase: phaseName, header, body, endOfGame };
 }
 

@@ -7,7 +7,7 @@ import { currentDeadline, gameTiming } from '../../game/schedule.js';
 import { DRAW_PROPOSAL, voters } from '../../game/votes.js';
 import { formatPhase } from '../../map/phase.js';
 import { formatVote } from '../../status/codecs.js';
-import { findPower, MAP_POWER_ROLE, type GameStatus, type Proposal, type Vote } from '../../status/model.js';
+import { findPower, MAP_POWER_ROLE, playedPhase, type GameStatus, type Proposal, type Vote } from '../../status/model.js';
 import type { AbsenceSpan, DateSpec } from '../language/types.js';
 import { readyLine, tellEveryone, tellMaster, tellPowers } from '../context/announcements.js';
 import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, phaseRules, type ExecutionContext } from '../context/context.js';
@@ -159,8 +159,8 @@ export async function setAbsence(context: ExecutionContext, session: Signed, spa
 }
 
 function playingPhase(game: GameStatus) {
-  const phase = game.phase?.phase;
-  if (!phase || typeof phase !== 'object') throw new GameRuleError(`game '${game.name}' is not being played, so it has no deadline to set`);
+  const phase = playedPhase(game);
+  if (phase === null) throw new GameRuleError(`game '${game.name}' is not being played, so it has no deadline to set`);
   return phase;
 }
 

@@ -11,6 +11,7 @@ import { filled, nulls } from '../arrays.js';
 import { portageStep } from '../portage-routes.js';
 import { restrictionsAllow } from '../reach.js';
 import type { RuleFlags } from '../rules.js';
+import type { FollowedOrders } from './followed.js';
 import { spreadOverFleets, supportedFleet } from './high-seas.js';
 
 /** What a unit does this turn, after checking: an illegal or missing order leaves it holding. */
@@ -33,6 +34,8 @@ export interface MovementRules {
   flags: RuleFlags;
   /** Powers played by nobody (PLAYER DUMMY): DUMMY_FIRE and IMMOBILE_DUMMIES apply to them. */
   dummies: ReadonlySet<string>;
+  /** Which order each unit follows: the rules variant's choice (`followed.ts`). */
+  followedOrders: FollowedOrders;
 }
 
 /** One submitted order and what checking made of it. */
@@ -58,12 +61,7 @@ export class Battle {
   readonly board: Board;
   readonly size: number;
   readonly entries: Entry[];
-  /**
-   * Entry index giving each unit its order, or -1 when unordered: the last order of its owner, or
-   * when the owner's last order proxies it (PROXY_OK), the last order of the power proxied to.
-   * Under ORDER_ANY other powers may order any unit; the unit does not follow them
-   * (StandardGame.determineOrders).
-   */
+  /** Entry index giving each unit its order, or -1 when unordered, as the variant's `followedOrders` chose. */
   readonly entryOf: number[];
   /** PROXY_OK: the entry of the owner's proxy order the unit is under, or -1 (or empty, in games without ORDER_ANY). */
   readonly proxyEntryOf: number[];
@@ -154,7 +152,14 @@ export class Battle {
     this.weakConvoys = rules.flags.weakConvoys;
     this.entries = orders.map((submitted) => this.enter(submitted));
     if (board.afloat !== null) spreadOverFleets(board, this.entries);
-    this.assignOrders();
+    rules.followedOrders({
+      powerIndex: (power) => board.powerIndex(power),
+      flags: rules.flags,
+      entries: this.entries,
+      owners: this.power,
+      entryOf: this.entryOf,
+      proxyEntryOf: this.proxyEntryOf,
+    });
     if (this.noCheck) this.markReorders();
     for (let unit = 0; unit < size; unit++) {
       const entry = this.entryOf[unit]!;
@@ -180,33 +185,6 @@ export class Battle {
     const prior = priorCheck(submitted, this.board, this.flags, this.immobile);
     if (prior) return { submitted, checked: prior.checked, power: prior.checkedForIndex, unit: prior.checked.unit, refusal: null, text: prior.text };
     return this.check(submitted, this.board.powerIndex(submitted.power));
-  }
-
-  /**
-   * Which order each unit follows (`entryOf`): the owner's last order says whether the unit is
-   * proxied, and to whom; then the last order of the power in charge is the one. A unit proxied to
-   * a power that gives it no order holds, and may be supported in place (Rules.txt, PROXY_OK).
-   */
-  private assignOrders(): void {
-    if (!this.flags.orderAny && !this.flags.proxyOk) {
-      // Every order is then for a unit of the power that gave it: the last for a unit is the one.
-      this.entries.forEach((entry, index) => {
-        if (entry.unit >= 0) this.entryOf[entry.unit] = index;
-      });
-      return;
-    }
-    const inCharge = this.power.slice();
-    this.entries.forEach((entry, index) => {
-      const unit = entry.unit;
-      if (unit < 0 || entry.power !== this.power[unit]) return;
-      const order = entry.checked?.order;
-      this.proxyEntryOf[unit] = order?.kind === 'proxy' ? index : NONE;
-      inCharge[unit] = order?.kind === 'proxy' ? this.board.powerIndex(order.to) : this.power[unit]!;
-    });
-    this.entries.forEach((entry, index) => {
-      const unit = entry.unit;
-      if (unit >= 0 && entry.power === inCharge[unit] && entry.checked?.order.kind !== 'proxy') this.entryOf[unit] = index;
-    });
   }
 
   /**

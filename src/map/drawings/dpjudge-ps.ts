@@ -12,10 +12,11 @@ import type { Diagnostic } from '../model.js';
 export interface PostScriptPlaces {
   readonly units: ReadonlyMap<string, DrawingPoint>;
   readonly centers: ReadonlyMap<string, DrawingPoint>;
+  readonly fullNames: ReadonlyMap<string, string>;
   readonly diagnostics: Diagnostic[];
 }
 
-const INFO_LINE = /^%\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s+(\S+)(?:\s.*)?$/;
+const INFO_LINE = /^%\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s+(\S+)(?:\s+(.*))?$/;
 const SUPPLY_LINE = /^\s*\/(\S+)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s+s\s*$/;
 
 /** Refuses a file that is not a DPjudge map drawing (file:line); a line of its INFO block it cannot read is a warning. */
@@ -28,6 +29,7 @@ export function readPostScriptPlaces(text: string, file: string): PostScriptPlac
     throw new DrawingReadError(file, 1, 'no DrawMap procedure: not a DPjudge map drawing (it has no board to draw)');
   const diagnostics: Diagnostic[] = [];
   const units = new Map<string, DrawingPoint>();
+  const fullNames = new Map<string, string>();
   const offset = Number(/^\s*\/UnitOffset\s+(-?\d+(?:\.\d+)?)\s+def\b/m.exec(text)?.[1] ?? 0);
   for (let index = info + 1; index < lines.length; index++) {
     const line = lines[index]!;
@@ -44,7 +46,9 @@ export function readPostScriptPlaces(text: string, file: string): PostScriptPlac
       continue;
     }
     const place = match[3]!.toUpperCase();
-    if (!units.has(place)) units.set(place, { x: Number(match[1]), y: Number(match[2]) + offset });
+    if (units.has(place)) continue;
+    units.set(place, { x: Number(match[1]), y: Number(match[2]) + offset });
+    if (match[4]?.trim()) fullNames.set(place, match[4].trim());
   }
   if (units.size === 0) throw new DrawingReadError(file, info + 1, 'its "% INFO" block places nothing: not a DPjudge map drawing');
   const centers = new Map<string, DrawingPoint>();
@@ -53,7 +57,7 @@ export function readPostScriptPlaces(text: string, file: string): PostScriptPlac
     const match = SUPPLY_LINE.exec(lines[index]!);
     if (match !== null) centers.set(match[1]!.toUpperCase(), { x: Number(match[2]), y: Number(match[3]) });
   }
-  return { units, centers, diagnostics };
+  return { units, centers, fullNames, diagnostics };
 }
 
 /**

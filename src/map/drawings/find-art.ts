@@ -50,7 +50,15 @@ const SOURCES: readonly Source[] = [
           return [name, { unit: picture(unit), dislodged: null, label: null, center: center === undefined ? null : picture(center) }];
         }),
       );
-      const drawing: BoardDrawing = { kind: 'postscript', file, width: ground.width, height: ground.height, ground: ground.markup, places: drawn };
+      const drawing: BoardDrawing = {
+        kind: 'postscript',
+        file,
+        width: ground.width,
+        height: ground.height,
+        ground: ground.markup,
+        places: drawn,
+        fullNames: places.fullNames,
+      };
       return drawingArt({ drawing, diagnostics: places.diagnostics }, map);
     },
   },

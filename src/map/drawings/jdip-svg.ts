@@ -336,7 +336,7 @@ export function readJdipSvg(text: string, file: string): { drawing: BoardDrawing
     `<svg x="0" y="0" width="${markupNumber(width)}" height="${markupNumber(height)}" ` +
     `viewBox="${[space.origin.x, space.origin.y, space.width, space.height].map(markupNumber).join(' ')}" preserveAspectRatio="none" xmlns:xlink="${XLINK}">` +
     `${definitions.length === 0 ? '' : `<defs>${definitions.join('')}</defs>`}${layer}</svg>`;
-  return { drawing: { kind: 'jdip', file, width, height, ground: markup, places }, diagnostics };
+  return { drawing: { kind: 'jdip', file, width, height, ground: markup, places, fullNames: new Map() }, diagnostics };
 }
 
 function isInside(element: XmlElement, ancestor: XmlElement): boolean {
