@@ -17,6 +17,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
     },
   },
+  // The pages' browser script (templates/web/board.js) runs in the browser, not in Node.
+  { files: ['templates/**/*.js'], languageOptions: { globals: globals.browser } },
   {
     files: ['src/**/*.ts'],
     ignores: ['src/common/errors.ts'],

@@ -2,6 +2,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { demoJudge, demoPlayer, playedDemoGame } from '../test/support/demo-game.js';
 import { OutboxNoticeSink } from '../src/mail/notice-sink.js';
@@ -53,6 +54,11 @@ async function benchRendering(app: FastifyInstance, franceCookie: string): Promi
   console.log(`web pages (a standard game after Spring 1901, through fastify without the network; median / p95 of ${RENDERS})`);
   console.log(`  game page for anyone:                      ${formatMs(stranger.median).padStart(10)} p95 ${formatMs(stranger.p95)} (target: p95 < 20 ms)`);
   console.log(`  game page signed on, with order choices:   ${formatMs(player.median).padStart(10)} p95 ${formatMs(player.p95)} (target: p95 < 20 ms)`);
+  // The clickable board's script, as a browser fetches it compressed (issue 36).
+  const script = await app.inject({ method: 'GET', url: '/board.js' });
+  console.log(
+    `  the board's script, gzipped:               ${(gzipSync(script.rawPayload, { level: 9 }).length / 1024).toFixed(1).padStart(7)} KB (target: < 30 KB)`,
+  );
 }
 
 /** A mail dropped into the judge's Maildir as a delivery agent would: written aside, renamed in. */

@@ -37,7 +37,8 @@ export interface BoardPicture {
   readonly orders?: readonly OrderOutcome[];
 }
 
-const HEADER_HEIGHT = 52;
+/** The heading above the board: board-places.ts places spots below it. */
+export const HEADER_HEIGHT = 52;
 const LEGEND_WIDTH = 270;
 const ROW = 20;
 const FONT = 'DejaVu Sans, Verdana, Arial, sans-serif';

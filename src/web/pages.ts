@@ -20,6 +20,7 @@ import { MAP_POWER_ROLE, playedPhase, type GameStatus } from '../status/model.js
 import { attachmentBytes } from '../store/outgoing-mail.js';
 import type { HtmlTemplates, PageView } from './html.js';
 import { BoundedCache } from './bounded-cache.js';
+import { boardData } from './board-data.js';
 import type { SignedOn, Visitors } from './visitors.js';
 
 /**
@@ -290,7 +291,10 @@ export class WebPages {
     return {
       power: map.power(session.power)?.displayName ?? session.power,
       status: this.statusText(context, session),
-      orders: choices === null || phase === null ? null : { phase: phaseTitle(phase), ...orderForm(choices) },
+      orders:
+        choices === null || phase === null
+          ? null
+          : { phase: phaseTitle(phase), ...orderForm(choices), board: boardData(choices, map, context.service.maps(game).art) },
     };
   }
 }

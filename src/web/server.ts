@@ -67,7 +67,8 @@ const STALE_FORM =
   'This form did not come from this page as you have it now: it has no form token, or one from before you signed on or off, or from another browser. Nothing was done. Load the page again and send the form from there.';
 
 const SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
@@ -226,6 +227,10 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
   app.setNotFoundHandler((request, reply) => html(reply, pages.message(request.visitor, 'Not found', 'There is no such page on this judge.'), 404));
 
   app.get('/style.css', (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'max-age=3600').send(templates.text('style.css')));
+  // The clickable board (issue 36): a plain ES module, the page's only script.
+  app.get('/board.js', (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'max-age=3600').send(templates.text('board.js')),
+  );
   app.get('/', (request, reply) => html(reply, pages.front(request.visitor)));
   app.get('/help', (request, reply) => html(reply, pages.help(request.visitor)));
   app.get('/rules', (request, reply) => html(reply, pages.rules(request.visitor)));

@@ -27,7 +27,7 @@ export interface PersonalBrowser {
 
 export interface Chromium {
   /** A new person at a browser of their own, on `baseURL`. */
-  person(options: { baseURL: string; width?: number; height?: number }): Promise<PersonalBrowser>;
+  person(options: { baseURL: string; width?: number; height?: number; javaScript?: boolean }): Promise<PersonalBrowser>;
   /** Ends the browser and every person's session at it. */
   close(): Promise<void>;
 }
@@ -37,7 +37,11 @@ export async function launchChromium(): Promise<Chromium> {
   const browser: Browser = await chromium.launch({ executablePath: installedBinary('chromium', 'chromium'), headless: true, args: QUIET_FLAGS });
   return {
     async person(options) {
-      const context = await browser.newContext({ baseURL: options.baseURL, viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+      const context = await browser.newContext({
+        baseURL: options.baseURL,
+        viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+        javaScriptEnabled: options.javaScript ?? true,
+      });
       const page = await context.newPage();
       return { page, close: () => context.close() };
     },

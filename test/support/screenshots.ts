@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
 import { launchChromium } from './chromium.js';
 import { demoJudge, demoPlayer, playedDemoGame } from './demo-game.js';
 import { OutboxNoticeSink } from '../../src/mail/notice-sink.js';
@@ -15,6 +16,13 @@ import { webSettings } from '../../src/web/settings.js';
 const DOCS = resolve('docs');
 const GAME = 'demo';
 
+/** France's player clicks the fleet in the Mid-Atlantic, then Spain, where its army stands. */
+async function giveOrdersByClicks(page: Page): Promise<void> {
+  await page.locator('#board[data-ready=yes]').waitFor();
+  await page.locator('[data-place="MAO"]').click();
+  await page.locator('[data-place="SPA"]').click();
+}
+
 const judge = demoJudge('screenshots');
 const { loaded, commands, mail } = judge;
 const numberOf = await playedDemoGame(judge, GAME);
@@ -30,20 +38,34 @@ const web = await startWebServer({
   mails: new OutboxNoticeSink(judge.db, loaded.config.judge),
   log: () => undefined,
 });
-const chromium = await launchChromium();
-try {
-  const { page } = await chromium.person({ baseURL: web.url, width: 1280, height: 900 });
-  await page.goto('/');
-  await page.screenshot({ path: resolve(DOCS, 'web-front-page.png'), fullPage: true });
+/** France's player signs on, and is back on the game's page. */
+async function signOnAsFrance(page: Page): Promise<void> {
   await page.goto(`/game/${GAME}`);
   const signOn = page.locator('form[action="/signon"]');
   await signOn.locator('select[name=who]').selectOption('FRANCE');
   await signOn.locator('input[name=password]').fill(`pw${numberOf('FRANCE')}`);
   await signOn.locator('button').click();
   await page.goto(`/game/${GAME}`);
+}
+
+const chromium = await launchChromium();
+try {
+  const { page } = await chromium.person({ baseURL: web.url, width: 1280, height: 900 });
+  await page.goto('/');
+  await page.screenshot({ path: resolve(DOCS, 'web-front-page.png'), fullPage: true });
+  await signOnAsFrance(page);
   // The top of the page: the board, the powers and the order choices.
   await page.screenshot({ path: resolve(DOCS, 'web-game-page.png'), clip: { x: 0, y: 0, width: 1280, height: 1235 }, fullPage: true });
-  process.stdout.write(`docs/web-front-page.png and docs/web-game-page.png written\n`);
+  // Orders being given on the board (issue 36): a fleet chosen, then the army it may support.
+  await giveOrdersByClicks(page);
+  await page.locator('#board').screenshot({ path: resolve(DOCS, 'web-board-orders.png') });
+  const phone = await chromium.person({ baseURL: web.url, width: 390, height: 844 });
+  await signOnAsFrance(phone.page);
+  await phone.page.getByRole('button', { name: 'Zoom the board in' }).click();
+  await giveOrdersByClicks(phone.page);
+  await phone.page.locator('[data-place="SPA"]').scrollIntoViewIfNeeded();
+  await phone.page.screenshot({ path: resolve(DOCS, 'web-board-orders-phone.png') });
+  process.stdout.write(`docs/web-front-page.png, docs/web-game-page.png, docs/web-board-orders.png and docs/web-board-orders-phone.png written\n`);
 } finally {
   await chromium.close();
   await web.close();
