@@ -116,7 +116,8 @@ export function placeName(name: NameToPlace, taken: TakenBoxes): NamePlace {
   const sides = sidesFacing(name.facing);
   let fallback: NamePlace | null = null;
   for (const keepInCell of name.cell.length >= 3 ? [true, false] : [false]) {
-    for (let ring = 0; ring < RINGS; ring++) {
+    // Out of the cell a name may go further before it gives up: a crowded layout (a world map's Europe) has no room near.
+    for (let ring = 0; ring < (keepInCell ? RINGS : 2 * RINGS); ring++) {
       for (const side of sides) {
         const attempt = tryAt(name, side, ring);
         fallback ??= attempt;
