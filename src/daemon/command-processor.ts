@@ -1,7 +1,6 @@
 import type { LoadedConfig } from '../config/config.js';
 import { MailCommandProcessor } from '../commands/run/processor.js';
-import { openGameService } from '../game/open.js';
-import type { PictureDrawer } from '../game/picture-thread.js';
+import { openGameService, type GameServiceSetting } from '../game/open.js';
 import { BrokenStatusFileError } from '../game/service.js';
 import {
   ExplainedFailure,
@@ -33,6 +32,6 @@ export class GameCommandProcessor implements CommandProcessor {
   }
 }
 
-export function gameCommandProcessor(loaded: LoadedConfig, db: JudgeDatabase, pictures?: PictureDrawer): GameCommandProcessor {
-  return new GameCommandProcessor(new MailCommandProcessor({ service: openGameService(loaded, db, { pictures }), judge: loaded.config.judge, db }));
+export function gameCommandProcessor(loaded: LoadedConfig, db: JudgeDatabase, setting: GameServiceSetting = {}): GameCommandProcessor {
+  return new GameCommandProcessor(new MailCommandProcessor({ service: openGameService(loaded, db, setting), judge: loaded.config.judge, db }));
 }
