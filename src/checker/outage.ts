@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { DeadlinesConfig } from '../config/config.js';
 import { SLOT_MINUTES } from '../deadline/index.js';
 import type { JudgeDatabase } from '../store/database.js';
-import type { DeadlineIndex } from './index.js';
+import type { DeadlineIndex } from './deadline-index.js';
 import { counted, durationText, type OutageReport } from './notices.js';
 import { checkerActor, type SweepContext } from './sink.js';
 

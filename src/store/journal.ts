@@ -73,7 +73,7 @@ export function createJournalTables(db: JudgeDatabase): void {
 /**
  * What became of a received mail. `ignored`: auto-generated or from the judge itself, never
  * answered; `refused`: answered with a short refusal only (too large); `throttled`: one of too many
- * from its sender; `failed`: the processor threw, the judgekeeper was told.
+ * from its sender; `failed`: the responder threw, the judgekeeper was told.
  */
 export type MailOutcome = 'processed' | 'ignored' | 'refused' | 'throttled' | 'failed';
 
