@@ -2,7 +2,7 @@ import type { LoadedConfig } from '../config/config.js';
 import type { GameServiceSetting } from '../game/open.js';
 import { MailIntake } from '../mail/intake.js';
 import { OutboxSender } from '../mail/outbox-sender.js';
-import type { CommandProcessor } from '../mail/processor.js';
+import type { MailResponder } from '../mail/responder.js';
 import { mailSettings, type MailSettings } from '../mail/settings.js';
 import type { EarlySmtpSocket } from '../mail/smtp-socket.js';
 import { emlFolderTransport, smtpTransport, type MailTransport } from '../mail/transport.js';
@@ -43,20 +43,20 @@ export function newSender(db: JudgeDatabase, loaded: LoadedConfig, settings: Mai
  * ignored, refused, throttled or seen before needs none of the game layer, which is most of what a
  * pipe-mode process would otherwise load.
  */
-function gameCommands(loaded: LoadedConfig, db: JudgeDatabase, setting: GameServiceSetting): CommandProcessor {
-  let commands: Promise<CommandProcessor> | null = null;
+function gameCommands(loaded: LoadedConfig, db: JudgeDatabase, setting: GameServiceSetting): MailResponder {
+  let commands: Promise<MailResponder> | null = null;
   return {
     async process(mail, context) {
-      commands ??= import('./command-processor.js').then(({ gameCommandProcessor }) => gameCommandProcessor(loaded, db, setting));
+      commands ??= import('./command-responder.js').then(({ commandResponder }) => commandResponder(loaded, db, setting));
       return (await commands).process(mail, context);
     },
   };
 }
 
 /** `setting`: how the commands' game API is opened (`openGameService`). */
-export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, processor?: CommandProcessor, setting: GameServiceSetting = {}) {
-  processor ??= gameCommands(loaded, db, setting);
-  return new MailIntake(db, processor, loaded.config);
+export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, responder?: MailResponder, setting: GameServiceSetting = {}) {
+  responder ??= gameCommands(loaded, db, setting);
+  return new MailIntake(db, responder, loaded.config);
 }
 
 /**
