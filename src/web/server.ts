@@ -14,7 +14,7 @@ import type { GameMap } from '../map/game-map.js';
 import type { GameStatus } from '../status/model.js';
 import { isGameName } from '../status/game-name.js';
 import type { JudgeDatabase } from '../store/database.js';
-import { NoSuchGameError } from '../store/game-store.js';
+import { NoSuchGameError, StatusConflictError } from '../store/game-store.js';
 import { WebCommands, webVisitorAddress, type MailQueue, type WebOutcome } from './commands.js';
 import { checked, FormError, gameField, line, lines, optionalWord, pressLines, signonWord, text, word, type Fields } from './forms.js';
 import { HtmlTemplates } from './html.js';
@@ -210,6 +210,9 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
       return html(reply, pages.message(visitor, 'Form not sent', `The form could not be sent: ${error.message}. Nothing was done.`), 400);
     if (error instanceof GameRuleError || error instanceof NoSuchGameError)
       return html(reply, pages.message(visitor, 'Not found', `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`), 404);
+    // The judgekeeper is editing the game's status file (docs/durability.md, "Hand edits").
+    if (error instanceof StatusConflictError)
+      return html(reply, pages.message(visitor, 'Being edited', 'The game is being edited just now; try again in a moment. Nothing was done.'), 503);
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) return html(reply, pages.message(visitor, 'Request refused', 'The judge could not read this request. Nothing was done.'), status);
     deps.log(`web: ${request.method} ${request.routeOptions.url ?? 'unknown route'} failed: ${(error as Error).stack ?? String(error)}`);

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startWebJudge, type WebJudge } from '../web/support.js';
+import { startWebJudge, until, type WebJudge } from '../web/support.js';
 
 /**
  * The judgekeeper's editor saving a status file in place, again and again. The judge acts on such a
@@ -104,5 +105,30 @@ describe('a status file saved in place every 100 ms', () => {
     await editor.stop();
     expect((await joined).text).toMatch(/You have joined game 'alpha'/);
     expect(web.status('alpha')).toContain('player@edit.test');
+  });
+
+  it('answers at once that a game it never read settled is being edited, and shows it once it is left alone', async () => {
+    judge = await startWebJudge();
+    const web = judge;
+    await web.mail('master@edit.test', 'CREATE alpha masterpw\nFORM\nSIGNOFF');
+    // A game folder put in by hand while the daemon runs, and edited at once.
+    mkdirSync(join(web.folder, 'games', 'beta'));
+    const path = join(web.folder, 'games', 'beta', 'status');
+    writeFileSync(path, web.status('alpha').replace(/^GAME alpha$/m, 'GAME beta'));
+    editor = await startEditor(path);
+    const page = () => fetch(`${web.url}/game/beta`);
+
+    const { value: busy, ms } = await timed(page);
+    expect(busy.status).toBe(503);
+    expect(await busy.text()).toContain('The game is being edited just now');
+    // Answered without waiting for the file, which a wait would do for 400 ms at least.
+    expect(ms).toBeLessThan(400);
+
+    await editor.stop();
+    const shown = await until(async () => {
+      const response = await page();
+      return response.status === 200 && response;
+    }, 'the page once the file is left alone');
+    expect(await shown.text()).toContain('beta');
   });
 });
