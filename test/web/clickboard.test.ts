@@ -12,7 +12,8 @@ import { startWebJudge, submit, type WebJudge } from './support.js';
 
 const POWERS = ['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY'];
 const MASTER = 'master@click.test';
-const address = (power: string) => `${power.toLowerCase()}@click.test`;
+/** Each game's players write from addresses of their own: the judge throttles the forms and mails of one address. */
+const address = (game: string, power: string) => `${power.toLowerCase()}.${game}@click.test`;
 const password = (power: string) => `pw${power.toLowerCase()}`;
 const DESK = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -25,7 +26,7 @@ const browsers: PersonalBrowser[] = [];
 
 async function createGame(game: string, rules: readonly string[] = []): Promise<void> {
   await judge.mail(MASTER, `CREATE ${game} masterpw\nRULE POWER_CHOICE\n${rules.map((rule) => `RULE ${rule}\n`).join('')}FORM`);
-  for (const power of POWERS) await judge.mail(address(power), `JOIN ${power.toLowerCase()}@${game} ${password(power)}`);
+  for (const power of POWERS) await judge.mail(address(game, power), `JOIN ${power.toLowerCase()}@${game} ${password(power)}`);
 }
 
 beforeAll(async () => {
@@ -84,13 +85,13 @@ async function sendForm(page: Page, game: string, rows: Readonly<Record<string, 
 
 /** The orders on file for `power`, as STATUS by mail lists them, sorted. */
 async function onFile(game: string, power: string): Promise<string[]> {
-  const reply = await judge.mail(address(power), `SIGNON ${power.charAt(0)}${game} ${password(power)}\nSTATUS`);
+  const reply = await judge.mail(address(game, power), `SIGNON ${power.charAt(0)}${game} ${password(power)}\nSTATUS`);
   const listing = /Orders on file for .*:\n((?: {2}.+\n?)*)/.exec(reply.text ?? '');
   return replyOrders(listing?.[1] ?? '').filter((line) => line !== '(none)');
 }
 
 async function orderByMail(game: string, power: string, orders: string): Promise<void> {
-  const reply = await judge.mail(address(power), `SIGNON ${power.charAt(0)}${game} ${password(power)}\n${orders}`);
+  const reply = await judge.mail(address(game, power), `SIGNON ${power.charAt(0)}${game} ${password(power)}\n${orders}`);
   expect(reply.text).not.toMatch(/refused|Not done|Not understood/);
 }
 
@@ -222,7 +223,7 @@ describe('what a click may do', () => {
     expect(replyOrders(await sendList(france))).toEqual(clicked);
     expect(await onFile('desk', 'FRANCE')).toEqual(clicked);
     const audited = judge.query<{ actor: string }>("SELECT actor FROM audit WHERE command = 'ORDERS' AND actor LIKE '%(web)'");
-    expect(audited.map((entry) => entry.actor)).toContain(`${address('FRANCE')} (web)`);
+    expect(audited.map((entry) => entry.actor)).toContain(`${address('desk', 'FRANCE')} (web)`);
   }, 120_000);
 
   it('asks which coast where a fleet may go to either', async () => {
