@@ -63,8 +63,9 @@ try {
   const phone = await chromium.person({ baseURL: web.url, width: 390, height: 844 });
   await signOnAsFrance(phone.page);
   await phone.page.getByRole('button', { name: 'Zoom the board in' }).click();
+  await phone.page.getByRole('button', { name: 'Zoom the board in' }).click();
   await giveOrdersByClicks(phone.page);
-  await phone.page.locator('[data-place="SPA"]').scrollIntoViewIfNeeded();
+  await phone.page.locator('[data-place="GAS"]').scrollIntoViewIfNeeded();
   await phone.page.screenshot({ path: resolve(DOCS, 'web-board-orders-phone.png') });
   process.stdout.write(`docs/web-front-page.png, docs/web-game-page.png, docs/web-board-orders.png and docs/web-board-orders-phone.png written\n`);
 } finally {
