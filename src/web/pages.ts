@@ -243,12 +243,13 @@ export class WebPages {
   /** The orders a power's player is giving on the clickable board, drawn as the results draw them; null when the visitor orders nothing in the game now. */
   givenOrders(name: string, visitor: Visitor, orders: readonly string[]): OrderMarks | null {
     const session = readingSession(visitor, name);
-    const context = this.context();
-    const game = context.service.load(name).game;
+    const { service } = this.deps;
+    const game = service.load(name).game;
     const phase = playedPhase(game);
     const orderPhase = phase && orderPhaseOf(phase);
-    if (session.kind !== 'power' || !orderPhase) return null;
-    return givenOrderMarks(mapOf(context, game), context.service.maps(game).art, orderPhase, session.power, orders);
+    if (session.kind !== 'power' || !phase || !orderPhase) return null;
+    const maps = service.maps(game);
+    return givenOrderMarks(maps.at(phase), maps.art, orderPhase, session.power, orders);
   }
 
   /** HISTORY's picture of a processed phase, as its results mail drew it; null when the game kept none. */
