@@ -8,7 +8,7 @@ import { orderMarks, type OrderMarks } from '../render/order-marks.js';
 import { powerColours } from '../render/power-colours.js';
 
 /** The most orders one drawing takes: a power's units and their further orders under NO_CHECK, with room to spare. */
-export const MOST_DRAWN_ORDERS = 200;
+const MOST_DRAWN_ORDERS = 200;
 
 /**
  * The orders a player is giving on the clickable board (templates/web/board.js), drawn by the
