@@ -68,7 +68,7 @@ const STALE_FORM =
 
 const SECURITY_HEADERS = {
   'content-security-policy':
-    "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    "default-src 'none'; connect-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
@@ -249,6 +249,14 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     return html(reply, pages.game(gameName(request), request.visitor, typeof zone === 'string' ? zone : null));
   });
   app.get('/game/:name/board.svg', (request, reply) => svg(reply, pages.board(gameName(request), request.visitor)));
+  // The clickable board's orders being given, drawn as the results draw them (issue 36).
+  app.get('/game/:name/given-orders', (request, reply) => {
+    const order = (request.query as { order?: unknown }).order;
+    const orders = (Array.isArray(order) ? order : [order]).filter((text): text is string => typeof text === 'string');
+    const marks = pages.givenOrders(gameName(request), request.visitor, orders);
+    if (marks === null) return reply.code(404).type('application/json').send({ error: 'You give no orders in this game now.' });
+    return reply.type('application/json').header('cache-control', 'no-store').send(marks);
+  });
   app.get('/game/:name/history', (request, reply) => html(reply, pages.history(gameName(request), request.visitor)));
   app.get('/game/:name/history/:phase.svg', (request, reply) => {
     const phase = (request.params as { phase: string }).phase.toUpperCase();
