@@ -10,6 +10,7 @@ import type { FlowStep, Phase } from '../map/model.js';
 import { parseVacations, renderTiming } from '../deadline/index.js';
 import { findPower, MAP_POWER_ROLE, playedPhase, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
 import { OperationRules, rulesInForce } from './rules.js';
+import type { RulesInForce } from '../rules/in-force.js';
 import { formatUnitAt } from '../status/codecs.js';
 import { readStatus } from '../status/parse.js';
 import { validateStatus } from '../status/validate.js';
@@ -25,7 +26,6 @@ import { GameArchive } from './archive.js';
 import { keepSettings, withNewDeadline, withoutOrders, type RollSettings } from './rolling.js';
 import { drawResultsPicture, pendingHiddenBuilds, resultsPictures } from './board-picture.js';
 import { drawOnThisThread, type LoadedMap, type PendingPicture, type PictureDrawer } from './picture-thread.js';
-import { duties } from './duties.js';
 import { masterAddresses, testedAddresses } from './tester.js';
 import {
   createGame,
@@ -44,7 +44,7 @@ import {
   type JoinRequest,
   type NewGameRequest,
 } from './lifecycle.js';
-import { clearOrders, hasOrders, orderPhaseOf, unorderedUnits, type LatePower, submitOrders, waitRequested, type SubmissionReport } from './orders.js';
+import { orderPhaseOf, type LatePower, waitRequested, type SubmissionReport } from './orders.js';
 import { positionOf } from './position.js';
 import { currentPhase, processPhase, ProcessingError, type PhaseReport } from './process.js';
 import { variantNamed, type Variant } from './variant.js';
@@ -293,13 +293,17 @@ export class GameService {
     const loaded = await this.change(name, actor, (game, maps, rules) => {
       const joined = joinGame(game, maps.base, request, rules.of(game, maps.base));
       const waitForMaster = rules.of(joined, maps.base).has('START_MASTER');
-      return isFull(joined, maps.base) && !waitForMaster ? startGame(joined, maps, rules.of(joined, maps.base), this.now(), this.options.random) : joined;
+      return isFull(joined, maps.base) && !waitForMaster ? this.started(joined, maps, rules.of(joined, maps.base)) : joined;
     });
     return { loaded, started: !isForming(loaded.game) };
   }
 
   async start(name: string, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps, rules) => startGame(game, maps, rules.of(game, maps.base), this.now(), this.options.random));
+    return this.change(name, actor, (game, maps, rules) => this.started(game, maps, rules.of(game, maps.base)));
+  }
+
+  private started(game: GameStatus, maps: MapDefinition, rules: RulesInForce): GameStatus {
+    return startGame(game, maps, rules, this.now(), this.options.random, this.variant(game).movesBeforeBlankStart);
   }
 
   /** Submits orders for a power; when every power that owes orders has them and none waits, DELAY becomes 1. */
@@ -319,7 +323,7 @@ export class GameService {
       (game, maps) => {
         const phase = currentPhase(game);
         const map = maps.at(phase);
-        report = submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
+        report = this.variant(game).submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
         vet(report);
         return this.withReadiness(report.game, maps, rules);
       },
@@ -337,25 +341,12 @@ export class GameService {
   lateness(game: GameStatus, operationRules: OperationRules): LatePower[] {
     const phase = playedPhase(game);
     if (phase === null) return [];
-    const orderPhase = orderPhaseOf(phase);
-    if (!orderPhase) return [];
-    const maps = this.maps(game);
-    const map = maps.at(phase);
+    if (!orderPhaseOf(phase)) return [];
+    const map = this.maps(game).at(phase);
     const rules = operationRules.of(game, map);
-    return (
-      duties(map, phase, positionOf(game, map), rules)
-        .map((duty) => findPower(game, duty.power))
-        .filter((power) => power !== undefined)
-        // A dummy owes orders when someone controls it, or when the Master is to order it (no CD_DUMMIES).
-        .filter((power) => power.player?.current !== 'DUMMY' || power.control.length > 0 || !rules.has('CD_DUMMIES'))
-        .map((power) => ({
-          power: power.name,
-          ordered: hasOrders(power, orderPhase),
-          unordered: unorderedUnits(power, orderPhase, !rules.has('DEFAULT_UNORDERED')),
-        }))
-        .filter((power) => !power.ordered || power.unordered.length > 0)
-        .map(({ power, ordered, unordered }) => ({ power, unordered: ordered ? unordered : [] }))
-    );
+    // A dummy owes orders when someone controls it, or when the Master is to order it (no CD_DUMMIES).
+    const owes = (power: PowerStatus) => power.player?.current !== 'DUMMY' || power.control.length > 0 || !rules.has('CD_DUMMIES');
+    return this.variant(game).lateness(game, { map, position: positionOf(game, map), phase, rules }, owes);
   }
 
   private withReadiness(game: GameStatus, maps: MapDefinition, rules: OperationRules): GameStatus {
@@ -728,7 +719,7 @@ export class GameService {
 
   /** CLEAR: the power's orders go; a game that was ready to process is not any more. */
   async clearOrders(name: string, power: string, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps, rules) => this.withReadiness(clearOrders(game, power), maps, rules));
+    return this.change(name, actor, (game, maps, rules) => this.withReadiness(this.variant(game).clearOrders(game, power), maps, rules));
   }
 
   /** SET WAIT / SET NOWAIT: a waiting power holds the phase back even with every order in. */

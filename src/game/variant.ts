@@ -1,9 +1,21 @@
 import type { GameMap } from '../map/game-map.js';
 import type { Phase } from '../map/model.js';
 import { lastOrderInCharge, type FollowedOrders } from '../engine/movement/followed.js';
+import type { RuleInfo } from '../rules/catalog.js';
 import type { RulesInForce } from '../rules/in-force.js';
-import type { GameStatus } from '../status/model.js';
-import { collectOrders, type CollectedOrders, type OrderContext } from './orders.js';
+import type { GameStatus, PowerStatus } from '../status/model.js';
+import {
+  clearOrders,
+  collectOrders,
+  standardLateness,
+  standardListsOnFile,
+  submitOrders,
+  type CollectedOrders,
+  type LatePower,
+  type OrderContext,
+  type SubmissionReport,
+} from './orders.js';
+import { CRYSTAL_BALL } from './variants/xtalball.js';
 
 /**
  * A rules variant as one record, godip's way: what phase processing asks a variant, each answer a
@@ -48,7 +60,27 @@ export interface Variant {
   /** What happens between a phase and the next, after the standard steps: Payola's income after the Fall, Crystal Ball's LATER moving up. */
   readonly betweenPhases: (step: BetweenPhases) => GameStatus;
   /** What the variant adds to the results: Payola's purchases and balances. */
-  readonly resultsAdditions: (game: GameStatus, played: Phase) => readonly ResultsAddition[];
+  readonly resultsAdditions: (game: GameStatus, played: Phase, map: GameMap) => readonly ResultsAddition[];
+  /** A power's orders from mail for the current phase: the standard game's replace those on file; Crystal Ball's movement orders fill the list being written. */
+  readonly submitOrders: (game: GameStatus, power: string, lines: readonly string[], context: OrderContext) => SubmissionReport;
+  /** CLEAR: what a power's orders become. */
+  readonly clearOrders: (game: GameStatus, power: string) => GameStatus;
+  /** The powers that owe orders now and lack some; `owes` says whether a power is to give the orders it has to give (a dummy nobody plays is not). */
+  readonly lateness: (game: GameStatus, context: OrderContext, owes: (power: PowerStatus) => boolean) => LatePower[];
+  /** The order lists a reply shows a power, each under its title. */
+  readonly listsOnFile: (game: GameStatus, power: PowerStatus, phase: Phase) => readonly OrdersOnFile[];
+  /** Whether a blank-board start (MOBILIZE, BLANK_BOARD) begins at the movement phase before the first builds, SKIPped (Rules.txt, MOBILIZE: Crystal Ball's). */
+  readonly movesBeforeBlankStart: boolean;
+  /** Rules every game of the variant plays under, written into its status file at CREATE. */
+  readonly broughtRules: readonly string[];
+  /** Why a RULE line may not be written into a game of the variant; null when it may. */
+  readonly ruleRefusal: (rule: RuleInfo) => string | null;
+}
+
+/** A list of orders on file, as a reply shows it. */
+export interface OrdersOnFile {
+  readonly title: string;
+  readonly orders: readonly string[];
 }
 
 export const STANDARD: Variant = {
@@ -58,10 +90,20 @@ export const STANDARD: Variant = {
   followedOrders: lastOrderInCharge,
   betweenPhases: ({ game }) => game,
   resultsAdditions: () => [],
+  submitOrders,
+  clearOrders,
+  lateness: standardLateness,
+  listsOnFile: standardListsOnFile,
+  movesBeforeBlankStart: false,
+  broughtRules: [],
+  ruleRefusal: () => null,
 };
 
 /** The variants this judge plays; CREATE refuses the others with the reason (`commands/master/games.ts`). */
-const PLAYED: Readonly<Partial<Record<VariantName, Variant>>> = { standard: STANDARD };
+const PLAYED: Readonly<Partial<Record<VariantName, Variant>>> = {
+  standard: STANDARD,
+  xtalball: CRYSTAL_BALL,
+};
 
 /** The record of a game's variant, as the main status file lists it; null for one this judge does not play. */
 export function variantNamed(name: string): Variant | null {

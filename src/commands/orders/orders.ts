@@ -84,8 +84,10 @@ function lateAdditions(context: ExecutionContext, game: GameStatus, power: Power
 
 function onFileLines(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): string[] {
   const name = displayName(currentMap(context, game), power.name);
-  const orders = ordersOnFile(power, orderPhaseOf(phase)!);
-  return [`Orders on file for ${name} for ${phaseTitle(phase)}:`, ...(orders.length > 0 ? orders.map((order) => `  ${order}`) : ['  (none)'])];
+  return context.service
+    .variant(game)
+    .listsOnFile(game, power, phase)
+    .flatMap(({ title, orders }) => [`Orders on file for ${name} for ${title}:`, ...(orders.length > 0 ? orders.map((order) => `  ${order}`) : ['  (none)'])]);
 }
 
 function stillUnordered(context: ExecutionContext, game: GameStatus, power: PowerStatus): readonly string[] {
@@ -129,8 +131,14 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
     lines: [...summary, ...onFileLines(context, report.game, now, phase), ...report.notes, ...stillLate(context, report.game, now), ...ready],
     refused: report.refused,
     failed: refusedCount > 0,
-    notices: orderCopies(context, report.game, now, phase, rules),
+    notices: [...orderCopies(context, report.game, now, phase, rules), ...announced(context, report.game, report.broadcast)],
   };
+}
+
+/** What the variant tells everyone of a submission (Crystal Ball: the first turn's lists are locked). */
+function announced(context: ExecutionContext, game: GameStatus, lines: readonly string[] | undefined): OutgoingMail[] {
+  if (lines === undefined) return [];
+  return tellEveryone(context, game, `Diplomacy game ${game.name}: announcement`, 'announcement', { game: game.name, lines });
 }
 
 const BUILD_ORDER = /^BUILD [AF] ([^/\s]+)/;
