@@ -11,7 +11,6 @@ import { OrderReader } from '../engine/legality/reader.js';
 import type { Order, OrderPhase, RetreatOrAdjustmentOrder, SubmittedOrder } from '../orders/types.js';
 import { findPower, updatePower, type GameStatus, type PowerStatus } from '../status/model.js';
 import { dummyPowers } from './control.js';
-import { phaseTitle } from './results.js';
 import { duties } from './duties.js';
 import type { RulesInForce } from '../rules/in-force.js';
 
@@ -35,12 +34,6 @@ function retreatOrAdjustment(order: Order): RetreatOrAdjustmentOrder {
 /** The order lines on file for a power in this phase, in canonical form. */
 export function ordersOnFile(power: PowerStatus, phase: OrderPhase): string[] {
   return phase === MOVEMENT ? [...power.orders] : power.phaseOrders.map(formatOrder);
-}
-
-/** The standard game's orders on file, under the phase's title, as a reply shows them. */
-export function standardListsOnFile(_game: GameStatus, power: PowerStatus, phase: Phase): { title: string; orders: readonly string[] }[] {
-  const orderPhase = orderPhaseOf(phase);
-  return [{ title: phaseTitle(phase), orders: orderPhase === null ? [] : ordersOnFile(power, orderPhase) }];
 }
 
 export function hasOrders(power: PowerStatus, phase: OrderPhase): boolean {

@@ -15,7 +15,7 @@ import { duties } from './duties.js';
 import { positionOf, withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
 import { completedGame } from './lifecycle.js';
-import type { ResultsAddition, Variant } from './variant.js';
+import type { ResultsAddition, Variant } from './variant-record.js';
 import { concludeByVote } from './votes.js';
 import type { RulesInForce } from '../rules/in-force.js';
 import { blindRules, type BlindRules } from '../engine/visibility.js';

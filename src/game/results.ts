@@ -1,18 +1,15 @@
 import type { GameMap } from '../map/game-map.js';
-import type { Phase } from '../map/model.js';
 import { gameZone, parseDeadlineStamp, readableStamp, readableTime } from '../deadline/index.js';
 import type { OrderOutcome, OutcomeMark } from '../engine/types.js';
 import type { Templates } from '../templates/templates.js';
 import type { PhaseReport } from './process.js';
 import { FULL_SIGHT, type Sight } from '../engine/visibility.js';
 import { outcomeSight, phaseSight, type Reader } from './blind-view.js';
+import { phaseTitle } from './phase-title.js';
+
+export { phaseTitle };
 
 /** Results mailings: the report of a processed phase, as one reader (a power, or everyone) may see it. */
-
-export function phaseTitle(phase: Phase): string {
-  const word = (text: string): string => text.charAt(0) + text.slice(1).toLowerCase();
-  return `${word(phase.season)} ${phase.year} ${word(phase.type)}`;
-}
 
 /** A deadline stamp, written in the game's `zone`, as players read it: in that zone, or in `shownIn` (a zone the reader chose). */
 export function describeDeadline(stamp: string, zone: string | null, shownIn?: string): string {

@@ -144,7 +144,8 @@ const HOW: Readonly<Partial<Record<RuleName, string>>> = {
     'such supports and convoys are shown as ordered and `(*void*)`, and a move through a sea with no fleet (or a fleet carried through a province with no army) as `(*no convoy*)`; the results here never name the nationality of a supported or convoyed unit, with the rule or without it. BLIND brings it.',
   NO_CHECK:
     "an order found unusable at processing is listed `(*invalid*)` with the reason and the unit holds; so is an order a unit does not follow (another power's under ORDER_ANY, one to a unit that does not exist under FICTIONAL_OK), as on DPjudge. A unit given more than one order keeps them all on file (a repeated order counts once; a proxy and a later order of the owner's are two), the reply says it will hold, and at processing it holds and each of its orders is listed `(*invalid*)` as a REORDER, as on DPjudge. The web page's order form shows every order on file in a row of its own, so that sending it again keeps them all; a row may drop its order. A Crystal Ball game refuses the rule at CREATE (Rules.txt 4.1).",
-  NO_PROXY: "in a Crystal Ball game a proxy order is then `ignored` as any other order, and an order for another power's unit is marked `foreign`.",
+  NO_PROXY:
+    "in a Crystal Ball game a list's proxy order is refused with the reason, and an order for another power's unit is marked `foreign` in the lists as played.",
   MOBILIZE:
     'a Crystal Ball game starts one movement phase earlier, SKIPped (PHASE line `SKIP`): nothing is played in it, but the lists written then are played in the first movement phase after the builds, as Rules.txt says.',
   BLANK_BOARD: 'a Crystal Ball game starts one movement phase earlier, SKIPped, as under MOBILIZE.',

@@ -6,10 +6,11 @@ import type { Phase } from '../../map/model.js';
 import { MOVEMENT } from '../../map/phase.js';
 import { isBuildToken } from '../../engine/builds.js';
 import { MAP_POWER_ROLE, findPower, updatePower, type GameStatus, type PowerStatus } from '../../status/model.js';
-import { clearOrders, collectOrders, standardLateness, standardListsOnFile, submitOrders, type OrderContext, type SubmissionReport } from '../orders.js';
-import { phaseTitle } from '../results.js';
+import { clearOrders, collectOrders, standardLateness, submitOrders, type OrderContext, type SubmissionReport } from '../orders.js';
+import { standardListsOnFile } from '../lists-on-file.js';
+import { phaseTitle } from '../phase-title.js';
 import { rulesInForce } from '../rules.js';
-import type { ResultsAddition, Variant } from '../variant.js';
+import type { ResultsAddition, Variant } from '../variant-record.js';
 
 /**
  * Crystal Ball, as DPjudge runs it (XtalballGame, and its players' guide `variants/xtalball/pages/
@@ -36,12 +37,19 @@ function submitList(game: GameStatus, power: string, lines: readonly string[], c
   const which = listBeingWritten(game);
   const emptied = lines.findLastIndex((line) => EMPTIES.test(line));
   const read = readOrderList(context.map, lines.slice(emptied + 1));
-  const next = updatePower(game, power, (status) => (which === 'SOONER' ? { ...status, sooner: read.texts } : { ...status, later: read.texts }));
+  // NO_PROXY switches PROXY_OK off (Rules.txt 4.1): the list then takes no proxy order.
+  const proxyRefused = (index: number) => !context.rules.has('PROXY_OK') && read.orders[index]!.kind === 'proxy';
+  const texts = read.texts.filter((_text, index) => !proxyRefused(index));
+  const refused = [
+    ...read.errors,
+    ...read.texts.filter((_text, index) => proxyRefused(index)).map((text) => `"${text}": the game has NO_PROXY: no unit may be proxied`),
+  ];
+  const next = updatePower(game, power, (status) => (which === 'SOONER' ? { ...status, sooner: texts } : { ...status, later: texts }));
   const locked = which === 'SOONER' && listBeingWritten(next) === 'LATER';
   return {
     game: next,
-    onFile: [...read.texts],
-    refused: [...read.errors],
+    onFile: texts,
+    refused,
     notes: locked ? [lockNotice(context.phase)] : [],
     ...(locked && { broadcast: [lockNotice(context.phase)] }),
   };
