@@ -65,7 +65,7 @@ export async function create(context: ExecutionContext, command: Create): Promis
 /** The main status file lists the game under its variant, and its status file takes the rules the variant always plays under (XtalballGame.reinit). */
 async function playVariant(context: ExecutionContext, game: string, variant: string): Promise<void> {
   const actor = actorOf(context, 'CREATE');
-  await context.service.updateListing(game, actor, (listing) => ({ ...listing, variant }));
+  await context.service.listings.updateListing(game, actor, (listing) => ({ ...listing, variant }));
   const brought = variantNamed(variant)!.broughtRules;
   if (brought.length > 0) await context.service.writeStatusLines(game, { block: null, lines: [`RULE ${brought.join(' ')}`], creating: true }, actor);
 }
@@ -89,7 +89,7 @@ export async function purge(context: ExecutionContext, command: Purge): Promise<
   const joined = login.game.powers.some((power) => power.role === MAP_POWER_ROLE && power.player !== null);
   if (!isForming(login.game) || joined)
     throw new GameRuleError(`game '${command.game}' has players; only a forming game nobody has joined may be purged (TERMINATE ends a game)`);
-  await context.service.purge(command.game, actorOf(context, 'PURGE'));
+  await context.service.listings.purge(command.game, actorOf(context, 'PURGE'));
   context.pressArchive.forget(command.game);
   return { lines: [`Game '${command.game}' is purged.`] };
 }
@@ -97,7 +97,7 @@ export async function purge(context: ExecutionContext, command: Purge): Promise<
 export async function rename(context: ExecutionContext, command: Rename): Promise<Step> {
   const login = await masterLogin(context, 'RENAME', command.game, command.password);
   if (!login.ok) return login.refusal;
-  const loaded = await context.service.rename(command.game, command.newGame, actorOf(context, 'RENAME'));
+  const loaded = await context.service.listings.rename(command.game, command.newGame, actorOf(context, 'RENAME'));
   context.pressArchive.rename(command.game, command.newGame);
   const view = { game: command.game, newName: command.newGame };
   return {

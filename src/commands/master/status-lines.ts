@@ -17,7 +17,7 @@ export async function applyStatusLines(context: ExecutionContext, gameName: stri
   if (edit.creating && SET_BY_CREATE.has(keyword)) return { lines: [`Ignored: CREATE writes the ${keyword} line itself.`] };
   if (keyword === 'GAME') throw new GameRuleError("the GAME line is the game's name: use RENAME to change it");
   const rules = keyword === 'RULE' || keyword === 'RULES' ? namedRules(edit) : [];
-  const variant = rules.length > 0 ? context.service.variant(context.service.load(gameName).game) : null;
+  const variant = rules.length > 0 ? context.service.listings.variant(context.service.load(gameName).game) : null;
   if (variant !== null) refuseRules(variant, rules);
   const outcome = await context.service.writeStatusLines(gameName, edit, actorOf(context, 'status line'));
   if (keyword === 'TRIAL')
