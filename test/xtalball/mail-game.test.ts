@@ -203,5 +203,13 @@ describe('a Crystal Ball game played by mail', () => {
     expect(judge.statusText('cb')).toMatch(/^PHASE SPRING 1903 MOVEMENT$/m);
     expect(judge.statusText('cb')).toMatch(/^SOONER\nF BRE - MAO\nF BEL H\nA PIC H\nA PAR H$/m);
     expect(judge.statusText('cb')).not.toContain('LATER');
+
+    // LIST, SUMMARY and HISTORY as in any game; the lists, private without PUBLIC_LISTS, are not in the public history.
+    const listed = await judge.send('stranger@example.org', 'LIST cb\nSUMMARY cb\nHISTORY cb');
+    expect(listed.reply.text).toContain('Game cb (map standard): Spring 1903 Movement');
+    expect(listed.reply.text).toContain('Rules: FICTIONAL_OK PROXY_OK ORDER_ANY');
+    expect(listed.reply.text).toMatch(/^France {10}3 {4}3 {4}4$/m);
+    expect(listed.reply.text).toContain('=== F1901M ===\nFall 1901 Movement results');
+    expect(listed.reply.text).not.toContain('order lists');
   });
 });

@@ -38,6 +38,12 @@ describe('Crystal Ball rules', () => {
     expect(judge.statusText('cb')).not.toContain('NO_CHECK');
   });
 
+  it('HELP tells how a Crystal Ball game takes orders', async () => {
+    const help = await mailJudge().send('anyone@example.org', 'HELP');
+    expect(help.reply.text).toContain('CREATE game password [xtalball]');
+    expect(help.reply.text).toContain('In a Crystal Ball game (xtalball) your movement orders are a list for');
+  });
+
   it('PUBLIC_LISTS is a Crystal Ball rule: a standard game is told it does nothing there', async () => {
     const judge = mailJudge();
     const created = await judge.send(MASTER, 'CREATE plain masterpw\nRULE PUBLIC_LISTS\nSIGNOFF');
