@@ -19,7 +19,7 @@ import type { CollectedOrders, LatePower, OrderContext, SubmissionReport } from 
 export type VariantName = 'standard' | 'payola' | 'xtalball';
 
 /** A phase just adjudicated and the one the game moves to, for the steps between them. */
-export interface BetweenPhases {
+interface BetweenPhases {
   /** The game as it enters `next`: the position after `played`, its orders cleared. */
   readonly game: GameStatus;
   readonly played: Phase;
@@ -67,7 +67,7 @@ export interface Variant {
 }
 
 /** A list of orders on file, as a reply shows it. */
-export interface OrdersOnFile {
+interface OrdersOnFile {
   readonly title: string;
   readonly orders: readonly string[];
 }

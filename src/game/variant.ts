@@ -5,7 +5,7 @@ import type { Variant, VariantName } from './variant-record.js';
 import { CRYSTAL_BALL } from './variants/xtalball.js';
 
 /** The variants this judge plays, each a record of the hooks phase processing calls (`variant-record.ts`). */
-export type { BetweenPhases, OrdersOnFile, ResultsAddition, Variant, VariantName } from './variant-record.js';
+export type { ResultsAddition, Variant, VariantName } from './variant-record.js';
 
 export const STANDARD: Variant = {
   name: 'standard',

@@ -17,7 +17,7 @@
  * Orders are in their canonical text, unit first (`A PAR - BUR`, `F BRE P ENGLAND`).
  */
 
-export type OrderNote = 'ordered' | 'byProxy' | 'proxied' | 'revoked' | 'ignored' | 'no unit' | 'reProxy' | 'foreign' | 'noProxy' | 'refused' | 'default';
+type OrderNote = 'ordered' | 'byProxy' | 'proxied' | 'revoked' | 'ignored' | 'no unit' | 'reProxy' | 'foreign' | 'noProxy' | 'refused' | 'default';
 
 export interface ListPower {
   readonly name: string;
