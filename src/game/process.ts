@@ -15,7 +15,7 @@ import { duties } from './duties.js';
 import { positionOf, withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
 import { completedGame } from './lifecycle.js';
-import type { ResultsAddition, Variant } from './variant.js';
+import type { ResultsAddition, Variant } from './variant-record.js';
 import { concludeByVote } from './votes.js';
 import type { RulesInForce } from '../rules/in-force.js';
 import { blindRules, type BlindRules } from '../engine/visibility.js';
@@ -211,7 +211,7 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   const position = positionOf(game, map);
   const report = emptyReport(game, map, phase, rules, position);
   const { after, victors, vassals } = adjudicateOnFile(game, map, phase, rules, report, position, options.variant);
-  report.additions = options.variant.resultsAdditions(game, phase);
+  report.additions = options.variant.resultsAdditions(game, phase, map);
   let cleared = clearedForNextPhase(game);
   if (vassals !== null) {
     const vassalage = withVassals(cleared, vassals);
