@@ -48,7 +48,11 @@ export function seesHidden(view: ResultsView, power: string): boolean {
 export function resultsRenderer(report: PhaseReport, map: GameMap, templates: Templates): (view: ResultsView) => string {
   const texts = new Map<string, string>();
   return (view) => {
-    const personal = report.hiddenBuilds.length > 0 || report.blind !== null || (report.secretControl && report.controlChanges.length > 0);
+    const personal =
+      report.hiddenBuilds.length > 0 ||
+      report.blind !== null ||
+      (report.secretControl && report.controlChanges.length > 0) ||
+      report.additions.some((addition) => addition.readers !== null);
     const key = personal ? `${view.master === true ? 'master' : ''} ${view.omniscient === true ? 'omniscient' : ''} ${view.reader ?? ''}` : '';
     let text = texts.get(key);
     if (text === undefined) {
@@ -172,6 +176,8 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
         (torn) => `${name(torn.power)}: ${torn.unit} is destroyed: ${torn.owner === null ? 'the center is unowned' : `${name(torn.owner)} owns the center`}.`,
       ),
     disorder: disorderLine(report.disorder.filter(told).map(name)),
+    // What the variant adds (Payola's account statements), each to its readers; the Master reads all.
+    additions: report.additions.filter((addition) => addition.readers === null || view.master === true || addition.readers.includes(view.reader ?? '')),
     closing,
   });
 }

@@ -44,7 +44,7 @@ import {
   type JoinRequest,
   type NewGameRequest,
 } from './lifecycle.js';
-import { clearOrders, hasOrders, orderPhaseOf, unorderedUnits, type LatePower, submitOrders, waitRequested, type SubmissionReport } from './orders.js';
+import { clearOrders, hasOrders, orderPhaseOf, unorderedUnits, type LatePower, waitRequested, type SubmissionReport } from './orders.js';
 import { positionOf } from './position.js';
 import { currentPhase, processPhase, ProcessingError, type PhaseReport } from './process.js';
 import { variantNamed, type Variant } from './variant.js';
@@ -319,7 +319,7 @@ export class GameService {
       (game, maps) => {
         const phase = currentPhase(game);
         const map = maps.at(phase);
-        report = submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
+        report = this.variant(game).submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
         vet(report);
         return this.withReadiness(report.game, maps, rules);
       },
