@@ -48,6 +48,7 @@ import { clearOrders, hasOrders, orderPhaseOf, unorderedUnits, type LatePower, w
 import { positionOf } from './position.js';
 import { currentPhase, processPhase, ProcessingError, type PhaseReport } from './process.js';
 import { variantNamed, type Variant } from './variant.js';
+import { setAcceptance, transferFunds, type TransferDone } from './payola/funds.js';
 import { phaseTitle, resultsRenderer, type ResultsView } from './results.js';
 import { extendDeadline, gameTiming, scheduleDeadline } from './schedule.js';
 import { withStatusLines, type StatusEdit } from './status-lines.js';
@@ -740,6 +741,25 @@ export class GameService {
         rules,
       ),
     );
+  }
+
+  /** Payola's TRANSFER: money from one treasury to another; the mails telling both sides leave with the change. */
+  async transferFunds(
+    name: string,
+    move: { from: string; to: string; amount: number },
+    actor: Actor,
+    announce: (done: TransferDone) => OutgoingMail[],
+  ): Promise<TransferDone> {
+    let done: TransferDone | null = null;
+    await this.change(name, actor, (game, maps, rules) => (done = transferFunds(game, maps, rules.of(game, maps.base), move.from, move.to, move.amount)).game, {
+      announce: () => announce(done!),
+    });
+    return done!;
+  }
+
+  /** Payola's ACCEPT: a power's acceptance list, which settles ties between bids for its units. */
+  async setAcceptance(name: string, power: string, list: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game, maps) => setAcceptance(game, maps, power, list));
   }
 
   /** The main status file, as LIST shows it. */

@@ -57,7 +57,7 @@ export async function create(context: ExecutionContext, command: Create): Promis
     lines: [
       `Game '${command.game}' is created${variant === 'standard' ? '' : ` to play ${variant}`}, with you as its Master. Until FORM (later in this mail or in another) it is in preparation, hidden from everyone else; FORM lets players JOIN it.`,
       `The lines after CREATE go into its status file; sign on later with SIGNON M${command.game} and your password.`,
-      ...unhonouredRules(mapRules).map(({ rule, reason }) => `Note: the map's rule ${rule} is ${reason}; the game runs as if it were not there.`),
+      ...unhonouredRules(mapRules, variant).map(({ rule, reason }) => `Note: the map's rule ${rule} is ${reason}; the game runs as if it were not there.`),
     ],
     session: { kind: 'master', game: command.game },
   };

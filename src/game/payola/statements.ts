@@ -8,12 +8,40 @@ import type { PayolaAuction } from './auction-phase.js';
 import { isDummy, mapPowers } from './treasuries.js';
 
 /**
- * The account statements of a Payola movement phase in DPjudge's words (PayolaGame.sendLedgers),
- * each for its power's eyes only (the Master reads every one); none under NO_LEDGERS.
+ * What a Payola movement phase adds to its results: the account statements in DPjudge's words
+ * (PayolaGame.sendLedgers), each for its power's eyes only (the Master reads every one; none under
+ * NO_LEDGERS), the Master's chart of every bid, and under PUBLIC_TOTALS each unit's takings for all.
  */
 
 export function statementAdditions(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInForce, auction: PayolaAuction): ResultsAddition[] {
-  if (rules.has('NO_LEDGERS')) return [];
+  const published = [masterChart(auction), ...(rules.has('PUBLIC_TOTALS') ? [publicTotals(auction)] : [])];
+  if (rules.has('NO_LEDGERS')) return published;
+  return [...published, ...ledgers(game, map, phase, rules, auction)];
+}
+
+/** PUBLIC_TOTALS: what each unit was paid in all, for everyone, without who paid it. */
+function publicTotals(auction: PayolaAuction): ResultsAddition {
+  return {
+    lines: ['TOTAL BRIBES PAID TO EACH UNIT:', ...auction.result.decisions.map((decision) => `  ${amount(decision.total, 4)} : ${decision.unit}`)],
+    readers: null,
+  };
+}
+
+/** The Master's chart (DPjudge's chart file): every order each unit was offered, who offered what, and the charges. */
+function masterChart(auction: PayolaAuction): ResultsAddition {
+  const lines = ['BRIBE CHART (the Master only):'];
+  for (const decision of auction.result.decisions)
+    for (const bid of decision.bids) {
+      const payers = [...bid.cost].map(([power, paid]) => `${power} ${paid}`).join(', ');
+      lines.push(`  ${bid.order === decision.order ? '*' : ' '} ${amount(bid.total, 4)} : ${bid.order}${payers === '' ? '' : ` (${payers})`}`);
+    }
+  for (const [power, paid] of auction.result.charged)
+    if (paid > 0 || auction.result.reductions.has(power))
+      lines.push(`  ${power}: ${auction.balances.get(power) ?? 0} AgP before, ${paid} AgP paid, offers cut ${auction.result.reductions.get(power) ?? 0} times`);
+  return { lines, readers: [] };
+}
+
+function ledgers(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInForce, auction: PayolaAuction): ResultsAddition[] {
   const statementRules = {
     hideCost: rules.has('HIDE_COST'),
     hideOffers: rules.has('HIDE_OFFERS'),

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { payolaGame } from './support.js';
+
+describe('Payola money by mail', () => {
+  it('moves funds with TRANSFER, tells the receiver (not who gave, under ANON_TRANSFER), and refuses what ONE_TRANSFER forbids', async () => {
+    const { send, funds, players } = await payolaGame('fund', ['RULE ANON_TRANSFER ONE_TRANSFER']);
+    const sent = await send('FRANCE', 'TRANSFER 8 TO ENGLAND');
+    expect(sent.reply.text).toContain('8 AgP transferred to England.');
+    expect(sent.reply.text).toContain('TRANSFER TO ENGLAND           8 AgP\nCURRENT BALANCE              40 AgP');
+    const notice = sent.notices.find((mail) => mail.to.includes(players.get('ENGLAND')!.address))!;
+    expect(notice.text).toContain('BALANCE FORWARD              48 AgP\nTRANSFER FROM SOMEONE         8 AgP\nCURRENT BALANCE              56 AgP');
+    expect(notice.text).not.toContain('FRANCE');
+    expect(funds('FRANCE')).toEqual(['$40']);
+    expect(funds('ENGLAND')).toEqual(['$56']);
+    const again = await send('FRANCE', 'TRANSFER 1 TO E');
+    expect(again.reply.text).toContain('FRANCE has already transferred funds to ENGLAND this phase (ONE_TRANSFER)');
+    const negative = await send('FRANCE', 'TRANSFER -5 TO GERMANY');
+    expect(negative.reply.text).toContain('a transfer is a whole, positive number of AgP, not -5');
+    const tooMuch = await send('FRANCE', 'TRANSFER 41 TO GERMANY');
+    expect(tooMuch.reply.text).toContain('FRANCE has only 40 AgP, less than the 41 AgP to transfer');
+  });
+
+  it('refuses every transfer under NO_TRANSFER, and sets the acceptance list with ACCEPT', async () => {
+    const { send, judge } = await payolaGame('fund2', ['RULE NO_TRANSFER']);
+    expect((await send('FRANCE', 'TRANSFER 8 TO ENGLAND')).reply.text).toContain('funds transfers are not allowed in this game (NO_TRANSFER)');
+    expect((await send('FRANCE', 'ACCEPT fe')).reply.text).toContain('Your acceptance list is FE?.');
+    expect(judge.statusText('fund2')).toMatch(/^ACCEPT FE\?$/m);
+    expect((await send('FRANCE', 'ACCEPT FX')).reply.text).toContain("X in the acceptance list 'FX' is no power's initial");
+  });
+});
