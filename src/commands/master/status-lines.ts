@@ -22,7 +22,7 @@ export async function applyStatusLines(context: ExecutionContext, gameName: stri
   return {
     lines: [
       outcome,
-      ...unhonouredRules(rules, context.service.variant(context.service.load(gameName).game).name).map(
+      ...unhonouredRules(rules, context.service.listings.variant(context.service.load(gameName).game).name).map(
         ({ rule, reason }) => `Note: the rule ${rule.toUpperCase()} is ${reason}; the game runs as if it were not there.`,
       ),
     ],

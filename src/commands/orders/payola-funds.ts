@@ -10,7 +10,7 @@ import type { Step } from '../context/step.js';
 
 function payolaGame(context: ExecutionContext, session: PowerSession, keyword: string) {
   const game = loadGame(context, session.game).game;
-  if (context.service.variant(game).name !== 'payola') throw new GameRuleError(`${keyword} is for Payola games, and '${session.game}' is not one`);
+  if (context.service.listings.variant(game).name !== 'payola') throw new GameRuleError(`${keyword} is for Payola games, and '${session.game}' is not one`);
   return game;
 }
 
