@@ -128,7 +128,8 @@ export class GameService {
     const maps = this.maps(game);
     const phase = playedPhase(game);
     const map = phase ? maps.at(phase) : maps.base;
-    return [...loaded.diagnostics, ...validateStatus(game, { map, rules: rules.of(game, map), folder: loaded.name })].filter(
+    const variant = this.listings.mainStatus().status.games.find((listing) => listing.name === game.name)?.variant ?? 'standard';
+    return [...loaded.diagnostics, ...validateStatus(game, { map, rules: rules.of(game, map), folder: loaded.name, variant })].filter(
       (diagnostic) => diagnostic.severity === 'error',
     );
   }
