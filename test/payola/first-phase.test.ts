@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MASTER } from '../commands/execute/support.js';
 import { payolaGame } from './support.js';
 
 describe('a Payola game by mail', () => {
@@ -18,5 +19,12 @@ describe('a Payola game by mail', () => {
     expect(results.of('FRANCE')).toContain('THE REMAINING BALANCE IN YOUR BANK ACCOUNT IS:     40 AgP');
     expect(funds('FRANCE')).toEqual(['$40']);
     expect(funds('GERMANY')).toEqual(['$36']);
+
+    // ROLLBACK gives back the status file as the phase found it: treasuries, offer sheets and all.
+    const rolled = await judge.send(MASTER, 'SIGNON Mpay masterpw\nROLLBACK');
+    expect(rolled.reply.text).toContain('Spring 1901');
+    expect(funds('FRANCE')).toBeNull();
+    expect(judge.service.load('pay').game.powers.find((power) => power.name === 'GERMANY')!.offers).toEqual(['12 : A PAR - PIC']);
+    expect((await process()).of('FRANCE')).toContain('THE REMAINING BALANCE IN YOUR BANK ACCOUNT IS:     40 AgP');
   });
 });
