@@ -55,3 +55,22 @@ export function letterOf(map: GameMap, power: string): string | null {
 export function mapPowers(game: GameStatus): PowerStatus[] {
   return game.powers.filter((power) => power.role === MAP_POWER_ROLE);
 }
+
+/**
+ * What LIST tells a reader of a Payola game's money: DPjudge keeps treasuries private, so a power
+ * reads its own treasury and acceptance list, the Master every power's, anyone else nothing.
+ */
+export function treasuryLines(
+  game: GameStatus,
+  map: GameMap,
+  position: Position,
+  rules: RulesInForce,
+  view: { reader: string | null; master: boolean },
+): string[] {
+  const shown = mapPowers(game).filter((power) => view.master || power.name === view.reader);
+  if (shown.length === 0) return [];
+  return [
+    'Payola treasuries:',
+    ...shown.map((power) => `  ${power.name}: ${balanceOf(game, map, position, rules, power)} AgP, acceptance list ${acceptanceOf(map, power)}`),
+  ];
+}
