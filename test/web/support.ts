@@ -13,7 +13,7 @@ import { startJudge, type RunningJudge } from '../../src/daemon/judge.js';
  * Maildir as a player's mail program would deliver them.
  */
 
-export const JUDGE_ADDRESS = 'judge@web.test';
+const JUDGE_ADDRESS = 'judge@web.test';
 
 export interface WebJudge {
   readonly folder: string;
