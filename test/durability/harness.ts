@@ -393,7 +393,7 @@ export function templateKind(scenario: Scenario): 'none' | 'everyone' | 'payola'
 }
 
 /** France's offer sheet in the Payola template: 7 AgP of its 48 spent in Spring 1901. */
-export const PAYOLA_SHEET = ['4 : A PAR - BUR', '3 : A MAR - SPA'];
+const PAYOLA_SHEET = ['4 : A PAR - BUR', '3 : A MAR - SPA'];
 
 /**
  * The crash points a bounded run tries: the first write of each kind of the protocol's own (a

@@ -9,7 +9,7 @@ import { positionOf } from '../position.js';
 import { balanceOf, isDummy, letterOf, mapPowers } from './treasuries.js';
 
 /** A Payola transfer or acceptance list the rules, the treasury or the list itself do not allow. */
-export class PayolaFundsError extends Refusal {
+class PayolaFundsError extends Refusal {
   override name = 'PayolaFundsError';
   readonly code = 'PAYOLA_FUNDS';
 }
