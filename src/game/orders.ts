@@ -31,13 +31,14 @@ function retreatOrAdjustment(order: Order): RetreatOrAdjustmentOrder {
   return order;
 }
 
-/** The order lines on file for a power in this phase, in canonical form. */
+/** The order lines on file for a power in this phase, in canonical form: a Payola power's movement orders are its offer sheet. */
 export function ordersOnFile(power: PowerStatus, phase: OrderPhase): string[] {
-  return phase === MOVEMENT ? [...power.orders] : power.phaseOrders.map(formatOrder);
+  if (phase !== MOVEMENT) return power.phaseOrders.map(formatOrder);
+  return power.offers.length > 0 ? [...power.offers] : [...power.orders];
 }
 
 export function hasOrders(power: PowerStatus, phase: OrderPhase): boolean {
-  return phase === MOVEMENT ? power.orders.length > 0 : power.phaseOrders.length > 0;
+  return phase === MOVEMENT ? power.orders.length > 0 || power.offers.length > 0 : power.phaseOrders.length > 0;
 }
 
 /**
@@ -47,7 +48,8 @@ export function hasOrders(power: PowerStatus, phase: OrderPhase): boolean {
  * orders at all, so no unit is ever left out there.
  */
 export function unorderedUnits(power: PowerStatus, phase: OrderPhase, everyUnit: boolean): string[] {
-  if (phase !== MOVEMENT || !everyUnit) return [];
+  // An offer sheet (Payola) speaks for every unit: a unit it does not bribe holds.
+  if (phase !== MOVEMENT || !everyUnit || power.offers.length > 0) return [];
   // The type counts: under FICTIONAL_OK an order to `A BRE` is not one to the fleet in Brest. Each
   // order counts for one unit: a power's several fleets in an nJudge high sea want one each.
   const ordered = power.orders.map((line) => line.trim().split(/\s+/).slice(0, 2).join(' ').toUpperCase());
@@ -263,7 +265,7 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
 }
 
 export function clearOrders(game: GameStatus, power: string): GameStatus {
-  return updatePower(game, power, (status) => ({ ...status, orders: [], phaseOrders: [] }));
+  return updatePower(game, power, (status) => ({ ...status, orders: [], phaseOrders: [], offers: [] }));
 }
 
 export interface CollectedOrders {

@@ -173,7 +173,7 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
         (torn) => `${name(torn.power)}: ${torn.unit} is destroyed: ${torn.owner === null ? 'the center is unowned' : `${name(torn.owner)} owns the center`}.`,
       ),
     disorder: disorderLine(report.disorder.filter(told).map(name)),
-    // The variant's lines (Crystal Ball's order lists as played), each to those it names; the Master reads them all.
+    // What the variant adds (Crystal Ball's order lists as played, Payola's account statements), each to its readers; the Master reads them all.
     additions: report.additions
       .filter((addition) => addition.readers === null || view.master === true || (view.reader !== null && addition.readers.includes(view.reader)))
       .map((addition) => ({ lines: addition.lines })),

@@ -32,6 +32,7 @@ import {
   type NewGameRequest,
 } from './lifecycle.js';
 import type { SubmissionReport } from './orders.js';
+import { setAcceptance, transferFunds, type TransferDone } from './payola/funds.js';
 import { positionOf } from './position.js';
 import { currentPhase } from './process.js';
 import { PhaseRunner } from './phase-service.js';
@@ -124,7 +125,8 @@ export class GameService {
     const maps = this.maps(game);
     const phase = playedPhase(game);
     const map = phase ? maps.at(phase) : maps.base;
-    return [...loaded.diagnostics, ...validateStatus(game, { map, rules: rules.of(game, map), folder: loaded.name })].filter(
+    const variant = this.listings.mainStatus().status.games.find((listing) => listing.name === game.name)?.variant ?? 'standard';
+    return [...loaded.diagnostics, ...validateStatus(game, { map, rules: rules.of(game, map), folder: loaded.name, variant })].filter(
       (diagnostic) => diagnostic.severity === 'error',
     );
   }
@@ -265,6 +267,31 @@ export class GameService {
     );
     const ready = loaded.game.delay !== null && latePowers(loaded.game, this.maps(loaded.game), rules, this.listings.variant(loaded.game)).length === 0;
     return { ...report, game: loaded.game, ready };
+  }
+
+  /** Payola's TRANSFER: money from one treasury to another; the mails telling both sides leave with the change. */
+  async transferFunds(
+    name: string,
+    move: { from: string; to: string; amount: number },
+    actor: Actor,
+    announce: (done: TransferDone) => OutgoingMail[],
+  ): Promise<TransferDone> {
+    let done: TransferDone | null = null;
+    const { result } = await this.changeReporting(
+      name,
+      actor,
+      (game, maps, rules) => {
+        done = transferFunds(game, maps, rules.of(game, maps.base), move.from, move.to, move.amount);
+        return { game: done.game, result: done };
+      },
+      { announce: () => announce(done!) },
+    );
+    return result;
+  }
+
+  /** Payola's ACCEPT: a power's acceptance list, which settles ties between bids for its units. */
+  async setAcceptance(name: string, power: string, list: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game, maps) => setAcceptance(game, maps, power, list));
   }
 
   /** VOTE: records a power's vote and ends the game when the voters agree. */

@@ -7,24 +7,25 @@ import type { GameStatus, PowerStatus } from '../status/model.js';
 import type { CollectedOrders, LatePower, OrderContext, SubmissionReport } from './orders.js';
 
 /**
- * A rules variant as one record, godip's way: what phase processing asks a variant, each answer a
- * hook, so that a variant is added by writing its record rather than by branching on its name
- * across the judge. DPjudge's main status file names a game's variant beside it (`standard`,
- * `payola`, `xtalball`); `variantNamed` gives its record. The standard game is the one played now:
- * Payola (bribes decide the order a unit follows, income after the Fall) and Crystal Ball (two
- * order lists played one after the other) fill these hooks in (docs/architecture.md).
+ * What phase processing and order submission ask a rules variant, each answer a hook
+ * (`variant.ts` has the records this judge plays). Kept apart from the records so that a variant's
+ * own modules can name these types without a cycle.
  */
 
 /** The names DPjudge's main status file gives variants. */
 export type VariantName = 'standard' | 'payola' | 'xtalball';
 
 /** A phase just adjudicated and the one the game moves to, for the steps between them. */
-interface BetweenPhases {
+export interface BetweenPhases {
   /** The game as it enters `next`: the position after `played`, its orders cleared. */
   readonly game: GameStatus;
   readonly played: Phase;
   readonly next: Phase;
+  /** The map of `next`. */
   readonly map: GameMap;
+  /** The game as the phase was played, and its map: what Payola's charges are worked out from. */
+  readonly before: GameStatus;
+  readonly playedMap: GameMap;
   readonly rules: RulesInForce;
 }
 
@@ -49,7 +50,7 @@ export interface Variant {
   /** What happens between a phase and the next, after the standard steps: Payola's income after the Fall, Crystal Ball's LATER moving up. */
   readonly betweenPhases: (step: BetweenPhases) => GameStatus;
   /** What the variant adds to the results: Payola's purchases and balances. */
-  readonly resultsAdditions: (game: GameStatus, played: Phase, map: GameMap) => readonly ResultsAddition[];
+  readonly resultsAdditions: (game: GameStatus, played: Phase, map: GameMap, rules: RulesInForce) => readonly ResultsAddition[];
   /** A power's orders from mail for the current phase: the standard game's replace those on file; Crystal Ball's movement orders fill the list being written. */
   readonly submitOrders: (game: GameStatus, power: string, lines: readonly string[], context: OrderContext) => SubmissionReport;
   /** CLEAR: what a power's orders become. */

@@ -1,11 +1,20 @@
 import { lastOrderInCharge } from '../engine/movement/followed.js';
 import { clearOrders, collectOrders, standardLateness, submitOrders } from './orders.js';
 import { standardListsOnFile } from './lists-on-file.js';
+import { PAYOLA } from './payola/record.js';
 import type { Variant, VariantName } from './variant-record.js';
 import { CRYSTAL_BALL } from './variants/xtalball.js';
 
-/** The variants this judge plays, each a record of the hooks phase processing calls (`variant-record.ts`). */
-export type { ResultsAddition, Variant, VariantName } from './variant-record.js';
+export type { BetweenPhases, ResultsAddition, Variant, VariantName } from './variant-record.js';
+
+/**
+ * A rules variant as one record, godip's way: what phase processing asks a variant, each answer a
+ * hook, so that a variant is added by writing its record rather than by branching on its name
+ * across the judge. DPjudge's main status file names a game's variant beside it (`standard`,
+ * `payola`, `xtalball`); `variantNamed` gives its record: the standard game, Payola (bribes decide
+ * the order a unit follows, income as the year turns) and Crystal Ball (two order lists played one
+ * after the other) (docs/architecture.md).
+ */
 
 export const STANDARD: Variant = {
   name: 'standard',
@@ -26,6 +35,7 @@ export const STANDARD: Variant = {
 /** The variants this judge plays; CREATE refuses the others with the reason (`commands/master/games.ts`). */
 const PLAYED: Readonly<Partial<Record<VariantName, Variant>>> = {
   standard: STANDARD,
+  payola: PAYOLA,
   xtalball: CRYSTAL_BALL,
 };
 

@@ -18,20 +18,10 @@ type Rename = Extract<CommandBody, { kind: 'rename' }>;
 /** Games one address may create in a day: enough for any Master, too few to fill a judge's disk. */
 const CREATIONS_PER_DAY = 5;
 
-/**
- * Email.txt's rule variants besides standard, with the reason for each this judge does not play
- * yet: Payola changes what an order is (bribes), which it does not adjudicate.
- */
-const UNPLAYED_VARIANTS: Readonly<Record<string, string>> = {
-  payola: 'Payola is played with bribes (offers of silver pieces for units), which this judge does not adjudicate',
-};
-
-/** The variant CREATE names (standard when none), as the main status file lists it. */
+/** The variant CREATE names (standard when none), as the main status file lists it: every variant DPjudge plays is played here. */
 function checkVariant(variant: string | undefined): string {
   const name = (variant ?? 'standard').toLowerCase();
   if (variantNamed(name) !== null) return name;
-  const reason = UNPLAYED_VARIANTS[name];
-  if (reason) throw new GameRuleError(`the rule variant ${variant} is not played on this judge: ${reason}; CREATE the game without it`);
   throw new GameRuleError(`there is no rule variant '${variant}'; DPjudge knows standard, payola and xtalball`);
 }
 
@@ -46,6 +36,7 @@ export async function create(context: ExecutionContext, command: Create): Promis
     );
   try {
     await context.service.create({ name: command.game, master, masterPassword: command.password, map: null }, actor, 'preparation');
+    if (variant !== 'standard') await context.service.listings.updateListing(command.game, actor, (listing) => ({ ...listing, variant }));
   } catch (error) {
     if (error instanceof GameExistsError) throw new GameRuleError(`there is a game '${command.game}' already; choose another name`);
     throw error;
@@ -54,9 +45,9 @@ export async function create(context: ExecutionContext, command: Create): Promis
   const mapRules = context.service.maps(context.service.load(command.game).game).base.rules();
   return {
     lines: [
-      `Game '${command.game}' is created, with you as its Master. Until FORM (later in this mail or in another) it is in preparation, hidden from everyone else; FORM lets players JOIN it.`,
+      `Game '${command.game}' is created${variant === 'standard' ? '' : ` to play ${variant}`}, with you as its Master. Until FORM (later in this mail or in another) it is in preparation, hidden from everyone else; FORM lets players JOIN it.`,
       `The lines after CREATE go into its status file; sign on later with SIGNON M${command.game} and your password.`,
-      ...unhonouredRules(mapRules).map(({ rule, reason }) => `Note: the map's rule ${rule} is ${reason}; the game runs as if it were not there.`),
+      ...unhonouredRules(mapRules, variant).map(({ rule, reason }) => `Note: the map's rule ${rule} is ${reason}; the game runs as if it were not there.`),
     ],
     session: { kind: 'master', game: command.game },
   };
