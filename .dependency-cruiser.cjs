@@ -153,8 +153,7 @@ module.exports = {
     },
     {
       name: 'reachable-from-the-judge',
-      comment:
-        'Every module of src/ is used by the judge (cli/main.ts, the one entry point): no dead code, no unused barrel.',
+      comment: 'Every module of src/ is used by the judge (cli/main.ts, the one entry point): no dead code, no unused barrel.',
       severity: 'error',
       from: { path: '^src/cli/main\\.ts$' },
       to: { path: '^src/', pathNot: '\\.d\\.ts$', reachable: false },
