@@ -31,7 +31,8 @@ describe('the variant record', () => {
   it('is the standard game for a game the main status file lists as standard, and none for a variant this judge does not play', () => {
     expect(variantNamed('standard')).toBe(STANDARD);
     expect(variantNamed('payola')?.name).toBe('payola');
-    expect(variantNamed('xtalball')).toBeNull();
+    expect(variantNamed('xtalball')?.name).toBe('xtalball');
+    expect(variantNamed('exchange')).toBeNull();
     expect(variantNamed('toString')).toBeNull();
   });
 
@@ -56,7 +57,7 @@ describe('the variant record', () => {
 
   it('refuses to process a game the main status file lists under a variant this judge does not play', async () => {
     const { judge } = await springWithOrders();
-    await judge.service.listings.updateListing('var', actor, (listing) => ({ ...listing, variant: 'xtalball' }));
-    await expect(judge.service.phases.process('var', actor)).rejects.toThrow('the game plays the rules variant xtalball, which this judge does not play');
+    await judge.service.listings.updateListing('var', actor, (listing) => ({ ...listing, variant: 'exchange' }));
+    await expect(judge.service.phases.process('var', actor)).rejects.toThrow('the game plays the rules variant exchange, which this judge does not play');
   });
 });

@@ -40,7 +40,8 @@ describe('Crystal Ball rules', () => {
 
   it('HELP tells how a Crystal Ball game takes orders', async () => {
     const help = await mailJudge().send('anyone@example.org', 'HELP');
-    expect(help.reply.text).toContain('CREATE game password [xtalball]');
+    expect(help.reply.text).toContain('CREATE game password [variant]');
+    expect(help.reply.text).toContain('variant: payola (a Payola game) or xtalball (a');
     expect(help.reply.text).toContain('In a Crystal Ball game (xtalball) your movement orders are a list for');
   });
 

@@ -74,15 +74,18 @@ describe('preparation mode', () => {
 });
 
 describe('rule variants', () => {
-  it('creates a Payola game, and refuses Crystal Ball at CREATE with the reason, creating nothing', async () => {
+  it('creates a Payola and a Crystal Ball game, and refuses a variant DPjudge does not know, creating nothing', async () => {
     const judge = mailJudge();
     expect((await judge.send(MASTER, 'CREATE c6 pw standard')).reply.text).toContain("Game 'c6' is created");
     const payola = await judge.send(MASTER, 'CREATE c4 pw payola');
     expect(payola.reply.text).toContain("Game 'c4' is created to play payola");
     expect(judge.mainStatus()).toMatch(/^c4 payola preparation$/m);
     const crystal = await judge.send(MASTER, 'CREATE c5 pw xtalball');
-    expect(crystal.reply.text).toContain('the rule variant xtalball is not played on this judge: Crystal Ball is played with orders given phases ahead');
-    expect(judge.mainStatus()).not.toMatch(/^c5 /m);
+    expect(crystal.reply.text).toContain("Game 'c5' is created to play xtalball");
+    expect(judge.mainStatus()).toMatch(/^c5 xtalball preparation$/m);
+    const unknown = await judge.send(MASTER, 'CREATE c7 pw exchange');
+    expect(unknown.reply.text).toContain("there is no rule variant 'exchange'; DPjudge knows standard, payola and xtalball");
+    expect(judge.mainStatus()).not.toMatch(/^c7 /m);
   });
 });
 
