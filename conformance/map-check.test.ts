@@ -1,7 +1,7 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { Command } from 'commander';
 import { join } from 'node:path';
-import { registerMapCommands } from '../src/cli/commands/map.js';
+import { registerMapCommands } from '../src/cli/subcommands/map.js';
 import { corpus } from './corpus.js';
 
 async function mapCheck(...paths: string[]): Promise<{ lines: string[]; exitCode: number | undefined }> {

@@ -7,7 +7,7 @@ import { withLock } from '../store/lock.js';
 import { runActiveStep } from './active-steps.js';
 import type { Assessment } from './assess.js';
 import { remindMaster, remindOfErrors } from './daily-steps.js';
-import { DeadlineIndex, type IndexedGame } from './index.js';
+import { DeadlineIndex, type IndexedGame } from './deadline-index.js';
 import { CheckerMail } from './notices.js';
 import { OutageGuard } from './outage.js';
 import { messageOf, type Done, type NoticeSink, type SweepContext } from './sink.js';

@@ -37,7 +37,7 @@ function mailOptions(args: readonly string[]): MailOptions | null {
   return logFormat === 'text' || logFormat === 'json' ? { config, logFormat } : null;
 }
 
-/** A log line as `judge mail` prints its own (cli/commands/start.ts). */
+/** A log line as `judge mail` prints its own (cli/subcommands/start.ts). */
 function printLogLine(line: string, format: MailOptions['logFormat']): void {
   const time = new Date().toISOString();
   const message = `${line} (by the judge daemon)`;

@@ -1,4 +1,4 @@
-import { registerCommands } from './commands/index.js';
+import { registerCommands } from './subcommands/index.js';
 import { runProgram } from './program.js';
 
 /** The `judge` command line with every command. */

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { registerMailCommand } from './commands/mail.js';
+import { registerMailCommand } from './subcommands/mail.js';
 import { runProgram } from './program.js';
 
 /**

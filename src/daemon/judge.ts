@@ -2,7 +2,7 @@ import { configSource, folder, type LoadedConfig } from '../config/config.js';
 import { ImapSource } from '../mail/imap-source.js';
 import { logLine } from '../mail/intake.js';
 import { MaildirSource } from '../mail/maildir-source.js';
-import type { CommandProcessor } from '../mail/processor.js';
+import type { MailResponder } from '../mail/responder.js';
 import { mailSettings, type MailSettings } from '../mail/settings.js';
 import type { MailHandler, MailSource } from '../mail/source.js';
 import type { JudgeDatabase } from '../store/database.js';
@@ -10,7 +10,7 @@ import { JOURNAL_KEPT_DAYS, pruneJournal } from '../store/journal-pruning.js';
 import { sweepLeftovers } from '../store/leftovers.js';
 import { startChecker } from '../checker/open.js';
 import { OutboxNoticeSink } from '../mail/notice-sink.js';
-import { MailCommandProcessor } from '../commands/run/processor.js';
+import { CommandExecutor } from '../commands/run/executor.js';
 import { openGameService } from '../game/open.js';
 import { daemonPictureDrawer, type PictureDrawer } from '../game/picture-thread.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
@@ -22,7 +22,7 @@ import { acquireInstanceLock } from './instance-lock.js';
 import { newIntake, newSender, openJournal } from './wiring.js';
 
 /**
- * The judge daemon: the journal, a mail source feeding the command processor (and the mails
+ * The judge daemon: the journal, a mail source feeding the responder (and the mails
  * `judge mail` hands over on its socket, handoff-server.ts), the deadline checker on its cron
  * schedule, and the outbox sender that mails what both of them queue.
  * Each handled mail's log line is written once its outcome is committed and before its source files
@@ -30,8 +30,8 @@ import { newIntake, newSender, openJournal } from './wiring.js';
  */
 
 export interface JudgeOptions {
-  /** The command processor; by default the e-mail command set run against the games. */
-  readonly processor?: CommandProcessor;
+  /** What handles each mail; by default the e-mail commands run against the games. */
+  readonly responder?: MailResponder;
   /** One line per event; the CLI prefixes the time and prints it. */
   readonly log?: (line: string) => void;
 }
@@ -57,7 +57,7 @@ export function startJudge(loaded: LoadedConfig, options: JudgeOptions = {}): Ru
   let db: JudgeDatabase | null = null;
   try {
     db = openJournal(settings);
-    const running = run(db, loaded, settings, web, options.processor, log);
+    const running = run(db, loaded, settings, web, options.responder, log);
     const journal = db;
     return {
       web: running.web,
@@ -80,7 +80,7 @@ function run(
   loaded: LoadedConfig,
   settings: MailSettings,
   webSettings: WebSettings,
-  processor: CommandProcessor | undefined,
+  responder: MailResponder | undefined,
   log: (line: string) => void,
 ): RunningJudge {
   const swept = sweepLeftovers(folder(loaded, 'games'), settings.outbox);
@@ -89,7 +89,7 @@ function run(
   const { sender, description: sending } = newSender(db, loaded, settings, log);
   // One thread draws every results picture: phases processed by mail, by the checker or on the web.
   const pictures = daemonPictureDrawer();
-  const intake = newIntake(db, loaded, processor, pictures);
+  const intake = newIntake(db, loaded, responder, pictures);
   // Each mail's answers leave as soon as it is committed, not when its batch is done.
   const handle: MailHandler = (batch) =>
     intake.handle(batch, (mail) => {
@@ -136,7 +136,7 @@ function startLine(loaded: LoadedConfig, settings: MailSettings, receiving: stri
 }
 
 /**
- * The web pages, on their own command processor over the same games and journal (as the deadline
+ * The web pages, on their own command executor over the same games and journal (as the deadline
  * checker has its own). An address that cannot be had costs the pages, not the mail: the judge goes
  * on by mail and says why.
  */
@@ -149,7 +149,7 @@ async function serveWebPages(
   log: (line: string) => void,
 ): Promise<RunningWeb | null> {
   if (!settings.enabled) return null;
-  const commands = new MailCommandProcessor({ service: openGameService(loaded, db, { pictures }), judge: loaded.config.judge, db });
+  const commands = new CommandExecutor({ service: openGameService(loaded, db, { pictures }), judge: loaded.config.judge, db });
   try {
     const web = await startWebServer({ loaded, db, settings, commands, mails, log });
     log(`web pages on ${web.url}`);

@@ -2,7 +2,7 @@ import type { LoadedConfig } from '../config/config.js';
 import type { PictureDrawer } from '../game/picture-thread.js';
 import { MailIntake } from '../mail/intake.js';
 import { OutboxSender } from '../mail/outbox-sender.js';
-import type { CommandProcessor } from '../mail/processor.js';
+import type { MailResponder } from '../mail/responder.js';
 import { mailSettings, type MailSettings } from '../mail/settings.js';
 import type { EarlySmtpSocket } from '../mail/smtp-socket.js';
 import { emlFolderTransport, smtpTransport, type MailTransport } from '../mail/transport.js';
@@ -35,20 +35,20 @@ export function newSender(db: JudgeDatabase, loaded: LoadedConfig, settings: Mai
  * ignored, refused, throttled or seen before needs none of the game layer, which is most of what a
  * pipe-mode process would otherwise load.
  */
-function gameCommands(loaded: LoadedConfig, db: JudgeDatabase, pictures: PictureDrawer | undefined): CommandProcessor {
-  let commands: Promise<CommandProcessor> | null = null;
+function gameCommands(loaded: LoadedConfig, db: JudgeDatabase, pictures: PictureDrawer | undefined): MailResponder {
+  let commands: Promise<MailResponder> | null = null;
   return {
     async process(mail, context) {
-      commands ??= import('./command-processor.js').then(({ gameCommandProcessor }) => gameCommandProcessor(loaded, db, pictures));
+      commands ??= import('./command-responder.js').then(({ commandResponder }) => commandResponder(loaded, db, pictures));
       return (await commands).process(mail, context);
     },
   };
 }
 
 /** `pictures`: how the commands' phases draw their results pictures (default: on the calling thread). */
-export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, processor?: CommandProcessor, pictures?: PictureDrawer) {
-  processor ??= gameCommands(loaded, db, pictures);
-  return new MailIntake(db, processor, loaded.config);
+export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, responder?: MailResponder, pictures?: PictureDrawer) {
+  responder ??= gameCommands(loaded, db, pictures);
+  return new MailIntake(db, responder, loaded.config);
 }
 
 /**

@@ -12,7 +12,7 @@ import { failureNotice, keeperFailureNotice, keeperStorageNotice, oversizedRefus
 import { parseMail, type ParsedMail } from './parse.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
 import { KeysInHand } from './keys-in-hand.js';
-import { ExplainedFailure, type CommandProcessor, type ProcessingContext, type ProcessOutcome } from './processor.js';
+import { ExplainedFailure, type MailResponder, type ProcessingContext, type ProcessOutcome } from './responder.js';
 import { contentHash, isHeaderOnly, type RawMail } from './raw-mail.js';
 import { reasonNotToAnswer } from './screening.js';
 
@@ -21,7 +21,7 @@ import { reasonNotToAnswer } from './screening.js';
  * commit the outcome. Each mail's outcome is committed in its own transaction; the source files the
  * mails away only after `handle` resolved, so a crash at any instant leaves each mail either
  * committed or untouched (and a mail processed but not committed is processed again, which the
- * command layer makes harmless: see processor.ts).
+ * command layer makes harmless: see responder.ts).
  */
 
 export interface HandledMail {
@@ -55,14 +55,14 @@ interface Arrived extends ParsedRaw {
   readonly admission: Admission | null;
 }
 
-/** What the processor made of a mail, settled before the transaction that records it. */
+/** What the responder made of a mail, settled before the transaction that records it. */
 /**
  * `storage`: the error code when the judge could not write its files (the judgekeeper is told).
- * `forSender`: what the processor could tell the sender of a failure.
+ * `forSender`: what the responder could tell the sender of a failure.
  */
 type Settled = { ok: true; outcome: ProcessOutcome } | { ok: false; error: string; temporary: boolean; storage?: string; forSender?: string };
 
-/** A mail that is not for the processor: what to record, and what to answer. */
+/** A mail that is not for the responder: what to record, and what to answer. */
 interface Refusal {
   outcome: MailOutcome;
   detail: string;
@@ -80,7 +80,7 @@ export class MailIntake {
 
   constructor(
     private readonly db: JudgeDatabase,
-    private readonly processor: CommandProcessor,
+    private readonly responder: MailResponder,
     private readonly settings: IntakeSettings,
   ) {
     this.received = new ReceivedMails(db);
@@ -92,7 +92,7 @@ export class MailIntake {
   }
 
   /**
-   * Handles a batch in arrival order, one mail at a time: the processor runs first, outside any
+   * Handles a batch in arrival order, one mail at a time: the responder runs first, outside any
    * transaction (it takes game locks and writes status files), then one transaction records the
    * mail and queues its answers. The records are committed without waiting for the disk, which the
    * journal's flushes reach off the main thread, shared by every mail committed meanwhile
@@ -185,7 +185,7 @@ export class MailIntake {
     return this.arrivals.admit(`mail ${mailKey(entry)}`, [entry.sender], now, { count: mails, windowMs: minutes * 60_000 });
   }
 
-  /** Runs the processor for a mail that is new and not refused; null for every other mail. */
+  /** Runs the responder for a mail that is new and not refused; null for every other mail. */
   private async settle(item: Arrived, now: number): Promise<Settled | null> {
     const { parsed } = item;
     if (parsed === null) return null;
@@ -197,7 +197,7 @@ export class MailIntake {
     // Handled meanwhile by the process that had it: the journal answers `duplicate`.
     if (this.received.outcomeOf(entry.messageId, entry.contentHash) !== undefined) return null;
     try {
-      return { ok: true, outcome: await this.processor.process(parsed.mail, this.context(entry)) };
+      return { ok: true, outcome: await this.responder.process(parsed.mail, this.context(entry)) };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const storage = storageFailure(error);
@@ -219,7 +219,7 @@ export class MailIntake {
     if (settled === null) {
       const refusal = this.refusal(item);
       if (refusal) return this.record(entry, refusal.outcome, refusal.detail, queue(refusal.answers));
-      throw new Error('a mail for the processor reached the journal without being processed');
+      throw new Error('a mail for the responder reached the journal without being processed');
     }
     if (!settled.ok && settled.storage !== undefined) {
       const failed = { sender: entry.sender, subject: entry.subject, messageId: mail.messageId, error: settled.error };
@@ -247,7 +247,7 @@ export class MailIntake {
     return (this.refusal(item)?.answers.length ?? 1) > 0;
   }
 
-  /** Why a mail is not for the processor (and what to answer), or null for one that is. */
+  /** Why a mail is not for the responder (and what to answer), or null for one that is. */
   private refusal({ parsed, raw, admission }: Arrived): Refusal | null {
     if (parsed === null) return null;
     const { mail } = parsed;

@@ -1,7 +1,7 @@
 import type { OutgoingMail } from '../store/outgoing-mail.js';
-import { answer, type IncomingMail } from './processor.js';
+import { answer, type IncomingMail } from './responder.js';
 
-/** The short mails the mail layer sends on its own, when a mail never reaches the command processor. */
+/** The short mails the mail layer sends on its own, when a mail never reaches the responder. */
 
 export function oversizedRefusal(mail: IncomingMail, size: number, maxBytes: number): OutgoingMail {
   return answer(
@@ -20,7 +20,7 @@ export function throttleNotice(mail: IncomingMail, mails: number, minutes: numbe
   );
 }
 
-/** To the sender of a mail that failed: why, when the processor could say (`cause`), else an internal error. */
+/** To the sender of a mail that failed: why, when the responder could say (`cause`), else an internal error. */
 export function failureNotice(mail: IncomingMail, cause?: string): OutgoingMail {
   return answer(
     mail,

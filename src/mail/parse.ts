@@ -1,9 +1,9 @@
 import PostalMime, { type Address, type Email } from 'postal-mime';
 import { commandText } from './body.js';
-import type { IncomingMail, MailAddress } from './processor.js';
+import type { IncomingMail, MailAddress } from './responder.js';
 import { contentHash, type RawMail } from './raw-mail.js';
 
-/** A received mail, parsed: what the processor sees, and what the judge screens it by. */
+/** A received mail, parsed: what the responder sees, and what the judge screens it by. */
 export interface ParsedMail {
   readonly mail: IncomingMail;
   readonly contentHash: string;

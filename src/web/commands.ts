@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { MailCommandProcessor } from '../commands/run/processor.js';
+import type { CommandExecutor } from '../commands/run/executor.js';
 import type { Session } from '../commands/context/step.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
 
 /**
  * A web action is a mail's commands: the form's fields become the lines a player would mail, run by
- * the same command processor (same checks, same game lock, same audit log, marked as from the web),
+ * the same command executor (same checks, same game lock, same audit log, marked as from the web),
  * and every mail they cause goes into the outbox as it would for a mail. The reply is shown on the
  * page instead of being mailed back.
  */
@@ -38,7 +38,7 @@ function isVisitorAddress(address: string): boolean {
 
 export class WebCommands {
   constructor(
-    private readonly commands: MailCommandProcessor,
+    private readonly commands: CommandExecutor,
     private readonly mails: MailQueue,
     private readonly now: () => Date,
     private readonly log: (line: string) => void = () => {},

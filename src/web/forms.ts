@@ -5,7 +5,7 @@ import { Refusal } from '../common/errors.js';
  * The forms' fields, read into the lines a player would mail. Every field that becomes one word of
  * a command must be one word, and every field that becomes one line must be one line, so that no
  * field can slip a command of its own into the text; what the words mean is the command
- * processor's business, which answers a wrong one as it answers a mail.
+ * command executor's business, which answers a wrong one as it answers a mail.
  */
 
 export type Fields = Readonly<Record<string, unknown>>;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DateTime, IANAZone } from 'luxon';
 import type { JudgeConfig } from '../config/config.js';
 import { phaseRules, readerOf, type ExecutionContext } from '../commands/context/context.js';
-import type { MailCommandProcessor } from '../commands/run/processor.js';
+import type { CommandExecutor } from '../commands/run/executor.js';
 import type { Session } from '../commands/context/step.js';
 import { help } from '../commands/listings/help.js';
 import { gameListing, historyBlocks, openGames, summary } from '../commands/listings/listings.js';
@@ -42,7 +42,7 @@ export interface ActionResult {
 }
 
 export interface PageDeps {
-  readonly commands: MailCommandProcessor;
+  readonly commands: CommandExecutor;
   /** The games the commands run on: what a page is rendered from. */
   readonly service: GameService;
   readonly templates: HtmlTemplates;
@@ -248,7 +248,7 @@ export class WebPages {
     const game = context.service.load(name).game;
     const reader = readerOf(readingSession(visitor, name));
     const picture = processedPhasePicture(name, phase, context.service.maps(game), context.service.archive(name), reader, {
-      variant: context.service.variant(game),
+      variant: context.service.listings.variant(game),
       now: DateTime.fromJSDate(this.deps.now()),
     });
     return picture === null ? null : attachmentBytes(picture).toString('utf8');

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { folder, type LoadedConfig } from '../config/config.js';
-import type { MailCommandProcessor } from '../commands/run/processor.js';
+import type { CommandExecutor } from '../commands/run/executor.js';
 import type { Session } from '../commands/context/step.js';
 import { placeAddresses, sessionPassword } from '../commands/context/login.js';
 import { playerAtGame } from '../commands/language/login.js';
@@ -29,7 +29,7 @@ import { WebThrottle } from './throttle.js';
 /**
  * The judge's web pages: fastify serving server-rendered HTML that works without JavaScript. Every
  * form carries the visitor's form token; every action runs as the commands of a mail through the
- * command processor (see commands.ts). Request logging is off: a form's body may hold a password,
+ * command executor (see commands.ts). Request logging is off: a form's body may hold a password,
  * and no password is ever put in a URL.
  */
 
@@ -38,8 +38,8 @@ export interface WebDeps {
   /** The journal database: signed-on visitors are kept there. */
   readonly db: JudgeDatabase;
   readonly settings: WebSettings;
-  /** The command processor the actions run through, and the reading commands the pages show. */
-  readonly commands: MailCommandProcessor;
+  /** The command executor the actions run through, and the reading commands the pages show. */
+  readonly commands: CommandExecutor;
   readonly mails: MailQueue;
   readonly log: (line: string) => void;
   readonly now?: () => Date;

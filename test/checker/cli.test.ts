@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startChecker } from '../../src/checker/open.js';
-import { registerCheckCommand } from '../../src/cli/commands/check.js';
+import { registerCheckCommand } from '../../src/cli/subcommands/check.js';
 import { loadConfig } from '../../src/config/config.js';
 import { openGameService } from '../../src/game/open.js';
 import { openDatabase } from '../../src/store/database.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MailCommandProcessor } from '../../src/commands/run/processor.js';
+import { CommandExecutor } from '../../src/commands/run/executor.js';
 import { checkerJudge, KEEPER, phaseOf, utc } from './support.js';
 
 const MASTER = 'master@example.org';
@@ -49,7 +49,7 @@ describe('GRACE expiry under each lateness regime', () => {
     // The players see it too: in every results mail, and in SUMMARY.
     const toFrance = atExpiry.find((notice) => notice.subject.startsWith('alpha S1901M results') && notice.to[0] === france)!;
     expect(toFrance.text).toContain('In civil disorder: France (no orders when the grace period ended).');
-    const commands = new MailCommandProcessor({ service: judge.service, judge: { name: 'TEST', address: 'judge@example.org', keeper: KEEPER }, db: judge.db });
+    const commands = new CommandExecutor({ service: judge.service, judge: { name: 'TEST', address: 'judge@example.org', keeper: KEEPER }, db: judge.db });
     const summary = await commands.execute({ from: 'someone@example.org', text: 'SUMMARY alpha', mailKey: 'summary' }, new Date('2026-01-09T15:00:00Z'));
     expect(summary.reply.text).toContain('France: a player (in civil disorder in S1901M)');
     expect(summary.reply.text).toMatch(/Italy: a player\n/);

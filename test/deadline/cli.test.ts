@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerDeadlineCommand } from '../../src/cli/commands/deadline.js';
+import { registerDeadlineCommand } from '../../src/cli/subcommands/deadline.js';
 
 async function judgeDeadline(...args: string[]): Promise<string> {
   const program = new Command().exitOverride().configureOutput({ writeErr: () => undefined });

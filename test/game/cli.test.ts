@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { openGameService } from '../../src/game/open.js';
 import { openDatabase } from '../../src/store/database.js';
 import { Outbox } from '../../src/store/journal.js';
-import { registerProcessCommands } from '../../src/cli/commands/process.js';
+import { registerProcessCommands } from '../../src/cli/subcommands/process.js';
 import { master, player, projectRoot } from './support.js';
 
 const actor = { who: 'test', command: 'TEST' };

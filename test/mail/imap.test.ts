@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AlreadyRunningError } from '../../src/daemon/instance-lock.js';
 import { startJudge } from '../../src/daemon/judge.js';
-import { answer, type CommandProcessor, type IncomingMail } from '../../src/mail/processor.js';
+import { answer, type MailResponder, type IncomingMail } from '../../src/mail/responder.js';
 import { readJournal, settled } from './support/journal-reader.js';
 import { useMailServers } from './support/mail-servers.js';
 import { JUDGE_ADDRESS, KEEPER_ADDRESS, judgeFolder, plainMail, until } from './support/judge-setup.js';
@@ -131,9 +131,9 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
   });
 
   it('moves a mail whose processing failed to the failed folder and tells the judgekeeper and the sender', async () => {
-    const failing: CommandProcessor = {
+    const failing: MailResponder = {
       process(mail: IncomingMail) {
-        if (mail.commandText.includes('BOOM')) throw new Error('the processor broke on BOOM');
+        if (mail.commandText.includes('BOOM')) throw new Error('the responder broke on BOOM');
         return { summary: 'answered', mails: [answer(mail, 'ok\n')] };
       },
     };
@@ -147,7 +147,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     await inboxDrained(1, 1);
     const mails = await servers.sink.waitFor(3);
     const keeper = mails.find(({ envelopeTo }) => envelopeTo.includes(KEEPER_ADDRESS))!;
-    expect(keeper.parsed.text).toContain('the processor broke on BOOM');
+    expect(keeper.parsed.text).toContain('the responder broke on BOOM');
     expect(keeper.parsed.text).toContain('<boom@player.test>');
     expect(keeper.parsed.headers.get('auto-submitted')).toBe('auto-generated');
     const toSender = mails.find(({ parsed }) => parsed.inReplyTo === '<boom@player.test>')!;

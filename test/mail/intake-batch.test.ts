@@ -3,14 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../../src/config/config.js';
 import { MailIntake, type HandledMail } from '../../src/mail/intake.js';
-import type { CommandProcessor, IncomingMail } from '../../src/mail/processor.js';
+import type { MailResponder, IncomingMail } from '../../src/mail/responder.js';
 import { fromPipe } from '../../src/mail/raw-mail.js';
 import { openDatabase } from '../../src/store/database.js';
 import { createJournalTables, Outbox } from '../../src/store/journal.js';
 import { plainMail, temporaryFolder } from './support/judge-setup.js';
 
-/** Answers every mail; `inHand` runs while the processor has the mail. */
-function answering(inHand: (mail: IncomingMail) => Promise<void>): CommandProcessor {
+/** Answers every mail; `inHand` runs while the responder has the mail. */
+function answering(inHand: (mail: IncomingMail) => Promise<void>): MailResponder {
   return {
     async process(mail) {
       await inHand(mail);

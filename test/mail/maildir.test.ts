@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startJudge, type RunningJudge } from '../../src/daemon/judge.js';
-import type { CommandProcessor } from '../../src/mail/processor.js';
+import type { MailResponder } from '../../src/mail/responder.js';
 import { readJournal } from './support/journal-reader.js';
 import { JudgeProcess, judgeFolder, plainMail, temporaryFolder, until } from './support/judge-setup.js';
 
@@ -110,12 +110,12 @@ describe('the embedded default: a local Maildir in, .eml files out', () => {
 
   it('files a mail whose processing failed in .failed for the judgekeeper, who is told', async () => {
     const { folder, loaded } = judgeFolder();
-    const failing: CommandProcessor = {
+    const failing: MailResponder = {
       process() {
         throw new Error('no command set yet');
       },
     };
-    judge = startJudge(loaded, { processor: failing });
+    judge = startJudge(loaded, { responder: failing });
     const maildir = join(folder, 'var', 'maildir');
     drop(maildir, 'broken', plainMail({ messageId: '<broken@player.test>' }));
 

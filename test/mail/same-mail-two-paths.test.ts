@@ -2,7 +2,7 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { answer, type CommandProcessor, type IncomingMail } from '../../src/mail/processor.js';
+import { answer, type MailResponder, type IncomingMail } from '../../src/mail/responder.js';
 import { readJournal, settled } from './support/journal-reader.js';
 import { useMailServers } from './support/mail-servers.js';
 import { JudgeProcess, judgeFolder, plainMail, until } from './support/judge-setup.js';
@@ -30,7 +30,7 @@ describe('the same mail by IMAP and by judge mail at the same instant', () => {
     const runs: string[] = [];
     let handedOver: Promise<void> = Promise.resolve();
     // Commands that take a while: the first run lasts until the same mail has reached the daemon by its socket too.
-    const slow: CommandProcessor = {
+    const slow: MailResponder = {
       async process(incoming: IncomingMail) {
         runs.push(incoming.messageId ?? '');
         if (runs.length === 1) await handedOver;

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it, vi } from 'vitest';
-import { registerMapCommands } from '../../src/cli/commands/map.js';
-import { MailCommandProcessor } from '../../src/commands/run/processor.js';
+import { registerMapCommands } from '../../src/cli/subcommands/map.js';
+import { CommandExecutor } from '../../src/commands/run/executor.js';
 import { master, projectRoot, testJudge } from '../game/support.js';
 
 /** test/maps/map.extras uses every nJudge feature at once: a high sea, an arctic water, a gateway and a railway. */
@@ -32,7 +32,7 @@ describe('a map with every nJudge feature', () => {
 
   it('takes a new game moved to it by its Master by mail', async () => {
     const judge = testJudge({ mapFolders: [testMaps, join(projectRoot, 'maps')] });
-    const processor = new MailCommandProcessor({
+    const processor = new CommandExecutor({
       service: judge.service,
       judge: { name: 'TEST', address: 'judge@example.org', keeper: 'keeper@example.org' },
       db: judge.db,

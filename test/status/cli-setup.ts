@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
-import { registerGameCommands } from '../../src/cli/commands/game.js';
+import { registerGameCommands } from '../../src/cli/subcommands/game.js';
 
 /** A judge folder in a temporary place: configuration, the judge's maps, and the given games. */
 export function judgeFolder(games: Record<string, string>): string {

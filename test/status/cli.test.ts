@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { gameCommand } from '../../src/cli/commands/game.js';
+import { gameCommand } from '../../src/cli/subcommands/game.js';
 import { fixtureText } from './fixtures.js';
 import { judgeFolder, runGame } from './cli-setup.js';
 

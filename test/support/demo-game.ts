@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type LoadedConfig } from '../../src/config/config.js';
-import { MailCommandProcessor } from '../../src/commands/run/processor.js';
+import { CommandExecutor } from '../../src/commands/run/executor.js';
 import { openJournal } from '../../src/daemon/wiring.js';
 import { openGameService } from '../../src/game/open.js';
 import { mailSettings } from '../../src/mail/settings.js';
@@ -31,7 +31,7 @@ export interface DemoMail {
   (from: string, text: string): Promise<void>;
 }
 
-function demoMail(commands: MailCommandProcessor, label: string): DemoMail {
+function demoMail(commands: CommandExecutor, label: string): DemoMail {
   let mails = 0;
   return async (from, text) => {
     const outcome = await commands.execute({ from, text, mailKey: `${label} ${++mails}` }, new Date());
@@ -57,13 +57,13 @@ export interface DemoJudge {
   readonly folder: string;
   readonly loaded: LoadedConfig;
   readonly db: JudgeDatabase;
-  readonly commands: MailCommandProcessor;
+  readonly commands: CommandExecutor;
   readonly mail: DemoMail;
   /** Closes the journal and removes the folder. */
   close(): void;
 }
 
-/** A judge's folder in the temporary folder, its pages on any free port, with its journal and command processor open. */
+/** A judge's folder in the temporary folder, its pages on any free port, with its journal and command executor open. */
 export function demoJudge(label: string): DemoJudge {
   const folder = mkdtempSync(join(tmpdir(), `judge-${label}-`));
   const configFile = join(folder, 'judge.config.json');
@@ -73,7 +73,7 @@ export function demoJudge(label: string): DemoJudge {
   );
   const loaded = loadConfig(configFile);
   const db = openJournal(mailSettings(loaded));
-  const commands = new MailCommandProcessor({ service: openGameService(loaded, db), judge: loaded.config.judge, db });
+  const commands = new CommandExecutor({ service: openGameService(loaded, db), judge: loaded.config.judge, db });
   return {
     folder,
     loaded,

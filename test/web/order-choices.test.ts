@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config.js';
-import { MailCommandProcessor } from '../../src/commands/run/processor.js';
+import { CommandExecutor } from '../../src/commands/run/executor.js';
 import { openGameService } from '../../src/game/open.js';
 import { orderChoices } from '../../src/game/order-choices.js';
 import type { GameService } from '../../src/game/service.js';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   db = openDatabase(join(folder, 'var', 'judge.db'));
   service = openGameService({ ...loaded, root: folder }, db);
   store = configuredStore({ ...loaded, root: folder }, db);
-  const commands = new MailCommandProcessor({ service, judge: loaded.config.judge, db });
+  const commands = new CommandExecutor({ service, judge: loaded.config.judge, db });
   let mails = 0;
   const send = (from: string, text: string) => commands.execute({ from, text, mailKey: `choices ${++mails}` }, new Date());
   for (const game of ['choices', 'afloat']) {
@@ -42,7 +42,7 @@ beforeAll(async () => {
   await service.submitOrders('afloat', 'ENGLAND', ['F LON - NTH', 'F EDI - NWG', 'A LVP - YOR'], actor);
   await service.submitOrders('afloat', 'FRANCE', ['F BRE - MAO', 'A PAR - PIC', 'A MAR - SPA'], actor);
   await service.submitOrders('afloat', 'ITALY', ['F NAP - ION', 'A ROM - APU', 'A VEN H'], actor);
-  await service.process('afloat', actor);
+  await service.phases.process('afloat', actor);
 });
 
 afterAll(() => {

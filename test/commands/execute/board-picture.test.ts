@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GameCommandProcessor } from '../../../src/daemon/command-processor.js';
+import { CommandResponder } from '../../../src/daemon/command-responder.js';
 import { attachmentBytes } from '../../../src/store/outgoing-mail.js';
 import { titles } from '../../render/xml-check.js';
 import { MASTER, mailJudge, noticesTo, startedGame, svgOf, unitsIn, type MailJudge } from './support.js';
@@ -44,7 +44,7 @@ describe('the board picture by mail', () => {
     expect(png.reply.attachments!.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
       { filename: 'alpha.png', contentType: 'image/png' },
     ]);
-    const processor = new GameCommandProcessor(judge.processor);
+    const responder = new CommandResponder(judge.executor);
     const from = { name: '', address: 'anyone@example.org' };
     const mail = {
       messageId: '<map-png@example.org>',
@@ -56,7 +56,7 @@ describe('the board picture by mail', () => {
       commandText: 'MAP alpha PNG',
       references: [],
     };
-    const outcome = await processor.process(mail, {
+    const outcome = await responder.process(mail, {
       db: judge.db,
       mailKey: '<map-png@example.org> hash',
       now: judge.clock.now.toJSDate(),

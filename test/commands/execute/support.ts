@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { MailCommandProcessor } from '../../../src/commands/run/processor.js';
+import { CommandExecutor } from '../../../src/commands/run/executor.js';
 import type { ExecutionOutcome } from '../../../src/commands/run/run.js';
 import { attachmentBytes, type MailAttachment, type OutgoingMail } from '../../../src/store/outgoing-mail.js';
 import { titles } from '../../render/xml-check.js';
@@ -18,18 +18,18 @@ export function address(n: number): string {
 
 export function mailJudge(options: { seed?: number; mapFolders?: string[] } = {}) {
   const judge = testJudge(options);
-  const processor = new MailCommandProcessor({ service: judge.service, judge: JUDGE, db: judge.db, random: judge.random });
+  const executor = new CommandExecutor({ service: judge.service, judge: JUDGE, db: judge.db, random: judge.random });
   let mails = 0;
   // Results are queued in the outbox with the status file they announce; a test reads them with the mail's other notices.
   const send = async (from: string, text: string, mailKey = `<mail-${++mails}@example.org> hash`): Promise<ExecutionOutcome> => {
     const queuedBefore = lastQueuedId(judge.db);
-    const outcome = await processor.execute({ from, text, mailKey }, judge.clock.now.toJSDate());
+    const outcome = await executor.execute({ from, text, mailKey }, judge.clock.now.toJSDate());
     const queued = queuedMails(judge.db, queuedBefore).map(({ mail }) => mail);
     return { ...outcome, notices: [...outcome.notices, ...queued] };
   };
   const statusText = (game: string): string => readFileSync(join(judge.games, game, 'status'), 'utf8');
   const mainStatus = (): string => readFileSync(join(judge.games, 'status'), 'utf8');
-  return { ...judge, processor, send, statusText, mainStatus };
+  return { ...judge, executor, send, statusText, mainStatus };
 }
 
 export type MailJudge = ReturnType<typeof mailJudge>;

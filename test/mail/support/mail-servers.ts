@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { startJudge, type RunningJudge } from '../../../src/daemon/judge.js';
 import { DovecotServer, MailAccount, type DovecotAddress } from '../../support/dovecot.js';
 import { SmtpSink } from '../../support/smtp-sink.js';
-import type { CommandProcessor } from '../../../src/mail/processor.js';
+import type { MailResponder } from '../../../src/mail/responder.js';
 import type { JudgeFolder } from './judge-setup.js';
 
 /**
@@ -21,7 +21,7 @@ export interface MailServers {
   readonly logs: string[];
   /** Mail settings that read this test's INBOX and send through the sink. */
   settings(more?: Record<string, unknown>): Record<string, unknown>;
-  startJudge(folder: JudgeFolder, processor?: CommandProcessor): void;
+  startJudge(folder: JudgeFolder, responder?: MailResponder): void;
 }
 
 let users = 0;
@@ -75,8 +75,8 @@ export function useMailServers(options: { ownDovecot?: boolean } = {}): MailServ
       const imap = { host: mailbox!.host, port: mailbox!.port, tls: false, user: mailbox!.user, password: mailbox!.password, pollSeconds: 5 };
       return { imap, smtp: { host: '127.0.0.1', port: sink!.port, secure: false }, ...more };
     },
-    startJudge(folder, processor) {
-      judge = startJudge(folder.loaded, { log: (line) => logs.push(line), ...(processor ? { processor } : {}) });
+    startJudge(folder, responder) {
+      judge = startJudge(folder.loaded, { log: (line) => logs.push(line), ...(responder ? { responder } : {}) });
     },
   };
 }

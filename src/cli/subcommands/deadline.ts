@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { DeadlineOptions } from '../run/deadline.js';
+import type { DeadlineOptions } from '../actions/deadline.js';
 
 export function registerDeadlineCommand(program: Command): void {
   program
@@ -12,5 +12,5 @@ export function registerDeadlineCommand(program: Command): void {
     .option('--current <yyyymmddhhmm>', "the game's current DEADLINE, which an automatic deadline never precedes")
     .option('--initial', "the game's first deadline, twice the normal delay")
     .option('--real-time', 'the game has the REAL_TIME rule')
-    .action(async (options: DeadlineOptions) => (await import('../run/deadline.js')).printDeadline(options));
+    .action(async (options: DeadlineOptions) => (await import('../actions/deadline.js')).printDeadline(options));
 }

@@ -1,5 +1,5 @@
 import type { LoadedConfig } from '../config/config.js';
-import { MailCommandProcessor } from '../commands/run/processor.js';
+import { CommandExecutor } from '../commands/run/executor.js';
 import { openGameService } from '../game/open.js';
 import type { PictureDrawer } from '../game/picture-thread.js';
 import { BrokenStatusFileError } from '../game/service.js';
@@ -7,20 +7,20 @@ import {
   ExplainedFailure,
   replySubject,
   threadOf,
-  type CommandProcessor,
+  type MailResponder,
   type IncomingMail,
   type ProcessingContext,
   type ProcessOutcome,
-} from '../mail/processor.js';
+} from '../mail/responder.js';
 import type { JudgeDatabase } from '../store/database.js';
 
 /**
- * The judge's command processor as the mail layer sees it: the e-mail commands run against the
- * games, their one reply threaded under the mail, and every other mail they cause as it is.
+ * The judge's responder: the e-mail commands run against the games, their one reply threaded under
+ * the mail, and every other mail they cause as it is.
  * The whole body goes to the command parser, which itself skips quotes and signatures outside press.
  */
-export class GameCommandProcessor implements CommandProcessor {
-  constructor(private readonly commands: MailCommandProcessor) {}
+export class CommandResponder implements MailResponder {
+  constructor(private readonly commands: CommandExecutor) {}
 
   async process(mail: IncomingMail, context: ProcessingContext): Promise<ProcessOutcome> {
     const outcome = await this.commands.execute({ from: mail.from.address, text: mail.text, mailKey: context.mailKey }, context.now).catch((error: unknown) => {
@@ -33,6 +33,6 @@ export class GameCommandProcessor implements CommandProcessor {
   }
 }
 
-export function gameCommandProcessor(loaded: LoadedConfig, db: JudgeDatabase, pictures?: PictureDrawer): GameCommandProcessor {
-  return new GameCommandProcessor(new MailCommandProcessor({ service: openGameService(loaded, db, { pictures }), judge: loaded.config.judge, db }));
+export function commandResponder(loaded: LoadedConfig, db: JudgeDatabase, pictures?: PictureDrawer): CommandResponder {
+  return new CommandResponder(new CommandExecutor({ service: openGameService(loaded, db, { pictures }), judge: loaded.config.judge, db }));
 }

@@ -7,5 +7,5 @@ export function registerMapCommands(program: Command): void {
     .description('load each map (a folder: every *.map and nJudge map.* in it) and report errors with file:line')
     .argument('<paths...>', 'map files or folders')
     .option('-w, --warnings', 'print warnings too')
-    .action(async (paths: string[], options: { warnings?: boolean }) => (await import('../run/map-check.js')).checkMaps(paths, options));
+    .action(async (paths: string[], options: { warnings?: boolean }) => (await import('../actions/map-check.js')).checkMaps(paths, options));
 }

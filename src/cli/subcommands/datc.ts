@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { DatcOptions } from '../run/datc.js';
+import type { DatcOptions } from '../actions/datc.js';
 
 export function registerDatcCommand(program: Command): void {
   program
@@ -8,5 +8,5 @@ export function registerDatcCommand(program: Command): void {
     .argument('<file>', 'a file in the DATC case format (VARIANT_ALL, CASE ... END; a RULES line in a case adds DPjudge rules)')
     .option('--time', 'also print the median and 95th-percentile adjudication time per phase type')
     .option('--maps <dir>', 'where the variant maps are (default: the configured maps folder)')
-    .action(async (file: string, options: DatcOptions) => (await import('../run/datc.js')).runDatcFile(file, options));
+    .action(async (file: string, options: DatcOptions) => (await import('../actions/datc.js')).runDatcFile(file, options));
 }

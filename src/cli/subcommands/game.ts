@@ -17,6 +17,6 @@ export function registerGameCommands(program: Command): void {
     .option('--roundtrip', 'also write the file back in memory and report every line that would change')
     .option('-c, --config <file>', CONFIG_OPTION_HELP)
     .action(async (target: string, options: { roundtrip?: boolean; config?: string }) =>
-      (await import('../run/game-validate.js')).validateGame(target, options),
+      (await import('../actions/game-validate.js')).validateGame(target, options),
     );
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CONFIG_OPTION_HELP } from '../../config/config.js';
-import type { CreateOptions, ProcessOptions, ShowOptions } from '../run/process.js';
+import type { CreateOptions, ProcessOptions, ShowOptions } from '../actions/process.js';
 import { gameCommand } from './game.js';
 
 export function registerProcessCommands(program: Command): void {
@@ -10,7 +10,7 @@ export function registerProcessCommands(program: Command): void {
     .argument('<game>', 'the game name')
     .option('--preview', 'adjudicate and print the results; change nothing, mail nothing')
     .option('-c, --config <file>', CONFIG_OPTION_HELP)
-    .action(async (name: string, options: ProcessOptions) => (await import('../run/process.js')).processGame(name, options));
+    .action(async (name: string, options: ProcessOptions) => (await import('../actions/process.js')).processGame(name, options));
   gameCommand(program)
     .command('create')
     .description('create a game as CREATE by mail does: in preparation (hidden, no JOIN) until its Master sends FORM, or forming at once with --form')
@@ -20,7 +20,7 @@ export function registerProcessCommands(program: Command): void {
     .option('--map <map>', 'the map (default: standard)')
     .option('--form', 'let players JOIN at once')
     .option('-c, --config <file>', CONFIG_OPTION_HELP)
-    .action(async (name: string, options: CreateOptions) => (await import('../run/process.js')).createGameOnce(name, options));
+    .action(async (name: string, options: CreateOptions) => (await import('../actions/process.js')).createGameOnce(name, options));
   gameCommand(program)
     .command('show')
     .description('print a game: phase, deadline, every power with its units and centers; --svg or --png also draws the board')
@@ -28,5 +28,5 @@ export function registerProcessCommands(program: Command): void {
     .option('--svg <file>', 'write a picture of the board (hidden builds included) as SVG to the file')
     .option('--png <file>', 'write the same picture as PNG')
     .option('-c, --config <file>', CONFIG_OPTION_HELP)
-    .action(async (name: string, options: ShowOptions) => (await import('../run/process.js')).showGameOnce(name, options));
+    .action(async (name: string, options: ShowOptions) => (await import('../actions/process.js')).showGameOnce(name, options));
 }

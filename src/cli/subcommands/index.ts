@@ -10,7 +10,7 @@ import { registerDatcCommand } from './datc.js';
 
 /**
  * Each judgekeeper command lives in its own module and adds itself to the program here. These modules
- * only describe the commands; the work of each is imported when it runs (from cli/run/, the daemon,
+ * only describe the commands; the work of each is imported when it runs (from cli/actions/, the daemon,
  * pipe mode), so that a command loads only what it needs and `judge help` loads none of it.
  */
 export function registerCommands(program: Command): void {

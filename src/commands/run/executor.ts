@@ -18,7 +18,7 @@ import { NO_SESSION, type Session } from '../context/step.js';
  * as it is made, so that the same mail executed again after a crash does nothing twice.
  */
 
-export interface ProcessorDeps {
+export interface ExecutorDeps {
   readonly service: GameService;
   readonly judge: JudgeConfig['judge'];
   /** The judge's database: what each mail did, and wrong passwords, are kept there. */
@@ -57,11 +57,11 @@ function hasMistakes(parsed: ParsedMail): boolean {
   return false;
 }
 
-export class MailCommandProcessor {
+export class CommandExecutor {
   private readonly effects: MailEffects;
   private readonly guard: PasswordGuard;
 
-  constructor(private readonly deps: ProcessorDeps) {
+  constructor(private readonly deps: ExecutorDeps) {
     this.effects = new MailEffects(deps.db);
     this.guard = new PasswordGuard(deps.db);
   }

@@ -3,6 +3,18 @@ import type { JudgeDatabase } from '../store/database.js';
 import type { OutgoingMail, Thread } from '../store/outgoing-mail.js';
 import { JudgeFailure } from '../common/errors.js';
 
+/** A failure whose cause the sender may be told: `forSender` says it in their words. */
+export class ExplainedFailure extends JudgeFailure {
+  override name = 'ExplainedFailure';
+
+  constructor(
+    message: string,
+    readonly forSender: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * The one entry point the mail layer calls for every mail it lets through.
  *
@@ -20,19 +32,7 @@ import { JudgeFailure } from '../common/errors.js';
  * - If `process` throws, the mail is recorded as `failed` and moved to the failed folder, the
  *   judgekeeper is told and the sender gets a short notice.
  */
-/** A failure whose cause the sender may be told: `forSender` says it in their words. */
-export class ExplainedFailure extends JudgeFailure {
-  override name = 'ExplainedFailure';
-
-  constructor(
-    message: string,
-    readonly forSender: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface CommandProcessor {
+export interface MailResponder {
   process(mail: IncomingMail, context: ProcessingContext): ProcessOutcome | Promise<ProcessOutcome>;
 }
 
