@@ -1,7 +1,7 @@
 import type { BoardArt, BoardDrawing } from '../map/board-art.js';
 import type { GameMap } from '../map/game-map.js';
 import type { Location } from '../map/model.js';
-import { boardLayout, CENTER_RING_RADIUS, DISLODGED_UNIT_SIZE, UNIT_SIZE, type BoardLayout, type ProvincePlace } from './board-layout.js';
+import { boardLayout, CENTER_RING_RADIUS, UNIT_SIZE, type BoardLayout, type ProvincePlace } from './board-layout.js';
 import type { Point } from './graph-layout.js';
 import { insideBox, nameCentredAt, placeName, squareAround, TakenBoxes, type NamePlace } from './label-places.js';
 import { spreadSpots } from './spread-spots.js';
@@ -137,7 +137,7 @@ export function layOutDrawing(map: GameMap, drawn: BoardDrawing): BoardLayout {
   );
   const taken = new TakenBoxes();
   for (const spot of spots.values()) taken.add(squareAround(spot, UNIT_SIZE));
-  for (const spot of dislodgedSpots.values()) taken.add(squareAround(spot, DISLODGED_UNIT_SIZE));
+  // Not the dislodged units' spots: on a crowded drawing, keeping every place's free for the rare retreat phase sends names far from their places in every phase.
   for (const spot of centerSpots.values()) taken.add(squareAround(spot, 2 * CENTER_RING_RADIUS + 2));
   const placed: ProvincePlace[] = [...provinces].map(([province, locations]) => {
     const main = mainOf(locations);
