@@ -45,6 +45,8 @@ const DISLODGED_DISTANCE = Math.hypot(DISLODGED_OFFSET.x, DISLODGED_OFFSET.y);
 const BESIDE = 24;
 /** How far apart (edge to edge of the badges' squares, in pixels) the picture wants nine in ten of the drawing's places from their nearest. */
 const BADGE_SPACING = UNIT_SIZE + 2;
+/** How far apart the picture wants half the drawing's places from their nearest: room for a badge, a center mark and a name around each. */
+const PROVINCE_ROOM = 36;
 /** A drawing is enlarged at most this much: beyond, its crowded places are pulled apart instead. */
 const MOST_ENLARGED = 3;
 
@@ -59,7 +61,9 @@ function enlargement(drawing: BoardDrawing): number {
     .map((spot) => Math.min(...spots.filter((other) => other !== spot).map((other) => Math.max(Math.abs(other.x - spot.x), Math.abs(other.y - spot.y)))))
     .sort((a, b) => a - b);
   const tenth = nearest[Math.floor(nearest.length / 10)]!;
-  return tenth >= BADGE_SPACING ? 1 : Math.min(MOST_ENLARGED, BADGE_SPACING / Math.max(tenth, 1e-6));
+  const half = nearest[Math.floor(nearest.length / 2)]!;
+  const wanted = Math.max(BADGE_SPACING / Math.max(tenth, 1e-6), PROVINCE_ROOM / Math.max(half, 1e-6));
+  return wanted <= 1 ? 1 : Math.min(MOST_ENLARGED, wanted);
 }
 
 /** The drawing's places and ground at `scale` times their size. */
