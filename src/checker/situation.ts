@@ -11,7 +11,7 @@ import type { RulesInForce } from '../rules/in-force.js';
 import { lateness } from '../game/readiness.js';
 
 /** What happens to powers still late when the GRACE period after the deadline is over. */
-export type LatenessRegime = 'civil-disorder' | 'civil-preview' | 'resign';
+type LatenessRegime = 'civil-disorder' | 'civil-preview' | 'resign';
 
 /** An active game as the deadline checker sees it: its clock, who is late, and the rules that matter. */
 export interface Situation {
@@ -63,7 +63,7 @@ export function readSituation(game: GameStatus, service: GameService, operationR
   const waitingApplies = !rules.has('NO_MINOR_WAIT') || phase.type === MOVEMENT;
   const wanted = rules.has('ALWAYS_WAIT') || waitRequested(game, rules);
   // In a phase only the Master processes, players owe nothing: the Master is the one late.
-  const owing = masterProcesses ? [] : lateness(game, service.maps(game), operationRules);
+  const owing = masterProcesses ? [] : lateness(game, service.maps(game), operationRules, service.listings.variant(game));
   return {
     phase,
     zone,

@@ -11,6 +11,7 @@ import { OrderReader } from '../engine/legality/reader.js';
 import type { Order, OrderPhase, RetreatOrAdjustmentOrder, SubmittedOrder } from '../orders/types.js';
 import { findPower, updatePower, type GameStatus, type PowerStatus } from '../status/model.js';
 import { dummyPowers } from './control.js';
+import { duties } from './duties.js';
 import type { RulesInForce } from '../rules/in-force.js';
 
 /**
@@ -72,6 +73,22 @@ export function lateText(late: LatePower): string {
   return late.unordered.length === 0 ? late.power : `${late.power} incomplete (${late.unordered.join(', ')})`;
 }
 
+/** The standard game's late powers: those owing orders (`duties`) with none on file, or (unless DEFAULT_UNORDERED) some units unordered. */
+export function standardLateness(game: GameStatus, context: OrderContext, owes: (power: PowerStatus) => boolean): LatePower[] {
+  const orderPhase = orderPhaseOf(context.phase);
+  if (!orderPhase) return [];
+  return duties(context.map, context.phase, context.position, context.rules)
+    .map((duty) => findPower(game, duty.power))
+    .filter((power): power is PowerStatus => power !== undefined && owes(power))
+    .map((power) => ({
+      power: power.name,
+      ordered: hasOrders(power, orderPhase),
+      unordered: unorderedUnits(power, orderPhase, !context.rules.has('DEFAULT_UNORDERED')),
+    }))
+    .filter((power) => !power.ordered || power.unordered.length > 0)
+    .map(({ power, ordered, unordered }) => ({ power, unordered: ordered ? unordered : [] }));
+}
+
 export interface OrderContext {
   map: GameMap;
   position: Position;
@@ -103,6 +120,8 @@ export interface SubmissionReport {
    * whether the unit follows it; under NO_CHECK, each unit given more than one order, which holds.
    */
   notes: string[];
+  /** What everyone is to be told of this submission (Crystal Ball: every first-turn list is in, and locked). */
+  broadcast?: readonly string[];
 }
 
 /**

@@ -15,7 +15,7 @@ import { duties } from './duties.js';
 import { positionOf, withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
 import { completedGame } from './lifecycle.js';
-import type { ResultsAddition, Variant } from './variant.js';
+import type { ResultsAddition, Variant } from './variant-record.js';
 import { concludeByVote } from './votes.js';
 import type { RulesInForce } from '../rules/in-force.js';
 import { blindRules, type BlindRules } from '../engine/visibility.js';
@@ -92,7 +92,7 @@ export function currentPhase(game: GameStatus): Phase {
  * The phase after `phase`, skipping retreat and adjustment phases in which nobody has orders to
  * give, judged on the board as each would begin (a unit its terrain no longer suits is gone).
  */
-export function followingPhase(maps: MapDefinition, phase: Phase, position: Position, rules: RulesInForce): Phase {
+function followingPhase(maps: MapDefinition, phase: Phase, position: Position, rules: RulesInForce): Phase {
   const flow = maps.base.data.flow;
   const flags = ruleFlags(rules);
   const played = maps.at(phase);
@@ -211,7 +211,7 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   const position = positionOf(game, map);
   const report = emptyReport(game, map, phase, rules, position);
   const { after, victors, vassals } = adjudicateOnFile(game, map, phase, rules, report, position, options.variant);
-  report.additions = options.variant.resultsAdditions(game, phase);
+  report.additions = options.variant.resultsAdditions(game, phase, map);
   let cleared = clearedForNextPhase(game);
   if (vassals !== null) {
     const vassalage = withVassals(cleared, vassals);

@@ -4,6 +4,7 @@ import { formatDiagnostic, type Diagnostic } from '../map/model.js';
 import { parseVacations, renderTiming } from '../deadline/index.js';
 import { findPower, MAP_POWER_ROLE, playedPhase, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
 import { OperationRules, rulesInForce } from './rules.js';
+import type { RulesInForce } from '../rules/in-force.js';
 import { validateStatus } from '../status/validate.js';
 import type { GameState } from '../status/main-status.js';
 import { gameFolder } from '../store/game-name.js';
@@ -12,7 +13,7 @@ import { queuedMails } from '../store/journal.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { Templates } from '../templates/templates.js';
 import { GameArchive } from './archive.js';
-import { GameMaps } from './game-maps.js';
+import { GameMaps, type MapFolders } from './game-maps.js';
 import { gameState, GameListings } from './listings-service.js';
 import type { PictureDrawer } from './picture-thread.js';
 import {
@@ -30,7 +31,7 @@ import {
   type JoinRequest,
   type NewGameRequest,
 } from './lifecycle.js';
-import { clearOrders, submitOrders, type SubmissionReport } from './orders.js';
+import type { SubmissionReport } from './orders.js';
 import { positionOf } from './position.js';
 import { currentPhase } from './process.js';
 import { PhaseRunner } from './phase-service.js';
@@ -54,13 +55,9 @@ export class BrokenStatusFileError extends JudgeFailure {
   }
 }
 
-export interface GameServiceOptions {
+export interface GameServiceOptions extends MapFolders {
   store: GameStore;
   games: string;
-  /** Folders maps are looked up in: the maps folder first, then trials. */
-  mapFolders: string[];
-  /** Where the maps' drawings converted for pictures are kept (map/drawings/ghostscript.ts); without, each is converted once per process. */
-  drawingCache?: string;
   templates: Templates;
   /** The judge's address: the Message-IDs of the mails queued with a change are in its domain. */
   judgeAddress: string;
@@ -226,13 +223,17 @@ export class GameService {
     const loaded = await this.change(name, actor, (game, maps, rules) => {
       const joined = joinGame(game, maps.base, request, rules.of(game, maps.base));
       const waitForMaster = rules.of(joined, maps.base).has('START_MASTER');
-      return isFull(joined, maps.base) && !waitForMaster ? startGame(joined, maps, rules.of(joined, maps.base), this.now(), this.options.random) : joined;
+      return isFull(joined, maps.base) && !waitForMaster ? this.started(joined, maps, rules.of(joined, maps.base)) : joined;
     });
     return { loaded, started: !isForming(loaded.game) };
   }
 
   async start(name: string, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps, rules) => startGame(game, maps, rules.of(game, maps.base), this.now(), this.options.random));
+    return this.change(name, actor, (game, maps, rules) => this.started(game, maps, rules.of(game, maps.base)));
+  }
+
+  private started(game: GameStatus, maps: MapDefinition, rules: RulesInForce): GameStatus {
+    return startGame(game, maps, rules, this.now(), this.options.random, this.listings.variant(game).movesBeforeBlankStart);
   }
 
   /**
@@ -254,13 +255,15 @@ export class GameService {
       (game, maps) => {
         const phase = currentPhase(game);
         const map = maps.at(phase);
-        const report = submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
+        const report = this.listings
+          .variant(game)
+          .submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
         vet(report);
-        return { game: withReadiness(report.game, maps, rules), result: report };
+        return { game: withReadiness(report.game, maps, rules, this.listings.variant(game)), result: report };
       },
       { rules },
     );
-    const ready = loaded.game.delay !== null && latePowers(loaded.game, this.maps(loaded.game), rules).length === 0;
+    const ready = loaded.game.delay !== null && latePowers(loaded.game, this.maps(loaded.game), rules, this.listings.variant(loaded.game)).length === 0;
     return { ...report, game: loaded.game, ready };
   }
 
@@ -436,7 +439,10 @@ export class GameService {
 
   /** CLEAR: the power's orders go; a game that was ready to process is not any more. */
   async clearOrders(name: string, power: string, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps, rules) => withReadiness(clearOrders(game, power), maps, rules));
+    return this.change(name, actor, (game, maps, rules) => {
+      const variant = this.listings.variant(game);
+      return withReadiness(variant.clearOrders(game, power), maps, rules, variant);
+    });
   }
 
   /** SET WAIT / SET NOWAIT: a waiting power holds the phase back even with every order in. */
@@ -446,6 +452,7 @@ export class GameService {
         updatePower(game, power, (status) => ({ ...status, wait })),
         maps,
         rules,
+        this.listings.variant(game),
       ),
     );
   }

@@ -118,7 +118,7 @@ function provincePoints(map: GameMap, drawing: BoardDrawing, provinces: Readonly
 }
 
 /** The layout made afresh from a drawing (`artLayout` is the one to call). */
-export function layOutDrawing(map: GameMap, drawn: BoardDrawing): BoardLayout {
+function layOutDrawing(map: GameMap, drawn: BoardDrawing): BoardLayout {
   const drawing = enlarged(drawn, enlargement(drawn));
   const provinces = new Map<string, Location[]>();
   for (const location of map.locations) provinces.set(location.province, [...(provinces.get(location.province) ?? []), location]);

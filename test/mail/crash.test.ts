@@ -25,7 +25,7 @@ describe('the judge killed with SIGKILL', () => {
     expect(afterCrash.outbox).toMatchObject([{ state: 'pending', attempts: 0 }]);
     expect(servers.sink.accepted).toHaveLength(0);
 
-    servers.startJudge(folder);
+    await servers.startJudge(folder);
     await until(async () => (await servers.mailbox.messages('INBOX')).length === 0, 10_000, 'the mail to be moved');
     await until(() => settled(folder.folder, 1), 10_000, 'the reply to be sent');
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -50,7 +50,7 @@ describe('the judge killed with SIGKILL', () => {
     servers.sink.holdReplies = false;
     expect(readJournal(folder.folder).outbox).toMatchObject([{ state: 'pending' }]);
 
-    servers.startJudge(folder);
+    await servers.startJudge(folder);
     await until(() => settled(folder.folder, 1), 10_000, 'the reply to be sent');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(servers.sink.accepted).toHaveLength(1);

@@ -13,7 +13,7 @@ import { startJudge, type RunningJudge } from '../../src/daemon/judge.js';
  * Maildir as a player's mail program would deliver them.
  */
 
-export const JUDGE_ADDRESS = 'judge@web.test';
+const JUDGE_ADDRESS = 'judge@web.test';
 
 export interface WebJudge {
   readonly folder: string;
@@ -61,7 +61,7 @@ export async function startWebJudge(web: Readonly<Record<string, unknown>> = {})
 
 async function webJudgeIn(folder: string): Promise<WebJudge> {
   const log: string[] = [];
-  const judge = startJudge(loadConfig(join(folder, 'judge.config.json')), { log: (line) => log.push(line) });
+  const judge = await startJudge(loadConfig(join(folder, 'judge.config.json')), { log: (line) => log.push(line) });
   const url = await judge.web;
   if (url === null) throw new Error('the judge serves no web pages');
   const maildir = join(folder, 'var', 'maildir');

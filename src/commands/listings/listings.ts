@@ -116,7 +116,7 @@ function progress(context: ExecutionContext, game: GameStatus, rules: RulesInFor
         ? `Waiting for the deadline at their request: ${names(waiting)}.`
         : 'One or more players have asked that the phase wait for its deadline.',
     );
-  const late = latePowers(game, mapsOf(context, game), context.rules);
+  const late = latePowers(game, mapsOf(context, game), context.rules, context.service.listings.variant(game));
   if (late.length > 0)
     lines.push(rules.has('LIST_UNORDERED') ? `Orders not yet submitted by: ${names(late)}.` : 'One or more powers have not yet submitted orders.');
   return lines;

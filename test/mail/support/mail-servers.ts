@@ -21,7 +21,7 @@ export interface MailServers {
   readonly logs: string[];
   /** Mail settings that read this test's INBOX and send through the sink. */
   settings(more?: Record<string, unknown>): Record<string, unknown>;
-  startJudge(folder: JudgeFolder, responder?: MailResponder): void;
+  startJudge(folder: JudgeFolder, responder?: MailResponder): Promise<void>;
 }
 
 let users = 0;
@@ -75,8 +75,8 @@ export function useMailServers(options: { ownDovecot?: boolean } = {}): MailServ
       const imap = { host: mailbox!.host, port: mailbox!.port, tls: false, user: mailbox!.user, password: mailbox!.password, pollSeconds: 5 };
       return { imap, smtp: { host: '127.0.0.1', port: sink!.port, secure: false }, ...more };
     },
-    startJudge(folder, responder) {
-      judge = startJudge(folder.loaded, { log: (line) => logs.push(line), ...(responder ? { responder } : {}) });
+    async startJudge(folder, responder) {
+      judge = await startJudge(folder.loaded, { log: (line) => logs.push(line), ...(responder ? { responder } : {}) });
     },
   };
 }
