@@ -9,7 +9,8 @@ import { figure } from './table.js';
 /**
  * Pictures on a DPjudge `.ps` drawing (the corpus's standard board): the one-time conversion of the
  * drawing by Ghostscript, with no kept conversion to find (a cache folder of its own), and the
- * results picture of the render bench's Fall 1901 drawn on it once converted.
+ * results picture of the render bench's Fall 1901 drawn on it once converted; then the same picture
+ * on the judge's own standard board (maps/standard.svg).
  */
 export function benchDrawings(corpus = resolve(process.env['JUDGE_CORPUS'] ?? join('..', 'shared'), 'corpus')): void {
   console.log('board drawings (conversion: once, no kept conversion; picture: results SVG on the converted drawing, median / p95 of 200)');
@@ -34,4 +35,11 @@ export function benchDrawings(corpus = resolve(process.env['JUDGE_CORPUS'] ?? jo
     `  results picture with the ${fall.outcomes.length} orders of a Fall 1901 on it: median ${formatMs(results.median)} p95 ${formatMs(results.p95)} (target: < 5 ms)`,
   );
   figure('results picture on a .ps drawing, once converted', `${formatMs(results.median)} median`, '< 5 ms', results.median < 5);
+  const own = readAnyMap(resolve('maps', 'standard.map'));
+  const ownFall = standardFall1901(own.base);
+  const ownResults = measure(() => boardSvg(own.base, ownFall.position, { title: 'standard', art: own.art, orders: ownFall.outcomes }), 200, 20);
+  console.log(
+    `  the same on the judge's own standard board (maps/standard.svg): median ${formatMs(ownResults.median)} p95 ${formatMs(ownResults.p95)} (target: < 5 ms)`,
+  );
+  figure("results picture on the judge's own standard board", `${formatMs(ownResults.median)} median`, '< 5 ms', ownResults.median < 5);
 }

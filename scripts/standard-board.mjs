@@ -156,8 +156,51 @@ const mainland = polygonClipping.difference(
 );
 const water = polygonClipping.difference(board, land);
 
-/** Cuts `ground` among the regions: each gets the part nearer to one of its seeds than to any other region's. */
-function cut(regions, ground) {
+const number = (value) => String(Math.round(value * 10) / 10);
+
+/** How far a land border strays from the straight line between its corners, as a part of the line's length: a border as drawn by hand, not ruled. */
+const MEANDER = 0.12;
+/** A border's bends are this long at the shortest, in pixels. */
+const BEND = 3;
+
+/** A number in [-1, 1] that depends on the two points alone, whichever comes first: the same bend for the two provinces a border divides. */
+function bendOf([ax, ay], [bx, by]) {
+  let hash = 2166136261;
+  for (const character of `${number(ax)} ${number(ay)} ${number(bx)} ${number(by)}`) hash = Math.imul(hash ^ character.charCodeAt(0), 16777619);
+  return ((hash >>> 0) / 0xffffffff) * 2 - 1;
+}
+
+/**
+ * The line from `a` to `b` bent at its middle, then each half at its own, and so on down to short
+ * bends (midpoint displacement): a border that meanders as real ones do. Drawn from the smaller
+ * point on, so that a border is the same line seen from either side.
+ */
+function meander(a, b) {
+  if (a[0] > b[0] || (a[0] === b[0] && a[1] > b[1])) return meander(b, a).reverse();
+  const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (length < BEND) return [a, b];
+  const away = MEANDER * length * bendOf(a, b);
+  const middle = [(a[0] + b[0]) / 2 - ((b[1] - a[1]) / length) * away, (a[1] + b[1]) / 2 + ((b[0] - a[0]) / length) * away];
+  return [...meander(a, middle).slice(0, -1), ...meander(middle, b)];
+}
+
+/** A cell's ring with every border meandering, but for the edges on the frame around the board, which it never shows. */
+function meandering(ring) {
+  const onFrame = ([x, y]) => x <= -1 + 1e-6 || y <= -1 + 1e-6 || x >= WIDTH + 1 - 1e-6 || y >= HEIGHT + 1 - 1e-6;
+  const out = [];
+  for (let index = 0; index < ring.length - 1; index++) {
+    const [a, b] = [ring[index], ring[index + 1]];
+    out.push(...(onFrame(a) && onFrame(b) ? [a] : meander(a, b).slice(0, -1)));
+  }
+  out.push(out[0]);
+  return out;
+}
+
+/**
+ * Cuts `ground` among the regions: each gets the part nearer to one of its seeds than to any other
+ * region's, its borders meandering when `bent` (land; seas keep the ruled lines boards draw them with).
+ */
+function cut(regions, ground, bent) {
   const seeds = Object.entries(regions).flatMap(([name, points]) => points.map((point) => ({ name, at: project(point) })));
   const voronoi = Delaunay.from(seeds.map((seed) => seed.at)).voronoi([-1, -1, WIDTH + 1, HEIGHT + 1]);
   const areas = new Map();
@@ -165,7 +208,7 @@ function cut(regions, ground) {
     const cell = voronoi.cellPolygon(index);
     // A seed beyond the board's edge has no cell on it.
     if (cell === null) continue;
-    areas.set(seed.name, [...(areas.get(seed.name) ?? []), [cell]]);
+    areas.set(seed.name, [...(areas.get(seed.name) ?? []), [bent ? meandering(cell) : cell]]);
   }
   return new Map(
     [...areas].map(([name, cells]) => {
@@ -178,11 +221,11 @@ function cut(regions, ground) {
   );
 }
 
-const landShapes = cut({ ...LAND, '': NEUTRAL_LAND }, mainland);
+const landShapes = cut({ ...LAND, '': NEUTRAL_LAND }, mainland, true);
 const neutral = [...landShapes.get(''), ...islands];
 landShapes.delete('');
 landShapes.set('SWI', swi);
-const seaShapes = cut(WATER, water);
+const seaShapes = cut(WATER, water, false);
 
 const map = readAnyMap('maps/standard.map').base;
 const provinces = [...new Set(map.locations.map((location) => location.province))];
@@ -261,7 +304,6 @@ for (const province of provinces) {
 const astray = [...labels].filter(([province, label]) => !inShape(shapeOf(province), { x: label.at.x, y: (label.box.top + label.box.bottom) / 2 }));
 if (astray.length > 0) console.warn(`names outside their province: ${astray.map(([province]) => province).join(' ')}`);
 
-const number = (value) => String(Math.round(value * 10) / 10);
 const pathOf = (shape) =>
   shape
     .map((polygon) =>

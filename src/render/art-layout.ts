@@ -1,9 +1,11 @@
 import type { BoardArt, BoardDrawing } from '../map/board-art.js';
 import type { GameMap } from '../map/game-map.js';
 import type { Location } from '../map/model.js';
-import { boardLayout, CENTER_RING_RADIUS, DISLODGED_UNIT_SIZE, UNIT_SIZE, type BoardLayout, type ProvincePlace } from './board-layout.js';
+import { boardLayout, CENTER_RING_RADIUS, UNIT_SIZE, type BoardLayout, type ProvincePlace } from './board-layout.js';
 import type { Point } from './graph-layout.js';
-import { nameCentredAt, placeName, squareAround, TakenBoxes, type NamePlace } from './label-places.js';
+import { insideBox, nameCentredAt, placeName, squareAround, TakenBoxes, type NamePlace } from './label-places.js';
+import { spreadSpots } from './spread-spots.js';
+import { markupNumber } from '../map/drawings/markup.js';
 
 /**
  * Where everything of a map goes in its picture, from the map's board art (map/board-art.ts): on a
@@ -41,6 +43,42 @@ const DISLODGED_OFFSET = { x: -12, y: 10 };
 const DISLODGED_DISTANCE = Math.hypot(DISLODGED_OFFSET.x, DISLODGED_OFFSET.y);
 /** How far beside its placed neighbours a province the drawing leaves out is put. */
 const BESIDE = 24;
+/** How far apart (edge to edge of the badges' squares, in pixels) the picture wants nine in ten of the drawing's places from their nearest. */
+const BADGE_SPACING = UNIT_SIZE + 2;
+/** How far apart the picture wants half the drawing's places from their nearest: room for a badge, a center mark and a name around each. */
+const PROVINCE_ROOM = 36;
+/** A drawing is enlarged at most this much: beyond, its crowded places are pulled apart instead. */
+const MOST_ENLARGED = 3;
+
+/**
+ * How much a drawing is enlarged for the picture: enough that nine in ten of its provinces' unit
+ * spots stand a badge apart from their nearest (a world map's Europe does not at its paper's size).
+ */
+function enlargement(drawing: BoardDrawing): number {
+  const spots = [...drawing.places].filter(([name]) => !name.includes('/')).map(([, place]) => place.unit);
+  if (spots.length < 2) return 1;
+  const nearest = spots
+    .map((spot) => Math.min(...spots.filter((other) => other !== spot).map((other) => Math.max(Math.abs(other.x - spot.x), Math.abs(other.y - spot.y)))))
+    .sort((a, b) => a - b);
+  const tenth = nearest[Math.floor(nearest.length / 10)]!;
+  const half = nearest[Math.floor(nearest.length / 2)]!;
+  const wanted = Math.max(BADGE_SPACING / Math.max(tenth, 1e-6), PROVINCE_ROOM / Math.max(half, 1e-6));
+  return wanted <= 1 ? 1 : Math.min(MOST_ENLARGED, wanted);
+}
+
+/** The drawing's places and ground at `scale` times their size. */
+function enlarged(drawing: BoardDrawing, scale: number): BoardDrawing {
+  if (scale === 1) return drawing;
+  const times = (point: Point | null): Point | null => (point === null ? null : { x: point.x * scale, y: point.y * scale });
+  const places = new Map(
+    [...drawing.places].map(([name, place]) => [
+      name,
+      { unit: times(place.unit)!, dislodged: times(place.dislodged), label: times(place.label), center: times(place.center) },
+    ]),
+  );
+  const ground = `<g transform="scale(${markupNumber(scale, 4)})">${drawing.ground}</g>`;
+  return { ...drawing, width: drawing.width * scale, height: drawing.height * scale, ground, places };
+}
 
 function offset(point: Point, by: Point): Point {
   return { x: point.x + by.x, y: point.y + by.y };
@@ -80,48 +118,53 @@ function provincePoints(map: GameMap, drawing: BoardDrawing, provinces: Readonly
 }
 
 /** The layout made afresh from a drawing (`artLayout` is the one to call). */
-function layOutDrawing(map: GameMap, drawing: BoardDrawing): BoardLayout {
+function layOutDrawing(map: GameMap, drawn: BoardDrawing): BoardLayout {
+  const drawing = enlarged(drawn, enlargement(drawn));
   const provinces = new Map<string, Location[]>();
   for (const location of map.locations) provinces.set(location.province, [...(provinces.get(location.province) ?? []), location]);
   const points = provincePoints(map, drawing, provinces);
-  const spots = new Map<string, Point>();
+  const drawnSpots = new Map(map.locations.map((location) => [location.abbrev, drawing.places.get(location.abbrev)?.unit ?? points.get(location.province)!]));
+  const bounds = {
+    width: Math.max(drawing.width, ...[...drawnSpots.values()].map((spot) => spot.x + UNIT_SIZE)),
+    height: Math.max(drawing.height, ...[...drawnSpots.values()].map((spot) => spot.y + UNIT_SIZE)),
+  };
+  const spots = spreadSpots(drawnSpots, (location) => map.location(location)!.province, UNIT_SIZE + 1, bounds);
   const dislodgedSpots = new Map<string, Point>();
-  for (const location of map.locations) {
-    const spot = drawing.places.get(location.abbrev)?.unit ?? points.get(location.province)!;
-    spots.set(location.abbrev, spot);
-    dislodgedSpots.set(location.abbrev, dislodgedSpot(spot, drawing.places.get(location.abbrev)?.dislodged ?? null));
-  }
+  for (const [location, spot] of spots) dislodgedSpots.set(location, dislodgedSpot(spot, drawing.places.get(location)?.dislodged ?? null));
+  // A province's point is its unit's, once pulled apart from its neighbours'.
+  const mainOf = (locations: readonly Location[]): Location => locations.find((location) => location.coast === null) ?? locations[0]!;
+  const spread = new Map([...provinces].map(([province, locations]) => [province, spots.get(mainOf(locations).abbrev)!]));
   const centerSpots = new Map(
-    [...points]
+    [...spread]
       .filter(([province]) => map.isCenter(province))
       .map(([province, point]) => [province, drawing.places.get(province)?.center ?? offset(point, CENTER_OFFSET)]),
   );
   const taken = new TakenBoxes();
   for (const spot of spots.values()) taken.add(squareAround(spot, UNIT_SIZE));
-  for (const spot of dislodgedSpots.values()) taken.add(squareAround(spot, DISLODGED_UNIT_SIZE));
+  // Not the dislodged units' spots: on a crowded drawing, keeping every place's free for the rare retreat phase sends names far from their places in every phase.
   for (const spot of centerSpots.values()) taken.add(squareAround(spot, 2 * CENTER_RING_RADIUS + 2));
   const placed: ProvincePlace[] = [...provinces].map(([province, locations]) => {
-    const main = locations.find((location) => location.coast === null) ?? locations[0]!;
-    const point = points.get(province)!;
+    const main = mainOf(locations);
+    const point = spread.get(province)!;
     return {
       province,
       name: main.name,
       terrain: main.terrain,
       point,
       cell: [],
-      label: nameOf(province, point, drawing.places.get(province)?.label ?? null, taken),
+      label: nameOf(province, point, drawing.places.get(province)?.label ?? null, taken, bounds),
     };
   });
-  const right = Math.max(drawing.width, ...[...spots.values()].map((spot) => spot.x + UNIT_SIZE));
-  const bottom = Math.max(drawing.height, ...[...spots.values()].map((spot) => spot.y + UNIT_SIZE));
-  return { provinces: placed, coasts: [], spots, dislodgedSpots, centerSpots, width: right, height: bottom, ground: drawing.ground };
+  return { provinces: placed, coasts: [], spots, dislodgedSpots, centerSpots, width: bounds.width, height: bounds.height, ground: drawing.ground };
 }
 
 /** A province's name where the drawing writes it, else the nearest free spot to there; without one, the first free spot beside its unit. */
-function nameOf(province: string, point: Point, drawn: Point | null, taken: TakenBoxes): NamePlace {
-  if (drawn === null) return placeName({ text: province, size: PROVINCE_NAME_SIZE, around: point, reach: UNIT_SIZE / 2, cell: [] }, taken);
+function nameOf(province: string, point: Point, drawn: Point | null, taken: TakenBoxes, board: { width: number; height: number }): NamePlace {
+  const within = { left: 0, top: 0, right: board.width, bottom: board.height };
+  if (drawn === null) return placeName({ text: province, size: PROVINCE_NAME_SIZE, around: point, reach: UNIT_SIZE / 2, cell: [], within }, taken);
   const place = nameCentredAt(province, PROVINCE_NAME_SIZE, drawn);
-  if (taken.hits(place.box)) return placeName({ text: province, size: PROVINCE_NAME_SIZE, around: drawn, reach: 0, cell: [] }, taken);
+  if (taken.hits(place.box) || !insideBox(place.box, within))
+    return placeName({ text: province, size: PROVINCE_NAME_SIZE, around: drawn, reach: 0, cell: [], within }, taken);
   taken.add(place.box);
   return place;
 }

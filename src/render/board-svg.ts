@@ -226,14 +226,19 @@ function powerViews(
   return { views, units, dislodged: retreating };
 }
 
-function legendKey(x: number, y: number): string[] {
+/** The legend's keys of the board itself; a drawing's ground has its own colours, so terrain swatches only where the judge paints the ground. */
+function legendKey(x: number, y: number, terrain: boolean): string[] {
   const rows: string[] = [];
+  const first = terrain ? 0 : 3;
+  y -= first * ROW;
   const text = (row: number, words: string) => textElement('text', { x: x + 24, y: y + row * ROW + 4, 'font-size': 11, fill: '#222222' }, words);
   const swatch = (row: number, fill: string) =>
     element('rect', { x, y: y + row * ROW - 7, width: 16, height: 14, fill, stroke: '#7d7d7d', 'stroke-width': 0.8 });
-  rows.push(swatch(0, TERRAIN_FILL.WATER), text(0, 'sea'));
-  rows.push(swatch(1, TERRAIN_FILL.LAND), text(1, 'land'));
-  rows.push(swatch(2, TERRAIN_FILL.SHUT), text(2, 'impassable'));
+  if (terrain) {
+    rows.push(swatch(0, TERRAIN_FILL.WATER), text(0, 'sea'));
+    rows.push(swatch(1, TERRAIN_FILL.LAND), text(1, 'land'));
+    rows.push(swatch(2, TERRAIN_FILL.SHUT), text(2, 'impassable'));
+  }
   rows.push(
     element('circle', { cx: x + 8, cy: y + 3 * ROW, r: 5.5, fill: NEUTRAL_CENTER, stroke: '#1a1a1a' }),
     text(3, "supply center, in its owner's colour"),
@@ -260,7 +265,7 @@ function legendKey(x: number, y: number): string[] {
   return rows;
 }
 
-const KEY_ROWS = 6;
+const keyRows = (terrain: boolean): number => (terrain ? 6 : 3);
 
 function orderKey(x: number, y: number): string[] {
   return ORDER_KEY.flatMap((entry, row) => [
@@ -272,17 +277,17 @@ function orderKey(x: number, y: number): string[] {
 /** The legend's keys at `x`, `top` (the terrain key, then the orders' when `orders`), drawn once per place: every results mail reuses them. */
 const drawnKeys = new Map<string, string>();
 
-function keys(x: number, top: number, orders: boolean): string {
-  const place = `${x} ${top} ${orders}`;
+function keys(x: number, top: number, orders: boolean, terrain: boolean): string {
+  const place = `${x} ${top} ${orders} ${terrain}`;
   let drawn = drawnKeys.get(place);
   if (drawn === undefined) {
-    drawn = [...legendKey(x, top), ...(orders ? orderKey(x, top + KEY_ROWS * ROW + 8) : [])].join('');
+    drawn = [...legendKey(x, top, terrain), ...(orders ? orderKey(x, top + keyRows(terrain) * ROW + 8) : [])].join('');
     drawnKeys.set(place, drawn);
   }
   return drawn;
 }
 
-function legend(views: readonly PowerView[], x: number, notes: { hidden: boolean; orders: boolean }): { markup: string; height: number } {
+function legend(views: readonly PowerView[], x: number, notes: { hidden: boolean; orders: boolean; terrain: boolean }): { markup: string; height: number } {
   const rows: string[] = [textElement('text', { x, y: HEADER_HEIGHT + 12, 'font-size': 13, 'font-weight': 'bold', fill: '#111111' }, 'Powers')];
   for (const [index, view] of views.entries()) {
     const y = HEADER_HEIGHT + 32 + index * ROW;
@@ -292,8 +297,8 @@ function legend(views: readonly PowerView[], x: number, notes: { hidden: boolean
     );
   }
   const keyTop = HEADER_HEIGHT + 32 + views.length * ROW + 16;
-  rows.push(keys(x, keyTop, notes.orders));
-  let bottom = keyTop + KEY_ROWS * ROW;
+  rows.push(keys(x, keyTop, notes.orders, notes.terrain));
+  let bottom = keyTop + keyRows(notes.terrain) * ROW;
   if (notes.orders) bottom += ORDER_KEY.length * ROW + 8;
   if (notes.hidden) {
     rows.push(textElement('text', { x, y: bottom + 4, 'font-size': 11, 'font-style': 'italic', fill: '#222222' }, 'Builds hidden from you are not drawn.'));
@@ -323,7 +328,7 @@ export function boardSvg(map: GameMap, position: Position, picture: BoardPicture
   const { views, units, dislodged } = powerViews(map, position, hidden.size === 0 ? () => true : (power, unit) => !hidden.has(hiddenKey(power, unit.location)));
   const colours = new Map(views.map((view) => [view.name, view.colour]));
   const orders = picture.orders === undefined ? { under: '', over: '' } : orderMarks(layout, picture.orders, dislodged, colours, map.data.extras.railways);
-  const key = legend(views, layout.width + 16, { hidden: hidden.size > 0, orders: picture.orders !== undefined });
+  const key = legend(views, layout.width + 16, { hidden: hidden.size > 0, orders: picture.orders !== undefined, terrain: layout.ground === undefined });
   const width = Math.ceil(layout.width + LEGEND_WIDTH);
   const height = Math.ceil(Math.max(HEADER_HEIGHT + layout.height, key.height));
   const board = element(

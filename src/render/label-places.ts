@@ -53,6 +53,10 @@ export function squareAround(centre: Point, size: number): Box {
   return { left: centre.x - size / 2, top: centre.y - size / 2, right: centre.x + size / 2, bottom: centre.y + size / 2 };
 }
 
+export function insideBox(box: Box, within: Box): boolean {
+  return box.left >= within.left && box.top >= within.top && box.right <= within.right && box.bottom <= within.bottom;
+}
+
 function grown(box: Box, by: number): Box {
   return { left: box.left - by, top: box.top - by, right: box.right + by, bottom: box.bottom + by };
 }
@@ -86,6 +90,8 @@ export interface NameToPlace {
   readonly cell: readonly Point[];
   /** The side tried first, when not above (a coast's name goes on its outer side). */
   readonly facing?: Point;
+  /** The board the name must stay on: given, the name is looked for further out, to the board's edge, rather than put over another. */
+  readonly within?: Box;
 }
 
 function sidesFacing(facing: Point | undefined): readonly Point[] {
@@ -102,6 +108,23 @@ export function nameCentredAt(text: string, size: number, centre: Point): NamePl
   return { text, size, at, box: textBox(text, at.x, at.y, size) };
 }
 
+/**
+ * The sides tried on a ring: the eight, and on a board a name must stay on, more between them the
+ * further out the ring lies, so that the nearest hole of a crowded region is found, not one on a ray.
+ */
+function sidesOn(ring: number, sides: readonly Point[], within: Box | undefined): readonly Point[] {
+  if (within === undefined || ring < 2) return sides;
+  const count = 8 * Math.ceil(ring / 2);
+  const between = Array.from({ length: count }, (_, index) => {
+    const angle = (2 * Math.PI * index) / count;
+    const [x, y] = [Math.cos(angle), Math.sin(angle)];
+    // On the square the eight sides lie on: a corner is (1, 1), as theirs are.
+    const edge = Math.max(Math.abs(x), Math.abs(y));
+    return { x: x / edge, y: y / edge };
+  });
+  return [...sides, ...between];
+}
+
 /** A name put on `side` of its place, `ring` rings out. */
 function tryAt(name: NameToPlace, side: Point, ring: number): NamePlace {
   const probe = textBox(name.text, 0, 0, name.size);
@@ -114,13 +137,16 @@ function tryAt(name: NameToPlace, side: Point, ring: number): NamePlace {
 /** Places one name where nothing is yet, and takes its box. */
 export function placeName(name: NameToPlace, taken: TakenBoxes): NamePlace {
   const sides = sidesFacing(name.facing);
+  const { within } = name;
+  // Out of the cell a name may go further before it gives up: a crowded layout (a world map's Europe) has no room near.
+  const outerRings = within === undefined ? 2 * RINGS : Math.ceil(Math.max(within.right - within.left, within.bottom - within.top) / RING_STEP);
   let fallback: NamePlace | null = null;
   for (const keepInCell of name.cell.length >= 3 ? [true, false] : [false]) {
-    // Out of the cell a name may go further before it gives up: a crowded layout (a world map's Europe) has no room near.
-    for (let ring = 0; ring < (keepInCell ? RINGS : 2 * RINGS); ring++) {
-      for (const side of sides) {
+    for (let ring = 0; ring < (keepInCell ? RINGS : outerRings); ring++) {
+      for (const side of sidesOn(ring, sides, within)) {
         const attempt = tryAt(name, side, ring);
         fallback ??= attempt;
+        if (within !== undefined && !insideBox(attempt.box, within)) continue;
         if (keepInCell && !inside(name.cell, { x: attempt.at.x, y: (attempt.box.top + attempt.box.bottom) / 2 })) continue;
         if (taken.hits(grown(attempt.box, CLEARANCE))) continue;
         taken.add(attempt.box);

@@ -43,5 +43,17 @@ describe('a board drawn on a drawing', () => {
     // London's fleet: its 18-pixel badge centred on the drawing's unit position.
     expect(svg).toContain(`<rect x="${num(55 - 9)}" y="${num(110 - 9)}" width="18" height="18"`);
     expect(svgToPng(svg).subarray(1, 4).toString()).toBe('PNG');
+    // The drawing has its own colours: no swatch of the judge's sea and land in the legend.
+    expect(svg).not.toMatch(/>(sea|land|impassable)</);
+    expect(boardSvg(standard, initialPosition(standard), { title: 'laid out' })).toMatch(/>sea</);
+  });
+
+  it('keeps every name on the board, clear of the header', () => {
+    for (const { label } of layout.provinces) {
+      expect(label.box.left).toBeGreaterThanOrEqual(0);
+      expect(label.box.top).toBeGreaterThanOrEqual(0);
+      expect(label.box.right).toBeLessThanOrEqual(layout.width);
+      expect(label.box.bottom).toBeLessThanOrEqual(layout.height);
+    }
   });
 });

@@ -12,12 +12,21 @@ import type { Diagnostic } from '../model.js';
 export interface PostScriptPlaces {
   readonly units: ReadonlyMap<string, DrawingPoint>;
   readonly centers: ReadonlyMap<string, DrawingPoint>;
+  /** The middle of each place's name where the drawing writes it (its `VisitTerritories`). */
+  readonly labels: ReadonlyMap<string, DrawingPoint>;
   readonly fullNames: ReadonlyMap<string, string>;
   readonly diagnostics: Diagnostic[];
 }
 
 const INFO_LINE = /^%\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s+(\S+)(?:\s+(.*))?$/;
 const SUPPLY_LINE = /^\s*\/(\S+)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s+s\s*$/;
+const TERRITORY_LINE = /^\s*\((\S+)\)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s+[a-z]\s*$/;
+/**
+ * Where DPjudge's DrawAlias writes a place's name from its point: halved (`.5 .5 scale`), 14 below
+ * (`0 -14 translate`), so its baseline is 7 points under the point; the middle of its capitals, 14
+ * points high halved, lies 2.5 points above that.
+ */
+const NAME_MIDDLE_BELOW = 7 - 2.5;
 
 /** Refuses a file that is not a DPjudge map drawing (file:line); a line of its INFO block it cannot read is a warning. */
 export function readPostScriptPlaces(text: string, file: string): PostScriptPlaces {
@@ -57,7 +66,13 @@ export function readPostScriptPlaces(text: string, file: string): PostScriptPlac
     const match = SUPPLY_LINE.exec(lines[index]!);
     if (match !== null) centers.set(match[1]!.toUpperCase(), { x: Number(match[2]), y: Number(match[3]) });
   }
-  return { units, centers, fullNames, diagnostics };
+  const labels = new Map<string, DrawingPoint>();
+  const territories = lines.findIndex((line) => /^\/VisitTerritories\b/.test(line));
+  for (let index = territories + 1; territories >= 0 && index < lines.length && !/^\}/.test(lines[index]!); index++) {
+    const match = TERRITORY_LINE.exec(lines[index]!);
+    if (match !== null) labels.set(match[1]!.toUpperCase(), { x: Number(match[2]), y: Number(match[3]) - NAME_MIDDLE_BELOW });
+  }
+  return { units, centers, labels, fullNames, diagnostics };
 }
 
 /**

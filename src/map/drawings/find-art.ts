@@ -46,8 +46,11 @@ const SOURCES: readonly Source[] = [
       const picture = (point: DrawnPlace['unit']) => applyMatrix(ground.transform, point);
       const drawn = new Map<string, DrawnPlace>(
         [...places.units].map(([name, unit]) => {
-          const center = places.centers.get(name);
-          return [name, { unit: picture(unit), dislodged: null, label: null, center: center === undefined ? null : picture(center) }];
+          const [center, label] = [places.centers.get(name), places.labels.get(name)];
+          return [
+            name,
+            { unit: picture(unit), dislodged: null, label: label === undefined ? null : picture(label), center: center === undefined ? null : picture(center) },
+          ];
         }),
       );
       const drawing: BoardDrawing = {

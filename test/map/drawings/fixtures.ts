@@ -73,6 +73,12 @@ export const DPJUDGE_PS = `%!PS-Adobe-3.0
 \t/LON 160 140 s
 \tend
 } def
+/VisitTerritories {
+\t5 dict begin
+\t(LON) 150 150 l
+\t(NTH) 250 150 w
+\tend
+} def
 /DrawMap {
 \t612 0 translate 90 rotate .5 .5 scale
 \t0 0 1 setrgbcolor 100 100 200 100 rectfill

@@ -68,7 +68,7 @@ describe('a jDip SVG map', () => {
 });
 
 describe('a DPjudge map drawing', () => {
-  it("reads each place's unit point from the INFO block and its supply center from VisitSupplies, warning of a line it cannot read", () => {
+  it("reads each place's unit point from the INFO block, its supply center from VisitSupplies and its name's place from VisitTerritories, warning of a line it cannot read", () => {
     const places = readPostScriptPlaces(DPJUDGE_PS, 'corner.ps');
     expect(places.units).toEqual(
       new Map([
@@ -77,6 +77,13 @@ describe('a DPjudge map drawing', () => {
       ]),
     );
     expect(places.centers).toEqual(new Map([['LON', { x: 160, y: 140 }]]));
+    // DPjudge writes a name at half size, its baseline 7 points under the place's point.
+    expect(places.labels).toEqual(
+      new Map([
+        ['LON', { x: 150, y: 145.5 }],
+        ['NTH', { x: 250, y: 145.5 }],
+      ]),
+    );
     expect(places.diagnostics.map(formatDiagnostic)).toEqual([
       "corner.ps:6: warning: cannot read '%  oops': an INFO line is %, x, y, the place's abbreviation and its name",
     ]);
