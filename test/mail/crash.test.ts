@@ -21,7 +21,7 @@ describe('the judge killed with SIGKILL', () => {
     expect(crashing.lines.filter((line) => line.startsWith('mail from'))).toHaveLength(1);
     expect(await servers.mailbox.messages('INBOX')).toHaveLength(1);
     const afterCrash = readJournal(folder.folder);
-    expect(afterCrash.received).toMatchObject([{ message_id: '<crash-commit@player.test>', outcome: 'processed' }]);
+    expect(afterCrash.received).toMatchObject([{ messageId: '<crash-commit@player.test>', outcome: 'processed' }]);
     expect(afterCrash.outbox).toMatchObject([{ state: 'pending', attempts: 0 }]);
     expect(servers.sink.accepted).toHaveLength(0);
 
@@ -58,6 +58,6 @@ describe('the judge killed with SIGKILL', () => {
     expect((await servers.sink.waitFor(1)).map(({ parsed }) => parsed.inReplyTo)).toEqual(['<crash-send@player.test>']);
     const journal = readJournal(folder.folder);
     expect(journal.received).toMatchObject([{ outcome: 'processed' }]);
-    expect(journal.outbox).toMatchObject([{ state: 'sent', message_id: servers.sink.captured[0]!.messageId }]);
+    expect(journal.outbox).toMatchObject([{ state: 'sent', messageId: servers.sink.captured[0]!.messageId }]);
   });
 });

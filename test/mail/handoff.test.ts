@@ -139,11 +139,13 @@ describe('judge mail beside a running daemon', () => {
     expect(again.lines.join('\n')).toMatch(/"join": processed .*\(by the judge daemon\)$/);
     // Every mail the JOIN queued is sent before the next test counts its own.
     await until(() => readJournal(folder.folder).outbox.every((mail) => mail.state === 'sent'), 10_000, 'the mails of the JOIN sent');
+    // The sink parses what it accepted after answering it: wait for that too.
+    await sink.waitFor(sink.accepted.length);
     const reply = sink.captured.find(({ parsed }) => parsed.inReplyTo === '<join-busy@player.test>');
     expect(reply?.parsed.text).toMatch(/You have joined game 'busy'/);
     expect(sink.accepted).toHaveLength(readJournal(folder.folder).outbox.length);
     expect(readFileSync(status, 'utf8')).toContain('player1@player.test');
-    expect(readJournal(folder.folder).received).toMatchObject([{ message_id: '<join-busy@player.test>', outcome: 'processed' }]);
+    expect(readJournal(folder.folder).received).toMatchObject([{ messageId: '<join-busy@player.test>', outcome: 'processed' }]);
     expect(daemon.lines.filter((line) => line.includes('"join": '))).toEqual([
       expect.stringMatching(/"join": deferred/),
       expect.stringMatching(/"join": processed/),
@@ -189,7 +191,7 @@ describe('judge mail beside a running daemon', () => {
     expect(parsed.inReplyTo).toBe('<daemon-died@player.test>');
     expect(sink.accepted).toHaveLength(1);
     const journal = readJournal(folder.folder);
-    expect(journal.received).toMatchObject([{ message_id: '<daemon-died@player.test>', outcome: 'processed' }]);
+    expect(journal.received).toMatchObject([{ messageId: '<daemon-died@player.test>', outcome: 'processed' }]);
     expect(journal.outbox).toMatchObject([{ state: 'sent' }]);
   });
 

@@ -45,10 +45,10 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
 
     await inboxDrained(1);
     const journal = readJournal(folder.folder);
-    expect(journal.received).toMatchObject([{ message_id: '<first-help@player.test>', outcome: 'processed' }]);
+    expect(journal.received).toMatchObject([{ messageId: '<first-help@player.test>', outcome: 'processed' }]);
     expect(servers.logs.some((line) => line.startsWith('mail from player1@player.test "need help": processed'))).toBe(true);
     await until(() => settled(folder.folder, 1), 5_000, 'the outbox to drain');
-    expect(readJournal(folder.folder).outbox).toMatchObject([{ message_id: reply!.messageId, state: 'sent', attempts: 1 }]);
+    expect(readJournal(folder.folder).outbox).toMatchObject([{ messageId: reply!.messageId, state: 'sent', attempts: 1 }]);
   });
 
   it('gives the same mail delivered twice, at once or later, one effect and one reply', async () => {

@@ -135,7 +135,7 @@ describe('the clickable board', () => {
     const reply = await sendList(france);
     expect(replyOrders(reply)).toEqual(clicked);
     expect(await onFile('FRANCE')).toEqual(clicked);
-    const audited = judge.query<{ actor: string }>("SELECT actor FROM audit WHERE command = 'ORDERS' AND actor LIKE '%(web)'");
+    const audited = judge.audited(GAME).filter((entry) => entry.command === 'ORDERS');
     expect(audited.map((entry) => entry.actor)).toContain(`${address('FRANCE')} (web)`);
   }, 120_000);
 

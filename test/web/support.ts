@@ -6,6 +6,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Locator } from 'playwright-core';
 import { loadConfig } from '../../src/config/config.js';
 import { startJudge, type RunningJudge } from '../../src/daemon/judge.js';
+import { AuditLog, type AuditEntry } from '../../src/store/audit.js';
+import { openDatabase } from '../../src/store/database.js';
 
 /**
  * A whole judge for the web tests, as `npm start` runs it: its mail comes from the local Maildir
@@ -29,8 +31,10 @@ export interface WebJudge {
   sent(): Promise<ParsedMail[]>;
   /** The game's status file as it is now. */
   status(game: string): string;
-  /** A read-only look at the judge's database. */
+  /** A read-only look at the judge's database, for what is kept on disk itself (no secret in it). */
   query<T>(sql: string, ...parameters: unknown[]): T[];
+  /** The audit log's entries for the game's status file, oldest first. */
+  audited(game: string): AuditEntry[];
   close(): Promise<void>;
 }
 
@@ -111,6 +115,14 @@ async function webJudgeIn(folder: string): Promise<WebJudge> {
       const db = new Database(join(folder, 'var', 'judge.db'), { readonly: true });
       try {
         return db.prepare(sql).all(...parameters) as T[];
+      } finally {
+        db.close();
+      }
+    },
+    audited(game) {
+      const db = openDatabase(join(folder, 'var', 'judge.db'));
+      try {
+        return new AuditLog(db).history(`${game}/status`);
       } finally {
         db.close();
       }
