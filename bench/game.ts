@@ -55,7 +55,7 @@ async function newGame(service: GameService, name: string): Promise<void> {
 
 /** Ages a game: phases processed with every unit holding, and audit rows of other changes to its file. */
 async function ageGame(service: GameService, db: JudgeDatabase, name: string): Promise<void> {
-  for (let phase = 0; phase < OLD_PHASES; phase++) await service.process(name, ACTOR);
+  for (let phase = 0; phase < OLD_PHASES; phase++) await service.phases.process(name, ACTOR);
   const insert = db.prepare(
     `INSERT INTO audit (file, game, at, actor, command, before_sha256, after_sha256, changes, state, cause)
      VALUES (?, ?, ?, 'bench', 'BENCH', 'before', 'after', '[]', 'done', ?)`,
@@ -120,7 +120,7 @@ async function timedGame(service: GameService, root: string, name: string): Prom
   const abbrev = phaseAbbrev(phase);
   const history = join(root, 'games', name, 'history');
   const undo = async () => {
-    await service.rollback(name, ACTOR, abbrev);
+    await service.rolls.rollback(name, ACTOR, abbrev);
     for (const file of [abbrev, `${abbrev}.next`, `${abbrev}.results`]) rmSync(join(history, file), { force: true });
     // The rollback's renames are flushed after it returns, and the next change to the game waits for that: in play the change before a phase is long on disk.
     await service.recoverInterrupted();
@@ -140,7 +140,7 @@ async function timeProcessing(service: GameService, root: string, names: readonl
   for (let run = 0; run < WARM_UP_RUNS; run++) {
     for (const game of games) {
       const start = performance.now();
-      await service.process(game.name, ACTOR);
+      await service.phases.process(game.name, ACTOR);
       if (run < FRESH_PROCESS_RUNS) game.firstRuns.push(performance.now() - start);
       await game.undo();
     }
@@ -150,7 +150,7 @@ async function timeProcessing(service: GameService, root: string, names: readonl
       const start = performance.now();
       const startCpu = process.cpuUsage();
       const startMain = threadCpuMs();
-      await service.process(game.name, ACTOR);
+      await service.phases.process(game.name, ACTOR);
       const endMain = threadCpuMs();
       const used = process.cpuUsage(startCpu);
       game.times.push(performance.now() - start);

@@ -55,7 +55,7 @@ async function delayIfStill(
 async function processLate(context: SweepContext, name: string, game: GameStatus, situation: Situation, late: readonly string[]): Promise<Done | null> {
   const phase = phaseAbbrev(situation.phase);
   const also = () => context.mail.graceExpired(game, situation, late, { disorder: true });
-  const outcome = await context.service.process(name, checkerActor('CIVIL DISORDER'), {
+  const outcome = await context.service.phases.process(name, checkerActor('CIVIL DISORDER'), {
     expectPhase: phase,
     also,
     origin: `check ${name} civil disorder`,
@@ -68,7 +68,7 @@ async function processLate(context: SweepContext, name: string, game: GameStatus
 /** CIVIL_PREVIEW: the grace period ended with powers late, so the Master gets the results to judge. */
 async function previewLate(context: SweepContext, name: string, game: GameStatus, situation: Situation, late: readonly string[]): Promise<Done | null> {
   const phase = phaseAbbrev(situation.phase);
-  const outcome = context.service.preview(name, { expectPhase: phase });
+  const outcome = context.service.phases.preview(name, { expectPhase: phase });
   if (!outcome) return null;
   return {
     action: 'preview',
@@ -81,7 +81,7 @@ async function previewLate(context: SweepContext, name: string, game: GameStatus
 /** PREVIEW: a ready phase goes to the Master first, and waits a day (DELAY 72) before it is previewed again. */
 async function previewReady(context: SweepContext, name: string, situation: Situation): Promise<Done | null> {
   const phase = phaseAbbrev(situation.phase);
-  const outcome = context.service.preview(name, { expectPhase: phase });
+  const outcome = context.service.phases.preview(name, { expectPhase: phase });
   if (!outcome) return null;
   await context.service.setDelay(
     name,
@@ -104,7 +104,7 @@ async function resignLate(context: SweepContext, name: string, before: GameStatu
     announce: (game) => [...context.mail.resignations(before, situation, resigned), ...context.mail.graceExpired(game, situation, late, { resigned })],
     origin: `check ${name} grace expired`,
   });
-  await context.service.markWaiting(name, checkerActor('WAIT'));
+  await context.service.listings.markWaiting(name, checkerActor('WAIT'));
   const who = resigned.length > 0 ? `${resigned.join(', ')} resigned` : 'no player to resign';
   return { action: 'grace expired', detail: `${who}; game waiting, NEED ${after.need.map((need) => need.power).join(', ') || 'none'}` };
 }
@@ -121,7 +121,7 @@ async function countDown(context: SweepContext, name: string, recalled: Recalled
 
 async function processReady(context: SweepContext, name: string, situation: Situation): Promise<Done | null> {
   const phase = phaseAbbrev(situation.phase);
-  const outcome = await context.service.process(name, checkerActor('PROCESS'), { expectPhase: phase, origin: `check ${name} process` });
+  const outcome = await context.service.phases.process(name, checkerActor('PROCESS'), { expectPhase: phase, origin: `check ${name} process` });
   if (!outcome) return null;
   const next = outcome.report.next
     ? `next ${phaseAbbrev(outcome.report.next)}, deadline ${outcome.game.deadline ? describeDeadline(outcome.game.deadline, outcome.game.zone) : 'none'}`

@@ -5,6 +5,7 @@ import type { JudgeDatabase } from '../store/database.js';
 import type { DeadlineIndex } from './deadline-index.js';
 import { counted, durationText, type OutageReport } from './notices.js';
 import { checkerActor, type SweepContext } from './sink.js';
+import { recipients } from '../game/recipients.js';
 
 /**
  * Outage safety. The time of the last full sweep is kept in SQLite (table `checker_state`); a sweep
@@ -100,7 +101,7 @@ async function extendDeadlines(context: SweepContext, index: DeadlineIndex, minu
   for (const name of index.activeGames()) {
     try {
       const loaded = await context.service.extendDeadline(name, minutes, checkerActor('EXTEND'), {
-        announce: (game) => context.mail.deadlineMoved(game, context.service.recipients(game), outage),
+        announce: (game) => context.mail.deadlineMoved(game, recipients(game), outage),
         origin: `check ${name} outage`,
       });
       if (loaded.game.deadline !== null) extended++;

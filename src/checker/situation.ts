@@ -8,6 +8,7 @@ import { currentDeadline, gameTiming } from '../game/schedule.js';
 import { playedPhase, type GameStatus } from '../status/model.js';
 import type { OperationRules } from '../game/rules.js';
 import type { RulesInForce } from '../rules/in-force.js';
+import { lateness } from '../game/readiness.js';
 
 /** What happens to powers still late when the GRACE period after the deadline is over. */
 export type LatenessRegime = 'civil-disorder' | 'civil-preview' | 'resign';
@@ -62,15 +63,15 @@ export function readSituation(game: GameStatus, service: GameService, operationR
   const waitingApplies = !rules.has('NO_MINOR_WAIT') || phase.type === MOVEMENT;
   const wanted = rules.has('ALWAYS_WAIT') || waitRequested(game, rules);
   // In a phase only the Master processes, players owe nothing: the Master is the one late.
-  const lateness = masterProcesses ? [] : service.lateness(game, operationRules);
+  const owing = masterProcesses ? [] : lateness(game, service.maps(game), operationRules);
   return {
     phase,
     zone,
     deadline,
     warnings: deadline ? warningTimes(deadline, timing) : [],
     graceExpiry: (deadline && graceExpiry(deadline, timing, { civilDisorder: regime !== 'resign' })) ?? null,
-    late: lateness.map((late) => late.power),
-    incomplete: new Map(lateness.filter((late) => late.unordered.length > 0).map((late) => [late.power, late.unordered])),
+    late: owing.map((late) => late.power),
+    incomplete: new Map(owing.filter((late) => late.unordered.length > 0).map((late) => [late.power, late.unordered])),
     waitForDeadline: waitingApplies && wanted,
     delay: game.delay ?? 0,
     regime,

@@ -25,6 +25,19 @@ export interface Actor {
 /** The mails that announce a change, built from the model about to be written; they leave only if it is. */
 export type Announcement = () => readonly QueuedMail[];
 
+/** One run of a reported change (`GameStore.updateReporting`): the model to write (null: nothing), what the caller learns, and the mails that announce it. */
+export interface GameChange<T> {
+  readonly game: GameStatus | null;
+  readonly result: T;
+  readonly announce?: Announcement;
+}
+
+/** A reported change done: the file as it ends up, and the result of the run that made it. */
+export interface GameChanged<T> {
+  readonly loaded: LoadedGame;
+  readonly result: T;
+}
+
 /** A game's status file as read: the model, its diagnostics, and the checksum of the bytes read. */
 export interface LoadedGame {
   readonly name: string;
@@ -159,19 +172,32 @@ export class GameStore {
     change: (current: LoadedGame, step: DurableStep) => GameStatus | null,
     announce?: Announcement,
   ): Promise<LoadedGame> {
+    const run = (current: LoadedGame, step: DurableStep) => ({ game: change(current, step), result: undefined, ...(announce && { announce }) });
+    return (await this.updateReporting(name, actor, run)).loaded;
+  }
+
+  /**
+   * `update` for a change that tells its caller what it did: each run returns its model with its
+   * `result` and the mails that `announce` it, and the last run's (the one written, or found to
+   * have nothing to write) comes back with the file.
+   */
+  async updateReporting<T>(name: string, actor: Actor, change: (current: LoadedGame, step: DurableStep) => GameChange<T>): Promise<GameChanged<T>> {
     this.refuseLocked(name);
     const target = this.existingGameTarget(name);
+    const runs: { last?: GameChange<T> } = {};
     const bytes = await this.commit(
       target,
       actor,
       async (current, step) => {
         if (current === null) throw this.noSuchGame(name, target.path);
-        const next = change(this.loaded(name, target.path, current), step);
-        return next === null ? null : writeStatus(await withHashedPasswords(next), step);
+        const run = change(this.loaded(name, target.path, current), step);
+        runs.last = run;
+        return run.game === null ? null : writeStatus(await withHashedPasswords(run.game), step);
       },
-      announce,
+      () => runs.last?.announce?.() ?? [],
     );
-    return this.loaded(name, target.path, bytes!);
+    // `commit` returns only after a run of `produce` that wrote or had nothing to write.
+    return { loaded: this.loaded(name, target.path, bytes!), result: runs.last!.result };
   }
 
   /**

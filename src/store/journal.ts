@@ -164,14 +164,19 @@ export class MailsInHand {
   }
 }
 
-/** A Message-ID in the judge's own domain, fixed when a mail is queued so that every attempt sends the same. */
 /** The right-hand side of the judge's Message-IDs: its own address's domain. */
 export function messageDomain(judgeAddress: string): string {
   return judgeAddress.includes('@') ? judgeAddress.slice(judgeAddress.lastIndexOf('@') + 1) : 'localhost';
 }
 
+/** A Message-ID in the judge's own domain, fixed when a mail is queued so that every attempt sends the same. */
 export function newMessageId(judgeAddress: string): string {
   return `<${randomUUID()}@${messageDomain(judgeAddress)}>`;
+}
+
+/** Notices as mails to queue, each under a Message-ID of the judge's domain; a notice to nobody is dropped. */
+export function queuedMails(notices: readonly OutgoingMail[], origin: string, judgeAddress: string): QueuedMail[] {
+  return notices.filter((notice) => notice.to.length > 0).map((notice) => ({ mail: notice, messageId: newMessageId(judgeAddress), origin }));
 }
 
 /** A mail to queue, under its Message-ID, with what caused it (`origin`, for the judgekeeper). */

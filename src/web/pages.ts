@@ -248,7 +248,7 @@ export class WebPages {
     const game = context.service.load(name).game;
     const reader = readerOf(readingSession(visitor, name));
     const picture = processedPhasePicture(name, phase, context.service.maps(game), context.service.archive(name), reader, {
-      variant: context.service.variant(game),
+      variant: context.service.listings.variant(game),
       now: DateTime.fromJSDate(this.deps.now()),
     });
     return picture === null ? null : attachmentBytes(picture).toString('utf8');

@@ -95,8 +95,8 @@ describe('the deadline index', () => {
     const judge = checkerJudge();
     await judge.startGame('alpha');
     await judge.order('alpha');
-    const process = judge.service.process.bind(judge.service);
-    judge.service.process = async () => {
+    const process = judge.service.phases.process.bind(judge.service.phases);
+    judge.service.phases.process = async () => {
       throw new Error('the adjudicator fell over');
     };
     await judge.sweepUntil(utc('2026-01-05T13:20'));
@@ -107,7 +107,7 @@ describe('the deadline index', () => {
       ['2026-01-05T13:20Z', 'failed', 'process: the adjudicator fell over'],
     ]);
     expect(judge.sent.map((notice) => [notice.to, notice.subject])).toEqual([[[KEEPER], 'alpha: the deadline checker failed']]);
-    judge.service.process = process;
+    judge.service.phases.process = process;
     await judge.sweepAt(utc('2026-01-05T13:40'));
     expect(judge.actions.at(-1)).toMatchObject({ action: 'processed' });
   });

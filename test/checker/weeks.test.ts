@@ -77,7 +77,7 @@ describe('a game through weeks of twenty-minute sweeps', () => {
     await judge.sweepUntil(utc('2026-01-13T09:00'));
     await editGame(judge.store, 'alpha', (current) => ({ ...current, timing: `${current.timing} NOT 20260114-20260116` }));
     judge.clock.now = utc('2026-01-13T09:05');
-    await judge.service.process('alpha', actor);
+    await judge.service.phases.process('alpha', actor);
     game = judge.game('alpha');
     expect(game.deadline).toBe('202601191200');
     const beforeVacation = sent.length;

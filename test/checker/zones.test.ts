@@ -22,7 +22,7 @@ describe('deadlines on the game clocks', () => {
 
     // The Master processes; the next deadline, after the change, is at 01:40 EST.
     judge.clock.now = utc('2026-11-01T07:05');
-    await judge.service.process('alpha', actor);
+    await judge.service.phases.process('alpha', actor);
     expect(judge.game('alpha').deadline).toBe('202611030140');
     await judge.order('alpha', ['ITALY']);
     await judge.sweepUntil(utc('2026-11-03T07:00'));

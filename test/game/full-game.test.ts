@@ -84,7 +84,7 @@ describe('a whole standard game through the game API', () => {
       clock.now = clock.now.plus({ days: 2 });
       const before = readFileSync(join(judge.games, 'alpha', 'status'));
       const mailedBefore = lastQueuedId(judge.db);
-      const outcome = (await service.process('alpha', actor))!;
+      const outcome = (await service.phases.process('alpha', actor))!;
       seen.processed++;
       expect(outcome.report.phase).toEqual(phase);
       const results = queuedMails(judge.db, mailedBefore);
@@ -100,7 +100,7 @@ describe('a whole standard game through the game API', () => {
 
       if (phaseAbbrev(phase) === 'S1906M' && !rolledBack) {
         const afterFirst = readFileSync(join(judge.games, 'alpha', 'status'), 'utf8');
-        await service.rollback('alpha', actor);
+        await service.rolls.rollback('alpha', actor);
         rolledBack = true;
         expect(readFileSync(join(judge.games, 'alpha', 'status'))).toEqual(before);
         expect(
@@ -109,10 +109,10 @@ describe('a whole standard game through the game API', () => {
             .resultsBlocks()
             .map((block) => block.phase),
         ).not.toContain('S1906M');
-        await service.rollforward('alpha', actor);
+        await service.rolls.rollforward('alpha', actor);
         expect(readFileSync(join(judge.games, 'alpha', 'status'), 'utf8')).toBe(afterFirst);
-        await service.rollback('alpha', actor, 'S1906M');
-        const replay = (await service.process('alpha', actor))!;
+        await service.rolls.rollback('alpha', actor, 'S1906M');
+        const replay = (await service.phases.process('alpha', actor))!;
         expect(replay.report.outcomes).toEqual(outcome.report.outcomes);
         expect(
           service

@@ -21,7 +21,7 @@ async function vassalYear(rules: string[]) {
       return power;
     }),
   }));
-  const { report } = (await judge.service.process('v', actor))!;
+  const { report } = (await judge.service.phases.process('v', actor))!;
   const map = judge.service.maps(judge.service.load('v').game).base;
   return (view: { reader: string | null; master?: boolean }) => renderResults(report, map, judge.service.templates, view);
 }

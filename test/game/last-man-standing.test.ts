@@ -19,7 +19,7 @@ async function lastWinter(rules: string[]) {
     }),
   }));
   await judge.service.submitOrders('lms', 'TURKEY', ['REMOVE A ARM'], actor);
-  const outcome = (await judge.service.process('lms', actor))!;
+  const outcome = (await judge.service.phases.process('lms', actor))!;
   const map = judge.service.maps(judge.service.load('lms').game).base;
   return { judge, outcome, results: renderResults(outcome.report, map, judge.service.templates, { reader: null }) };
 }

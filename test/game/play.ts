@@ -56,7 +56,7 @@ export async function playMap(folder: string, mapName: string, phases: number, s
     clock.now = clock.now.plus({ days: 3 });
     played.push(`${game.phase!.mode} ${phaseAbbrev(phase)}`);
     const mailsBefore = lastQueuedId(judge.db);
-    reports.push((await service.process('v', actor))!.report);
+    reports.push((await service.phases.process('v', actor))!.report);
     hooks.processed?.(judge, mailsBefore);
   }
   return { judge, played, reports, joined };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { master, player, testJudge } from './support.js';
 import { editGame } from '../support/edit-game.js';
 import { OperationRules } from '../../src/game/rules.js';
+import { latePowers } from '../../src/game/readiness.js';
 
 const actor = { who: 'test', command: 'TEST' };
 
@@ -14,6 +15,11 @@ async function startedGame() {
   return judge;
 }
 
+function lateIn(judge: ReturnType<typeof testJudge>, name: string): string[] {
+  const { game } = judge.service.load(name);
+  return latePowers(game, judge.service.maps(game), new OperationRules());
+}
+
 function mainStatus(games: string): string {
   return readFileSync(join(games, 'status'), 'utf8');
 }
@@ -21,7 +27,7 @@ function mainStatus(games: string): string {
 describe('the game API around the deadline checker', () => {
   it('keeps a waiting game waiting through other changes until the Master ACTIVATEs it', async () => {
     const judge = await startedGame();
-    await judge.service.markWaiting('beta', actor);
+    await judge.service.listings.markWaiting('beta', actor);
     await judge.service.resign('beta', 'FRANCE', actor);
     await judge.service.takeOver('beta', 'FRANCE', { player: player(9), address: player(9).email, password: 'pw9' }, actor);
     expect(mainStatus(judge.games)).toMatch(/^beta\s+standard\s+waiting/m);
@@ -53,12 +59,12 @@ describe('the game API around the deadline checker', () => {
 
   it('rolls forward through phases rolled back, but not once the phase is processed anew', async () => {
     const judge = await startedGame();
-    await judge.service.process('beta', actor);
+    await judge.service.phases.process('beta', actor);
     const autumn = readFileSync(join(judge.games, 'beta', 'status'), 'utf8');
-    await judge.service.process('beta', actor);
-    await judge.service.rollback('beta', actor, 'S1901M');
+    await judge.service.phases.process('beta', actor);
+    await judge.service.rolls.rollback('beta', actor, 'S1901M');
     expect(judge.service.archive('beta').resultsBlocks()).toEqual([]);
-    await judge.service.rollforward('beta', actor);
+    await judge.service.rolls.rollforward('beta', actor);
     expect(readFileSync(join(judge.games, 'beta', 'status'), 'utf8')).toBe(autumn);
     expect(
       judge.service
@@ -67,9 +73,9 @@ describe('the game API around the deadline checker', () => {
         .map((block) => block.phase),
     ).toEqual(['S1901M']);
 
-    await judge.service.rollback('beta', actor, 'S1901M');
-    await judge.service.process('beta', actor);
-    await expect(judge.service.rollforward('beta', actor)).rejects.toThrow(/nothing saved after F1901M/);
+    await judge.service.rolls.rollback('beta', actor, 'S1901M');
+    await judge.service.phases.process('beta', actor);
+    await expect(judge.service.rolls.rollforward('beta', actor)).rejects.toThrow(/nothing saved after F1901M/);
   });
 
   it("counts a dummy's centers for the power that controls it under TEAM_VICTORY", async () => {
@@ -89,7 +95,7 @@ describe('the game API around the deadline checker', () => {
             : { ...power, owns: power.owns.filter((center) => !french.includes(center)) },
       ),
     }));
-    const outcome = (await judge.service.process('team', actor))!;
+    const outcome = (await judge.service.phases.process('team', actor))!;
     expect(outcome.report.ended).toEqual({ victors: ['FRANCE'] });
     expect(outcome.game.result).toEqual({ phase: 'F1901M', victors: ['FRANCE'] });
   });
@@ -100,7 +106,7 @@ describe('the game API around the deadline checker', () => {
       ...game,
       powers: game.powers.map((power) => ({ ...power, vote: power.name === 'FRANCE' ? ('SOLO' as const) : ('LOSS' as const) })),
     }));
-    const outcome = (await judge.service.process('beta', actor))!;
+    const outcome = (await judge.service.phases.process('beta', actor))!;
     expect(outcome.report.ended).toEqual({ victors: ['FRANCE'] });
     expect(outcome.game.result).toEqual({ phase: 'S1901M', victors: ['FRANCE'] });
   });
@@ -138,9 +144,9 @@ describe('dummies and CD_DUMMIES', () => {
   it('waits for the Master to order a dummy, unless CD_DUMMIES puts it in civil disorder', async () => {
     const judge = await startedGame();
     await judge.service.dummy('beta', 'ITALY', actor);
-    expect(judge.service.latePowers(judge.service.load('beta').game, new OperationRules())).toContain('ITALY');
+    expect(lateIn(judge, 'beta')).toContain('ITALY');
     await editGame(judge.store, 'beta', (game) => ({ ...game, rules: [[{ rule: 'CD_DUMMIES', on: true }]] }));
-    expect(judge.service.latePowers(judge.service.load('beta').game, new OperationRules())).not.toContain('ITALY');
+    expect(lateIn(judge, 'beta')).not.toContain('ITALY');
   });
 });
 
@@ -148,8 +154,8 @@ describe('DEFAULT_UNORDERED', () => {
   it('counts a power as done with orders for some units only under the rule', async () => {
     const judge = await startedGame();
     await judge.service.submitOrders('beta', 'FRANCE', ['A PAR - BUR'], actor);
-    expect(judge.service.latePowers(judge.service.load('beta').game, new OperationRules())).toContain('FRANCE');
+    expect(lateIn(judge, 'beta')).toContain('FRANCE');
     await editGame(judge.store, 'beta', (game) => ({ ...game, rules: [[{ rule: 'DEFAULT_UNORDERED', on: true }]] }));
-    expect(judge.service.latePowers(judge.service.load('beta').game, new OperationRules())).not.toContain('FRANCE');
+    expect(lateIn(judge, 'beta')).not.toContain('FRANCE');
   });
 });

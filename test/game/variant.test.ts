@@ -55,7 +55,7 @@ describe('the variant record', () => {
 
   it('refuses to process a game the main status file lists under a variant this judge does not play', async () => {
     const { judge } = await springWithOrders();
-    await judge.service.updateListing('var', actor, (listing) => ({ ...listing, variant: 'payola' }));
-    await expect(judge.service.process('var', actor)).rejects.toThrow('the game plays the rules variant payola, which this judge does not play');
+    await judge.service.listings.updateListing('var', actor, (listing) => ({ ...listing, variant: 'payola' }));
+    await expect(judge.service.phases.process('var', actor)).rejects.toThrow('the game plays the rules variant payola, which this judge does not play');
   });
 });

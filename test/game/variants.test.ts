@@ -54,7 +54,7 @@ describe('terrain that changes as a phase begins', () => {
     }));
     // Two units for two centers once the Flats are taken, but the fleet is lost as the Sea closes for
     // the winter: a build is due, so the winter is played.
-    const outcome = (await judge.service.process('t', actor))!;
+    const outcome = (await judge.service.phases.process('t', actor))!;
     expect(outcome.report.terrainChanges).toEqual([{ power: 'GREEN', unit: 'F SEA', became: 'destroyed' }]);
     expect(outcome.report.next).toEqual({ season: 'WINTER', year: 1901, type: 'ADJUSTMENTS' });
     expect(outcome.report.adjustments.map((entry) => entry.change)).toEqual([1]);

@@ -42,7 +42,7 @@ beforeAll(async () => {
   await service.submitOrders('afloat', 'ENGLAND', ['F LON - NTH', 'F EDI - NWG', 'A LVP - YOR'], actor);
   await service.submitOrders('afloat', 'FRANCE', ['F BRE - MAO', 'A PAR - PIC', 'A MAR - SPA'], actor);
   await service.submitOrders('afloat', 'ITALY', ['F NAP - ION', 'A ROM - APU', 'A VEN H'], actor);
-  await service.process('afloat', actor);
+  await service.phases.process('afloat', actor);
 });
 
 afterAll(() => {

@@ -41,7 +41,7 @@ async function withGames<T>(
 /** `judge process`: processes the game's phase (or previews it) and prints the results. */
 export async function processGame(name: string, options: ProcessOptions): Promise<void> {
   await withGames(options.config, async (service, config, db) => {
-    const outcome = options.preview ? service.preview(name) : await service.process(name, KEEPER('PROCESS'), { origin: `process ${name}` });
+    const outcome = options.preview ? service.phases.preview(name) : await service.phases.process(name, KEEPER('PROCESS'), { origin: `process ${name}` });
     if (!outcome) throw new Error(`${name} was not processed`);
     const map = service.maps(outcome.game).at(outcome.report.phase);
     process.stdout.write(renderResults(outcome.report, map, service.templates, { reader: null, master: true }));

@@ -5,6 +5,7 @@ import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 import { currentMap, displayName, mapsOf, phaseRules, type ExecutionContext } from './context.js';
+import { recipients } from '../../game/recipients.js';
 
 /**
  * Mails to a game's people about what a command did to the game. Each reader gets a mail of their
@@ -18,10 +19,9 @@ interface Reader {
   readonly master: boolean;
 }
 
-function readersOf(context: ExecutionContext, game: GameStatus, except: readonly string[] = []): Reader[] {
+function readersOf(game: GameStatus, except: readonly string[] = []): Reader[] {
   const skipped = new Set(except.map((address) => address.toLowerCase()));
-  return context.service
-    .recipients(game)
+  return recipients(game)
     .map((recipient) => ({
       addresses: recipient.addresses.filter((address) => !skipped.has(address.toLowerCase())),
       power: recipient.reader,
@@ -53,7 +53,7 @@ export function startedNotices(context: ExecutionContext, game: GameStatus): Out
   const players = game.powers
     .filter((power) => power.role === MAP_POWER_ROLE)
     .map((power) => `${displayName(map, power.name)}: ${power.addresses.join(', ') || occupant(power)}`);
-  return readersOf(context, game).map((reader) =>
+  return readersOf(game).map((reader) =>
     noticeTo(context, reader.addresses, `${game.name}: the game has started`, 'game-started', {
       game: game.name,
       power: reader.power === null ? null : displayName(map, reader.power),
@@ -74,7 +74,7 @@ export function tellEveryone(
   view: object,
   except: readonly string[] = [],
 ): OutgoingMail[] {
-  return readersOf(context, game, except).map((reader) => noticeTo(context, reader.addresses, subject, template, { ...view, master: reader.master }));
+  return readersOf(game, except).map((reader) => noticeTo(context, reader.addresses, subject, template, { ...view, master: reader.master }));
 }
 
 /** The players of `powers` (those who can be mailed) are told the same thing from one template. */
@@ -88,7 +88,7 @@ export function tellPowers(
   except: readonly string[] = [],
 ): OutgoingMail[] {
   const wanted = new Set(powers);
-  return readersOf(context, game, except)
+  return readersOf(game, except)
     .filter((reader) => reader.power !== null && wanted.has(reader.power))
     .map((reader) => noticeTo(context, reader.addresses, subject, template, { ...view, master: false }));
 }

@@ -52,7 +52,8 @@ export function loadGame(context: ExecutionContext, name: string): LoadedGame {
 
 /** A game in preparation is its Master's alone until FORM: strangers may neither JOIN nor LIST it. */
 export function refuseInPreparation(context: ExecutionContext, game: string): void {
-  if (context.service.listedState(game) === 'preparation') throw new GameRuleError(`game '${game}' is in preparation: its Master has not let it form yet`);
+  if (context.service.listings.listedState(game) === 'preparation')
+    throw new GameRuleError(`game '${game}' is in preparation: its Master has not let it form yet`);
 }
 
 export function mapsOf(context: ExecutionContext, game: GameStatus): MapDefinition {

@@ -12,6 +12,7 @@ import { isBuildToken } from '../../engine/builds.js';
 import { FULL_SIGHT } from '../../engine/visibility.js';
 import { boardSight } from '../../game/blind-view.js';
 import type { RulesInForce } from '../../rules/in-force.js';
+import { latePowers } from '../../game/readiness.js';
 
 /** LIST, SUMMARY and HISTORY: what anyone may read about games. Nothing here names an address or an order on file. */
 
@@ -62,8 +63,8 @@ function openGame(context: ExecutionContext, name: string, state: string): OpenG
 
 /** The games LIST without a game name tells of: public, listed, and forming or being played. */
 export function openGames(context: ExecutionContext): OpenGame[] {
-  return context.service
-    .listings()
+  return context.service.listings
+    .mainStatus()
     .status.games.filter((listing) => !listing.flags.includes('unlisted'))
     .filter((listing) => listing.state === 'forming' || listing.state === 'active' || listing.state === 'waiting')
     .map((listing) => openGame(context, listing.name, listing.state))
@@ -115,7 +116,7 @@ function progress(context: ExecutionContext, game: GameStatus, rules: RulesInFor
         ? `Waiting for the deadline at their request: ${names(waiting)}.`
         : 'One or more players have asked that the phase wait for its deadline.',
     );
-  const late = context.service.latePowers(game, context.rules);
+  const late = latePowers(game, mapsOf(context, game), context.rules);
   if (late.length > 0)
     lines.push(rules.has('LIST_UNORDERED') ? `Orders not yet submitted by: ${names(late)}.` : 'One or more powers have not yet submitted orders.');
   return lines;

@@ -79,7 +79,7 @@ export async function purge(context: ExecutionContext, command: Purge): Promise<
   const joined = login.game.powers.some((power) => power.role === MAP_POWER_ROLE && power.player !== null);
   if (!isForming(login.game) || joined)
     throw new GameRuleError(`game '${command.game}' has players; only a forming game nobody has joined may be purged (TERMINATE ends a game)`);
-  await context.service.purge(command.game, actorOf(context, 'PURGE'));
+  await context.service.listings.purge(command.game, actorOf(context, 'PURGE'));
   context.pressArchive.forget(command.game);
   return { lines: [`Game '${command.game}' is purged.`] };
 }
@@ -87,7 +87,7 @@ export async function purge(context: ExecutionContext, command: Purge): Promise<
 export async function rename(context: ExecutionContext, command: Rename): Promise<Step> {
   const login = await masterLogin(context, 'RENAME', command.game, command.password);
   if (!login.ok) return login.refusal;
-  const loaded = await context.service.rename(command.game, command.newGame, actorOf(context, 'RENAME'));
+  const loaded = await context.service.listings.rename(command.game, command.newGame, actorOf(context, 'RENAME'));
   context.pressArchive.rename(command.game, command.newGame);
   const view = { game: command.game, newName: command.newGame };
   return {

@@ -5,10 +5,11 @@ import { phaseAbbrev } from '../../map/phase.js';
 import { findPower, MAP_POWER_ROLE, playedPhase, unplayedPhase, type GameStatus } from '../../status/model.js';
 import type { CommandBody } from '../language/types.js';
 import { noticeTo, situation, startedNotices, tellEveryone } from '../context/announcements.js';
-import { actorOf, currentMap, displayName, gameRules, loadGame, type ExecutionContext } from '../context/context.js';
+import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from '../context/context.js';
 import { resign } from '../joining/signing.js';
 import type { MasterSession } from '../context/sender.js';
 import type { Step } from '../context/step.js';
+import { lateness } from '../../game/readiness.js';
 
 /** The Master's commands on a game: its state, processing, rolling back, and who plays what. */
 
@@ -24,9 +25,9 @@ function playing(game: GameStatus) {
 export async function form(context: ExecutionContext, session: MasterSession): Promise<Step> {
   const game = loadGame(context, session.game).game;
   if (!isForming(game)) throw new GameRuleError(`game '${session.game}' has started already`);
-  if (context.service.listedState(session.game) !== 'preparation') throw new GameRuleError(`game '${session.game}' is forming already`);
+  if (context.service.listings.listedState(session.game) !== 'preparation') throw new GameRuleError(`game '${session.game}' is forming already`);
   const actor = actorOf(context, 'FORM');
-  await context.service.form(session.game, actor);
+  await context.service.listings.form(session.game, actor);
   if (gameRules(context, game).has('SOLITAIRE')) return startSolitaire(context, session.game, game, actor);
   return { lines: [`Game '${session.game}' is forming: players may JOIN it.`] };
 }
@@ -59,7 +60,7 @@ export async function activate(context: ExecutionContext, session: MasterSession
       notices: startedNotices(context, started.game).filter((notice) => !notice.to.includes(context.sender)),
     };
   }
-  const listed = context.service.listings().status.games.find((listing) => listing.name === session.game);
+  const listed = context.service.listings.mainStatus().status.games.find((listing) => listing.name === session.game);
   if (game.phase?.mode !== 'WAIT' && listed?.state !== 'waiting') throw new GameRuleError(`game '${session.game}' is active already`);
   const loaded = await context.service.activate(session.game, actorOf(context, 'ACTIVATE'));
   return { lines: [`Game '${session.game}' is active again.`, situation(loaded.game)] };
@@ -84,12 +85,12 @@ export async function processGame(context: ExecutionContext, session: MasterSess
   const game = loadGame(context, session.game).game;
   const current = phaseAbbrev(playing(game));
   if (phase !== undefined && phase !== current) throw new GameRuleError(`game '${session.game}' is at ${current}, not ${phase}; nothing was processed`);
-  const late = context.service.lateness(game, context.rules);
+  const late = lateness(game, mapsOf(context, game), context.rules);
   // Rules.txt: under CIVIL_DISORDER the Master's plain PROCESS puts the powers without orders in civil disorder.
   const civilDisorder = gameRules(context, game).has('CIVIL_DISORDER');
   if (!force && !civilDisorder && late.length > 0)
     throw new GameRuleError(`orders are missing or incomplete from ${late.map(lateText).join(', ')}; send PROCESS! to process anyway`);
-  const outcome = await context.service.process(session.game, actorOf(context, force ? 'PROCESS!' : 'PROCESS'), { expectPhase: current });
+  const outcome = await context.service.phases.process(session.game, actorOf(context, force ? 'PROCESS!' : 'PROCESS'), { expectPhase: current });
   if (outcome === null) throw new GameRuleError(`game '${session.game}' moved on from ${current} meanwhile; nothing was processed`);
   return {
     lines: [`${phaseTitle(outcome.report.phase)} of game '${session.game}' is processed; the results are mailed to everyone.`, situation(outcome.game)],
@@ -99,7 +100,7 @@ export async function processGame(context: ExecutionContext, session: MasterSess
 export async function preview(context: ExecutionContext, session: MasterSession, phase: string | undefined): Promise<Step> {
   const current = phaseAbbrev(playing(loadGame(context, session.game).game));
   if (phase !== undefined && phase !== current) throw new GameRuleError(`game '${session.game}' is at ${current}, not ${phase}`);
-  const outcome = context.service.preview(session.game, { expectPhase: current });
+  const outcome = context.service.phases.preview(session.game, { expectPhase: current });
   if (outcome === null) throw new GameRuleError(`game '${session.game}' moved on from ${current} meanwhile`);
   return { lines: [`The preview of ${phaseTitle(outcome.report.phase)} is mailed to you; the game is unchanged.`], notices: outcome.notices };
 }
@@ -111,8 +112,8 @@ export async function roll(context: ExecutionContext, session: MasterSession, co
   const settings = { keepSettings: !command.full, clearOrders: !command.restore, newDeadline: true };
   const { game } =
     command.kind === 'rollback'
-      ? await context.service.rollback(session.game, actor, command.phase, settings)
-      : await context.service.rollforward(session.game, actor, command.phase, settings);
+      ? await context.service.rolls.rollback(session.game, actor, command.phase, settings)
+      : await context.service.rolls.rollforward(session.game, actor, command.phase, settings);
   const where = situation(game);
   const view = { game: session.game, direction: command.kind === 'rollback' ? 'back' : 'forward', situation: where, restored: command.restore };
   return {
@@ -177,7 +178,7 @@ export function official(subject: string | undefined): Step {
 }
 
 export async function setListed(context: ExecutionContext, session: MasterSession, listed: boolean): Promise<Step> {
-  await context.service.updateListing(session.game, actorOf(context, listed ? 'SET LISTED' : 'SET UNLISTED'), (listing) => {
+  await context.service.listings.updateListing(session.game, actorOf(context, listed ? 'SET LISTED' : 'SET UNLISTED'), (listing) => {
     const flags = listing.flags.filter((flag) => flag !== 'unlisted');
     return { ...listing, flags: listed ? flags : [...flags, 'unlisted'] };
   });

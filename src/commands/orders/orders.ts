@@ -8,10 +8,11 @@ import { phaseAbbrev } from '../../map/phase.js';
 import { findPower, MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { readyLine, situation, tellEveryone, tellMaster } from '../context/announcements.js';
-import { actorOf, currentMap, displayName, loadGame, phaseRules, type ExecutionContext } from '../context/context.js';
+import { actorOf, currentMap, displayName, loadGame, mapsOf, phaseRules, type ExecutionContext } from '../context/context.js';
 import type { PowerSession, SignedOnSession } from '../context/sender.js';
 import type { Step } from '../context/step.js';
 import type { RulesInForce } from '../../rules/in-force.js';
+import { lateness } from '../../game/readiness.js';
 
 /** Orders, CLEAR and STATUS: a power's orders for the current phase, and only its own. */
 
@@ -89,12 +90,12 @@ function onFileLines(context: ExecutionContext, game: GameStatus, power: PowerSt
 }
 
 function stillUnordered(context: ExecutionContext, game: GameStatus, power: PowerStatus): readonly string[] {
-  return context.service.lateness(game, context.rules).find((candidate) => candidate.power === power.name)?.unordered ?? [];
+  return lateness(game, mapsOf(context, game), context.rules).find((candidate) => candidate.power === power.name)?.unordered ?? [];
 }
 
 /** What a power still owes after its orders: the units left without one, so that it knows it is late. */
 function stillLate(context: ExecutionContext, game: GameStatus, power: PowerStatus): string[] {
-  const late = context.service.lateness(game, context.rules).find((candidate) => candidate.power === power.name);
+  const late = lateness(game, mapsOf(context, game), context.rules).find((candidate) => candidate.power === power.name);
   if (late === undefined) return [];
   const name = displayName(currentMap(context, game), power.name);
   if (late.unordered.length === 0) return [`${name} has no orders on file and counts as late until it has.`];
@@ -104,7 +105,7 @@ function stillLate(context: ExecutionContext, game: GameStatus, power: PowerStat
 /** Every order is in: a REAL_TIME game is processed at once (Rules.txt), any other by the deadline checker. */
 async function whenReady(context: ExecutionContext, name: string, phase: Phase, rules: RulesInForce): Promise<string[]> {
   if (!rules.has('REAL_TIME')) return [readyLine(rules)];
-  const outcome = await context.service.process(name, actorOf(context, 'REAL_TIME'), { expectPhase: phaseAbbrev(phase) });
+  const outcome = await context.service.phases.process(name, actorOf(context, 'REAL_TIME'), { expectPhase: phaseAbbrev(phase) });
   if (outcome === null) return [];
   return [
     `Every power that owes orders has them on file now, and the game has REAL_TIME: ${phaseTitle(phase)} is processed; the results are mailed to everyone.`,
@@ -180,7 +181,7 @@ export function showStatus(context: ExecutionContext, session: SignedOnSession):
     const waiting = power.wait ? ['You are waiting (SET WAIT): the phase is not processed early.'] : [];
     return { lines: [situation(game), ...onFileLines(context, game, power, phase), ...waiting] };
   }
-  const late = context.service.lateness(game, context.rules);
+  const late = lateness(game, mapsOf(context, game), context.rules);
   const powers = game.powers.filter((power) => power.role === MAP_POWER_ROLE);
   const missing =
     late.length > 0 ? [`Orders missing or incomplete from: ${late.map(lateText).join(', ')}.`] : ['Every power that owes orders has them on file.'];

@@ -9,11 +9,12 @@ import type { GameMap } from '../../map/game-map.js';
 import { findPower, playedPhase, unplayedPhase, type GameStatus } from '../../status/model.js';
 import type { Command, Press } from '../language/types.js';
 import { noticeTo } from '../context/announcements.js';
-import { currentMap, displayName, loadGame, phaseRules, type ExecutionContext } from '../context/context.js';
+import { currentMap, displayName, loadGame, mapsOf, phaseRules, type ExecutionContext } from '../context/context.js';
 import { planPress, type Party, type PressPlan } from './press-rules.js';
 import { testedAddresses } from '../../game/tester.js';
 import type { SignedOnSession } from '../context/sender.js';
 import type { Step } from '../context/step.js';
+import { lateness } from '../../game/readiness.js';
 
 /** PRESS and BROADCAST: each recipient gets a mail of their own, with the sender shown or hidden as the plan says. */
 
@@ -69,7 +70,7 @@ function ordersOnFile(game: GameStatus, sender: Party): boolean {
 
 /** Powers still owing orders for the phase; the sender's orders in this mail count as given, as they do for MUST_ORDER. */
 function latePowers(context: ExecutionContext, game: GameStatus, sender: Party, ordersInMail: boolean): ReadonlySet<string> {
-  const late = new Set(context.service.latePowers(game, context.rules));
+  const late = new Set(lateness(game, mapsOf(context, game), context.rules).map((owing) => owing.power));
   if (ordersInMail && sender.kind === 'power') late.delete(sender.power.name);
   return late;
 }

@@ -15,6 +15,7 @@ import { resolveDate } from './dates.js';
 import type { SignedOnSession } from '../context/sender.js';
 import type { Step } from '../context/step.js';
 import type { RulesInForce } from '../../rules/in-force.js';
+import { latePowers } from '../../game/readiness.js';
 
 /** The SET commands and VOTE: a signed-on player's own settings, and the game's deadline. */
 
@@ -55,7 +56,7 @@ export async function setWait(context: ExecutionContext, session: Signed, wait: 
   if (barred) throw new GameRuleError(barred);
   if (findPower(current, power)?.role !== MAP_POWER_ROLE) throw new GameRuleError(`${power} gives no orders and cannot wait`);
   const loaded = await context.service.setWait(session.game, power, wait, actorOf(context, wait ? 'SET WAIT' : 'SET NOWAIT'));
-  const ready = !wait && loaded.game.delay === 1 && context.service.latePowers(loaded.game, context.rules).length === 0;
+  const ready = !wait && loaded.game.delay === 1 && latePowers(loaded.game, mapsOf(context, loaded.game), context.rules).length === 0;
   const lines = [wait ? 'You are waiting: the phase is not processed before its deadline.' : 'You are no longer waiting.'];
   if (ready) lines.push(readyLine(phaseRules(context, loaded.game)));
   return { lines };
