@@ -51,3 +51,20 @@ export function refusedLines(text: string): RefusedLine[] {
 export function answerTo(text: string, echo: string): readonly string[] | undefined {
   return replyEntries(text).find((entry) => entry.echo[0] === echo)?.lines;
 }
+
+/**
+ * The orders the reply lists as on file, by power as it names them: each `Orders on file for
+ * <power> for <phase>:` with the indented orders under it (none for `(none)`).
+ */
+export function ordersListed(text: string): Record<string, string[]> {
+  const listed: Record<string, string[]> = {};
+  const lines = text.split('\n');
+  for (const [index, line] of lines.entries()) {
+    const heading = /^Orders on file for (.+?) for .+:$/.exec(line);
+    if (heading === null) continue;
+    const orders: string[] = [];
+    for (let next = index + 1; next < lines.length && lines[next]!.startsWith('  '); next++) orders.push(lines[next]!.trim());
+    listed[heading[1]!] = orders.filter((order) => order !== '(none)');
+  }
+  return listed;
+}
