@@ -62,7 +62,7 @@ export function withoutOverlap(work: () => Promise<void>, skipped: () => void) {
 }
 
 /** A sweep that did nothing is logged at most this often: a heartbeat, so that a quiet log still shows the checker runs. */
-export const HEARTBEAT_MS = 3_600_000;
+const HEARTBEAT_MS = 3_600_000;
 
 export function startScheduler(checker: Sweeper, options: SchedulerOptions): RunningScheduler {
   let lastHeartbeat = -Infinity;

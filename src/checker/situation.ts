@@ -11,7 +11,7 @@ import type { RulesInForce } from '../rules/in-force.js';
 import { lateness } from '../game/readiness.js';
 
 /** What happens to powers still late when the GRACE period after the deadline is over. */
-export type LatenessRegime = 'civil-disorder' | 'civil-preview' | 'resign';
+type LatenessRegime = 'civil-disorder' | 'civil-preview' | 'resign';
 
 /** An active game as the deadline checker sees it: its clock, who is late, and the rules that matter. */
 export interface Situation {

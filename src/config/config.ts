@@ -32,7 +32,7 @@ export interface JudgeConfig {
  * The judge's web pages, served by `judge start` beside the mail. `listen` is the address the
  * pages are served on (http only: a judge on the internet sits behind a proxy that adds TLS).
  */
-export interface WebConfig {
+interface WebConfig {
   enabled: boolean;
   /** `http://host:port`; port 0 takes any free port. */
   listen: string;
@@ -163,7 +163,7 @@ export interface LoadedConfig {
 }
 
 /** The name of the configuration file in the places the judge looks for one. */
-export const CONFIG_FILE_NAME = 'judge.config.json';
+const CONFIG_FILE_NAME = 'judge.config.json';
 
 /** The judge's embedded defaults, with relative folders resolved against `root`. */
 export function embeddedConfig(root: string): LoadedConfig {

@@ -2,7 +2,7 @@ import type { GameMap } from '../map/game-map.js';
 import type { Power } from '../map/model.js';
 
 /** Edit distance counting an adjacent swap as one edit (`Germnay` is one from `Germany`). */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
   const d: number[] = new Array<number>(rows * cols).fill(0);

@@ -70,7 +70,7 @@ function timeRuns(map: GameMap, setup: CaseSetup, runs: number): number[] {
 }
 
 /** Runs one case: builds its position, adjudicates its orders, compares the outcome with the POSTSTATE. */
-export function runCase(map: GameMap, datc: DatcCase, options: RunOptions = {}): CaseOutcome {
+function runCase(map: GameMap, datc: DatcCase, options: RunOptions = {}): CaseOutcome {
   const failed = (detail: string, phaseType = '?'): CaseOutcome => ({ id: datc.id, passed: false, detail, phaseType, times: [] });
   const setup = buildCase(map, datc);
   if (!setup.ok) return failed(setup.reason);

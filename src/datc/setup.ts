@@ -34,7 +34,7 @@ export interface CaseUnit extends Unit {
  * (`Fall 1901, Adjustment` is the standard map's WINTER ADJUSTMENTS); no phase means the first
  * movement phase of the map's first year.
  */
-export function casePhase(map: GameMap, written: string | null): Verdict<Phase> {
+function casePhase(map: GameMap, written: string | null): Verdict<Phase> {
   const steps = flowPhases(map.data.flow);
   if (written === null) {
     const movement = steps.find((step) => step.type === MOVEMENT);

@@ -3,7 +3,7 @@ import { plusDuration, type Duration } from './duration.js';
 import type { Timing } from './timing.js';
 
 /** DPjudge reminds players without orders four hours before the deadline when TIMING has no WARN. */
-export const DEFAULT_WARNING: Duration = { amount: 4, unit: 'H' };
+const DEFAULT_WARNING: Duration = { amount: 4, unit: 'H' };
 
 /**
  * When players without orders are reminded of a deadline: each WARN before it (none for `WARN 0`),

@@ -5,7 +5,7 @@ import { parseTimesOfDay, renderTimeOfDay, type TimeOfDay } from './times-of-day
 import { parseVacations, renderVacation, type Vacation } from './vacation.js';
 
 /** A delay for the phases whose type (the phase's last word) begins with `phaseType`, e.g. `MOVE 2D`. */
-export interface PhaseDelay {
+interface PhaseDelay {
   readonly phaseType: string;
   readonly delay: Duration;
 }
@@ -29,7 +29,7 @@ export interface Timing {
 }
 
 /** The last words of the standard map's phases; a map's FLOW may add its own. */
-export const STANDARD_PHASE_TYPES: readonly string[] = ['MOVEMENT', 'RETREATS', 'ADJUSTMENTS'];
+const STANDARD_PHASE_TYPES: readonly string[] = ['MOVEMENT', 'RETREATS', 'ADJUSTMENTS'];
 
 export interface TimingOptions {
   /** Last words of the game's phases besides the standard ones (e.g. `INCOME`), so `INCOME 1D` is a key. */

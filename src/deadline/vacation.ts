@@ -4,7 +4,7 @@ import { TimingError } from './errors.js';
 import { instantAt, isRealWallTime, naiveMillis, shiftWallTime, wallTimeFromNaive, type WallTime } from './zone.js';
 
 /** How much of yyyymmddhhmm a NOT date gives: a whole month, a day, an hour or a minute. */
-export type VacationPrecision = 'month' | 'day' | 'hour' | 'minute';
+type VacationPrecision = 'month' | 'day' | 'hour' | 'minute';
 
 export interface VacationDate extends WallTime {
   readonly precision: VacationPrecision;

@@ -2,7 +2,7 @@ import { DateTime, FixedOffsetZone, IANAZone, Zone, type ZoneOffsetFormat, type 
 import { DeadlineInputError } from './errors.js';
 
 /** DPjudge runs a game without a ZONE line on GMT. */
-export const DEFAULT_ZONE_NAME = 'GMT';
+const DEFAULT_ZONE_NAME = 'GMT';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;

@@ -11,8 +11,7 @@ import { accept, refuse, type Verdict } from '../common/verdict.js';
  * claimable home, `&SC` credit, `SC!`/`SC?`/`SC*` start tokens, GARRISON).
  */
 
-export const BUILD_TOKENS = ['SC!', 'SC?', 'SC*'] as const;
-export type BuildToken = (typeof BUILD_TOKENS)[number];
+export type BuildToken = 'SC!' | 'SC?' | 'SC*';
 
 export function isBuildToken(center: string): center is BuildToken {
   // Asked for every center of every power after each game year: three comparisons, no list search.

@@ -1,8 +1,8 @@
 import type { Phase, UnitType } from '../map/model.js';
-import type { Order, SubmittedOrder } from '../orders/types.js';
+import type { Order } from '../orders/types.js';
 import type { FollowedOrders } from './movement/followed.js';
 
-export type { Order, SubmittedOrder };
+export type { Order };
 
 /** A unit on the board. `location` is a map abbreviation; fleets on multi-coast provinces carry the coast. */
 export interface Unit {

@@ -12,7 +12,7 @@ import type { Position, PowerState, Unit } from './types.js';
  */
 
 /** Which foreign units a power's own units see: all neighbours, those of the unit's type, of the other type, or none. */
-export type UnitSight = 'all' | 'same' | 'other' | 'none';
+type UnitSight = 'all' | 'same' | 'other' | 'none';
 
 export interface BlindRules {
   unitSight: UnitSight;

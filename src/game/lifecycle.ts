@@ -85,7 +85,7 @@ export interface JoinRequest {
 }
 
 /** A private game lets in (as a power, an observer or any other role) only those who give its privacy word. */
-export function checkPrivacy(game: GameStatus, privacy: string | null | undefined, command: string): void {
+function checkPrivacy(game: GameStatus, privacy: string | null | undefined, command: string): void {
   if (game.privacy !== null && privacy?.toUpperCase() !== game.privacy.toUpperCase())
     throw new GameRuleError(`the game ${game.name} is private: ${command} needs its privacy word`);
 }

@@ -28,7 +28,7 @@ import { visiblePosition } from '../engine/visibility.js';
  * power are offered beside its own.
  */
 
-export interface UnitOrders {
+interface UnitOrders {
   /** `A PAR`. */
   readonly unit: string;
   /** Canonical orders: in movement the hold first, in retreats the disband last. */
@@ -39,7 +39,7 @@ export interface UnitOrders {
   readonly alsoOnFile: readonly string[];
 }
 
-export interface AdjustmentChoices {
+interface AdjustmentChoices {
   /** Builds (positive) or removals (negative) due. */
   readonly count: number;
   /** Every build (and WAIVE) or every removal. */

@@ -92,7 +92,7 @@ export function currentPhase(game: GameStatus): Phase {
  * The phase after `phase`, skipping retreat and adjustment phases in which nobody has orders to
  * give, judged on the board as each would begin (a unit its terrain no longer suits is gone).
  */
-export function followingPhase(maps: MapDefinition, phase: Phase, position: Position, rules: RulesInForce): Phase {
+function followingPhase(maps: MapDefinition, phase: Phase, position: Position, rules: RulesInForce): Phase {
   const flow = maps.base.data.flow;
   const flags = ruleFlags(rules);
   const played = maps.at(phase);

@@ -12,7 +12,7 @@ import { queuedMails } from '../store/journal.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { Templates } from '../templates/templates.js';
 import { GameArchive } from './archive.js';
-import { GameMaps } from './game-maps.js';
+import { GameMaps, type MapFolders } from './game-maps.js';
 import { gameState, GameListings } from './listings-service.js';
 import type { PictureDrawer } from './picture-thread.js';
 import {
@@ -54,13 +54,9 @@ export class BrokenStatusFileError extends JudgeFailure {
   }
 }
 
-export interface GameServiceOptions {
+export interface GameServiceOptions extends MapFolders {
   store: GameStore;
   games: string;
-  /** Folders maps are looked up in: the maps folder first, then trials. */
-  mapFolders: string[];
-  /** Where the maps' drawings converted for pictures are kept (map/drawings/ghostscript.ts); without, each is converted once per process. */
-  drawingCache?: string;
   templates: Templates;
   /** The judge's address: the Message-IDs of the mails queued with a change are in its domain. */
   judgeAddress: string;

@@ -12,7 +12,7 @@ import { boardSight, type Reader } from './blind-view.js';
  * text; the web pages lay the same view out as a table.
  */
 
-export interface PowerView {
+interface PowerView {
   readonly name: string;
   /** `dummy`, `vacant` when nobody plays the power; null when a player does (who is not told). */
   readonly occupant: string | null;
@@ -32,7 +32,7 @@ export interface GameView {
   readonly powers: readonly PowerView[];
 }
 
-export const HIDDEN_UNIT = 'a unit built out of sight';
+const HIDDEN_UNIT = 'a unit built out of sight';
 
 function unitText(unit: { type: string; location: string; retreats: readonly string[] | null }): string {
   if (unit.retreats === null) return `${unit.type} ${unit.location}`;

@@ -87,7 +87,7 @@ function describeProposal(proposal: Proposal): string {
 }
 
 /** The victors the votes agree on, or null while they do not (yet). */
-export function agreedResult(game: GameStatus, rules: RulesInForce): string[] | null {
+function agreedResult(game: GameStatus, rules: RulesInForce): string[] | null {
   const living = voters(game);
   const votes = living.map((name) => ({ name, vote: findPower(game, name)!.vote }));
   if (usesProposals(rules)) {

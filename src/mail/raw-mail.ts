@@ -17,7 +17,7 @@ export function isHeaderOnly(raw: RawMail): boolean {
 }
 
 /** Where the header block ends (after its blank line), or the whole length when there is no body. */
-export function headerEnd(bytes: Buffer): number {
+function headerEnd(bytes: Buffer): number {
   const crlf = bytes.indexOf('\r\n\r\n');
   const lf = bytes.indexOf('\n\n');
   if (crlf >= 0 && (lf < 0 || crlf < lf)) return crlf + 4;

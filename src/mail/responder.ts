@@ -78,7 +78,7 @@ export interface MailAddress {
 }
 
 /** Where an answer to `mail` goes: its Reply-To addresses if it has any, else its sender. */
-export function replyAddresses(mail: IncomingMail): readonly MailAddress[] {
+function replyAddresses(mail: IncomingMail): readonly MailAddress[] {
   return mail.replyTo.length > 0 ? mail.replyTo : [mail.from];
 }
 

@@ -15,7 +15,7 @@ import type { GameMap } from './game-map.js';
  * Pure: the loader reads the file and hands its text here.
  */
 
-export interface CoordinatePoint {
+interface CoordinatePoint {
   readonly x: number;
   readonly y: number;
 }

@@ -33,7 +33,7 @@ export class MapLoadError extends Refusal {
 }
 
 /** Map files are ASCII or UTF-8, but older ones are ISO-8859-1: decode strictly, fall back to Latin-1. */
-export function decodeMapText(bytes: Buffer): string {
+function decodeMapText(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
@@ -66,7 +66,7 @@ function findInFolder(folder: string, name: string): string | null {
  * DPjudge keeps trial maps in `trials/` beside `maps/` and lets them USE the maps there, so a
  * file is looked for in its includer's folder, then in the search folders, then in `../maps`.
  */
-export function nodeMapFileSystem(searchPath: readonly string[]): MapFileSystem {
+function nodeMapFileSystem(searchPath: readonly string[]): MapFileSystem {
   return {
     resolve(name, fromDir) {
       if (isAbsolute(name)) return isFile(name) ? name : null;
@@ -141,7 +141,7 @@ export class DpjudgeMapDefinition extends BaseMapDefinition {
   }
 }
 
-export function mapNameOf(path: string): string {
+function mapNameOf(path: string): string {
   return basename(path).replace(/\.map$/i, '');
 }
 

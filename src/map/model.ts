@@ -64,10 +64,8 @@ export interface Location {
   source: SourceRef;
 }
 
-export type CenterMark = 'factory' | 'partisan' | 'alternative' | 'claimable' | 'hidden';
-
 /** Building rights of a power beyond plain home centers. */
-export interface BuildSites {
+interface BuildSites {
   /** `+X`: not a supply center, the power may build there. */
   factories: string[];
   /** `*X`: not a supply center; builds allowed while the power owns some but not all original homes. */
@@ -82,9 +80,9 @@ export interface BuildSites {
   hidden: string[];
 }
 
-export type LeagueMode = 'none' | 'strict' | 'benign';
+type LeagueMode = 'none' | 'strict' | 'benign';
 
-export interface League {
+interface League {
   name: string;
   mode: LeagueMode;
   /** For BENIGN: the leagues whose members' spaces are protected (the league itself when none are listed). */
@@ -133,7 +131,7 @@ export interface Phase {
   type: string;
 }
 
-export interface DirectiveStanza {
+interface DirectiveStanza {
   /** The variant the lines are for (`PAYOLA`), or null for every game. */
   variant: string | null;
   lines: string[];

@@ -3,7 +3,7 @@
  * can be matched against the raw text they span (`Mid-Atlantic Ocean`, `spa(nc)`, `st. petersburg`).
  */
 
-export type TokenKind = 'word' | 'dash' | 'slash' | 'open' | 'close' | 'plus' | 'star' | 'colon';
+type TokenKind = 'word' | 'dash' | 'slash' | 'open' | 'close' | 'plus' | 'star' | 'colon';
 
 export interface Token {
   kind: TokenKind;

@@ -47,7 +47,7 @@ export type OfferLine =
     };
 
 /** DPjudge's bounds: an amount of four digits at most, a repetition from 1 to 99. */
-export const LARGEST_BRIBE = 9999;
+const LARGEST_BRIBE = 9999;
 const LARGEST_REPEAT = 99;
 
 const CODES = ':!>@&$';

@@ -2,7 +2,7 @@ import type { GameMap } from '../map/game-map.js';
 import type { Token } from './lexer.js';
 
 /** A place found in an order; it is its own accepted result, one object per place found. */
-export interface PlaceMatch {
+interface PlaceMatch {
   ok: true;
   location: string;
   /** Index of the first token after the place and any coast written with it. */

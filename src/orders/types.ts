@@ -50,13 +50,13 @@ export interface ProxyOrder {
   to: string;
 }
 
-export interface RetreatOrder {
+interface RetreatOrder {
   kind: 'retreat';
   unit: UnitRef;
   to: string;
 }
 
-export interface DisbandOrder {
+interface DisbandOrder {
   kind: 'disband';
   unit: UnitRef;
 }
@@ -71,7 +71,7 @@ export interface RemoveOrder {
   unit: UnitRef;
 }
 
-export interface WaiveOrder {
+interface WaiveOrder {
   kind: 'waive';
 }
 

@@ -80,7 +80,7 @@ function provincePoints(map: GameMap, drawing: BoardDrawing, provinces: Readonly
 }
 
 /** The layout made afresh from a drawing (`artLayout` is the one to call). */
-export function layOutDrawing(map: GameMap, drawing: BoardDrawing): BoardLayout {
+function layOutDrawing(map: GameMap, drawing: BoardDrawing): BoardLayout {
   const provinces = new Map<string, Location[]>();
   for (const location of map.locations) provinces.set(location.province, [...(provinces.get(location.province) ?? []), location]);
   const points = provincePoints(map, drawing, provinces);

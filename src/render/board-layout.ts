@@ -31,7 +31,7 @@ export interface ProvincePlace {
   readonly label: NamePlace;
 }
 
-export interface CoastPlace {
+interface CoastPlace {
   /** The location (`SPA/NC`). */
   readonly location: string;
   /** The coast part (`NC`). */

@@ -79,7 +79,7 @@ const WIDE = /[MWmw@%]/;
 const NARROW = /[a-z0-9 .,:;'()!|-]/;
 
 /** How wide a text is drawn at `size`: generous, so that what is placed by it never touches. */
-export function textWidth(text: string, size: number): number {
+function textWidth(text: string, size: number): number {
   let ems = 0;
   for (const character of text) ems += WIDE.test(character) ? 1.12 : NARROW.test(character) ? 0.72 : 0.86;
   return ems * size;

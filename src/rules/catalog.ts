@@ -48,7 +48,7 @@ export const RULE_TOPICS = [
   'Bribe Offers',
 ] as const;
 
-export type RuleTopic = (typeof RULE_TOPICS)[number];
+type RuleTopic = (typeof RULE_TOPICS)[number];
 
 /** What the catalogue says of one rule; `RuleInfo` is the same with the names checked. */
 interface RuleEntry {

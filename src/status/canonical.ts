@@ -225,7 +225,7 @@ const POWER_KINDS: readonly KindSpec<PowerStatus>[] = [
 ];
 
 /** Kinds whose keyword may stand alone on a line for an empty value (see `listLine`). */
-export const BARE_KINDS: ReadonlySet<string> = new Set(['PRIVATE', 'ALLOW', 'NEED', 'ADDRESS', 'CONTROL', 'OWNS', 'SEES', 'ORDERS', 'SOONER', 'LATER']);
+const BARE_KINDS: ReadonlySet<string> = new Set(['PRIVATE', 'ALLOW', 'NEED', 'ADDRESS', 'CONTROL', 'OWNS', 'SEES', 'ORDERS', 'SOONER', 'LATER']);
 
 /** Kinds of the order lists: a line of these is read in the context of the list, not as a keyword. */
 export const ORDER_LINE_KINDS: ReadonlySet<string> = new Set(['orders', 'sooner', 'later']);

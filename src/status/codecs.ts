@@ -191,7 +191,7 @@ export function formatNeed(entry: NeededPower): string {
 /** A place as status files write it: a word, at most one `/` for the coast, never the retreat arrow. */
 const PLACE = /^[^/\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+(?:\/[^/\s\u0000-\u001f\u007f-\u009f\u2028\u2029]+)?$/;
 
-export function isPlaceToken(token: string): boolean {
+function isPlaceToken(token: string): boolean {
   return PLACE.test(token) && !token.includes('-->');
 }
 

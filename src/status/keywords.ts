@@ -78,7 +78,7 @@ export function isPowerKeyword(word: string): word is PowerKeyword {
 
 /** The three order lists of a power, by the word that starts each. */
 export const ORDER_LISTS = { ORDERS: 'orders', SOONER: 'sooner', LATER: 'later' } as const;
-export type OrderListKeyword = keyof typeof ORDER_LISTS;
+type OrderListKeyword = keyof typeof ORDER_LISTS;
 export type OrderList = (typeof ORDER_LISTS)[OrderListKeyword];
 
 /** Every word that means something at the start of a line; any other lone word names a power. */

@@ -22,11 +22,11 @@ import {
  * in preparation is hidden from everyone but its Master until the Master's FORM.
  */
 
-export const GAME_STATES = ['preparation', 'forming', 'active', 'waiting', 'completed', 'terminated'] as const;
+const GAME_STATES = ['preparation', 'forming', 'active', 'waiting', 'completed', 'terminated'] as const;
 export type GameState = (typeof GAME_STATES)[number];
 
 /** Flags the judge acts on; others are kept as written. */
-export const KNOWN_FLAGS: readonly string[] = ['unlisted', 'suspect', 'corrupt', 'held'];
+const KNOWN_FLAGS: readonly string[] = ['unlisted', 'suspect', 'corrupt', 'held'];
 
 export interface GameListing {
   readonly name: string;
@@ -44,7 +44,7 @@ export interface MainStatus {
   readonly source: MainStatusSource | null;
 }
 
-export interface MainStatusSource {
+interface MainStatusSource {
   readonly lines: readonly SourceLine[];
   /** Per line, the listing's spelling as the writer would write it, or null for a line that is not a listing. */
   readonly spelled: readonly (string | null)[];

@@ -53,7 +53,7 @@ export interface StatusUnit extends UnitAt {
 }
 
 /** OMNISCIENT lets the power see every page; OMNISCIENT! also mails it every press message. */
-export type Omniscience = 'no' | 'yes' | 'yes-with-press';
+type Omniscience = 'no' | 'yes' | 'yes-with-press';
 
 /** The word that starts a power block: POWER for map powers, else OBSERVER, MONITOR or an ALLOWed type. */
 export type PowerRole = string;
@@ -112,13 +112,13 @@ export interface TextBlock {
   readonly stanza: boolean;
 }
 
-export interface MapChoice {
+interface MapChoice {
   readonly name: string;
   /** TRIAL: a map still in development, kept in the trials folder. */
   readonly trial: boolean;
 }
 
-export interface GameResult {
+interface GameResult {
   /** The last phase played, abbreviated (`F1908M`). */
   readonly phase: string;
   /** The powers in the draw, or the single winner; none for a game ended otherwise. */
@@ -153,7 +153,7 @@ export function unplayedPhase(game: Pick<GameStatus, 'phase'>): 'FORMING' | 'COM
 }
 
 /** A Payola TAX line: the income a centre earns a year, or (no centre) every centre. */
-export interface TaxLine {
+interface TaxLine {
   readonly center: string | null;
   readonly amount: number;
 }

@@ -8,7 +8,7 @@ import type { GameStatus } from './model.js';
  * comparison are upper-cased first.
  */
 
-export const PASSWORD_HASH_PREFIX = 'scrypt$';
+const PASSWORD_HASH_PREFIX = 'scrypt$';
 
 /** Node's default scrypt cost: about 50 ms and 16 MiB per hash. */
 const DEFAULT_N = 16384;

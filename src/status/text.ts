@@ -3,7 +3,7 @@
  * back the same text, and decoding then encoding gives back the same bytes.
  */
 
-export type LineEnding = '' | '\n' | '\r\n';
+type LineEnding = '' | '\n' | '\r\n';
 
 /** One line as read: its text without the ending, and the ending (empty only for an unterminated last line). */
 export interface SourceLine {

@@ -10,7 +10,7 @@ import { processAlive } from './processes.js';
  * flushed so the rename survives a power cut. Readers see the old file or the new one, never a mix.
  */
 
-export interface PreparedWrite {
+interface PreparedWrite {
   /** The temporary file holding the new bytes until `commit`. */
   readonly staged: string;
   /** Renames the prepared file into place and flushes the folder. */
@@ -41,7 +41,7 @@ function temporaryName(path: string): string {
  * is flushed before this returns; with one, its flush joins the step's and `commit` may only be
  * called once `step.flushed()` has resolved.
  */
-export function prepareWrite(path: string, bytes: Uint8Array, step?: DurableStep): PreparedWrite {
+function prepareWrite(path: string, bytes: Uint8Array, step?: DurableStep): PreparedWrite {
   const fault = injectedWriteFault(path);
   if (fault) throw fault;
   const folder = dirname(path);

@@ -19,7 +19,7 @@ import { createJournalTables, Outbox, type QueuedMail } from './journal.js';
  * so that a change and its announcement happen together or not at all.
  */
 
-export type AuditState = 'pending' | 'done' | 'abandoned' | 'uncertain';
+type AuditState = 'pending' | 'done' | 'abandoned' | 'uncertain';
 
 export interface AuditEntry {
   readonly id: number;

@@ -81,7 +81,7 @@ export class NoSuchGameError extends Refusal {
 }
 
 /** The judgekeeper flagged the game `corrupt` in the main status file: nothing changes it until the flag goes. */
-export class GameLockedError extends Refusal {
+class GameLockedError extends Refusal {
   override name = 'GameLockedError';
   readonly code = 'GAME_BUSY';
 }

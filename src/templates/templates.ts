@@ -38,7 +38,7 @@ export class Templates {
   }
 }
 
-export function renderTemplate(template: string, view: object): string {
+function renderTemplate(template: string, view: object): string {
   return Mustache.render(template, view, {}, { escape: (value: string) => value })
     .replace(/\n{3,}/g, '\n\n')
     .trimEnd()

@@ -71,7 +71,7 @@ export function text(fields: Fields, name: string, what: string): string {
 }
 
 /** The words several checkboxes of one name give. */
-export function words(fields: Fields, name: string, what: string): string[] {
+function words(fields: Fields, name: string, what: string): string[] {
   const all = values(fields, name).map((value) => value.trim());
   if (all.some((value) => /\s/.test(value) || value === '' || value.length > LONGEST_WORD)) throw new FormError(`${what} must be single words`);
   return all;

@@ -52,7 +52,7 @@ export interface PageDeps {
 }
 
 /** The session a page about `game` is read under: the visitor's when signed on to that game. */
-export function readingSession(visitor: Visitor, game: string): Session {
+function readingSession(visitor: Visitor, game: string): Session {
   return visitor.signedOn?.game === game ? visitor.signedOn.session : NO_SESSION;
 }
 

@@ -454,7 +454,7 @@ const MOST_CONNECTIONS = 1_000;
  * (Linux's /proc/self/limits), so that the journal, the games' files, the Maildir, the SMTP
  * connections and the picture worker always find descriptors; 256 where the limit cannot be read.
  */
-export function connectionCap(limits = readLimits()): number {
+function connectionCap(limits = readLimits()): number {
   const soft = /^Max open files\s+(\d+)/m.exec(limits)?.[1];
   if (soft === undefined) return 256;
   return Math.max(16, Math.min(MOST_CONNECTIONS, Math.floor(Number(soft) / 4)));

@@ -12,9 +12,9 @@ import type { JudgeDatabase } from '../store/database.js';
  */
 
 /** Codes mailed to one address in an hour: a stranger can make the judge mail someone only this often. */
-export const CODES_PER_ADDRESS_PER_HOUR = 3;
+const CODES_PER_ADDRESS_PER_HOUR = 3;
 /** Games one IP address may ask to create in a day, as one mail address may create (commands/master/games.ts). */
-export const CREATIONS_PER_IP_PER_DAY = 5;
+const CREATIONS_PER_IP_PER_DAY = 5;
 
 const HOUR_MS = 3_600_000;
 

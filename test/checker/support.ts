@@ -15,9 +15,9 @@ import { editGame } from '../support/edit-game.js';
 
 export const KEEPER = 'keeper@example.org';
 export const actor = { who: 'test', command: 'TEST' };
-export const SWEEP_MINUTES = 20;
+const SWEEP_MINUTES = 20;
 
-export interface SentNotice extends OutgoingMail {
+interface SentNotice extends OutgoingMail {
   origin: string;
   /** The simulated time of the sweep that sent it. */
   at: string;
@@ -113,7 +113,7 @@ export function checkerJudge(options: { seed?: number; deadlines?: Partial<Deadl
   return { ...judge, checker, sent, actions, sweepAt, sweepUntil, startGame, game, order, emailOf };
 }
 
-export function stamp(instant: DateTime): string {
+function stamp(instant: DateTime): string {
   return instant.toUTC().toFormat("yyyy-MM-dd'T'HH:mm'Z'");
 }
 

@@ -34,7 +34,7 @@ export interface Trial {
   readonly configFile: string;
 }
 
-export interface Expectation {
+interface Expectation {
   /** A subject fragment, and how many distinct recipients must each get exactly one such mail. */
   readonly subject: string;
   readonly recipients: number;
@@ -349,7 +349,7 @@ export function statusText(trial: Trial): string {
  * once, none for the phase the game is at (its results stand only once the status file moved on),
  * and the last block whole (the file ends with the blank line that closes a block).
  */
-export function resultsProblems(trial: Trial, phase: string): string[] {
+function resultsProblems(trial: Trial, phase: string): string[] {
   const path = join(trial.folder, 'games', GAME, 'results');
   if (!existsSync(path)) return [];
   const text = readFileSync(path, 'utf8');

@@ -41,7 +41,7 @@ export function unitBoxes(svg: string): Drawn[] {
   });
 }
 
-export function centerBoxes(svg: string): Drawn[] {
+function centerBoxes(svg: string): Drawn[] {
   return [...group(svg, 'centers').matchAll(/<circle([^>]*)>(<title>([^<]*)<\/title>)?/g)].map((match) => {
     const at = attributes(match[1]!);
     const [x, y, r] = ['cx', 'cy', 'r'].map((name) => Number(at.get(name)));

@@ -4,7 +4,7 @@ import { loadMapFile } from '../../src/map/load.js';
 import type { GameMap } from '../../src/map/game-map.js';
 
 /** The hand-written status files of `fixtures/`, and the judge's standard map to check them against. */
-export const FIXTURES = join(__dirname, 'fixtures');
+const FIXTURES = join(__dirname, 'fixtures');
 
 export function fixtureNames(): string[] {
   return readdirSync(FIXTURES)

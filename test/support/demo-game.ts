@@ -14,7 +14,7 @@ import type { JudgeDatabase } from '../../src/store/database.js';
  * with the password pwn; the Master is mary@example.org with masterpw.
  */
 
-export const DEMO_MASTER = 'mary@example.org';
+const DEMO_MASTER = 'mary@example.org';
 
 const SPRING: Readonly<Record<string, string>> = {
   ENGLAND: 'F LON - NTH\nF EDI - NWG\nA LVP - YOR',
@@ -26,7 +26,7 @@ const SPRING: Readonly<Record<string, string>> = {
   TURKEY: 'A CON - BUL\nA SMY - CON\nF ANK - BLA',
 };
 
-export interface DemoMail {
+interface DemoMail {
   /** Runs a mail's commands, failing loudly on any refusal: a set-up that went wrong measures nothing. */
   (from: string, text: string): Promise<void>;
 }

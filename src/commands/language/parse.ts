@@ -48,7 +48,7 @@ interface PressBody {
  * passwords: commands in all, password checks (each costs a deliberately slow hash), games created.
  * A query asked twice in one mail is answered once.
  */
-export const MAIL_LIMITS = { commands: 500, passwordChecks: 10, creations: 1 } as const;
+const MAIL_LIMITS = { commands: 500, passwordChecks: 10, creations: 1 } as const;
 
 class MailReader {
   private context: Context;

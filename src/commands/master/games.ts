@@ -15,7 +15,7 @@ type Purge = Extract<CommandBody, { kind: 'purge' }>;
 type Rename = Extract<CommandBody, { kind: 'rename' }>;
 
 /** Games one address may create in a day: enough for any Master, too few to fill a judge's disk. */
-export const CREATIONS_PER_DAY = 5;
+const CREATIONS_PER_DAY = 5;
 
 /**
  * Email.txt's rule variants besides standard: both change what an order is (Payola's bribes, Crystal

@@ -15,7 +15,7 @@ import type { FollowedOrders } from './followed.js';
 import { spreadOverFleets, supportedFleet } from './high-seas.js';
 
 /** What a unit does this turn, after checking: an illegal or missing order leaves it holding. */
-export const HOLD = 0;
+const HOLD = 0;
 export const MOVE = 1;
 export const SUPPORT = 2;
 export const CONVOY = 3;

@@ -8,13 +8,13 @@ import type { RuleFlags } from '../rules.js';
  */
 
 /** A checked order as the choice sees it: the unit it is for, the power that gave it, and the order (null: refused). */
-export interface OrderEntry {
+interface OrderEntry {
   readonly unit: number;
   readonly power: number;
   readonly checked: { readonly order: MovementOrder } | null;
 }
 
-export interface Ordering {
+interface Ordering {
   /** The index of a power of the game by its name (the board's). */
   readonly powerIndex: (power: string) => number;
   readonly flags: Pick<RuleFlags, 'orderAny' | 'proxyOk'>;

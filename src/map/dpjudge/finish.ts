@@ -10,7 +10,7 @@ export interface MapMeta {
 }
 
 /** `_U+S+A` → `USA`, `AUSTRIA` → `Austria`, `WESTERN-CANADA` → `Western-Canada`. */
-export function displayPowerName(name: string): string {
+function displayPowerName(name: string): string {
   let result = '';
   let raise = true;
   for (const char of name.replace(/^_+/, '').toLowerCase()) {
@@ -25,7 +25,7 @@ export function displayPowerName(name: string): string {
 }
 
 /** `AUSTRIAN` → `Austrian`, `Polish+Saxon` → `Polish Saxon`; mixed case is kept as the map wrote it. */
-export function displayOwnWord(written: string): string {
+function displayOwnWord(written: string): string {
   const spaced = written.replace(/\+/g, ' ');
   if (spaced !== spaced.toUpperCase()) return spaced;
   return spaced.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());

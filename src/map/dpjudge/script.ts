@@ -30,7 +30,7 @@ export interface Statement {
   scope: Scope;
 }
 
-export interface StanzaLines {
+interface StanzaLines {
   variant: string | null;
   lines: string[];
   source: SourceRef;

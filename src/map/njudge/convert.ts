@@ -20,7 +20,7 @@ export interface VariantTexts {
   report: { file: string; text: string } | null;
 }
 
-export const MACHIAVELLI_UNPLAYABLE = 'Machiavelli variant: its geography loads, but this judge does not play Machiavelli rules';
+const MACHIAVELLI_UNPLAYABLE = 'Machiavelli variant: its geography loads, but this judge does not play Machiavelli rules';
 
 /** Machiavelli's year has three seasons, and its adjustments (`F1453A`) close the fall. */
 const MACHIAVELLI_FLOW: FlowStep[] = [

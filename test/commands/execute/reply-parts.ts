@@ -1,16 +1,9 @@
 /**
- * A reply read back into the parts its template lays out (templates/reply.txt): each command echoed
- * with the judge's lines on it, then the refused lines with their reasons. Tests assert on these
- * parts (which line was refused, and for which rule) rather than on whole sentences, whose wording
- * a few tests per template keep.
+ * A reply read back into the parts its template lays out (templates/reply.txt): the refused lines
+ * with their reasons, and the orders on file it lists. Tests assert on these parts (which line was
+ * refused, and for which rule; which orders are on file) rather than on whole sentences, whose
+ * wording a few tests per template keep.
  */
-
-export interface ReplyEntry {
-  /** The command's lines as the reply echoes them, without the `> `. */
-  readonly echo: readonly string[];
-  /** What the judge answered the command with. */
-  readonly lines: readonly string[];
-}
 
 export interface RefusedLine {
   readonly line: string;
@@ -19,19 +12,6 @@ export interface RefusedLine {
 
 const REFUSED_HEADING = /^Lines not accepted \((\d+)\):$/;
 const REFUSED_LINE = /^ {2}"(.*)": (.*)$/;
-
-export function replyEntries(text: string): ReplyEntry[] {
-  const entries: { echo: string[]; lines: string[] }[] = [];
-  for (const line of text.split('\n')) {
-    if (REFUSED_HEADING.test(line)) break;
-    if (line.startsWith('> ')) {
-      const last = entries.at(-1);
-      if (last !== undefined && last.lines.length === 0) last.echo.push(line.slice(2));
-      else entries.push({ echo: [line.slice(2)], lines: [] });
-    } else if (line !== '' && entries.length > 0) entries.at(-1)!.lines.push(line);
-  }
-  return entries;
-}
 
 /** The refused lines the reply lists at its end, in order; the count in the heading must match. */
 export function refusedLines(text: string): RefusedLine[] {
@@ -45,11 +25,6 @@ export function refusedLines(text: string): RefusedLine[] {
     return { line: match[1]!, reason: match[2]! };
   });
   return refused;
-}
-
-/** What the reply answered the command echoed as `echo` (its first line), or undefined if it has no such command. */
-export function answerTo(text: string, echo: string): readonly string[] | undefined {
-  return replyEntries(text).find((entry) => entry.echo[0] === echo)?.lines;
 }
 
 /**

@@ -20,7 +20,7 @@ export interface AuctionSpec {
   dummies?: string[];
 }
 
-export function rules(spec: { rules?: string[] }): RulesInForce {
+function rules(spec: { rules?: string[] }): RulesInForce {
   return withImpliedRules(['ORDER_ANY', ...(spec.rules ?? [])]);
 }
 
