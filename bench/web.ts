@@ -49,11 +49,19 @@ async function benchRendering(app: FastifyInstance, franceCookie: string): Promi
     const response = await app.inject({ method: 'GET', url: `/game/${GAME}`, ...(cookie ? { headers: { cookie } } : {}) });
     if (response.statusCode !== 200) throw new Error(`the game page answered ${response.statusCode}`);
   };
+  // The clickable board asks for each change of its list to be drawn: France's units, each ordered.
+  const drawing = async () => {
+    const orders = new URLSearchParams(['A BUR - MUN', 'A SPA - POR', 'F MAO S A SPA - POR'].map((order): [string, string] => ['order', order]));
+    const response = await app.inject({ method: 'GET', url: `/game/${GAME}/given-orders?${orders}`, headers: { cookie: franceCookie } });
+    if (response.statusCode !== 200) throw new Error(`the orders' drawing answered ${response.statusCode}`);
+  };
   const stranger = await measureAsync(page(), RENDERS);
   const player = await measureAsync(page(franceCookie), RENDERS);
+  const drawn = await measureAsync(drawing, RENDERS);
   console.log(`web pages (a standard game after Spring 1901, through fastify without the network; median / p95 of ${RENDERS})`);
   console.log(`  game page for anyone:                      ${formatMs(stranger.median).padStart(10)} p95 ${formatMs(stranger.p95)} (target: p95 < 20 ms)`);
   console.log(`  game page signed on, with order choices:   ${formatMs(player.median).padStart(10)} p95 ${formatMs(player.p95)} (target: p95 < 20 ms)`);
+  console.log(`  orders being given, drawn for the board:   ${formatMs(drawn.median).padStart(10)} p95 ${formatMs(drawn.p95)} (target: p95 < 20 ms)`);
   // The clickable board's script, as a browser fetches it compressed (issue 36).
   const script = await app.inject({ method: 'GET', url: '/board.js' });
   console.log(

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { folder, type LoadedConfig } from '../config/config.js';
 import { openGameService, type GameServiceSetting } from '../game/open.js';
-import type { PictureDrawer } from '../game/picture-thread.js';
 import type { JudgeDatabase } from '../store/database.js';
 import { startScheduler, type RunningScheduler } from './scheduler.js';
 import { deadlineSettings } from './settings.js';
@@ -31,7 +30,7 @@ export function startChecker(
   db: JudgeDatabase,
   sink: NoticeSink,
   log: (line: string) => void,
-  pictures?: PictureDrawer,
+  setting: GameServiceSetting = {},
 ): RunningScheduler {
-  return startScheduler(openChecker(loaded, db, sink, { pictures }), { cron: deadlineSettings(loaded).cron, log });
+  return startScheduler(openChecker(loaded, db, sink, setting), { cron: deadlineSettings(loaded).cron, log });
 }

@@ -63,7 +63,7 @@ export function readSituation(game: GameStatus, service: GameService, operationR
   const waitingApplies = !rules.has('NO_MINOR_WAIT') || phase.type === MOVEMENT;
   const wanted = rules.has('ALWAYS_WAIT') || waitRequested(game, rules);
   // In a phase only the Master processes, players owe nothing: the Master is the one late.
-  const owing = masterProcesses ? [] : lateness(game, service.maps(game), operationRules);
+  const owing = masterProcesses ? [] : lateness(game, service.maps(game), operationRules, service.listings.variant(game));
   return {
     phase,
     zone,

@@ -23,6 +23,7 @@ export const REFUSAL_CODES = {
   DEADLINE_INPUT: 'a date or deadline asked for cannot be had',
   FORM_UNREADABLE: 'a web form cannot be read',
   FORM_STALE: "a web form did not come from the judge's page as the visitor has it",
+  PAYOLA_FUNDS: "a Payola treasury or acceptance list cannot be changed so: the game's rules or its money do not allow it",
 } as const;
 
 export type RefusalCode = keyof typeof REFUSAL_CODES;

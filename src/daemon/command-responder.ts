@@ -1,7 +1,6 @@
 import type { LoadedConfig } from '../config/config.js';
 import { CommandExecutor } from '../commands/run/executor.js';
-import { openGameService } from '../game/open.js';
-import type { PictureDrawer } from '../game/picture-thread.js';
+import { openGameService, type GameServiceSetting } from '../game/open.js';
 import { BrokenStatusFileError } from '../game/service.js';
 import {
   ExplainedFailure,
@@ -33,6 +32,6 @@ export class CommandResponder implements MailResponder {
   }
 }
 
-export function commandResponder(loaded: LoadedConfig, db: JudgeDatabase, pictures?: PictureDrawer): CommandResponder {
-  return new CommandResponder(new CommandExecutor({ service: openGameService(loaded, db, { pictures }), judge: loaded.config.judge, db }));
+export function commandResponder(loaded: LoadedConfig, db: JudgeDatabase, setting: GameServiceSetting = {}): CommandResponder {
+  return new CommandResponder(new CommandExecutor({ service: openGameService(loaded, db, setting), judge: loaded.config.judge, db }));
 }

@@ -8,18 +8,19 @@ import type { MailHandler, MailSource } from '../mail/source.js';
 import type { JudgeDatabase } from '../store/database.js';
 import { JOURNAL_KEPT_DAYS, pruneJournal } from '../store/journal-pruning.js';
 import { sweepLeftovers } from '../store/leftovers.js';
+import { LastSettledFiles } from '../store/game-store.js';
 import { startChecker } from '../checker/open.js';
 import { OutboxNoticeSink } from '../mail/notice-sink.js';
 import { CommandExecutor } from '../commands/run/executor.js';
-import { openGameService } from '../game/open.js';
-import { daemonPictureDrawer, type PictureDrawer } from '../game/picture-thread.js';
+import { openGameService, openGameStore, type GameServiceSetting } from '../game/open.js';
+import { daemonPictureDrawer } from '../game/picture-thread.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { MailQueue } from '../web/commands.js';
 import { startWebServer, type RunningWeb } from '../web/server.js';
 import { webSettings, type WebSettings } from '../web/settings.js';
 import { startHandoffServer } from './handoff-server.js';
 import { acquireInstanceLock } from './instance-lock.js';
-import { newIntake, newSender, openJournal } from './wiring.js';
+import { newIntake, newSender, openJournalAwaiting } from './wiring.js';
 
 /**
  * The judge daemon: the journal, a mail source feeding the responder (and the mails
@@ -49,14 +50,14 @@ function newSource(settings: MailSettings, handle: MailHandler, log: (line: stri
   return new ImapSource(mail, handle, log);
 }
 
-export function startJudge(loaded: LoadedConfig, options: JudgeOptions = {}): RunningJudge {
+export async function startJudge(loaded: LoadedConfig, options: JudgeOptions = {}): Promise<RunningJudge> {
   const log = options.log ?? (() => undefined);
   const settings = mailSettings(loaded);
   const web = webSettings(loaded);
   const lock = acquireInstanceLock(settings.varFolder);
   let db: JudgeDatabase | null = null;
   try {
-    db = openJournal(settings);
+    db = await openJournalAwaiting(settings);
     const running = run(db, loaded, settings, web, options.responder, log);
     const journal = db;
     return {
@@ -89,7 +90,15 @@ function run(
   const { sender, description: sending } = newSender(db, loaded, settings, log);
   // One thread draws every results picture: phases processed by mail, by the checker or on the web.
   const pictures = daemonPictureDrawer();
-  const intake = newIntake(db, loaded, responder, pictures);
+  // The daemon must keep answering: a status file being edited by hand is never waited for while
+  // reading. Each game's file is read settled once now, in the background, so that there is a
+  // version to answer with should an edit begin before anyone asked for the game.
+  const lastSettled = new LastSettledFiles();
+  const games: GameServiceSetting = { pictures, lastSettled };
+  const settledOnce = openGameStore(loaded, db, games)
+    .readAllSettled()
+    .catch((error: unknown) => log(`the games' status files were not all read at start: ${(error as Error).message}`));
+  const intake = newIntake(db, loaded, responder, games);
   // Each mail's answers leave as soon as it is committed, not when its batch is done.
   const handle: MailHandler = (batch) =>
     intake.handle(batch, (mail) => {
@@ -106,15 +115,16 @@ function run(
       sender.wake();
     },
   };
-  const checker = startChecker(loaded, db, mails, log, pictures);
+  const checker = startChecker(loaded, db, mails, log, games);
   sender.start();
   source.start();
   const pruning = startPruning(db, log);
   log(startLine(loaded, settings, source.description, sending));
-  const web = serveWebPages(db, loaded, webSettings, mails, pictures, log);
+  const web = serveWebPages(db, loaded, webSettings, mails, games, log);
   return {
     web: web.then((running) => running?.url ?? null),
     async stop() {
+      await settledOnce;
       await handoff.stop();
       clearInterval(pruning);
       await (await web)?.close();
@@ -145,11 +155,11 @@ async function serveWebPages(
   loaded: LoadedConfig,
   settings: WebSettings,
   mails: MailQueue,
-  pictures: PictureDrawer,
+  games: GameServiceSetting,
   log: (line: string) => void,
 ): Promise<RunningWeb | null> {
   if (!settings.enabled) return null;
-  const commands = new CommandExecutor({ service: openGameService(loaded, db, { pictures }), judge: loaded.config.judge, db });
+  const commands = new CommandExecutor({ service: openGameService(loaded, db, games), judge: loaded.config.judge, db });
   try {
     const web = await startWebServer({ loaded, db, settings, commands, mails, log });
     log(`web pages on ${web.url}`);

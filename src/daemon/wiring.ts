@@ -1,19 +1,27 @@
 import type { LoadedConfig } from '../config/config.js';
-import type { PictureDrawer } from '../game/picture-thread.js';
+import type { GameServiceSetting } from '../game/open.js';
 import { MailIntake } from '../mail/intake.js';
 import { OutboxSender } from '../mail/outbox-sender.js';
 import type { MailResponder } from '../mail/responder.js';
 import { mailSettings, type MailSettings } from '../mail/settings.js';
 import type { EarlySmtpSocket } from '../mail/smtp-socket.js';
 import { emlFolderTransport, smtpTransport, type MailTransport } from '../mail/transport.js';
-import { openDatabase, type JudgeDatabase } from '../store/database.js';
+import { openDatabase, openDatabaseAwaiting, type JudgeDatabase } from '../store/database.js';
 import { createJournalTables } from '../store/journal.js';
 
 // The parts the daemon and pipe mode both build: the journal, the intake and the outbox sender.
 
-/** The journal (var/judge.db), opened with its tables. */
+/** The journal (var/judge.db), opened with its tables, by a one-shot process. */
 export function openJournal(settings: MailSettings): JudgeDatabase {
-  const db = openDatabase(settings.databaseFile);
+  return withTables(openDatabase(settings.databaseFile));
+}
+
+/** `openJournal` for the daemon, which never blocks its thread to wait for the journal. */
+export async function openJournalAwaiting(settings: MailSettings): Promise<JudgeDatabase> {
+  return withTables(await openDatabaseAwaiting(settings.databaseFile));
+}
+
+function withTables(db: JudgeDatabase): JudgeDatabase {
   createJournalTables(db);
   return db;
 }
@@ -35,19 +43,19 @@ export function newSender(db: JudgeDatabase, loaded: LoadedConfig, settings: Mai
  * ignored, refused, throttled or seen before needs none of the game layer, which is most of what a
  * pipe-mode process would otherwise load.
  */
-function gameCommands(loaded: LoadedConfig, db: JudgeDatabase, pictures: PictureDrawer | undefined): MailResponder {
+function gameCommands(loaded: LoadedConfig, db: JudgeDatabase, setting: GameServiceSetting): MailResponder {
   let commands: Promise<MailResponder> | null = null;
   return {
     async process(mail, context) {
-      commands ??= import('./command-responder.js').then(({ commandResponder }) => commandResponder(loaded, db, pictures));
+      commands ??= import('./command-responder.js').then(({ commandResponder }) => commandResponder(loaded, db, setting));
       return (await commands).process(mail, context);
     },
   };
 }
 
-/** `pictures`: how the commands' phases draw their results pictures (default: on the calling thread). */
-export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, responder?: MailResponder, pictures?: PictureDrawer) {
-  responder ??= gameCommands(loaded, db, pictures);
+/** `setting`: how the commands' game API is opened (`openGameService`). */
+export function newIntake(db: JudgeDatabase, loaded: LoadedConfig, responder?: MailResponder, setting: GameServiceSetting = {}) {
+  responder ??= gameCommands(loaded, db, setting);
   return new MailIntake(db, responder, loaded.config);
 }
 

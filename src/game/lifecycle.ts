@@ -1,7 +1,7 @@
 import type { DateTime } from 'luxon';
 import type { MapDefinition } from '../map/definition.js';
 import type { GameMap } from '../map/game-map.js';
-import { ADJUSTMENTS, latestPhaseOfType, phaseAbbrev } from '../map/phase.js';
+import { ADJUSTMENTS, MOVEMENT, latestPhaseOfType, phaseAbbrev } from '../map/phase.js';
 import { initialPosition } from '../engine/position.js';
 import type { Position } from '../engine/types.js';
 import {
@@ -133,7 +133,18 @@ export function isFull(game: GameStatus, map: GameMap): boolean {
  * the normal delay.
  */
 /** Starts a forming game; `rules` are those in force on its base map. */
-export function startGame(game: GameStatus, maps: MapDefinition, rules: RulesInForce, now: DateTime, random: () => number = Math.random): GameStatus {
+/**
+ * `movesFirst`: the variant begins a blank board (MOBILIZE, BLANK_BOARD) at the movement phase
+ * before the first builds, SKIPped (Crystal Ball: Rules.txt, MOBILIZE).
+ */
+export function startGame(
+  game: GameStatus,
+  maps: MapDefinition,
+  rules: RulesInForce,
+  now: DateTime,
+  random: () => number = Math.random,
+  movesFirst = false,
+): GameStatus {
   if (!isForming(game)) throw new GameRuleError(`the game ${game.name} has already started`);
   const map = maps.base;
   const taken = new Set(game.powers.filter((power) => !isPowerNumber(power.name)).map((power) => power.name));
@@ -150,8 +161,10 @@ export function startGame(game: GameStatus, maps: MapDefinition, rules: RulesInF
   }
   const mobilizing = rules.has('MOBILIZE');
   const blank = rules.has('BLANK_BOARD') || rules.has('FLEX_SETUP');
-  const phase = mobilizing || blank ? (latestPhaseOfType(map.data.flow, map.data.begin, ADJUSTMENTS) ?? map.data.begin) : map.data.begin;
-  let started: GameStatus = startingControl({ ...game, powers, phase: { mode: 'PHASE', phase }, start: phaseAbbrev(phase) }, map);
+  const builds = mobilizing || blank ? (latestPhaseOfType(map.data.flow, map.data.begin, ADJUSTMENTS) ?? map.data.begin) : map.data.begin;
+  const skipped = movesFirst && (mobilizing || blank) ? latestPhaseOfType(map.data.flow, builds, MOVEMENT) : null;
+  const phase = skipped ?? builds;
+  let started: GameStatus = startingControl({ ...game, powers, phase: { mode: skipped ? 'SKIP' : 'PHASE', phase }, start: phaseAbbrev(phase) }, map);
   const startMap = maps.at(phase);
   const initial = initialPosition(startMap);
   // Some maps (ambition) list a non-center in OWNS; ownership of a non-center means nothing.

@@ -11,6 +11,7 @@ import { OrderReader } from '../engine/legality/reader.js';
 import type { Order, OrderPhase, RetreatOrAdjustmentOrder, SubmittedOrder } from '../orders/types.js';
 import { findPower, updatePower, type GameStatus, type PowerStatus } from '../status/model.js';
 import { dummyPowers } from './control.js';
+import { duties } from './duties.js';
 import type { RulesInForce } from '../rules/in-force.js';
 
 /**
@@ -30,13 +31,14 @@ function retreatOrAdjustment(order: Order): RetreatOrAdjustmentOrder {
   return order;
 }
 
-/** The order lines on file for a power in this phase, in canonical form. */
+/** The order lines on file for a power in this phase, in canonical form: a Payola power's movement orders are its offer sheet. */
 export function ordersOnFile(power: PowerStatus, phase: OrderPhase): string[] {
-  return phase === MOVEMENT ? [...power.orders] : power.phaseOrders.map(formatOrder);
+  if (phase !== MOVEMENT) return power.phaseOrders.map(formatOrder);
+  return power.offers.length > 0 ? [...power.offers] : [...power.orders];
 }
 
 export function hasOrders(power: PowerStatus, phase: OrderPhase): boolean {
-  return phase === MOVEMENT ? power.orders.length > 0 : power.phaseOrders.length > 0;
+  return phase === MOVEMENT ? power.orders.length > 0 || power.offers.length > 0 : power.phaseOrders.length > 0;
 }
 
 /**
@@ -46,7 +48,8 @@ export function hasOrders(power: PowerStatus, phase: OrderPhase): boolean {
  * orders at all, so no unit is ever left out there.
  */
 export function unorderedUnits(power: PowerStatus, phase: OrderPhase, everyUnit: boolean): string[] {
-  if (phase !== MOVEMENT || !everyUnit) return [];
+  // An offer sheet (Payola) speaks for every unit: a unit it does not bribe holds.
+  if (phase !== MOVEMENT || !everyUnit || power.offers.length > 0) return [];
   // The type counts: under FICTIONAL_OK an order to `A BRE` is not one to the fleet in Brest. Each
   // order counts for one unit: a power's several fleets in an nJudge high sea want one each.
   const ordered = power.orders.map((line) => line.trim().split(/\s+/).slice(0, 2).join(' ').toUpperCase());
@@ -70,6 +73,22 @@ export interface LatePower {
 /** A late power as replies and notices name it: `FRANCE`, or `FRANCE incomplete (F MAO)` when some orders are in. */
 export function lateText(late: LatePower): string {
   return late.unordered.length === 0 ? late.power : `${late.power} incomplete (${late.unordered.join(', ')})`;
+}
+
+/** The standard game's late powers: those owing orders (`duties`) with none on file, or (unless DEFAULT_UNORDERED) some units unordered. */
+export function standardLateness(game: GameStatus, context: OrderContext, owes: (power: PowerStatus) => boolean): LatePower[] {
+  const orderPhase = orderPhaseOf(context.phase);
+  if (!orderPhase) return [];
+  return duties(context.map, context.phase, context.position, context.rules)
+    .map((duty) => findPower(game, duty.power))
+    .filter((power): power is PowerStatus => power !== undefined && owes(power))
+    .map((power) => ({
+      power: power.name,
+      ordered: hasOrders(power, orderPhase),
+      unordered: unorderedUnits(power, orderPhase, !context.rules.has('DEFAULT_UNORDERED')),
+    }))
+    .filter((power) => !power.ordered || power.unordered.length > 0)
+    .map(({ power, ordered, unordered }) => ({ power, unordered: ordered ? unordered : [] }));
 }
 
 export interface OrderContext {
@@ -103,6 +122,8 @@ export interface SubmissionReport {
    * whether the unit follows it; under NO_CHECK, each unit given more than one order, which holds.
    */
   notes: string[];
+  /** What everyone is to be told of this submission (Crystal Ball: every first-turn list is in, and locked). */
+  broadcast?: readonly string[];
 }
 
 /**
@@ -244,7 +265,7 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
 }
 
 export function clearOrders(game: GameStatus, power: string): GameStatus {
-  return updatePower(game, power, (status) => ({ ...status, orders: [], phaseOrders: [] }));
+  return updatePower(game, power, (status) => ({ ...status, orders: [], phaseOrders: [], offers: [] }));
 }
 
 export interface CollectedOrders {

@@ -15,7 +15,7 @@ import { duties } from './duties.js';
 import { positionOf, withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
 import { completedGame } from './lifecycle.js';
-import type { ResultsAddition, Variant } from './variant.js';
+import type { ResultsAddition, Variant } from './variant-record.js';
 import { concludeByVote } from './votes.js';
 import type { RulesInForce } from '../rules/in-force.js';
 import { blindRules, type BlindRules } from '../engine/visibility.js';
@@ -211,7 +211,7 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
   const position = positionOf(game, map);
   const report = emptyReport(game, map, phase, rules, position);
   const { after, victors, vassals } = adjudicateOnFile(game, map, phase, rules, report, position, options.variant);
-  report.additions = options.variant.resultsAdditions(game, phase);
+  report.additions = options.variant.resultsAdditions(game, phase, map, rules);
   let cleared = clearedForNextPhase(game);
   if (vassals !== null) {
     const vassalage = withVassals(cleared, vassals);
@@ -227,7 +227,7 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
     report.ended = { victors };
     return { game: completedGame(withPosition(cleared, map, after), victors, options.today), report };
   }
-  return advance(cleared, maps, phase, after, rules, options, report);
+  return advance(cleared, maps, phase, after, rules, options, report, game);
 }
 
 /**
@@ -242,6 +242,7 @@ function advance(
   rules: RulesInForce,
   options: ProcessOptions,
   report: PhaseReport,
+  before: GameStatus,
 ): ProcessedPhase {
   const following = followingPhase(maps, phase, position, rules);
   const followingMap = maps.at(following);
@@ -255,7 +256,7 @@ function advance(
   };
   const owing = new Set(duties(followingMap, following, after, rules).map((duty) => duty.power));
   const rotated = rotateControl(next, game.rotation ?? maps.base.data.rotation, { processed: phase, next: following, owing });
-  next = options.variant.betweenPhases({ game: rotated.game, played: phase, next: following, map: followingMap, rules });
+  next = options.variant.betweenPhases({ game: rotated.game, played: phase, next: following, map: followingMap, rules, before, playedMap: maps.at(phase) });
   report.controlChanges.push(...rotated.changed.map((power) => ({ power: power.name, controller: power.control[0]! })));
   // Eliminations change who votes: the votes left may now agree, or a concession lose its power.
   // An end so agreed is recorded against the phase just played, not the one it would have led to.

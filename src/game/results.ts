@@ -1,18 +1,15 @@
 import type { GameMap } from '../map/game-map.js';
-import type { Phase } from '../map/model.js';
 import { gameZone, parseDeadlineStamp, readableStamp, readableTime } from '../deadline/index.js';
 import type { OrderOutcome, OutcomeMark } from '../engine/types.js';
 import type { Templates } from '../templates/templates.js';
 import type { PhaseReport } from './process.js';
 import { FULL_SIGHT, type Sight } from '../engine/visibility.js';
 import { outcomeSight, phaseSight, type Reader } from './blind-view.js';
+import { phaseTitle } from './phase-title.js';
+
+export { phaseTitle };
 
 /** Results mailings: the report of a processed phase, as one reader (a power, or everyone) may see it. */
-
-export function phaseTitle(phase: Phase): string {
-  const word = (text: string): string => text.charAt(0) + text.slice(1).toLowerCase();
-  return `${word(phase.season)} ${phase.year} ${word(phase.type)}`;
-}
 
 /** A deadline stamp, written in the game's `zone`, as players read it: in that zone, or in `shownIn` (a zone the reader chose). */
 export function describeDeadline(stamp: string, zone: string | null, shownIn?: string): string {
@@ -48,7 +45,11 @@ export function seesHidden(view: ResultsView, power: string): boolean {
 export function resultsRenderer(report: PhaseReport, map: GameMap, templates: Templates): (view: ResultsView) => string {
   const texts = new Map<string, string>();
   return (view) => {
-    const personal = report.hiddenBuilds.length > 0 || report.blind !== null || (report.secretControl && report.controlChanges.length > 0);
+    const personal =
+      report.hiddenBuilds.length > 0 ||
+      report.blind !== null ||
+      (report.secretControl && report.controlChanges.length > 0) ||
+      report.additions.some((addition) => addition.readers !== null);
     const key = personal ? `${view.master === true ? 'master' : ''} ${view.omniscient === true ? 'omniscient' : ''} ${view.reader ?? ''}` : '';
     let text = texts.get(key);
     if (text === undefined) {
@@ -172,6 +173,10 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
         (torn) => `${name(torn.power)}: ${torn.unit} is destroyed: ${torn.owner === null ? 'the center is unowned' : `${name(torn.owner)} owns the center`}.`,
       ),
     disorder: disorderLine(report.disorder.filter(told).map(name)),
+    // What the variant adds (Crystal Ball's order lists as played, Payola's account statements), each to its readers; the Master reads them all.
+    additions: report.additions
+      .filter((addition) => addition.readers === null || view.master === true || (view.reader !== null && addition.readers.includes(view.reader)))
+      .map((addition) => ({ lines: addition.lines })),
     closing,
   });
 }

@@ -35,8 +35,11 @@ export function withNewDeadline(game: GameStatus, maps: MapDefinition, now: Date
   return scheduleDeadline(game, phase, maps.base.data.flow, rulesInForce(game, maps.base.rules()), now);
 }
 
-/** The phase to be played again from scratch: no orders, no waiting, a new deadline from `now`. */
+/**
+ * The phase to be played again from scratch: no orders, no waiting, a new deadline from `now`. A
+ * Crystal Ball power's LATER list, written in the phase, goes too; its SOONER list was locked in before.
+ */
 export function withoutOrders(game: GameStatus, maps: MapDefinition, now: DateTime): GameStatus {
-  const cleared = { ...game, delay: null, powers: game.powers.map((power) => ({ ...power, orders: [], phaseOrders: [], wait: false })) };
+  const cleared = { ...game, delay: null, powers: game.powers.map((power) => ({ ...power, orders: [], phaseOrders: [], later: [], wait: false })) };
   return withNewDeadline(cleared, maps, now);
 }

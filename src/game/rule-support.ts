@@ -4,7 +4,7 @@ import { ruleInfo } from '../rules/in-force.js';
 
 /**
  * Which DPjudge RULEs this judge honours. A rule is `supported` when the judge does what Rules.txt
- * says; `variant` when it belongs to a rules variant (Payola, Crystal Ball) the judge does not play;
+ * says (a Payola rule in a Payola game); `variant` when it belongs to a rules variant (Crystal Ball) the judge does not play;
  * `unsupported` otherwise. Games may still name an unsupported rule: the Master is told at CREATE
  * and `judge game validate` warns, so that no rule is ignored silently. docs/rules.md is this table.
  */
@@ -127,6 +127,9 @@ const SUPPORTED: ReadonlySet<string> = new Set<RuleName>([
   'VENETIAN',
   'GREEK',
   'TROJAN',
+  // Crystal Ball's order lists
+  'PUBLIC_LISTS',
+  'LIMIT_LISTS',
 ]);
 
 /** How this judge honours a rule, where the player or Master needs to know more than Rules.txt says. */
@@ -134,13 +137,19 @@ const HOW: Readonly<Partial<Record<RuleName, string>>> = {
   ORDER_ANY:
     "orders to any power's units are taken, and the reply says what becomes of each: as on DPjudge, a unit follows its owner's order, or under PROXY_OK the order of the power its owner proxied it to; another power's order for it is not used, nor shown in the results but in a NO_CHECK game, where it is listed `(*invalid*)` as on DPjudge (Payola's bids, which give the rule its use there, are not played). The web page's order form shows such an order on file beside the power's own units, so that sending it again keeps it.",
   PROXY_OK:
-    "`A LON PROXY FRANCE` (or `P F`, `PROXY [NEW YORK]`) is kept on file as `A LON P FRANCE`; it is refused from anyone but the owner, to the unit's own power, to a dummy and to a power out of the game. The results show the proxy order and, under the owner, the order the unit followed; a unit its proxy leaves unordered holds `(no order)` and may be supported in place; the web page offers each proxy, and the units proxied to a power beside its own; an order to a proxied unit written after its power's name is refused with how to write it, as Format.txt asks. NO_PROXY, named, countermands it and the ORDER_ANY it brings.",
+    "`A LON PROXY FRANCE` (or `P F`, `PROXY [NEW YORK]`) is kept on file as `A LON P FRANCE`; it is refused from anyone but the owner, to the unit's own power, to a dummy and to a power out of the game. The results show the proxy order and, under the owner, the order the unit followed; a unit its proxy leaves unordered holds `(no order)` and may be supported in place; the web page offers each proxy, and the units proxied to a power beside its own; an order to a proxied unit written after its power's name is refused with how to write it, as Format.txt asks. NO_PROXY, named, countermands it and the ORDER_ANY it brings. In a Crystal Ball game (which always has it) a proxy is an order of the SOONER list: `F BRE P ENGLAND` in the owner's list, counted against its own limit (the smallest power's centres), and the order England's list gives the fleet; a unit handed on again is `reProxy` and holds.",
   FICTIONAL_OK:
-    "an order to a unit that is not there (none of the type written) is taken without a word and left out of the results (in a NO_CHECK game listed `(*invalid*)`, as on DPjudge); a support or convoy for such a unit, or a convoy route through a sea with no fleet (under PORTAGE_CONVOY also an army's offer to carry a fleet that is not there, or a carried fleet's route through a province with no army), is taken too, and the unit that gives it holds and is shown holding, unless SHOW_PHANTOM; a support written for the wrong type goes to the unit that stands there, as on DPjudge. BLIND brings it.",
+    "an order to a unit that is not there (none of the type written) is taken without a word and left out of the results (in a NO_CHECK game listed `(*invalid*)`, as on DPjudge); a support or convoy for such a unit, or a convoy route through a sea with no fleet (under PORTAGE_CONVOY also an army's offer to carry a fleet that is not there, or a carried fleet's route through a province with no army), is taken too, and the unit that gives it holds and is shown holding, unless SHOW_PHANTOM; a support written for the wrong type goes to the unit that stands there, as on DPjudge. BLIND brings it. Crystal Ball games always have it: an order of a SOONER list for a unit that is not there is marked `no unit` in the lists and does nothing.",
   SHOW_PHANTOM:
     'such supports and convoys are shown as ordered and `(*void*)`, and a move through a sea with no fleet (or a fleet carried through a province with no army) as `(*no convoy*)`; the results here never name the nationality of a supported or convoyed unit, with the rule or without it. BLIND brings it.',
   NO_CHECK:
-    "an order found unusable at processing is listed `(*invalid*)` with the reason and the unit holds; so is an order a unit does not follow (another power's under ORDER_ANY, one to a unit that does not exist under FICTIONAL_OK), as on DPjudge. A unit given more than one order keeps them all on file (a repeated order counts once; a proxy and a later order of the owner's are two), the reply says it will hold, and at processing it holds and each of its orders is listed `(*invalid*)` as a REORDER, as on DPjudge. The web page's order form shows every order on file in a row of its own, so that sending it again keeps them all; a row may drop its order.",
+    "an order found unusable at processing is listed `(*invalid*)` with the reason and the unit holds; so is an order a unit does not follow (another power's under ORDER_ANY, one to a unit that does not exist under FICTIONAL_OK), as on DPjudge. A unit given more than one order keeps them all on file (a repeated order counts once; a proxy and a later order of the owner's are two), the reply says it will hold, and at processing it holds and each of its orders is listed `(*invalid*)` as a REORDER, as on DPjudge. The web page's order form shows every order on file in a row of its own, so that sending it again keeps them all; a row may drop its order. A Crystal Ball game refuses the rule at CREATE (Rules.txt 4.1).",
+  NO_PROXY:
+    "in a Crystal Ball game a list's proxy order is refused with the reason, and an order for another power's unit is marked `foreign` in the lists as played.",
+  MOBILIZE:
+    'a Crystal Ball game starts one movement phase earlier, SKIPped (PHASE line `SKIP`): nothing is played in it, but the lists written then are played in the first movement phase after the builds, as Rules.txt says.',
+  BLANK_BOARD: 'a Crystal Ball game starts one movement phase earlier, SKIPped, as under MOBILIZE.',
+  CD_SUPPORTS: 'a Crystal Ball game refuses the rule at CREATE: it belongs to standard games only (Rules.txt 4.1).',
   LAST_MAN_STANDING:
     "the game ends as soon as a phase leaves at most one unit on the board (dislodged units counted until they retreat or are gone), and the results name that unit, its power as the winner, and the phase it took; the puzzle's own conditions (no neutral centers taken, ...) are the Master's to judge, as on DPjudge.",
   HIDE_DUMMIES:
@@ -149,24 +158,74 @@ const HOW: Readonly<Partial<Record<RuleName, string>>> = {
     'the adjustment counts give such a power one build (its remaining units are kept) and refuse builds by others in its homes with the reason; a power whose player RESIGNed (and nobody took over) has no such right.',
   TORN_ALLEGIANCE:
     'vassals are those of VASSAL_DUMMIES; after the Fall ownership update the destroyed units are listed in the results under their own heading.',
+  PUBLIC_LISTS:
+    "a Crystal Ball game only (elsewhere the Master is told it does nothing): the results of each movement phase give every reader every power's SOONER list as played, each order marked as DPjudge marks it (`[ordered]`, `[byProxy]`, `[proxied]`, `[revoked]`, `[ignored]`, `[no unit]`, `[reProxy]`, `[noProxy]`, `[refused]`, `[default]`); without it each power reads only its own list there, and the Master every list.",
+  LIMIT_LISTS: 'a Crystal Ball game only: as PUBLIC_LISTS, each list cut after as many orders as the largest power has centres.',
   NO_EOG:
     'every press message is archived as the Master read it (true sender and recipients, and what FAKE or GREY showed); `HISTORY game PRESS` gives it to the Master at any time and to everyone once the game is over, broadcasts after the end included as end-of-game statements unless NO_EOG.',
+  ANON_TRANSFER: 'a TRANSFER tells its receiver `TRANSFER FROM SOMEONE`; the giver and the Master still read who gave.',
+  NO_DONATIONS:
+    "a TRANSFER from a power with no centre and no unit is refused with the rule named, and such a power's treasury is emptied after each movement phase.",
+  NO_TRANSFER: 'every TRANSFER is refused with the rule named.',
+  ONE_TRANSFER:
+    "a second TRANSFER to the same power in a phase is refused; the status file's SENT lines keep the phase's receivers and are emptied as each phase ends.",
+  NO_LOOTING: 'a TRANSFER from a dummy (by its controller or the Master) is refused with the rule named.',
+  FLAT_TAX:
+    "each centre earns as many AgP a year as the map has powers, paid as the year turns (after the Fall phases), unless the game's TAX line sets the worth.",
+  NO_HOARDING: "each treasury is emptied before the year's income is paid; the account statements and LIST show the balances after.",
+  EBAYOLA:
+    "each unit's winning bidders pay one AgP more than the best losing total (a tie, one AgP more than offered), the saving going to them in the owner's acceptance-list order, never below a plateau unless PUBLIC_TOTALS.",
+  HIDE_COST: "the account statements list a power's units' orders without what each was paid.",
+  HIDE_OFFERS:
+    "the account statements leave out the power's offer sheet, its accepted bribes, the reductions and the cost: its units' orders and takings and its new balance stay.",
+  PUBLIC_TOTALS: "the results of every movement phase tell everyone the total each unit was paid (without who paid it); EBAYOLA's savings ignore plateaus.",
+  NO_LEDGERS: 'no account statements are added to the results; the bribes are charged all the same (LIST shows each power its balance).',
+  DIRECT_ONLY:
+    'an offer sheet with a wildcard bribe (`!` `>` `@` `&`), alternatives (`|`), repeats (`*` `+`) or a second bribe to one unit is refused, each line quoted.',
+  PAY_DUMMIES:
+    "a bribe to a unit of a power that is not a dummy is refused; a power's own units take one plain order each (`0 : A PAR - BUR`, or the order alone); no income once no dummy holds a centre.",
+  NO_SAVINGS: 'an offer sheet with a savings request (`$`) or a plateau (`#`) is refused, the line quoted.',
+  NO_PLATEAU: 'an offer sheet with a plateau (`#`) is refused, the line quoted.',
+  PAYOLA_CLASSIC: 'it brings NO_SAVINGS, DIRECT_ONLY, FLAT_TAX and ZERO_FOREIGN, each played as its own row says.',
+  LIMIT_OFFERS: 'an offer sheet whose offers come to more than the treasury less its savings requests is refused with both amounts.',
+  REMOTE_BRIBE: "a bribe to a foreign unit within hold-support range of the power's own units is refused (dummies' units under CD_DUMMIES excepted).",
+  TOUCH_BRIBE: "a bribe to a foreign unit out of hold-support range of all the power's units is refused (dummies' units under CD_DUMMIES excepted).",
+  ZERO_FOREIGN: '0 AgP bribes to foreign units are taken (without it they are refused, the line quoted), and under BLIND the statements list them.',
 };
 
+/** The Payola rules this judge does not play yet, with the reason a Master is given. */
+const UNPLAYED_PAYOLA: Readonly<Partial<Record<RuleName, string>>> = {
+  EXCHANGE: 'not played by this judge: its investors, shares, elections and dividends are not modelled',
+  RESTRICT_SIGNAL: "not played by this judge: SIGNAL_SUPPORT's `?` orders are not taken in offer sheets",
+  ZEROSUM: 'not played by this judge: the money a captured centre moves between treasuries is not worked out',
+};
+
+/** The rules variants this judge plays, by the name Rules.txt gives their rules' chapter. */
+const PLAYED_VARIANTS: ReadonlySet<string> = new Set(['STANDARD', 'PAYOLA', 'XTALBALL']);
+
 export function ruleSupport(rule: RuleInfo): RuleSupport {
-  if (SUPPORTED.has(rule.name)) return 'supported';
-  if (rule.variant !== null && rule.variant !== 'STANDARD') return 'variant';
+  if (SUPPORTED.has(rule.name) || (rule.variant === 'PAYOLA' && UNPLAYED_PAYOLA[rule.name] === undefined)) return 'supported';
+  if (rule.variant !== null && !PLAYED_VARIANTS.has(rule.variant)) return 'variant';
   return 'unsupported';
 }
 
-/** Rules in force that this judge does not honour (unknown names included), with the reason. */
-export function unhonouredRules(rules: Iterable<string>): { rule: string; reason: string }[] {
+/**
+ * Rules in force that this judge does not honour (unknown names included), with the reason. A
+ * Payola rule is honoured in a Payola game only: `variant` is the game's (null when it is not known,
+ * as for a status file read alone).
+ */
+export function unhonouredRules(rules: Iterable<string>, variant: string | null = 'standard'): { rule: string; reason: string }[] {
   const found: { rule: string; reason: string }[] = [];
   for (const rule of rules) {
     const info = ruleInfo(rule);
+    const unplayed = info ? UNPLAYED_PAYOLA[info.name] : undefined;
     if (!info) found.push({ rule, reason: 'not a DPjudge rule' });
+    else if (unplayed !== undefined) found.push({ rule, reason: unplayed });
+    else if (info.variant === 'XTALBALL' && variant !== null && variant !== 'xtalball') found.push({ rule, reason: 'a rule of Crystal Ball games only' });
     else if (ruleSupport(info) === 'variant') found.push({ rule, reason: `a ${info.variant} rule; this judge plays no ${info.variant} games` });
     else if (ruleSupport(info) === 'unsupported') found.push({ rule, reason: 'not supported by this judge yet' });
+    else if (info.variant === 'PAYOLA' && variant !== null && variant !== 'payola')
+      found.push({ rule, reason: 'a PAYOLA rule, and this game is not a Payola game (CREATE game password payola makes one)' });
   }
   return found;
 }
@@ -198,7 +257,7 @@ export function rulesTable(): string {
     '# RULEs and this judge',
     '',
     "Every rule of DPjudge's Rules.txt, and whether this judge honours it. `variant`: the rule belongs to",
-    'a rules variant (Payola, Crystal Ball) this judge does not play. A game that names an unsupported rule',
+    'a rules variant this judge does not play (none now); Payola rules count in Payola games only, Crystal Ball rules in Crystal Ball games only. A game that names an unsupported rule',
     'is still created; its Master is told, and `judge game validate` warns about it.',
     '',
     `${RULES.length} rules: ${count('supported')} supported, ${count('unsupported')} unsupported, ${count('variant')} of variants.`,

@@ -4,6 +4,7 @@ import { formatDiagnostic, type Diagnostic } from '../map/model.js';
 import { parseVacations, renderTiming } from '../deadline/index.js';
 import { findPower, MAP_POWER_ROLE, playedPhase, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
 import { OperationRules, rulesInForce } from './rules.js';
+import type { RulesInForce } from '../rules/in-force.js';
 import { validateStatus } from '../status/validate.js';
 import type { GameState } from '../status/main-status.js';
 import { gameFolder } from '../store/game-name.js';
@@ -30,7 +31,8 @@ import {
   type JoinRequest,
   type NewGameRequest,
 } from './lifecycle.js';
-import { clearOrders, submitOrders, type SubmissionReport } from './orders.js';
+import type { SubmissionReport } from './orders.js';
+import { setAcceptance, transferFunds, type TransferDone } from './payola/funds.js';
 import { positionOf } from './position.js';
 import { currentPhase } from './process.js';
 import { PhaseRunner } from './phase-service.js';
@@ -123,7 +125,8 @@ export class GameService {
     const maps = this.maps(game);
     const phase = playedPhase(game);
     const map = phase ? maps.at(phase) : maps.base;
-    return [...loaded.diagnostics, ...validateStatus(game, { map, rules: rules.of(game, map), folder: loaded.name })].filter(
+    const variant = this.listings.mainStatus().status.games.find((listing) => listing.name === game.name)?.variant ?? 'standard';
+    return [...loaded.diagnostics, ...validateStatus(game, { map, rules: rules.of(game, map), folder: loaded.name, variant })].filter(
       (diagnostic) => diagnostic.severity === 'error',
     );
   }
@@ -222,13 +225,17 @@ export class GameService {
     const loaded = await this.change(name, actor, (game, maps, rules) => {
       const joined = joinGame(game, maps.base, request, rules.of(game, maps.base));
       const waitForMaster = rules.of(joined, maps.base).has('START_MASTER');
-      return isFull(joined, maps.base) && !waitForMaster ? startGame(joined, maps, rules.of(joined, maps.base), this.now(), this.options.random) : joined;
+      return isFull(joined, maps.base) && !waitForMaster ? this.started(joined, maps, rules.of(joined, maps.base)) : joined;
     });
     return { loaded, started: !isForming(loaded.game) };
   }
 
   async start(name: string, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps, rules) => startGame(game, maps, rules.of(game, maps.base), this.now(), this.options.random));
+    return this.change(name, actor, (game, maps, rules) => this.started(game, maps, rules.of(game, maps.base)));
+  }
+
+  private started(game: GameStatus, maps: MapDefinition, rules: RulesInForce): GameStatus {
+    return startGame(game, maps, rules, this.now(), this.options.random, this.listings.variant(game).movesBeforeBlankStart);
   }
 
   /**
@@ -250,14 +257,41 @@ export class GameService {
       (game, maps) => {
         const phase = currentPhase(game);
         const map = maps.at(phase);
-        const report = submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
+        const report = this.listings
+          .variant(game)
+          .submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
         vet(report);
-        return { game: withReadiness(report.game, maps, rules), result: report };
+        return { game: withReadiness(report.game, maps, rules, this.listings.variant(game)), result: report };
       },
       { rules },
     );
-    const ready = loaded.game.delay !== null && latePowers(loaded.game, this.maps(loaded.game), rules).length === 0;
+    const ready = loaded.game.delay !== null && latePowers(loaded.game, this.maps(loaded.game), rules, this.listings.variant(loaded.game)).length === 0;
     return { ...report, game: loaded.game, ready };
+  }
+
+  /** Payola's TRANSFER: money from one treasury to another; the mails telling both sides leave with the change. */
+  async transferFunds(
+    name: string,
+    move: { from: string; to: string; amount: number },
+    actor: Actor,
+    announce: (done: TransferDone) => OutgoingMail[],
+  ): Promise<TransferDone> {
+    let done: TransferDone | null = null;
+    const { result } = await this.changeReporting(
+      name,
+      actor,
+      (game, maps, rules) => {
+        done = transferFunds(game, maps, rules.of(game, maps.base), move.from, move.to, move.amount);
+        return { game: done.game, result: done };
+      },
+      { announce: () => announce(done!) },
+    );
+    return result;
+  }
+
+  /** Payola's ACCEPT: a power's acceptance list, which settles ties between bids for its units. */
+  async setAcceptance(name: string, power: string, list: string, actor: Actor): Promise<LoadedGame> {
+    return this.change(name, actor, (game, maps) => setAcceptance(game, maps, power, list));
   }
 
   /** VOTE: records a power's vote and ends the game when the voters agree. */
@@ -432,7 +466,10 @@ export class GameService {
 
   /** CLEAR: the power's orders go; a game that was ready to process is not any more. */
   async clearOrders(name: string, power: string, actor: Actor): Promise<LoadedGame> {
-    return this.change(name, actor, (game, maps, rules) => withReadiness(clearOrders(game, power), maps, rules));
+    return this.change(name, actor, (game, maps, rules) => {
+      const variant = this.listings.variant(game);
+      return withReadiness(variant.clearOrders(game, power), maps, rules, variant);
+    });
   }
 
   /** SET WAIT / SET NOWAIT: a waiting power holds the phase back even with every order in. */
@@ -442,6 +479,7 @@ export class GameService {
         updatePower(game, power, (status) => ({ ...status, wait })),
         maps,
         rules,
+        this.listings.variant(game),
       ),
     );
   }

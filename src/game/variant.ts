@@ -1,55 +1,20 @@
-import type { GameMap } from '../map/game-map.js';
-import type { Phase } from '../map/model.js';
-import { lastOrderInCharge, type FollowedOrders } from '../engine/movement/followed.js';
-import type { RulesInForce } from '../rules/in-force.js';
-import type { GameStatus } from '../status/model.js';
-import { collectOrders, type CollectedOrders, type OrderContext } from './orders.js';
+import { lastOrderInCharge } from '../engine/movement/followed.js';
+import { clearOrders, collectOrders, standardLateness, submitOrders } from './orders.js';
+import { standardListsOnFile } from './lists-on-file.js';
+import { PAYOLA } from './payola/record.js';
+import type { Variant, VariantName } from './variant-record.js';
+import { CRYSTAL_BALL } from './variants/xtalball.js';
+
+export type { BetweenPhases, ResultsAddition, Variant, VariantName } from './variant-record.js';
 
 /**
  * A rules variant as one record, godip's way: what phase processing asks a variant, each answer a
  * hook, so that a variant is added by writing its record rather than by branching on its name
  * across the judge. DPjudge's main status file names a game's variant beside it (`standard`,
- * `payola`, `xtalball`); `variantNamed` gives its record. The standard game is the one played now:
- * Payola (bribes decide the order a unit follows, income after the Fall) and Crystal Ball (two
- * order lists played one after the other) fill these hooks in (docs/architecture.md).
+ * `payola`, `xtalball`); `variantNamed` gives its record: the standard game, Payola (bribes decide
+ * the order a unit follows, income as the year turns) and Crystal Ball (two order lists played one
+ * after the other) (docs/architecture.md).
  */
-
-/** The names DPjudge's main status file gives variants. */
-export type VariantName = 'standard' | 'payola' | 'xtalball';
-
-/** A phase just adjudicated and the one the game moves to, for the steps between them. */
-export interface BetweenPhases {
-  /** The game as it enters `next`: the position after `played`, its orders cleared. */
-  readonly game: GameStatus;
-  readonly played: Phase;
-  readonly next: Phase;
-  readonly map: GameMap;
-  readonly rules: RulesInForce;
-}
-
-/** Lines a variant adds to a phase's results, and who may read them (null: everyone). */
-export interface ResultsAddition {
-  readonly lines: readonly string[];
-  readonly readers: readonly string[] | null;
-}
-
-export interface Variant {
-  readonly name: VariantName;
-  /**
-   * The order lists a power keeps, played first to last: the standard game's one list; Crystal
-   * Ball's SOONER and LATER (status file format, section 4), where LATER moves up once SOONER is
-   * played.
-   */
-  readonly orderLists: readonly string[];
-  /** The orders the phase plays: the standard game's on file; Crystal Ball's SOONER list. */
-  readonly ordersToPlay: (game: GameStatus, context: OrderContext) => CollectedOrders;
-  /** Which order each unit follows: the standard game's last order of the power in charge; Payola's highest bidder. */
-  readonly followedOrders: FollowedOrders;
-  /** What happens between a phase and the next, after the standard steps: Payola's income after the Fall, Crystal Ball's LATER moving up. */
-  readonly betweenPhases: (step: BetweenPhases) => GameStatus;
-  /** What the variant adds to the results: Payola's purchases and balances. */
-  readonly resultsAdditions: (game: GameStatus, played: Phase) => readonly ResultsAddition[];
-}
 
 export const STANDARD: Variant = {
   name: 'standard',
@@ -58,10 +23,21 @@ export const STANDARD: Variant = {
   followedOrders: lastOrderInCharge,
   betweenPhases: ({ game }) => game,
   resultsAdditions: () => [],
+  submitOrders,
+  clearOrders,
+  lateness: standardLateness,
+  listsOnFile: standardListsOnFile,
+  movesBeforeBlankStart: false,
+  broughtRules: [],
+  ruleRefusal: () => null,
 };
 
 /** The variants this judge plays; CREATE refuses the others with the reason (`commands/master/games.ts`). */
-const PLAYED: Readonly<Partial<Record<VariantName, Variant>>> = { standard: STANDARD };
+const PLAYED: Readonly<Partial<Record<VariantName, Variant>>> = {
+  standard: STANDARD,
+  payola: PAYOLA,
+  xtalball: CRYSTAL_BALL,
+};
 
 /** The record of a game's variant, as the main status file lists it; null for one this judge does not play. */
 export function variantNamed(name: string): Variant | null {

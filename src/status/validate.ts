@@ -16,6 +16,8 @@ export interface ValidationOptions {
   folder?: string;
   /** The name diagnostics give the file when the model was not read from one. */
   file?: string;
+  /** The game's rules variant as the main status file lists it (`standard`, `payola`...); unknown when not given. */
+  variant?: string;
 }
 
 /** DPjudge's longest DELAY: a full day of twenty-minute checks. */
@@ -45,6 +47,7 @@ class StatusValidator {
   run(): Diagnostic[] {
     this.checkGameLines();
     this.checkPowerBlocks();
+    this.checkOffersOutsidePayola();
     this.checkPositions();
     const map = this.options.map;
     if (map) {
@@ -140,6 +143,20 @@ class StatusValidator {
   }
 
   /** A TAX line's centre, and the letters of each ACCEPT line, must be the map's. */
+  /**
+   * A power-block line that names a unit and more, with no ORDERS line above it, reads as a Payola
+   * bribe (`A PAR - BUR` is DPjudge's `0 : A PAR - BUR`); in a game of another variant it would be
+   * kept and never played, so it is flagged rather than accepted.
+   */
+  private checkOffersOutsidePayola(): void {
+    const { variant } = this.options;
+    if (variant === undefined || variant === 'payola') return;
+    for (const power of this.game.powers)
+      power.offers.forEach((offer, index) =>
+        this.report(this.lineOf(power, 'offer', index), `'${offer}' reads as a Payola bribe, and this is a ${variant} game: orders go after an ORDERS line`),
+      );
+  }
+
   private checkPayolaLines(map: GameMap): void {
     this.game.taxes.forEach((tax, index) => {
       if (tax.center !== null && !map.isCenter(tax.center))

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '../map/model.js';
 import { readMainStatus, renderMainStatusBytes, type GameListing, type MainStatus, type ParsedMainStatus } from '../status/main-status.js';
@@ -10,8 +10,10 @@ import { DurableStep, removeAbandonedWrites, renameDurably, writeFileAtomic } fr
 import { sha256, type AuditLog } from './audit.js';
 import type { QueuedMail } from './journal.js';
 import { gameFolder } from './game-name.js';
+import { isGameName } from '../status/game-name.js';
 import { FileLock, withLock, type LockOptions } from './lock.js';
 import { displayPath } from './paths.js';
+import { runAwaiting, runBlocking, type Pausing } from './pauses.js';
 import { JudgeFailure, Refusal } from '../common/errors.js';
 
 /** Who changes a game, and by which command (its name only: arguments may hold a password). */
@@ -58,11 +60,43 @@ export interface GameStoreOptions {
   readonly attempts?: number;
   /** The judge's clock, for the audit log's times (the wall clock when not given). */
   readonly clock?: () => Date;
+  /**
+   * Given (the daemon, which must go on answering pages and mail), a read of a status file someone
+   * is editing never waits for it to settle: it takes the version kept here, the one last read
+   * settled. Without it (a one-shot process, which has nothing else to do) such a read blocks until
+   * the file settles. A write always waits for the file, with `await`.
+   */
+  readonly lastSettled?: LastSettledFiles;
+}
+
+/**
+ * The status files as last read settled, by path: the daemon's stores (mail, deadline checker, web
+ * pages) share one, so that a file any of them read settled is known to all.
+ */
+export class LastSettledFiles {
+  private readonly files = new Map<string, Buffer>();
+
+  get(path: string): Buffer | undefined {
+    return this.files.get(path);
+  }
+
+  keep(path: string, bytes: Buffer | null): void {
+    if (bytes === null) this.files.delete(path);
+    else this.files.set(path, bytes);
+  }
 }
 
 /** The file changed on disk after it was read, and the change was not written over it. */
 export class StatusConflictError extends JudgeFailure {
   override name = 'StatusConflictError';
+}
+
+/**
+ * The daemon was asked for a file someone is editing, and had never read it settled: it does not
+ * wait, and a mail asking for it is offered again (a conflict is temporary).
+ */
+export class StatusBeingEditedError extends StatusConflictError {
+  override name = 'StatusBeingEditedError';
 }
 
 export class GameExistsError extends Refusal {
@@ -386,20 +420,52 @@ export class GameStore {
   }
 
   /**
+   * The file for a read: as `settling` gives it, waited for in a one-shot process; in the daemon
+   * (`lastSettled`), never waited for: a file being edited is taken as it was last read settled.
+   */
+  private readSettled(path: string, file: string): Buffer | null {
+    const { lastSettled } = this.options;
+    if (lastSettled === undefined) return runBlocking(this.settling(path, file));
+    const now = this.settling(path, file).next();
+    if (now.done === true) return now.value;
+    const kept = lastSettled.get(path);
+    if (kept !== undefined) return kept;
+    throw new StatusBeingEditedError(
+      `${displayPath(path)} is being edited (changed in the last ${SETTLE_MS} ms) and the judge has not read it settled yet; it is read once it is left alone`,
+    );
+  }
+
+  /**
    * The file as it is once nobody is writing it. The judge's own writes are whole (renamed into
    * place) and known by their checksum; a file changed in the last moments by someone else (the
    * judgekeeper's editor, which may write in place) is read again once it has stayed unchanged for
-   * SETTLE_MS, so that the judge never acts on half a file.
+   * SETTLE_MS, so that the judge never acts on half a file. It yields its pauses: a write awaits
+   * them in every process, a read blocks on them only in a one-shot process (`readSettled`).
    */
-  private readSettled(path: string, file: string): Buffer | null {
+  private *settling(path: string, file: string): Pausing<Buffer | null> {
     const giveUpAt = Date.now() + MOST_SETTLING_MS;
     for (;;) {
       const bytes = readIfExists(path);
       const modified = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
-      if (bytes === null || modified === undefined) return bytes;
-      const quietFor = Date.now() - modified;
-      if (quietFor >= SETTLE_MS || Date.now() >= giveUpAt || this.options.audit.lastWritten(file) === sha256(bytes)) return bytes;
-      sleepSync(SETTLE_MS - quietFor);
+      const quietFor = modified === undefined ? SETTLE_MS : Date.now() - modified;
+      if (bytes === null || quietFor >= SETTLE_MS || Date.now() >= giveUpAt || this.options.audit.lastWritten(file) === sha256(bytes)) {
+        this.options.lastSettled?.keep(path, bytes);
+        return bytes;
+      }
+      yield SETTLE_MS - quietFor;
+    }
+  }
+
+  /**
+   * Reads every game's status file once it has settled, so that the daemon has a settled version of
+   * each before anyone asks for one being edited (`lastSettled`).
+   */
+  async readAllSettled(): Promise<void> {
+    if (!existsSync(this.options.games)) return;
+    const folders = readdirSync(this.options.games, { withFileTypes: true }).filter((entry) => entry.isDirectory() && isGameName(entry.name));
+    for (const { name } of folders) {
+      const target = this.gameTarget(name);
+      if (existsSync(target.path)) await runAwaiting(this.settling(target.path, target.file));
     }
   }
 
@@ -454,9 +520,9 @@ export class GameStore {
     // This process's last change to the file lands before another begins (else recovery below would flush its folders again, waiting).
     await this.landed(target.file);
     for (let attempt = 0; attempt < this.attempts; attempt++) {
-      let current = this.readSettled(target.path, target.file);
+      let current = await runAwaiting(this.settling(target.path, target.file));
       if (audit.reconcile(target.file, current === null ? null : sha256(current)).some((entry) => entry.rolledForward))
-        current = this.readSettled(target.path, target.file);
+        current = await runAwaiting(this.settling(target.path, target.file));
       removeAbandonedWrites(target.path);
       const step = new DurableStep();
       let next: Buffer | null;
@@ -519,6 +585,7 @@ export class GameStore {
           .catch((error: unknown) => process.emitWarning(`${displayPath(target.path)}: its renames' flush did not return: ${String(error)}`)),
       );
       audit.renamed(entry);
+      this.options.lastSettled?.keep(target.path, next);
       return next;
     }
     throw new StatusConflictError(`${displayPath(target.path)} kept changing while the judge was writing it (${this.attempts} tries); nothing was written`);
@@ -541,10 +608,6 @@ function movedListing(current: ParsedMainStatus, move: FolderMove): MainStatus {
   const old = games.find((listing) => listing.name === move.game);
   const renamed: GameListing = { name: move.newName, variant: old?.variant ?? 'standard', state: old?.state ?? 'forming', flags: old?.flags ?? [], line: null };
   return { ...current.status, games: old ? games.map((listing) => (listing === old ? renamed : listing)) : [...games, renamed] };
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function readIfExists(path: string): Buffer | null {

@@ -8,9 +8,11 @@ import { boardPlaces } from '../render/board-places.js';
  * order form's pulldowns list, and where each place stands on the board picture. The script makes
  * no order that is not one of these choices, so the board and the form cannot disagree.
  */
-export function boardData(choices: OrderChoices, map: GameMap, art: BoardArt): string {
+export function boardData(choices: OrderChoices, map: GameMap, art: BoardArt, noCheck: boolean): string {
   const data = {
     phase: choices.phase,
+    // NO_CHECK keeps every movement order given, several for one unit: the board may add a row for another.
+    extraRows: noCheck && choices.phase === 'MOVEMENT',
     units: choices.units.map((unit) => ({ unit: unit.unit, choices: unit.choices })),
     adjustment: choices.adjustment && { count: choices.adjustment.count, choices: choices.adjustment.choices },
     places: boardPlaces(map, art),

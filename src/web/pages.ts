@@ -12,6 +12,8 @@ import type { GameService } from '../game/service.js';
 import { currentBoardPicture, processedPhasePicture } from '../game/board-picture.js';
 import { GameRuleError, isCompleted } from '../game/lifecycle.js';
 import { orderChoices, type OrderChoices } from '../game/order-choices.js';
+import { orderPhaseOf } from '../game/orders.js';
+import type { OrderMarks } from '../render/order-marks.js';
 import { describeDeadline, phaseTitle } from '../game/results.js';
 import { RULES } from '../rules/catalog.js';
 import { ruleSupport } from '../game/rule-support.js';
@@ -21,6 +23,7 @@ import { attachmentBytes } from '../store/outgoing-mail.js';
 import type { HtmlTemplates, PageView } from './html.js';
 import { BoundedCache } from './bounded-cache.js';
 import { boardData } from './board-data.js';
+import { givenOrderMarks } from './order-drawing.js';
 import type { SignedOn, Visitors } from './visitors.js';
 
 /**
@@ -83,15 +86,11 @@ function orderForm(choices: OrderChoices) {
             ...adjustment.choices.map((text) => option(text, text, adjustment.onFile[index] === text)),
           ],
         }));
-  // With no order on file each unit starts at "(no order)": a form sent unread files no holds.
-  const unread = choices.units.every((unit) => unit.onFile === null) && choices.otherOnFile.length === 0;
+  // A unit with no order on file starts at "(no order)", even beside others' orders: sending the form files no hold nobody chose.
   const units = choices.units.flatMap((unit) => [
     {
       label: unit.unit,
-      options: [
-        ...(unread ? [option('', '(no order)', true)] : []),
-        ...unit.choices.map((text, index) => option(text, text, unit.onFile === null ? !unread && index === 0 : unit.onFile === text)),
-      ],
+      options: [option('', '(no order)', unit.onFile === null), ...unit.choices.map((text) => option(text, text, unit.onFile === text))],
     },
     ...unit.alsoOnFile.map((line) => ({ label: `${unit.unit}, another order`, options: droppable(line, unit.choices) })),
   ]);
@@ -241,6 +240,18 @@ export class WebPages {
     );
   }
 
+  /** The orders a power's player is giving on the clickable board, drawn as the results draw them; null when the visitor orders nothing in the game now. */
+  givenOrders(name: string, visitor: Visitor, orders: readonly string[]): OrderMarks | null {
+    const session = readingSession(visitor, name);
+    const { service } = this.deps;
+    const game = service.load(name).game;
+    const phase = playedPhase(game);
+    const orderPhase = phase && orderPhaseOf(phase);
+    if (session.kind !== 'power' || !phase || !orderPhase) return null;
+    const maps = service.maps(game);
+    return givenOrderMarks(maps.at(phase), maps.art, orderPhase, session.power, orders);
+  }
+
   /** HISTORY's picture of a processed phase, as its results mail drew it; null when the game kept none. */
   phaseBoard(name: string, phase: string, visitor: Visitor): string | null {
     const context = this.context();
@@ -287,14 +298,15 @@ export class WebPages {
 
   private playerPanel(context: ExecutionContext, session: Extract<Session, { kind: 'power' }>, game: GameStatus, map: GameMap) {
     const phase = playedPhase(game);
-    const choices = orderChoices(game, context.service.maps(game), session.power, phaseRules(context, game));
+    const rules = phaseRules(context, game);
+    const choices = orderChoices(game, context.service.maps(game), session.power, rules);
     return {
       power: map.power(session.power)?.displayName ?? session.power,
       status: this.statusText(context, session),
       orders:
         choices === null || phase === null
           ? null
-          : { phase: phaseTitle(phase), ...orderForm(choices), board: boardData(choices, map, context.service.maps(game).art) },
+          : { phase: phaseTitle(phase), ...orderForm(choices), board: boardData(choices, map, context.service.maps(game).art, rules.has('NO_CHECK')) },
     };
   }
 }

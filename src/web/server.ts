@@ -14,7 +14,7 @@ import type { GameMap } from '../map/game-map.js';
 import type { GameStatus } from '../status/model.js';
 import { isGameName } from '../status/game-name.js';
 import type { JudgeDatabase } from '../store/database.js';
-import { NoSuchGameError } from '../store/game-store.js';
+import { NoSuchGameError, StatusConflictError } from '../store/game-store.js';
 import { WebCommands, webVisitorAddress, type MailQueue, type WebOutcome } from './commands.js';
 import { checked, FormError, gameField, line, lines, optionalWord, pressLines, signonWord, text, word, type Fields } from './forms.js';
 import { HtmlTemplates } from './html.js';
@@ -68,7 +68,7 @@ const STALE_FORM =
 
 const SECURITY_HEADERS = {
   'content-security-policy':
-    "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    "default-src 'none'; connect-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
@@ -210,6 +210,9 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
       return html(reply, pages.message(visitor, 'Form not sent', `The form could not be sent: ${error.message}. Nothing was done.`), 400);
     if (error instanceof GameRuleError || error instanceof NoSuchGameError)
       return html(reply, pages.message(visitor, 'Not found', `${error.message.charAt(0).toUpperCase()}${error.message.slice(1)}.`), 404);
+    // The judgekeeper is editing the game's status file (docs/durability.md, "Hand edits").
+    if (error instanceof StatusConflictError)
+      return html(reply, pages.message(visitor, 'Being edited', 'The game is being edited just now; try again in a moment. Nothing was done.'), 503);
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) return html(reply, pages.message(visitor, 'Request refused', 'The judge could not read this request. Nothing was done.'), status);
     deps.log(`web: ${request.method} ${request.routeOptions.url ?? 'unknown route'} failed: ${(error as Error).stack ?? String(error)}`);
@@ -246,6 +249,14 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     return html(reply, pages.game(gameName(request), request.visitor, typeof zone === 'string' ? zone : null));
   });
   app.get('/game/:name/board.svg', (request, reply) => svg(reply, pages.board(gameName(request), request.visitor)));
+  // The clickable board's orders being given, drawn as the results draw them (issue 36).
+  app.get('/game/:name/given-orders', (request, reply) => {
+    const order = (request.query as { order?: unknown }).order;
+    const orders = (Array.isArray(order) ? order : [order]).filter((text): text is string => typeof text === 'string');
+    const marks = pages.givenOrders(gameName(request), request.visitor, orders);
+    if (marks === null) return reply.code(404).type('application/json').send({ error: 'You give no orders in this game now.' });
+    return reply.type('application/json').header('cache-control', 'no-store').send(marks);
+  });
   app.get('/game/:name/history', (request, reply) => html(reply, pages.history(gameName(request), request.visitor)));
   app.get('/game/:name/history/:phase.svg', (request, reply) => {
     const phase = (request.params as { phase: string }).phase.toUpperCase();

@@ -62,6 +62,8 @@ export interface Scenario {
   readonly phase: string;
   /** The press messages the game's press archive must hold in the end, each exactly once (by a fragment of its text). */
   readonly archived?: readonly string[];
+  /** Lines the status file must hold in the end (a Payola treasury charged and transferred to once, say). */
+  readonly statusLines?: readonly RegExp[];
 }
 
 export interface TrialResult {
@@ -78,8 +80,11 @@ export interface TrialResult {
   readonly problems: string[];
 }
 
-/** A folder with a standard game, started, every player's password `pw<n>`: copied for every trial. */
-export async function gameTemplate(ordersFor: 'none' | 'everyone' = 'none'): Promise<string> {
+/**
+ * A folder with a standard game, started, every player's password `pw<n>`: copied for every trial.
+ * `payola`: a Payola game instead, France's offer sheet on file.
+ */
+export async function gameTemplate(ordersFor: 'none' | 'everyone' | 'payola' = 'none'): Promise<string> {
   const folder = mkdtempSync(join(tmpdir(), 'judge-crash-template-'));
   const configFile = join(folder, 'judge.config.json');
   writeFileSync(
@@ -100,6 +105,10 @@ export async function gameTemplate(ordersFor: 'none' | 'everyone' = 'none'): Pro
     for (let n = 1; n <= 7; n++) {
       const address = `player${n}@dip.test`;
       await service.join(GAME, { player: { id: n, email: address, name: `Player_${n}` }, address, password: `pw${n}` }, actor);
+    }
+    if (ordersFor === 'payola') {
+      await service.listings.updateListing(GAME, actor, (listing) => ({ ...listing, variant: 'payola' }));
+      await service.submitOrders(GAME, 'FRANCE', PAYOLA_SHEET, actor);
     }
     if (ordersFor === 'everyone') {
       const game = service.load(GAME).game;
@@ -273,9 +282,12 @@ function checkInvariants(trial: Trial, scenario: Scenario): Omit<TrialResult, 'c
   }
   const errors = statusErrors(trial);
   const phase = phaseOf(trial);
-  const invalid = errors.length > 0 || phase !== scenario.phase ? 1 : 0;
   if (errors.length > 0) problems.push(`status file: ${errors.join('; ')}`);
   if (phase !== scenario.phase) problems.push(`the game is at ${phase}, not ${scenario.phase}`);
+  const status = statusText(trial);
+  const wrongLines = (scenario.statusLines ?? []).filter((line) => !line.test(status));
+  if (wrongLines.length > 0) problems.push(`the status file lacks ${wrongLines.join(', ')}`);
+  const invalid = errors.length > 0 || phase !== scenario.phase || wrongLines.length > 0 ? 1 : 0;
   const archived = scenario.archived ?? [];
   const archive = archived.length > 0 ? archivedPress(trial) : [];
   for (const text of archived) {
@@ -380,10 +392,14 @@ export function mailText(from: string, messageId: string, body: string): string 
   );
 }
 
-/** The template a scenario starts from: a phase the checker processes needs every order in. */
-export function templateKind(scenario: Scenario): 'none' | 'everyone' {
+/** The template a scenario starts from: a phase the checker processes needs every order in; a Payola phase, a Payola game. */
+export function templateKind(scenario: Scenario): 'none' | 'everyone' | 'payola' {
+  if (scenario.name.startsWith('a Payola')) return 'payola';
   return scenario.name.startsWith('judge check (a ready game') ? 'everyone' : 'none';
 }
+
+/** France's offer sheet in the Payola template: 7 AgP of its 48 spent in Spring 1901. */
+const PAYOLA_SHEET = ['4 : A PAR - BUR', '3 : A MAR - SPA'];
 
 /**
  * The crash points a bounded run tries: the first write of each kind of the protocol's own (a

@@ -167,4 +167,34 @@ export const pressHandedOver: Scenario = {
   archived: ['France greets everyone.'],
 };
 
-export const SCENARIOS: readonly Scenario[] = [processCommand, checkerSweep, masterProcessMail, pressPipe, pressDaemon, pressHandedOver, checkerLateNotices];
+/**
+ * A Payola phase with a transfer: France's player gives England 10 AgP and the Master processes
+ * the phase in one mail, delivered again after the crash. The transfer and France's offer sheet
+ * (7 AgP) are each applied once: France ends with 48 - 10 - 7, England with 48 + 10.
+ */
+function payolaMail(trial: Trial): string {
+  const france = playerOf(trial, 'FRANCE');
+  return mailText(MASTER_MAIL, '<payola-crash@dip.test>', `SIGNON F${GAME} ${france.password}\nTRANSFER 10 TO ENGLAND\nSIGNON M${GAME} masterpw\nPROCESS!`);
+}
+
+export const payolaPhase: Scenario = {
+  name: 'a Payola phase with a transfer, by mail in pipe mode, delivered again',
+  run: (trial) => ({ args: ['mail', '--config', trial.configFile], input: payolaMail(trial) }),
+  recover: async (trial) => {
+    await judge(trial, { args: ['mail', '--config', trial.configFile], input: payolaMail(trial) });
+  },
+  expect: [RESULTS, { subject: `${GAME}: Payola funds transfer`, recipients: 1 }, { subject: 'Re: crash test', recipients: 1 }],
+  phase: 'FALL 1901 MOVEMENT',
+  statusLines: [/^FRANCE\n[\s\S]*?^FUNDS \$31$/m, /^ENGLAND\n[\s\S]*?^FUNDS \$58$/m],
+};
+
+export const SCENARIOS: readonly Scenario[] = [
+  processCommand,
+  checkerSweep,
+  masterProcessMail,
+  pressPipe,
+  pressDaemon,
+  pressHandedOver,
+  checkerLateNotices,
+  payolaPhase,
+];

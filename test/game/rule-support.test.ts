@@ -9,9 +9,9 @@ import { readStatus } from '../../src/status/parse.js';
 import { validateStatus } from '../../src/status/validate.js';
 import { rulesInForce } from '../../src/game/rules.js';
 
-/** A rule this judge does not honour, of a variant it does not play: the example of the reports below. */
+/** A rule this judge honours only in a Payola game, named in a standard one: the example of the reports below. */
 const UNHONOURED = 'PAY_DUMMIES';
-const WHY = 'a PAYOLA rule; this judge plays no PAYOLA games';
+const WHY = 'a PAYOLA rule, and this game is not a Payola game (CREATE game password payola makes one)';
 
 describe('the rules this judge honours', () => {
   it('keeps docs/rules.md equal to the table the code gives', () => {
@@ -22,8 +22,12 @@ describe('the rules this judge honours', () => {
     expect(unhonouredRules(['BUILD_ANY', 'CIVIL_DISORDER', 'PUBLIC_PRESS'])).toEqual([]);
     expect(unhonouredRules(['NO_SUCH_RULE'])).toEqual([{ rule: 'NO_SUCH_RULE', reason: 'not a DPjudge rule' }]);
     expect(unhonouredRules([UNHONOURED])).toEqual([{ rule: UNHONOURED, reason: WHY }]);
-    // Every rule of Rules.txt outside the Payola and Crystal Ball variants is honoured.
-    expect(RULES.filter((rule) => ruleSupport(rule) === 'unsupported').map((rule) => rule.name)).toEqual([]);
+    // Every rule of Rules.txt outside the Crystal Ball variant is honoured, but three Payola rules, each refused with its reason.
+    expect(RULES.filter((rule) => ruleSupport(rule) === 'unsupported').map((rule) => rule.name)).toEqual(['EXCHANGE', 'ZEROSUM', 'RESTRICT_SIGNAL']);
+    expect(unhonouredRules(['EBAYOLA', 'ZEROSUM'], 'payola')).toEqual([
+      { rule: 'ZEROSUM', reason: 'not played by this judge: the money a captured centre moves between treasuries is not worked out' },
+    ]);
+    expect(unhonouredRules(['EBAYOLA'], null)).toEqual([]);
   });
 });
 

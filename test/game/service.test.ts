@@ -17,7 +17,7 @@ async function startedGame() {
 
 function lateIn(judge: ReturnType<typeof testJudge>, name: string): string[] {
   const { game } = judge.service.load(name);
-  return latePowers(game, judge.service.maps(game), new OperationRules());
+  return latePowers(game, judge.service.maps(game), new OperationRules(), judge.service.listings.variant(game));
 }
 
 function mainStatus(games: string): string {

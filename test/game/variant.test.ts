@@ -30,7 +30,8 @@ const options = { now: DateTime.fromISO('2026-01-05T12:00:00Z', { zone: 'utc' })
 describe('the variant record', () => {
   it('is the standard game for a game the main status file lists as standard, and none for a variant this judge does not play', () => {
     expect(variantNamed('standard')).toBe(STANDARD);
-    expect(variantNamed('payola')).toBeNull();
+    expect(variantNamed('payola')?.name).toBe('payola');
+    expect(variantNamed('xtalball')).toBeNull();
     expect(variantNamed('toString')).toBeNull();
   });
 
@@ -55,7 +56,7 @@ describe('the variant record', () => {
 
   it('refuses to process a game the main status file lists under a variant this judge does not play', async () => {
     const { judge } = await springWithOrders();
-    await judge.service.listings.updateListing('var', actor, (listing) => ({ ...listing, variant: 'payola' }));
-    await expect(judge.service.phases.process('var', actor)).rejects.toThrow('the game plays the rules variant payola, which this judge does not play');
+    await judge.service.listings.updateListing('var', actor, (listing) => ({ ...listing, variant: 'xtalball' }));
+    await expect(judge.service.phases.process('var', actor)).rejects.toThrow('the game plays the rules variant xtalball, which this judge does not play');
   });
 });

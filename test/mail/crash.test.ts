@@ -25,7 +25,7 @@ describe('the judge killed with SIGKILL', () => {
     expect(afterCrash.outbox).toMatchObject([{ state: 'pending', attempts: 0 }]);
     expect(servers.sink.accepted).toHaveLength(0);
 
-    servers.startJudge(folder);
+    await servers.startJudge(folder);
     await until(async () => (await servers.mailbox.messages('INBOX')).length === 0, 10_000, 'the mail to be moved');
     // Moved only once handled again and committed: whatever that run queued is in the outbox.
     await servers.quiet(folder.folder, 1);
@@ -50,7 +50,7 @@ describe('the judge killed with SIGKILL', () => {
     servers.sink.holdReplies = false;
     expect(readJournal(folder.folder).outbox).toMatchObject([{ state: 'pending' }]);
 
-    servers.startJudge(folder);
+    await servers.startJudge(folder);
     // The mail may still have been in the INBOX: it is moved once handled again and committed.
     await until(async () => (await servers.mailbox.messages('INBOX')).length === 0, 10_000, 'the mail to be moved');
     await servers.quiet(folder.folder, 1);

@@ -21,7 +21,7 @@ let serial = 0;
 describe('a whole game by mail through Dovecot and smtp-server', () => {
   it('goes from CREATE through JOINs, orders, press, a late reminder and processing to a retreat and an adjustment phase', async () => {
     const folder = judgeFolder(servers.settings());
-    servers.startJudge(folder);
+    await servers.startJudge(folder);
     const statusFile = join(folder.folder, 'games', 'mailgame', 'status');
     const status = () => readFileSync(statusFile, 'utf8');
     const mailsTo = (address: string) => servers.sink.captured.filter((mail) => mail.envelopeTo.includes(address));

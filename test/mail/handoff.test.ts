@@ -139,8 +139,8 @@ describe('judge mail beside a running daemon', () => {
     expect(again.lines.join('\n')).toMatch(/"join": processed .*\(by the judge daemon\)$/);
     // Every mail the JOIN queued is sent before the next test counts its own.
     await until(() => readJournal(folder.folder).outbox.every((mail) => mail.state === 'sent'), 10_000, 'the mails of the JOIN sent');
-    // The sink parses what it accepted after answering it: wait for that too.
-    await sink.waitFor(sink.accepted.length);
+    // The sink parses a mail after it answered 250, which is when the judge marks it sent: each is waited for.
+    await sink.waitFor(readJournal(folder.folder).outbox.length);
     const reply = sink.captured.find(({ parsed }) => parsed.inReplyTo === '<join-busy@player.test>');
     expect(reply?.parsed.text).toMatch(/You have joined game 'busy'/);
     expect(sink.accepted).toHaveLength(readJournal(folder.folder).outbox.length);

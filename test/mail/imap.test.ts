@@ -22,7 +22,7 @@ async function inboxDrained(processed: number, failed = 0): Promise<void> {
 describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server)', () => {
   it('answers a mail with a threaded, auto-replied reply from the configured address, then files the mail', async () => {
     const folder = judgeFolder(servers.settings());
-    servers.startJudge(folder);
+    await servers.startJudge(folder);
     const mail = plainMail({
       from: 'Player One <player1@player.test>',
       subject: 'need help',
@@ -55,7 +55,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     const folder = judgeFolder(servers.settings());
     const mail = plainMail({ messageId: '<twice@player.test>' });
     await servers.mailbox.append([mail, mail]);
-    servers.startJudge(folder);
+    await servers.startJudge(folder);
     await inboxDrained(2);
     await until(() => settled(folder.folder, 1), 5_000, 'the outbox to drain');
     await servers.mailbox.append([mail]);
@@ -70,7 +70,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
 
   it('never answers auto-replies, bounces, list mail or its own mail', async () => {
     const folder = judgeFolder(servers.settings());
-    servers.startJudge(folder);
+    await servers.startJudge(folder);
     await servers.mailbox.append([
       plainMail({ subject: 'Out of office', headers: { 'Auto-Submitted': 'auto-replied' } }),
       plainMail({
@@ -100,7 +100,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
 
   it('refuses an oversized mail with one short reply, reading only its header', async () => {
     const folder = judgeFolder(servers.settings({ maxMessageBytes: 4096 }));
-    servers.startJudge(folder);
+    await servers.startJudge(folder);
     const big = plainMail({ messageId: '<big@player.test>', body: `HELP\n${'x'.repeat(70).concat('\n').repeat(200)}` });
     await servers.mailbox.append([big]);
 
@@ -114,7 +114,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
 
   it('throttles a flood from one address: a few mails processed, one notice, the rest unread', async () => {
     const folder = judgeFolder(servers.settings({ throttle: { mails: 3, minutes: 10 } }));
-    servers.startJudge(folder);
+    await servers.startJudge(folder);
     const flood = Array.from({ length: 8 }, (_, index) => plainMail({ from: 'flood@player.test', subject: `flood ${index}` }));
     await servers.mailbox.append([...flood, plainMail({ from: 'calm@player.test', subject: 'calm' })]);
 
@@ -136,7 +136,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
       },
     };
     const folder = judgeFolder(servers.settings());
-    servers.startJudge(folder, failing);
+    await servers.startJudge(folder, failing);
     await servers.mailbox.append([
       plainMail({ subject: 'breaks', messageId: '<boom@player.test>', body: 'BOOM\n' }),
       plainMail({ subject: 'after', messageId: '<after@player.test>' }),
@@ -155,9 +155,9 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     expect(failedMail).toContain('<boom@player.test>');
   });
 
-  it('refuses to start a second judge on the same folder', () => {
+  it('refuses to start a second judge on the same folder', async () => {
     const folder = judgeFolder(servers.settings());
-    servers.startJudge(folder);
-    expect(() => startJudge(folder.loaded)).toThrow(AlreadyRunningError);
+    await servers.startJudge(folder);
+    await expect(startJudge(folder.loaded)).rejects.toThrow(AlreadyRunningError);
   });
 });

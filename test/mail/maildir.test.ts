@@ -115,7 +115,7 @@ describe('the embedded default: a local Maildir in, .eml files out', () => {
         throw new Error('no command set yet');
       },
     };
-    judge = startJudge(loaded, { responder: failing });
+    judge = await startJudge(loaded, { responder: failing });
     const maildir = join(folder, 'var', 'maildir');
     drop(maildir, 'broken', plainMail({ messageId: '<broken@player.test>' }));
 

@@ -34,7 +34,7 @@ function repliedTo(): string[] {
 describe('outages while mail flows', () => {
   it('reconnects after Dovecot stops and restarts, losing and repeating nothing', async () => {
     const folder = judgeFolder(servers.settings());
-    servers.startJudge(folder);
+    await servers.startJudge(folder);
     const { ids, raws } = mails('imap', 24);
 
     await deliverSteadily(raws, async (delivered) => {
@@ -55,7 +55,7 @@ describe('outages while mail flows', () => {
 
   it('keeps replies in the outbox while the SMTP server is down and sends each once when it is back', async () => {
     const folder = judgeFolder(servers.settings());
-    servers.startJudge(folder);
+    await servers.startJudge(folder);
     const { ids, raws } = mails('smtp', 20);
 
     await deliverSteadily(raws, async (delivered) => {

@@ -40,7 +40,7 @@ describe('the same mail by IMAP and by judge mail at the same instant', () => {
     const folder = judgeFolder(servers.settings());
     const connections = acceptedConnections();
     try {
-      servers.startJudge(folder, slow);
+      await servers.startJudge(folder, slow);
       await until(() => servers.logs.some((line) => line.startsWith('mails handed over by judge mail on ')), 10_000, 'the handoff socket');
 
       let client: JudgeProcess | null = null;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,15 @@ import { verifyPassword } from '../../src/status/password.js';
 import { AuditLog, sha256 } from '../../src/store/audit.js';
 import { openDatabase } from '../../src/store/database.js';
 import { GameNameError } from '../../src/store/game-name.js';
-import { GameExistsError, GameStore, NoSuchGameError, StatusConflictError, type Actor } from '../../src/store/game-store.js';
+import {
+  GameExistsError,
+  GameStore,
+  LastSettledFiles,
+  NoSuchGameError,
+  StatusBeingEditedError,
+  StatusConflictError,
+  type Actor,
+} from '../../src/store/game-store.js';
 import { FileLock, LockTimeoutError } from '../../src/store/lock.js';
 import { fixtureText } from '../status/fixtures.js';
 
@@ -306,6 +314,67 @@ describe('a status file an editor is saving in place', () => {
     while (readFileSync(path, 'utf8') !== hashedRiverrun.slice(0, cut)) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(store.load('riverrun').bytes.toString('utf8')).toBe(hashedRiverrun);
     await exited;
+  });
+});
+
+describe('a status file being edited, read by the daemon (lastSettled)', () => {
+  const edited = hashedRiverrun.replace('DEADLINE 202403151800', 'DEADLINE 202403191800');
+
+  function daemonStore() {
+    const judge = setUp({ riverrun: hashedRiverrun });
+    const path = join(judge.games, 'riverrun', 'status');
+    const lastSettled = new LastSettledFiles();
+    const newStore = () => new GameStore({ games: judge.games, audit: judge.audit, lastSettled });
+    // Left alone for a while, as a file nobody is editing.
+    const leftAlone = () => utimesSync(path, new Date(Date.now() - 10_000), new Date(Date.now() - 10_000));
+    return { store: newStore(), newStore, path, leftAlone };
+  }
+
+  it('takes the version it last read settled, without waiting, and the new one once it is left alone', () => {
+    const { store, path, leftAlone } = daemonStore();
+    leftAlone();
+    expect(store.load('riverrun').game.deadline).toBe('202403151800');
+    // Saved in place just now: a store that waited would read it 400 ms later.
+    writeFileSync(path, edited);
+    expect(store.load('riverrun').game.deadline).toBe('202403151800');
+    leftAlone();
+    expect(store.load('riverrun').game.deadline).toBe('202403191800');
+  });
+
+  it('shares what it read settled between the stores given the same LastSettledFiles', () => {
+    const { store, newStore, path, leftAlone } = daemonStore();
+    leftAlone();
+    store.load('riverrun');
+    writeFileSync(path, edited);
+    expect(newStore().load('riverrun').game.deadline).toBe('202403151800');
+  });
+
+  it('refuses, as a conflict to try again, a file being edited that it never read settled', () => {
+    const { store } = daemonStore();
+    expect(() => store.load('riverrun')).toThrow(StatusBeingEditedError);
+    expect(() => store.load('riverrun')).toThrow(StatusConflictError);
+  });
+
+  it('makes a change on the file once it has settled, its thread going on meanwhile', async () => {
+    const { store, path, leftAlone } = daemonStore();
+    leftAlone();
+    store.load('riverrun');
+    writeFileSync(path, edited);
+    let ticks = 0;
+    const ticking = setInterval(() => ticks++, 10);
+    let changedFrom: string | null = null;
+    try {
+      await store.update('riverrun', GM, ({ game }) => {
+        changedFrom = game.deadline;
+        return { ...game, deadline: '202403201800' };
+      });
+    } finally {
+      clearInterval(ticking);
+    }
+    expect(changedFrom).toBe('202403191800');
+    // The wait was about 400 ms: a thread blocked for it would have ticked once at most.
+    expect(ticks).toBeGreaterThanOrEqual(3);
+    expect(store.load('riverrun').game.deadline).toBe('202403201800');
   });
 });
 

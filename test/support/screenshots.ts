@@ -16,11 +16,12 @@ import { webSettings } from '../../src/web/settings.js';
 const DOCS = resolve('docs');
 const GAME = 'demo';
 
-/** France's player clicks the fleet in the Mid-Atlantic, then Spain, where its army stands. */
+/** France's player clicks the army in Burgundy, then Munich; Spain's army to Portugal; the fleet in the Mid-Atlantic to support it; then the fleet again. */
 async function giveOrdersByClicks(page: Page): Promise<void> {
   await page.locator('#board[data-ready=yes]').waitFor();
-  await page.locator('[data-place="MAO"]').click();
-  await page.locator('[data-place="SPA"]').click();
+  for (const location of ['BUR', 'MUN', 'SPA', 'POR', 'MAO', 'SPA', 'POR', 'MAO']) await page.locator(`[data-place="${location}"]`).click();
+  // The three orders drawn as the results draw them, the fleet chosen again.
+  await page.waitForFunction("document.querySelector('.board-picture')?.dataset.drawn?.split('\\n').length === 3");
 }
 
 const judge = demoJudge('screenshots');
@@ -56,14 +57,15 @@ try {
   await signOnAsFrance(page);
   // The top of the page: the board, the powers and the order choices.
   await page.screenshot({ path: resolve(DOCS, 'web-game-page.png'), clip: { x: 0, y: 0, width: 1280, height: 1235 }, fullPage: true });
-  // Orders being given on the board (issue 36): a fleet chosen, then the army it may support.
+  // Orders being given on the board (issue 36): three on the list, drawn, and a unit chosen.
   await giveOrdersByClicks(page);
   await page.locator('#board').screenshot({ path: resolve(DOCS, 'web-board-orders.png') });
   const phone = await chromium.person({ baseURL: web.url, width: 390, height: 844 });
   await signOnAsFrance(phone.page);
   await phone.page.getByRole('button', { name: 'Zoom the board in' }).click();
+  await phone.page.getByRole('button', { name: 'Zoom the board in' }).click();
   await giveOrdersByClicks(phone.page);
-  await phone.page.locator('[data-place="SPA"]').scrollIntoViewIfNeeded();
+  await phone.page.locator('[data-place="GAS"]').scrollIntoViewIfNeeded();
   await phone.page.screenshot({ path: resolve(DOCS, 'web-board-orders-phone.png') });
   process.stdout.write(`docs/web-front-page.png, docs/web-game-page.png, docs/web-board-orders.png and docs/web-board-orders-phone.png written\n`);
 } finally {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { readAnyMap } from '../../src/map/catalog.js';
 import { boardSvg, HEADER_HEIGHT } from '../../src/render/board-svg.js';
+import { GENERATED_BOARD } from '../../src/map/board-art.js';
 import { initialPosition } from '../../src/engine/position.js';
 import { boardPlaces } from '../../src/render/board-places.js';
 import { scriptSafeJson } from '../../src/web/board-data.js';
@@ -29,5 +30,15 @@ describe("the clickable board's data", () => {
     expect(Math.abs(spotX - (x + size / 2))).toBeLessThan(0.2);
     // The badge is drawn inside the board's group, which sits under the heading.
     expect(Math.abs(spotY - (y + size / 2) - HEADER_HEIGHT)).toBeLessThan(0.2);
+  });
+
+  it("names each province's outline in the board picture the way the clickable board finds it: a drawing's art-<place> areas, a laid-out board's titled cells", () => {
+    const provinces = standard.base.locations.filter((location) => location.coast === null).map((location) => location.abbrev);
+    const drawn = boardSvg(standard.base, initialPosition(standard.base), { title: 'drawing', art: standard.art });
+    const areas = new Set([...drawn.matchAll(/<path id="art-([a-z_]+)"/g)].map((match) => match[1]!.toUpperCase()));
+    expect(provinces.filter((province) => !areas.has(province))).toEqual([]);
+    const laidOut = boardSvg(standard.base, initialPosition(standard.base), { title: 'laid out', art: GENERATED_BOARD });
+    const cells = new Set([...laidOut.matchAll(/<polygon [^>]*><title>[^<]* \(([A-Z]+)\)<\/title>/g)].map((match) => match[1]!));
+    expect(provinces.filter((province) => !cells.has(province))).toEqual([]);
   });
 });

@@ -64,20 +64,20 @@ describe('a NO_CHECK game on the web', () => {
       ['F BRE', 'F BRE - MAO'],
       ['A PAR', 'A PAR - BUR'],
       ['A PAR, another order', 'A PAR - PIC'],
-      ['A MAR', 'A MAR H'],
+      ['A MAR', ''],
       ['Another order on file', 'A GAS - SPA'],
     ]);
     expect(await page.locator('form.orders').innerText()).toContain('Every order on file has a row of its own');
     const another = page.getByLabel('Order for A PAR, another order', { exact: true });
     expect((await another.locator('option').allTextContents()).slice(0, 3)).toEqual(['(none: drop this order)', 'A PAR - PIC', 'A PAR H']);
 
-    // Sent again as shown, the form keeps every order, and gives the unit without one its hold.
+    // Sent again as shown, the form keeps every order, and files none for the unit without one.
     await submit(page.locator(`form[action="/game/${GAME}/orders"]`));
-    expect(frenchOrders()).toEqual(['F BRE - MAO', 'A PAR - BUR', 'A PAR - PIC', 'A MAR H', 'A GAS - SPA']);
+    expect(frenchOrders()).toEqual(['F BRE - MAO', 'A PAR - BUR', 'A PAR - PIC', 'A GAS - SPA']);
 
     await page.getByLabel('Order for A PAR, another order', { exact: true }).selectOption('');
     await submit(page.locator(`form[action="/game/${GAME}/orders"]`));
-    expect(frenchOrders()).toEqual(['F BRE - MAO', 'A PAR - BUR', 'A MAR H', 'A GAS - SPA']);
+    expect(frenchOrders()).toEqual(['F BRE - MAO', 'A PAR - BUR', 'A GAS - SPA']);
     expect((await formRows(page)).map(([label]) => label)).toEqual(['F BRE', 'A PAR', 'A MAR', 'Another order on file']);
   }, 120_000);
 });

@@ -67,7 +67,7 @@ export async function startWebJudge(web: Readonly<Record<string, unknown>> = {})
 
 async function webJudgeIn(folder: string): Promise<WebJudge> {
   const log: string[] = [];
-  const judge = startJudge(loadConfig(join(folder, 'judge.config.json')), { log: (line) => log.push(line) });
+  const judge = await startJudge(loadConfig(join(folder, 'judge.config.json')), { log: (line) => log.push(line) });
   const url = await judge.web;
   if (url === null) throw new Error('the judge serves no web pages');
   const maildir = join(folder, 'var', 'maildir');

@@ -25,7 +25,8 @@ export function validateGame(target: string, options: { roundtrip?: boolean; con
   const parsed = readStatus(bytes, file.shown);
   const map = gameMap(parsed.game, folder(config, 'maps'), file.shown);
   const rules = rulesInForce(parsed.game, map.map?.rules() ?? []);
-  const unhonoured = unhonouredRules(rules).map(({ rule, reason }) => ({
+  // The main status file, which names the game's variant, is not read here: Payola rules are taken as in a Payola game.
+  const unhonoured = unhonouredRules(rules, null).map(({ rule, reason }) => ({
     file: file.shown,
     line: lineOfEntry(parsed.game.source, GAME_OWNER, 'RULE') ?? 1,
     severity: 'warning' as const,

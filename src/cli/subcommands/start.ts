@@ -43,7 +43,7 @@ export function registerStartCommand(program: Command): void {
       const { startJudge } = await import('../../daemon/judge.js');
       // Listening before the judge starts: a SIGTERM while it starts (the start line is out) must stop it cleanly.
       const signalled = untilSignalled();
-      const judge = startJudge(loadConfig(options.config), { log: printLogLine });
+      const judge = await startJudge(loadConfig(options.config), { log: printLogLine });
       const signal = await signalled;
       printLogLine(`${signal}: finishing the mail in hand`);
       await judge.stop();

@@ -120,6 +120,8 @@ type SessionCommand =
   /** A line that is not a command, after a SIGNON as a power: an order, passed through as written. */
   | { readonly kind: 'order'; readonly order: string }
   | { readonly kind: 'clear' }
+  | { readonly kind: 'transfer'; readonly amount: number; readonly to: string }
+  | { readonly kind: 'accept'; readonly list: string }
   | { readonly kind: 'status' }
   | Press
   | { readonly kind: 'setAddress'; readonly addresses: readonly string[] }

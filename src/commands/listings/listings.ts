@@ -13,6 +13,8 @@ import { FULL_SIGHT } from '../../engine/visibility.js';
 import { boardSight } from '../../game/blind-view.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 import { latePowers } from '../../game/readiness.js';
+import { treasuryLines } from '../../game/payola/treasuries.js';
+import { positionOf } from '../../game/position.js';
 
 /** LIST, SUMMARY and HISTORY: what anyone may read about games. Nothing here names an address or an order on file. */
 
@@ -116,7 +118,7 @@ function progress(context: ExecutionContext, game: GameStatus, rules: RulesInFor
         ? `Waiting for the deadline at their request: ${names(waiting)}.`
         : 'One or more players have asked that the phase wait for its deadline.',
     );
-  const late = latePowers(game, mapsOf(context, game), context.rules);
+  const late = latePowers(game, mapsOf(context, game), context.rules, context.service.listings.variant(game));
   if (late.length > 0)
     lines.push(rules.has('LIST_UNORDERED') ? `Orders not yet submitted by: ${names(late)}.` : 'One or more powers have not yet submitted orders.');
   return lines;
@@ -134,7 +136,18 @@ export function list(context: ExecutionContext, session: Session, game: string |
   // The web's game page of a game in preparation still shows (without it the Master could not sign on there).
   if (game !== undefined && session.kind !== 'master') refuseInPreparation(context, game);
   const { board, notes } = gameListing(context, session, game);
-  return { lines: [...gameViewText(board).trimEnd().split('\n'), ...(notes.length > 0 ? ['', ...notes] : [])] };
+  const money = payolaMoney(context, session, requestedGame(session, game, 'LIST'));
+  return { lines: [...gameViewText(board).trimEnd().split('\n'), ...(notes.length > 0 ? ['', ...notes] : []), ...(money.length > 0 ? ['', ...money] : [])] };
+}
+
+/** A Payola game's treasuries, as far as the reader may see them. */
+function payolaMoney(context: ExecutionContext, session: Session, name: string): string[] {
+  const listed = context.service.listings.mainStatus().status.games.find((listing) => listing.name === name)?.variant;
+  const game = loadGame(context, name).game;
+  const phase = playedPhase(game);
+  if (listed !== 'payola' || phase === null) return [];
+  const map = currentMap(context, game);
+  return treasuryLines(game, map, positionOf(game, map), phaseRules(context, game), readerOf(session));
 }
 
 function yearOf(abbrev: string): number | null {

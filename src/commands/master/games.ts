@@ -1,5 +1,6 @@
 import { GameRuleError, isForming } from '../../game/lifecycle.js';
 import { unhonouredRules } from '../../game/rule-support.js';
+import { variantNamed } from '../../game/variant.js';
 import { MAP_POWER_ROLE, type GameStatus } from '../../status/model.js';
 import { GameExistsError } from '../../store/game-store.js';
 import type { CommandBody } from '../language/types.js';
@@ -17,25 +18,15 @@ type Rename = Extract<CommandBody, { kind: 'rename' }>;
 /** Games one address may create in a day: enough for any Master, too few to fill a judge's disk. */
 const CREATIONS_PER_DAY = 5;
 
-/**
- * Email.txt's rule variants besides standard: both change what an order is (Payola's bribes, Crystal
- * Ball's orders a phase ahead), and this judge adjudicates neither, so it refuses them rather than
- * playing a standard game under their name.
- */
-const UNPLAYED_VARIANTS: Readonly<Record<string, string>> = {
-  PAYOLA: 'Payola is played with bribes (offers of silver pieces for units), which this judge does not adjudicate',
-  XTALBALL: 'Crystal Ball is played with orders given phases ahead, which this judge does not adjudicate',
-};
-
-function checkVariant(variant: string | undefined): void {
-  if (variant === undefined || variant.toUpperCase() === 'STANDARD') return;
-  const reason = UNPLAYED_VARIANTS[variant.toUpperCase()];
-  if (reason) throw new GameRuleError(`the rule variant ${variant} is not played on this judge: ${reason}; CREATE the game without it`);
+/** The variant CREATE names (standard when none), as the main status file lists it: every variant DPjudge plays is played here. */
+function checkVariant(variant: string | undefined): string {
+  const name = (variant ?? 'standard').toLowerCase();
+  if (variantNamed(name) !== null) return name;
   throw new GameRuleError(`there is no rule variant '${variant}'; DPjudge knows standard, payola and xtalball`);
 }
 
 export async function create(context: ExecutionContext, command: Create): Promise<Step> {
-  checkVariant(command.variant);
+  const variant = checkVariant(command.variant);
   const master = { id: null, email: context.sender, name: '' };
   const actor = actorOf(context, 'CREATE');
   const created = context.service.creationsBy(context.sender, context.now.minus({ days: 1 }).toJSDate());
@@ -45,19 +36,29 @@ export async function create(context: ExecutionContext, command: Create): Promis
     );
   try {
     await context.service.create({ name: command.game, master, masterPassword: command.password, map: null }, actor, 'preparation');
+    if (variant !== 'standard') await context.service.listings.updateListing(command.game, actor, (listing) => ({ ...listing, variant }));
   } catch (error) {
     if (error instanceof GameExistsError) throw new GameRuleError(`there is a game '${command.game}' already; choose another name`);
     throw error;
   }
+  if (variant !== 'standard') await playVariant(context, command.game, variant);
   const mapRules = context.service.maps(context.service.load(command.game).game).base.rules();
   return {
     lines: [
-      `Game '${command.game}' is created, with you as its Master. Until FORM (later in this mail or in another) it is in preparation, hidden from everyone else; FORM lets players JOIN it.`,
+      `Game '${command.game}' is created${variant === 'standard' ? '' : ` to play ${variant}`}, with you as its Master. Until FORM (later in this mail or in another) it is in preparation, hidden from everyone else; FORM lets players JOIN it.`,
       `The lines after CREATE go into its status file; sign on later with SIGNON M${command.game} and your password.`,
-      ...unhonouredRules(mapRules).map(({ rule, reason }) => `Note: the map's rule ${rule} is ${reason}; the game runs as if it were not there.`),
+      ...unhonouredRules(mapRules, variant).map(({ rule, reason }) => `Note: the map's rule ${rule} is ${reason}; the game runs as if it were not there.`),
     ],
     session: { kind: 'master', game: command.game },
   };
+}
+
+/** The main status file lists the game under its variant, and its status file takes the rules the variant always plays under (XtalballGame.reinit). */
+async function playVariant(context: ExecutionContext, game: string, variant: string): Promise<void> {
+  const actor = actorOf(context, 'CREATE');
+  await context.service.listings.updateListing(game, actor, (listing) => ({ ...listing, variant }));
+  const brought = variantNamed(variant)!.broughtRules;
+  if (brought.length > 0) await context.service.writeStatusLines(game, { block: null, lines: [`RULE ${brought.join(' ')}`], creating: true }, actor);
 }
 
 type MasterLogin = { readonly ok: true; readonly game: GameStatus } | { readonly ok: false; readonly refusal: Step };

@@ -85,7 +85,7 @@ export async function processGame(context: ExecutionContext, session: MasterSess
   const game = loadGame(context, session.game).game;
   const current = phaseAbbrev(playing(game));
   if (phase !== undefined && phase !== current) throw new GameRuleError(`game '${session.game}' is at ${current}, not ${phase}; nothing was processed`);
-  const late = lateness(game, mapsOf(context, game), context.rules);
+  const late = lateness(game, mapsOf(context, game), context.rules, context.service.listings.variant(game));
   // Rules.txt: under CIVIL_DISORDER the Master's plain PROCESS puts the powers without orders in civil disorder.
   const civilDisorder = gameRules(context, game).has('CIVIL_DISORDER');
   if (!force && !civilDisorder && late.length > 0)

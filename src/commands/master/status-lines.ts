@@ -1,4 +1,6 @@
 import { unhonouredRules } from '../../game/rule-support.js';
+import type { Variant } from '../../game/variant.js';
+import { ruleInfo } from '../../rules/in-force.js';
 import { firstWord, type StatusEdit } from '../../game/status-lines.js';
 import type { OutgoingMail } from '../../store/outgoing-mail.js';
 import { GameRuleError } from '../../game/lifecycle.js';
@@ -14,17 +16,35 @@ export async function applyStatusLines(context: ExecutionContext, gameName: stri
   const keyword = firstWord(edit.lines[0]!);
   if (edit.creating && SET_BY_CREATE.has(keyword)) return { lines: [`Ignored: CREATE writes the ${keyword} line itself.`] };
   if (keyword === 'GAME') throw new GameRuleError("the GAME line is the game's name: use RENAME to change it");
+  const rules = keyword === 'RULE' || keyword === 'RULES' ? namedRules(edit) : [];
+  const variant = rules.length > 0 ? context.service.listings.variant(context.service.load(gameName).game) : null;
+  if (variant !== null) refuseRules(variant, rules);
   const outcome = await context.service.writeStatusLines(gameName, edit, actorOf(context, 'status line'));
   if (keyword === 'TRIAL')
     return { lines: [outcome, 'The judgekeeper is told that this game plays on a trial map.'], notices: [trialNotice(context, gameName, edit.lines[0]!)] };
   if (keyword !== 'RULE' && keyword !== 'RULES') return { lines: [outcome] };
-  const rules = edit.lines.flatMap((line) => line.trim().split(/\s+/).slice(1)).filter((rule) => !rule.startsWith('!'));
   return {
     lines: [
       outcome,
-      ...unhonouredRules(rules).map(({ rule, reason }) => `Note: the rule ${rule.toUpperCase()} is ${reason}; the game runs as if it were not there.`),
+      ...unhonouredRules(rules, variant?.name).map(
+        ({ rule, reason }) => `Note: the rule ${rule.toUpperCase()} is ${reason}; the game runs as if it were not there.`,
+      ),
     ],
   };
+}
+
+/** The rules a RULE line switches on (`!RULE` switches one off). */
+function namedRules(edit: StatusEdit): string[] {
+  return edit.lines.flatMap((line) => line.trim().split(/\s+/).slice(1)).filter((rule) => !rule.startsWith('!'));
+}
+
+/** A rule the game's variant does not allow is refused, with the reason, before anything is written. */
+function refuseRules(variant: Variant, rules: readonly string[]): void {
+  for (const rule of rules) {
+    const info = ruleInfo(rule.toUpperCase());
+    const refusal = info === undefined ? null : variant.ruleRefusal(info);
+    if (refusal !== null) throw new GameRuleError(refusal);
+  }
 }
 
 /** Trial maps may only be chosen by mail, and the judgekeeper hears of every game that does. */

@@ -85,17 +85,22 @@ function lateAdditions(context: ExecutionContext, game: GameStatus, power: Power
 
 function onFileLines(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): string[] {
   const name = displayName(currentMap(context, game), power.name);
-  const orders = ordersOnFile(power, orderPhaseOf(phase)!);
-  return [`Orders on file for ${name} for ${phaseTitle(phase)}:`, ...(orders.length > 0 ? orders.map((order) => `  ${order}`) : ['  (none)'])];
+  return context.service.listings
+    .variant(game)
+    .listsOnFile(game, power, phase)
+    .flatMap(({ title, orders }) => [`Orders on file for ${name} for ${title}:`, ...(orders.length > 0 ? orders.map((order) => `  ${order}`) : ['  (none)'])]);
 }
 
 function stillUnordered(context: ExecutionContext, game: GameStatus, power: PowerStatus): readonly string[] {
-  return lateness(game, mapsOf(context, game), context.rules).find((candidate) => candidate.power === power.name)?.unordered ?? [];
+  return (
+    lateness(game, mapsOf(context, game), context.rules, context.service.listings.variant(game)).find((candidate) => candidate.power === power.name)
+      ?.unordered ?? []
+  );
 }
 
 /** What a power still owes after its orders: the units left without one, so that it knows it is late. */
 function stillLate(context: ExecutionContext, game: GameStatus, power: PowerStatus): string[] {
-  const late = lateness(game, mapsOf(context, game), context.rules).find((candidate) => candidate.power === power.name);
+  const late = lateness(game, mapsOf(context, game), context.rules, context.service.listings.variant(game)).find((candidate) => candidate.power === power.name);
   if (late === undefined) return [];
   const name = displayName(currentMap(context, game), power.name);
   if (late.unordered.length === 0) return [`${name} has no orders on file and counts as late until it has.`];
@@ -130,8 +135,14 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
     lines: [...summary, ...onFileLines(context, report.game, now, phase), ...report.notes, ...stillLate(context, report.game, now), ...ready],
     refused: report.refused,
     failed: refusedCount > 0,
-    notices: orderCopies(context, report.game, now, phase, rules),
+    notices: [...orderCopies(context, report.game, now, phase, rules), ...announced(context, report.game, report.broadcast)],
   };
+}
+
+/** What the variant tells everyone of a submission (Crystal Ball: the first turn's lists are locked). */
+function announced(context: ExecutionContext, game: GameStatus, lines: readonly string[] | undefined): OutgoingMail[] {
+  if (lines === undefined) return [];
+  return tellEveryone(context, game, `Diplomacy game ${game.name}: announcement`, 'announcement', { game: game.name, lines });
 }
 
 const BUILD_ORDER = /^BUILD [AF] ([^/\s]+)/;
@@ -181,7 +192,7 @@ export function showStatus(context: ExecutionContext, session: SignedOnSession):
     const waiting = power.wait ? ['You are waiting (SET WAIT): the phase is not processed early.'] : [];
     return { lines: [situation(game), ...onFileLines(context, game, power, phase), ...waiting] };
   }
-  const late = lateness(game, mapsOf(context, game), context.rules);
+  const late = lateness(game, mapsOf(context, game), context.rules, context.service.listings.variant(game));
   const powers = game.powers.filter((power) => power.role === MAP_POWER_ROLE);
   const missing =
     late.length > 0 ? [`Orders missing or incomplete from: ${late.map(lateText).join(', ')}.`] : ['Every power that owes orders has them on file.'];

@@ -70,7 +70,7 @@ function ordersOnFile(game: GameStatus, sender: Party): boolean {
 
 /** Powers still owing orders for the phase; the sender's orders in this mail count as given, as they do for MUST_ORDER. */
 function latePowers(context: ExecutionContext, game: GameStatus, sender: Party, ordersInMail: boolean): ReadonlySet<string> {
-  const late = new Set(lateness(game, mapsOf(context, game), context.rules).map((owing) => owing.power));
+  const late = new Set(lateness(game, mapsOf(context, game), context.rules, context.service.listings.variant(game)).map((owing) => owing.power));
   if (ordersInMail && sender.kind === 'power') late.delete(sender.power.name);
   return late;
 }

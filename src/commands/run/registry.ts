@@ -18,6 +18,8 @@ import { pressHistory } from '../listings/press-history.js';
 import { create, purge, rename } from '../master/games.js';
 import * as master from '../master/master.js';
 import { clearOrders, showStatus } from '../orders/orders.js';
+import { setAcceptance, transfer } from '../orders/payola-funds.js';
+import * as payolaWords from '../language/payola.js';
 import { sendPress, type PressOptions } from '../press/press.js';
 import * as settings from '../settings/settings.js';
 
@@ -238,6 +240,22 @@ const COMMANDS: Registry = {
     afterCrash: 'report',
     limit: 'none',
     run: (context, session, command) => settings.setPassword(context, session, command.password),
+  },
+  transfer: {
+    keywords: { TRANSFER: payolaWords.transfer },
+    sender: 'power',
+    session: 'keeps',
+    afterCrash: 'report',
+    limit: 'none',
+    run: (context, session, command) => transfer(context, session, command),
+  },
+  accept: {
+    keywords: { ACCEPT: payolaWords.acceptance },
+    sender: 'power',
+    session: 'keeps',
+    afterCrash: 'report',
+    limit: 'none',
+    run: (context, session, command) => setAcceptance(context, session, command.list),
   },
   setWait: {
     keywords: { 'SET WAIT': playerWords.setWait },

@@ -56,7 +56,10 @@ export async function setWait(context: ExecutionContext, session: Signed, wait: 
   if (barred) throw new GameRuleError(barred);
   if (findPower(current, power)?.role !== MAP_POWER_ROLE) throw new GameRuleError(`${power} gives no orders and cannot wait`);
   const loaded = await context.service.setWait(session.game, power, wait, actorOf(context, wait ? 'SET WAIT' : 'SET NOWAIT'));
-  const ready = !wait && loaded.game.delay === 1 && latePowers(loaded.game, mapsOf(context, loaded.game), context.rules).length === 0;
+  const ready =
+    !wait &&
+    loaded.game.delay === 1 &&
+    latePowers(loaded.game, mapsOf(context, loaded.game), context.rules, context.service.listings.variant(loaded.game)).length === 0;
   const lines = [wait ? 'You are waiting: the phase is not processed before its deadline.' : 'You are no longer waiting.'];
   if (ready) lines.push(readyLine(phaseRules(context, loaded.game)));
   return { lines };

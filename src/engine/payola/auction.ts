@@ -50,7 +50,7 @@ export interface AuctionSetup {
 }
 
 /** The money offered to one unit for one order. */
-export interface Bid {
+interface Bid {
   readonly order: string;
   /** What the unit is paid; under EBAYOLA after the saving, for a dummy's hold one above the tie. */
   readonly total: number;
@@ -58,7 +58,7 @@ export interface Bid {
   readonly cost: ReadonlyMap<string, number>;
 }
 
-export interface UnitDecision {
+interface UnitDecision {
   readonly unit: string;
   readonly owner: string;
   /** The order the unit follows. */

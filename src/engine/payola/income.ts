@@ -65,7 +65,7 @@ function uncappedIncome(settings: IncomeSettings, earner: Earner): number {
 }
 
 /** ZEROSUM pays 10 AgP per centre held at the start, through the year's income. */
-export const ZEROSUM_CENTER_WORTH = 10;
+const ZEROSUM_CENTER_WORTH = 10;
 
 /**
  * A new game's treasury: a year's income for the centres held, or (a power starting without
@@ -86,7 +86,7 @@ export function zeroSumCaptureValue(loser: { readonly balance: number; readonly 
   return Math.floor((loser.balance + loser.bribeProfits) / loser.centersAtYearStart);
 }
 
-export interface CenterMoney {
+interface CenterMoney {
   readonly center: string;
   readonly amount: number;
 }

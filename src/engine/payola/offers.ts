@@ -33,7 +33,7 @@ export function holdOf(unit: string): string {
 }
 
 /** Whether an order in its canonical text (`A PAR - BUR`) is a move: what `>` and `@` tell apart. */
-export function moves(unit: string, order: string): boolean {
+function moves(unit: string, order: string): boolean {
   return order.startsWith(`${unit} - `);
 }
 

@@ -35,7 +35,7 @@ export interface StatementPower {
   readonly unplayedDummy: boolean;
 }
 
-export interface OwnUnitLine {
+interface OwnUnitLine {
   readonly unit: string;
   readonly order: string;
   /** Null under HIDE_COST. */
@@ -44,7 +44,7 @@ export interface OwnUnitLine {
   readonly unpaidByOwner: boolean | null;
 }
 
-export interface AcceptedBribe {
+interface AcceptedBribe {
   readonly unit: string;
   /** Null under BLIND: the player learns only whose unit took the money. */
   readonly order: string | null;

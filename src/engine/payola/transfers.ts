@@ -51,7 +51,7 @@ export interface TransferMade {
 }
 
 /** Why this transfer may not be made, or nothing. */
-export function checkTransfer(rules: TransferRules, giver: Treasury, receiver: Treasury, amount: number, makingResults: boolean): Verdict<void> {
+function checkTransfer(rules: TransferRules, giver: Treasury, receiver: Treasury, amount: number, makingResults: boolean): Verdict<void> {
   if (rules.noTransfer) return refuse('funds transfers are not allowed in this game (NO_TRANSFER)');
   if (makingResults) return refuse('the judge is making the results of the phase; send the transfer again when they are out');
   if (!Number.isSafeInteger(amount) || amount < 0) return refuse(`a transfer is a whole, positive number of AgP, not ${amount}`);

@@ -17,7 +17,7 @@
  * Orders are in their canonical text, unit first (`A PAR - BUR`, `F BRE P ENGLAND`).
  */
 
-export type OrderNote = 'ordered' | 'byProxy' | 'proxied' | 'revoked' | 'ignored' | 'no unit' | 'reProxy' | 'foreign' | 'noProxy' | 'refused' | 'default';
+type OrderNote = 'ordered' | 'byProxy' | 'proxied' | 'revoked' | 'ignored' | 'no unit' | 'reProxy' | 'foreign' | 'noProxy' | 'refused' | 'default';
 
 export interface ListPower {
   readonly name: string;
@@ -34,7 +34,7 @@ export interface NotedOrder {
 }
 
 export interface LockedOrders {
-  /** Per unit, the order it follows and the power that gave it. */
+  /** Per unit (`F STP`, its coast left out), the order it follows and the power that gave it. */
   readonly orders: ReadonlyMap<string, { readonly power: string; readonly order: string }>;
   /** Per power, its SOONER list as played, each order with its note, the default holds at the end. */
   readonly lists: ReadonlyMap<string, readonly NotedOrder[]>;
@@ -43,7 +43,8 @@ export interface LockedOrders {
   readonly smallest: number;
 }
 
-const unitOf = (order: string) => order.split(' ').slice(0, 2).join(' ');
+/** The unit an order or a unit's name is for, coast left out: `F STP - BOT` is for the fleet on either coast. */
+const unitOf = (order: string) => order.split(' ').slice(0, 2).join(' ').replace(/\/.*$/, '');
 
 function proxyTarget(order: string): string | null {
   const words = order.split(' ');
@@ -54,7 +55,7 @@ export function lockedOrders(powers: readonly ListPower[], noProxy: boolean): Lo
   const sizes = powers.map((power) => power.centers).filter((centers) => centers > 0);
   const largest = sizes.length > 0 ? Math.max(...sizes) : 0;
   const smallest = sizes.length > 0 ? Math.min(...sizes) : 0;
-  const ownerOf = new Map(powers.flatMap((power) => power.units.map((unit) => [unit, power.name] as const)));
+  const ownerOf = new Map(powers.flatMap((power) => power.units.map((unit) => [unitOf(unit), power.name] as const)));
   const proxies = new Map<string, { to: string; power: string; index: number }>();
   const notes = new Map(powers.map((power) => [power.name, new Map<number, OrderNote>()]));
 
@@ -104,11 +105,11 @@ export function lockedOrders(powers: readonly ListPower[], noProxy: boolean): Lo
     const noted = notes.get(power.name)!;
     const list = power.sooner.map((order, index) => ({ order, note: noted.get(index)! }));
     for (const unit of power.units) {
-      if (orders.has(unit)) continue;
-      const proxy = proxies.get(unit);
+      if (orders.has(unitOf(unit))) continue;
+      const proxy = proxies.get(unitOf(unit));
       if (proxy) list[proxy.index] = { ...list[proxy.index]!, note: 'refused' };
       const hold = `${unit} H`;
-      orders.set(unit, { power: power.name, order: hold });
+      orders.set(unitOf(unit), { power: power.name, order: hold });
       list.push({ order: hold, note: 'default' });
     }
     lists.set(power.name, list);

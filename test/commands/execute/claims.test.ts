@@ -74,14 +74,15 @@ describe('preparation mode', () => {
 });
 
 describe('rule variants', () => {
-  it('refuses Payola and Crystal Ball at CREATE with the reason, creating nothing', async () => {
+  it('creates a Payola game, and refuses Crystal Ball at CREATE with the reason, creating nothing', async () => {
     const judge = mailJudge();
     expect((await judge.send(MASTER, 'CREATE c6 pw standard')).reply.text).toContain("Game 'c6' is created");
     const payola = await judge.send(MASTER, 'CREATE c4 pw payola');
-    expect(payola.reply.text).toContain('the rule variant payola is not played on this judge: Payola is played with bribes');
+    expect(payola.reply.text).toContain("Game 'c4' is created to play payola");
+    expect(judge.mainStatus()).toMatch(/^c4 payola preparation$/m);
     const crystal = await judge.send(MASTER, 'CREATE c5 pw xtalball');
     expect(crystal.reply.text).toContain('the rule variant xtalball is not played on this judge: Crystal Ball is played with orders given phases ahead');
-    expect(judge.mainStatus()).not.toMatch(/^c[45] /m);
+    expect(judge.mainStatus()).not.toMatch(/^c5 /m);
   });
 });
 

@@ -9,7 +9,7 @@ const load = (module) => import(pathToFileURL(join(built, module)).href);
 const { loadConfig } = await load('config/config.js');
 const { startJudge } = await load('daemon/judge.js');
 
-startJudge(loadConfig(configFile), {
+await startJudge(loadConfig(configFile), {
   log(line) {
     process.stdout.write(`${line}\n`);
     if (line.startsWith('mail from')) process.kill(process.pid, 'SIGKILL');

@@ -22,7 +22,7 @@ export interface MailServers {
   readonly logs: string[];
   /** Mail settings that read this test's INBOX and send through the sink. */
   settings(more?: Record<string, unknown>): Record<string, unknown>;
-  startJudge(folder: JudgeFolder, responder?: MailResponder): void;
+  startJudge(folder: JudgeFolder, responder?: MailResponder): Promise<void>;
   /**
    * Resolves once `mails` mails are recorded in the journal of the judge in `folder`, nothing waits
    * in its outbox and the sink has parsed every mail it accepted: every answer the judge will ever
@@ -82,8 +82,8 @@ export function useMailServers(options: { ownDovecot?: boolean } = {}): MailServ
       const imap = { host: mailbox!.host, port: mailbox!.port, tls: false, user: mailbox!.user, password: mailbox!.password, pollSeconds: 5 };
       return { imap, smtp: { host: '127.0.0.1', port: sink!.port, secure: false }, ...more };
     },
-    startJudge(folder, responder) {
-      judge = startJudge(folder.loaded, { log: (line) => logs.push(line), ...(responder ? { responder } : {}) });
+    async startJudge(folder, responder) {
+      judge = await startJudge(folder.loaded, { log: (line) => logs.push(line), ...(responder ? { responder } : {}) });
     },
     async quiet(folder, mails, timeoutMs = 10_000) {
       await until(() => settled(folder, mails), timeoutMs, `${mails} mails recorded and every answer sent`);

@@ -1,0 +1,125 @@
+import { forfeitedTreasuries } from '../../engine/payola/transfers.js';
+import { yearEnd } from '../../engine/payola/income.js';
+import { readFunds, writeFunds } from '../../engine/payola/treasury.js';
+import { lastOrderInCharge } from '../../engine/movement/followed.js';
+import type { GameMap } from '../../map/game-map.js';
+import { MOVEMENT } from '../../map/phase.js';
+import type { RulesInForce } from '../../rules/in-force.js';
+import { findPower, updatePower, type GameStatus } from '../../status/model.js';
+import { clearOrders, collectOrders, standardLateness, submitOrders, type CollectedOrders, type OrderContext } from '../orders.js';
+import { standardListsOnFile } from '../lists-on-file.js';
+import { positionOf } from '../position.js';
+import type { BetweenPhases, Variant } from '../variant-record.js';
+import { payolaAuction } from './auction-phase.js';
+import { statementAdditions } from './statements.js';
+import { submitOfferSheet } from './submission.js';
+import { balanceOf, incomeCenters, incomeSettings, isDummy, mapPowers } from './treasuries.js';
+
+/**
+ * Payola as a variant record (docs/payola.md). In a movement phase the powers' orders are offer
+ * sheets: each unit follows its highest bidder (`auction-phase.ts`), and the adjudicator is handed
+ * that order as if the unit's owner had written it, so the standard choice of the followed order
+ * stands. Retreats and adjustments are the standard game's. The bribes are charged as the phase
+ * ends, the sheets and SENT lines emptied; each year's income is paid as the year turns, after the
+ * Fall phases.
+ */
+
+function ordersToPlay(game: GameStatus, context: OrderContext): CollectedOrders {
+  if (context.phase.type !== MOVEMENT) return collectOrders(game, context);
+  const auction = payolaAuction(game, context);
+  const bought = new Map<string, string[]>();
+  for (const decision of auction.result.decisions) bought.set(decision.owner, [...(bought.get(decision.owner) ?? []), decision.order]);
+  const asOrdered = { ...game, powers: game.powers.map((power) => ({ ...power, orders: bought.get(power.name) ?? [] })) };
+  const collected = collectOrders(asOrdered, context);
+  return { orders: collected.orders, invalid: [...auction.invalid, ...collected.invalid] };
+}
+
+/** The bribes of the movement phase just played, taken from the treasuries; NO_DONATIONS empties the eliminated's. */
+function charged(step: BetweenPhases): GameStatus {
+  const { before, playedMap, played, rules } = step;
+  const context = { map: playedMap, position: positionOf(before, playedMap), phase: played, rules };
+  const auction = payolaAuction(before, context);
+  let game = step.game;
+  const after = positionOf(game, step.map);
+  const treasuries = mapPowers(game).map((power) => {
+    const state = after.powers.find((each) => each.name === power.name);
+    const balance = (auction.balances.get(power.name) ?? 0) - (auction.result.charged.get(power.name) ?? 0);
+    return {
+      name: power.name,
+      balance,
+      dummy: isDummy(power),
+      eliminated: !state || (state.units.length === 0 && state.centers.length === 0),
+      sent: power.sent,
+    };
+  });
+  const forfeited = new Set(forfeitedTreasuries({ noDonations: rules.has('NO_DONATIONS') }, treasuries));
+  for (const treasury of treasuries) game = withBalance(game, treasury.name, forfeited.has(treasury.name) ? 0 : treasury.balance);
+  return { ...game, powers: game.powers.map((power) => (power.offers.length > 0 ? { ...power, offers: [] } : power)) };
+}
+
+function withBalance(game: GameStatus, name: string, balance: number, bribeProfits?: number): GameStatus {
+  return updatePower(game, name, (power) => {
+    const funds = readFunds(power.funds);
+    return { ...power, funds: writeFunds(power.funds, { balance, bribeProfits: bribeProfits ?? funds.bribeProfits }) };
+  });
+}
+
+/** The year's income, paid as the year turns (DPjudge's INCOME phase after the year's adjustments). */
+function paidIncome(game: GameStatus, map: GameMap, rules: RulesInForce, year: number): GameStatus {
+  const position = positionOf(game, map);
+  const settings = incomeSettings(game, map, rules, year);
+  const powers = mapPowers(game);
+  const earner = (power: (typeof powers)[number]) => ({
+    centers: incomeCenters(map, position, power.name),
+    bribeProfits: readFunds(power.funds).bribeProfits,
+    dummy: isDummy(power),
+    vassals: [],
+  });
+  const reports = yearEnd(
+    settings,
+    {
+      noHoarding: rules.has('NO_HOARDING'),
+      payDummies: rules.has('PAY_DUMMIES'),
+      dummiesHoldCenters: powers.some((power) => isDummy(power) && incomeCenters(map, position, power.name).length > 0),
+    },
+    powers.map((power) => ({
+      ...earner(power),
+      vassals: powers.filter((other) => isDummy(other) && other.control[0] === power.name).map(earner),
+      name: power.name,
+      balance: balanceOf(game, map, position, rules, power),
+      captured: [],
+      lost: [],
+    })),
+  );
+  let paid = game;
+  for (const report of reports) paid = withBalance(paid, report.power, report.balance, 0);
+  return paid;
+}
+
+function betweenPhases(step: BetweenPhases): GameStatus {
+  let game = step.played.type === MOVEMENT ? charged(step) : step.game;
+  game = { ...game, powers: game.powers.map((power) => (power.sent.length > 0 ? { ...power, sent: [] } : power)) };
+  if (step.next.year > step.played.year) game = paidIncome(game, step.map, step.rules, step.played.year);
+  return game;
+}
+
+export const PAYOLA: Variant = {
+  name: 'payola',
+  orderLists: ['ORDERS'],
+  ordersToPlay,
+  followedOrders: lastOrderInCharge,
+  betweenPhases,
+  resultsAdditions: (game, played, map, rules) => {
+    if (played.type !== MOVEMENT) return [];
+    const context = { map, position: positionOf(game, map), phase: played, rules };
+    return statementAdditions(game, map, played, rules, payolaAuction(game, context));
+  },
+  submitOrders: (game, power, lines, context) =>
+    context.phase.type === MOVEMENT && findPower(game, power) ? submitOfferSheet(game, power, lines, context) : submitOrders(game, power, lines, context),
+  clearOrders,
+  lateness: standardLateness,
+  listsOnFile: standardListsOnFile,
+  movesBeforeBlankStart: false,
+  broughtRules: [],
+  ruleRefusal: () => null,
+};

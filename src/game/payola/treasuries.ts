@@ -1,0 +1,76 @@
+import type { GameMap } from '../../map/game-map.js';
+import type { Position } from '../../engine/types.js';
+import { startingBalance, type IncomeSettings } from '../../engine/payola/income.js';
+import { initialAcceptance, readFunds } from '../../engine/payola/treasury.js';
+import type { RulesInForce } from '../../rules/in-force.js';
+import { MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
+
+/**
+ * A Payola game's treasuries and acceptance lists as its status file keeps them. A power without a
+ * FUNDS line (a game just started, or a status file a judgekeeper wrote by hand) has the starting
+ * treasury its centres and units give it: every reader of a treasury goes through `balanceOf`, so
+ * the first phase, transfer or listing sees the same amount, and the first change writes it down.
+ */
+
+export function incomeSettings(game: GameStatus, map: GameMap, rules: RulesInForce, year: number): IncomeSettings {
+  return {
+    zeroSum: rules.has('ZEROSUM'),
+    flatTax: rules.has('FLAT_TAX'),
+    tax: game.taxes.find((tax) => tax.center === null)?.amount ?? null,
+    centerTaxes: new Map(game.taxes.flatMap((tax) => (tax.center === null ? [] : [[tax.center, tax.amount] as const]))),
+    cap: game.cap,
+    mapPowers: map.powers.length,
+    victoryCenters: map.victoryCenters(year),
+    vassalDummies: rules.has('VASSAL_DUMMIES'),
+  };
+}
+
+export function isDummy(power: PowerStatus): boolean {
+  return power.player?.current === 'DUMMY';
+}
+
+/** The centres a power owns that count for income: build rights (`SC?`, `SC*`) left out. */
+export function incomeCenters(map: GameMap, position: Position, power: string): string[] {
+  return (position.powers.find((each) => each.name === power)?.centers ?? []).filter((center) => map.isCenter(center));
+}
+
+export function balanceOf(game: GameStatus, map: GameMap, position: Position, rules: RulesInForce, power: PowerStatus): number {
+  const written = readFunds(power.funds).balance;
+  if (written !== null) return written;
+  const units = position.powers.find((each) => each.name === power.name)?.units.length ?? 0;
+  const centers = incomeCenters(map, position, power.name);
+  const year = typeof game.phase?.phase === 'object' ? game.phase.phase.year : 0;
+  return startingBalance(incomeSettings(game, map, rules, year), { centers, bribeProfits: 0, dummy: isDummy(power), vassals: [] }, units);
+}
+
+/** A power's acceptance list: its ACCEPT line, or the one DPjudge gives a power that has none. */
+export function acceptanceOf(map: GameMap, power: PowerStatus): string {
+  return power.accept ?? initialAcceptance(letterOf(map, power.name) ?? '', isDummy(power));
+}
+
+export function letterOf(map: GameMap, power: string): string | null {
+  return map.power(power)?.abbrev ?? null;
+}
+
+export function mapPowers(game: GameStatus): PowerStatus[] {
+  return game.powers.filter((power) => power.role === MAP_POWER_ROLE);
+}
+
+/**
+ * What LIST tells a reader of a Payola game's money: DPjudge keeps treasuries private, so a power
+ * reads its own treasury and acceptance list, the Master every power's, anyone else nothing.
+ */
+export function treasuryLines(
+  game: GameStatus,
+  map: GameMap,
+  position: Position,
+  rules: RulesInForce,
+  view: { reader: string | null; master: boolean },
+): string[] {
+  const shown = mapPowers(game).filter((power) => view.master || power.name === view.reader);
+  if (shown.length === 0) return [];
+  return [
+    'Payola treasuries:',
+    ...shown.map((power) => `  ${power.name}: ${balanceOf(game, map, position, rules, power)} AgP, acceptance list ${acceptanceOf(map, power)}`),
+  ];
+}

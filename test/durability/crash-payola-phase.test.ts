@@ -1,0 +1,4 @@
+import { crashTest } from './crash-test.js';
+import { payolaPhase } from './scenarios.js';
+
+crashTest(payolaPhase);

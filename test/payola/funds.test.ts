@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { MASTER } from '../commands/execute/support.js';
+import { payolaGame } from './support.js';
+
+describe('Payola money by mail', () => {
+  it('moves funds with TRANSFER, tells the receiver (not who gave, under ANON_TRANSFER), and refuses what ONE_TRANSFER forbids', async () => {
+    const { send, funds, players, judge } = await payolaGame('fund', ['RULE ANON_TRANSFER ONE_TRANSFER']);
+    const sent = await send('FRANCE', 'TRANSFER 8 TO ENGLAND');
+    expect(sent.reply.text).toContain('8 AgP transferred to England.');
+    expect(sent.reply.text).toContain('TRANSFER TO ENGLAND           8 AgP\nCURRENT BALANCE              40 AgP');
+    const notice = sent.notices.find((mail) => mail.to.includes(players.get('ENGLAND')!.address))!;
+    expect(notice.text).toContain('BALANCE FORWARD              48 AgP\nTRANSFER FROM SOMEONE         8 AgP\nCURRENT BALANCE              56 AgP');
+    expect(notice.text).not.toContain('FRANCE');
+    expect(funds('FRANCE')).toEqual(['$40']);
+    expect(funds('ENGLAND')).toEqual(['$56']);
+    const again = await send('FRANCE', 'TRANSFER 1 TO E');
+    expect(again.reply.text).toContain('FRANCE has already transferred funds to ENGLAND this phase (ONE_TRANSFER)');
+    const negative = await send('FRANCE', 'TRANSFER -5 TO GERMANY');
+    expect(negative.reply.text).toContain('a transfer is a whole, positive number of AgP, not -5');
+    const tooMuch = await send('FRANCE', 'TRANSFER 41 TO GERMANY');
+    expect(tooMuch.reply.text).toContain('FRANCE has only 40 AgP, less than the 41 AgP to transfer');
+
+    // LIST: a power reads its own treasury, the Master every power's, an onlooker none.
+    const listed = (await send('FRANCE', 'LIST')).reply.text;
+    expect(listed).toContain('Payola treasuries:\n  FRANCE: 40 AgP, acceptance list F?');
+    expect(listed).not.toContain('ENGLAND: 56 AgP');
+    expect((await judge.send(MASTER, 'SIGNON Mfund masterpw\nLIST')).reply.text).toContain('  ENGLAND: 56 AgP, acceptance list E?');
+    expect((await judge.send('someone@example.org', 'LIST fund')).reply.text).not.toContain('Payola treasuries');
+  });
+
+  it('refuses every transfer under NO_TRANSFER, and sets the acceptance list with ACCEPT', async () => {
+    const { send, judge } = await payolaGame('fund2', ['RULE NO_TRANSFER']);
+    expect((await send('FRANCE', 'TRANSFER 8 TO ENGLAND')).reply.text).toContain('funds transfers are not allowed in this game (NO_TRANSFER)');
+    expect((await send('FRANCE', 'ACCEPT fe')).reply.text).toContain('Your acceptance list is FE?.');
+    expect(judge.statusText('fund2')).toMatch(/^ACCEPT FE\?$/m);
+    expect((await send('FRANCE', 'ACCEPT FX')).reply.text).toContain("X in the acceptance list 'FX' is no power's initial");
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { payolaGame } from './support.js';
+
+/**
+ * A Payola game played by mail through 1901 into 1902, its results checked against worked examples
+ * written from DPjudge's players' guide (DPjudge/variants/payola/pages/Questions); each example
+ * names the guide's question it comes from. Every power starts with a year's income for its
+ * centres: 17+16+15 = 48 AgP for three, 17+16+15+14 = 62 for Russia's four ("Income and Expenses").
+ */
+
+const SPRING_1901: Record<string, string> = {
+  // "Direct Bribe": 4 : A PAR - BUR; "Can I offer more than one bribe to a single unit?": the | shorthand, BUR listed first wins a tie.
+  FRANCE: '4 : A PAR - BUR\n3 : A MAR - SPA | - GAS',
+  // "Gift Bribe": paid whatever the unit does.
+  ENGLAND: '2 & F LON - NTH',
+  // "Negative Bribe" and "What if the only bribe a unit gets is a negative bribe?": A MUN holds on the hidden 0 AgP HOLD bribe,
+  // which the negative bribe's money joins; "savings request": 25 $ keeps 25 AgP back, so the offers are cut.
+  GERMANY: '5 ! A MUN - BUR\n30 : A BER - SIL\n25 $',
+  // "Move Bribe" with "2 extra silver pieces if it moves to Burgundy": 4 > A WAR - GAL plus 2 : A WAR - GAL.
+  RUSSIA: '4 > A WAR - GAL\n2 : A WAR - GAL',
+  // "Overexpenditure": 60 AgP offered from a 48 AgP treasury; every offer is cut one AgP at a time until it can pay.
+  AUSTRIA: '30 : A VIE - GAL\n30 : A BUD - SER\n3 : A ROM - APU',
+  ITALY: '1 : A VEN - TYR',
+  // "Hold Bribe": 4 @ F ANK - BLA pays for the move it lists; "4 ! A PAR H": the unit still holds and the briber is not charged;
+  // "High-Bid Ties and the Acceptance List": 3 for A ROM - TUS ties with Austria's 3 for A ROM - APU, and Italy lists Turkey first.
+  TURKEY: '4 @ F ANK - BLA\n4 ! A SMY H\n3 : A ROM - TUS',
+};
+
+const statement = (text: string, power: string) => {
+  const start = text.indexOf(`ACCOUNT STATEMENT FOR ${power}`);
+  return start < 0 ? '' : text.slice(start, text.indexOf('AgP', text.indexOf('THE REMAINING BALANCE', start)) + 3);
+};
+
+describe('a Payola game played by mail', () => {
+  it('plays 1901 and the spring of 1902 as the guide works its examples', async () => {
+    const { send, process, funds, judge } = await payolaGame('bribes');
+    expect((await send('ITALY', 'ACCEPT IT')).reply.text).toContain('Your acceptance list is IT?.');
+    for (const [power, sheet] of Object.entries(SPRING_1901)) expect((await send(power, sheet)).reply.text).not.toContain('not accepted');
+
+    const spring = await process();
+    for (const order of [
+      'A PAR - BUR.',
+      'A MAR - SPA.',
+      'F LON - NTH.',
+      'A MUN H.',
+      'A BER - SIL.',
+      'A BUD - SER.',
+      'F ANK - BLA.',
+      'A SMY H.',
+      'A ROM - TUS.',
+    ])
+      expect(spring.master).toContain(order);
+    expect(spring.master).toMatch(/A WAR - GAL\. +\(\*bounce\*\)/);
+
+    // Germany: 5 + 30 accepted from 48 - 25 = 23 AgP: cut seven times, the negative bribe stopping at 0.
+    expect(statement(spring.of('GERMANY'), 'GERMANY')).toBe(
+      [
+        'ACCOUNT STATEMENT FOR GERMANY',
+        '='.repeat(50),
+        'YOUR UNITS WERE PAID AND ORDERED AS FOLLOWS:',
+        '     0 : F KIE H',
+        '    23 : A BER - SIL',
+        // The negative bribe was cut to nothing before the army's 30 AgP reached 23.
+        '     0 : A MUN H',
+        'YOUR ACCEPTED BRIBES WERE:',
+        '     0 : F KIE H',
+        '    23 : A BER - SIL',
+        '     0 : A MUN H',
+        'YOUR OFFER SHEET WAS:',
+        '     5 ! A MUN - BUR',
+        '    30 : A BER - SIL',
+        '    25 $',
+        'THE PREVIOUS BALANCE OF YOUR BANK ACCOUNT WAS:     48 AgP',
+        'EACH OFFER WAS SUBJECT TO BRIBE REDUCTION RULES     7 TIMES',
+        'TOTAL COST TO YOU OF THE BRIBES YOU OFFERED WAS:   23 AgP',
+        'THE REMAINING BALANCE IN YOUR BANK ACCOUNT IS:     25 AgP',
+      ].join('\n'),
+    );
+    // Austria: 30 + 30 from 48: cut six times to 24 + 24; its tied bid for A ROM lost.
+    expect(spring.of('AUSTRIA')).toContain('EACH OFFER WAS SUBJECT TO BRIBE REDUCTION RULES     6 TIMES');
+    expect(spring.of('AUSTRIA')).toContain('THE REMAINING BALANCE IN YOUR BANK ACCOUNT IS:      0 AgP');
+    // Italy's A ROM followed Turkey's money: starred, Italy paid nothing toward it.
+    expect(spring.of('ITALY')).toContain(' *   3 : A ROM - TUS');
+    expect(spring.of('ITALY')).not.toContain('ACCOUNT STATEMENT FOR TURKEY');
+    const balances = () => Object.fromEntries(['FRANCE', 'ENGLAND', 'GERMANY', 'RUSSIA', 'AUSTRIA', 'ITALY', 'TURKEY'].map((power) => [power, funds(power)]));
+    expect(balances()).toEqual({
+      FRANCE: ['$41'],
+      ENGLAND: ['$46'],
+      GERMANY: ['$25'],
+      RUSSIA: ['$56'],
+      AUSTRIA: ['$0'],
+      ITALY: ['$47'],
+      TURKEY: ['$41'],
+    });
+
+    // Fall 1901: France buys the Italian army's support ("Bribe Interactions": a unit follows the standard rules whoever pays it);
+    // Germany's 3 AgP for A TYR to hold loses to France's 6, and costs it nothing.
+    await send('FRANCE', '5 : A BUR - MUN\n6 : A TYR S A BUR - MUN');
+    await send('GERMANY', '3 : A TYR H');
+    const fall = await process();
+    expect(fall.master).toContain('A TYR S A BUR - MUN.');
+    expect(fall.master).toContain('Germany: A MUN may retreat to');
+    expect(fall.of('GERMANY')).toContain('TOTAL COST TO YOU OF THE BRIBES YOU OFFERED WAS:    0 AgP');
+    expect(fall.of('GERMANY')).toContain('     0 : A MUN H\nYOUR OFFER SHEET WAS:\n     3 : A TYR H');
+    expect(balances()).toMatchObject({ FRANCE: ['$30'], GERMANY: ['$25'] });
+
+    // "What about retreat and adjustment phases?": retreats and builds are given as in a standard game.
+    await send('GERMANY', 'A MUN - RUH');
+    await process();
+    await send('FRANCE', 'BUILD A PAR\nBUILD A MAR');
+    await send('GERMANY', 'REMOVE A SIL');
+    await send('AUSTRIA', 'BUILD A BUD');
+    await process();
+    expect(judge.statusText('bribes')).toMatch(/^PHASE SPRING 1902 MOVEMENT$/m);
+    // "Income and Expenses": after the Fall phases, 17+16+... for the centres held: France 5 (75), Germany 2 (33), Austria 4 (62).
+    expect(balances()).toEqual({
+      FRANCE: ['$105'],
+      ENGLAND: ['$94'],
+      GERMANY: ['$58'],
+      RUSSIA: ['$118'],
+      AUSTRIA: ['$62'],
+      ITALY: ['$95'],
+      TURKEY: ['$89'],
+    });
+
+    // "Is the money only for bribes?": a transfer to any other player, at any time.
+    expect((await send('FRANCE', 'TRANSFER 20 TO ITALY')).reply.text).toContain('CURRENT BALANCE              85 AgP');
+    // "the bribe plateau": 8#4 is never cut below 4 while another offer can be. 108 AgP offered from 85: both cut
+    // four times (4 + 96), then the other alone fifteen more (4 + 81 = 85): 19 cuts.
+    await send('FRANCE', '8#4 : A MUN - BOH\n100 : A PAR - PIC');
+    const spring1902 = await process();
+    expect(spring1902.of('FRANCE')).toContain('     4 : A MUN - BOH\n     0 : A SPA H\n    81 : A PAR - PIC');
+    expect(spring1902.of('FRANCE')).toContain('EACH OFFER WAS SUBJECT TO BRIBE REDUCTION RULES    19 TIMES');
+    expect(balances()).toMatchObject({ FRANCE: ['$0'], ITALY: ['$115'] });
+  });
+});
