@@ -182,6 +182,14 @@ export class DeadlineIndex {
     return this.statements.one.get(game) !== undefined;
   }
 
+  /** Every game the index lists, by name, with its state. */
+  listed(): { name: string; state: CheckedState }[] {
+    return this.statements.all
+      .all()
+      .map((row) => ({ name: row.game, state: row.state }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
   /** Every game the index lists as active. */
   activeGames(): string[] {
     return this.statements.all

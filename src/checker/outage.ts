@@ -48,6 +48,11 @@ export class OutageGuard {
     return this.read.get(key)?.value ?? null;
   }
 
+  /** When the last full sweep ran (ms since the epoch), or null before the first. */
+  lastSweepAt(): number | null {
+    return this.get(LAST_SWEEP);
+  }
+
   /**
    * Called by every full sweep before it acts on any game. A sweep that does not `detect` (one at a
    * time the judgekeeper chose) only minds the hold: it neither reads the gap as an outage nor

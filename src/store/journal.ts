@@ -90,11 +90,16 @@ export interface ReceivedMail {
 }
 
 export class ReceivedMails {
+  private readonly selectAll;
   private readonly findOutcome;
   private readonly insert;
   private readonly deleteFailure;
 
   constructor(db: JudgeDatabase) {
+    this.selectAll = db.prepare<[], ReceivedMail>(
+      `SELECT message_id AS messageId, content_hash AS contentHash, sender, subject, received_at AS receivedAt, outcome, detail
+         FROM mail_received ORDER BY id`,
+    );
     this.deleteFailure = db.prepare<[string, string]>(`DELETE FROM mail_received WHERE message_id = ? AND content_hash = ? AND outcome = 'failed'`);
     this.findOutcome = db.prepare<[string, string], { outcome: MailOutcome }>('SELECT outcome FROM mail_received WHERE message_id = ? AND content_hash = ?');
     this.insert = db.prepare<[ReceivedMail]>(
@@ -109,6 +114,11 @@ export class ReceivedMails {
 
   record(mail: ReceivedMail): void {
     this.insert.run(mail);
+  }
+
+  /** Every mail recorded, oldest first: what the journal says the judge made of each. */
+  recorded(): ReceivedMail[] {
+    return this.selectAll.all();
   }
 
   /** Forgets that a mail failed, so that it is handled again when offered again; false if it had not failed. */
@@ -324,6 +334,23 @@ export class Outbox {
 
   private entryOf(row: OutboxRecord): OutboxEntry {
     return { id: row.id, messageId: row.message_id, createdAt: row.created_at, mail: this.mailOf(row.mail), attempts: row.attempts };
+  }
+
+  /** The attachments kept (each content once, however many mails carry it) and their size in base64. */
+  keptAttachments(): { count: number; bytes: number } {
+    return this.db
+      .prepare<[], { count: number; bytes: number }>('SELECT count(*) AS count, coalesce(sum(length(content_base64)), 0) AS bytes FROM outbox_attachment')
+      .get()!;
+  }
+
+  /** Every mail ever queued and not yet pruned, oldest first, with where it stands. */
+  entries(): (OutboxEntry & { state: 'pending' | 'sent' | 'rejected' })[] {
+    return this.db
+      .prepare<[], OutboxRecord & { state: 'pending' | 'sent' | 'rejected' }>(
+        'SELECT id, message_id, created_at, mail, attempts, claimed_by, claimed_until, state FROM outbox ORDER BY id',
+      )
+      .all()
+      .map((row) => ({ ...this.entryOf(row), state: row.state }));
   }
 
   /** The newest row's id: `queuedAfter` with it later reads what was queued since. */

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { startChecker } from '../../src/checker/open.js';
+import { OutageGuard } from '../../src/checker/outage.js';
 import { registerCheckCommand } from '../../src/cli/subcommands/check.js';
 import { loadConfig } from '../../src/config/config.js';
 import { openGameService } from '../../src/game/open.js';
@@ -25,10 +25,11 @@ async function judgeWithAGame(): Promise<string> {
   return config;
 }
 
-function lastSweep(config: string): number | undefined {
-  const db = openDatabase(join(loadConfig(config).root, 'var', 'judge.db'));
+function lastSweep(config: string): number | null {
+  const loaded = loadConfig(config);
+  const db = openDatabase(join(loaded.root, 'var', 'judge.db'));
   try {
-    return db.prepare<[], { value: number }>("SELECT value FROM checker_state WHERE key = 'last_sweep_at'").get()?.value;
+    return new OutageGuard(db, loaded.config.deadlines, loaded.config.judge.name).lastSweepAt();
   } finally {
     db.close();
   }
@@ -122,11 +123,11 @@ describe('startChecker', () => {
     const loaded = loadConfig(config);
     const everySecond = { ...loaded, config: { ...loaded.config, deadlines: { ...loaded.config.deadlines, cron: '* * * * * *' } } };
     const db = openDatabase(join(loaded.root, 'var', 'judge.db'));
+    const guard = new OutageGuard(db, loaded.config.deadlines, loaded.config.judge.name);
+    expect(guard.lastSweepAt()).toBeNull();
     const running = startChecker(everySecond, db, { send: () => undefined }, () => undefined);
-    await sleep(1500);
+    await vi.waitFor(() => expect(guard.lastSweepAt()).not.toBeNull(), { timeout: 10_000, interval: 50 });
     await running.stop();
-    const swept = db.prepare("SELECT value FROM checker_state WHERE key = 'last_sweep_at'").get();
     db.close();
-    expect(swept).toEqual({ value: expect.any(Number) });
   });
 });

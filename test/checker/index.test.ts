@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DeadlineIndex } from '../../src/checker/deadline-index.js';
 import { actor, checkerJudge, KEEPER, utc } from './support.js';
 import { master, player } from '../game/support.js';
 
@@ -20,12 +21,12 @@ describe('the deadline index', () => {
 
     const first = await judge.sweepAt(utc('2026-01-05T12:20'));
     expect([first.reread, first.due, first.actions]).toEqual([4, 0, []]);
-    const indexed = judge.db.prepare('SELECT game, state FROM deadline_index ORDER BY game').all();
-    expect(indexed).toEqual([
-      { game: 'alpha', state: 'active' },
-      { game: 'beta', state: 'active' },
-      { game: 'delta', state: 'forming' },
-      { game: 'gamma', state: 'active' },
+    const index = new DeadlineIndex(judge.db, judge.service, judge.games);
+    expect(index.listed()).toEqual([
+      { name: 'alpha', state: 'active' },
+      { name: 'beta', state: 'active' },
+      { name: 'delta', state: 'forming' },
+      { name: 'gamma', state: 'active' },
     ]);
     const quiet = await judge.sweepAt(utc('2026-01-05T12:40'));
     expect([quiet.reread, quiet.due, quiet.actions]).toEqual([0, 0, []]);
@@ -46,7 +47,8 @@ describe('the deadline index', () => {
     editByHand(join(judge.games, 'status'), (text) => text.replace(/^gamma standard active$/m, 'gamma standard active held'));
     const held = await judge.sweepAt(utc('2026-01-05T13:40'));
     expect(held.actions.map((action) => action.game)).toEqual(['alpha']);
-    expect(judge.db.prepare("SELECT count(*) AS n FROM deadline_index WHERE game = 'gamma'").get()).toEqual({ n: 0 });
+    expect(index.lists('gamma')).toBe(false);
+    expect(index.lists('alpha')).toBe(true);
     editByHand(join(judge.games, 'status'), (text) => text.replace(/^gamma standard active held$/m, 'gamma standard active'));
     const released = await judge.sweepAt(utc('2026-01-05T14:00'));
     expect(released.actions.map((action) => [action.game, action.action])).toEqual([

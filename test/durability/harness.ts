@@ -8,6 +8,8 @@ import { openGameService } from '../../src/game/open.js';
 import { openJournal } from '../../src/daemon/wiring.js';
 import { mailSettings } from '../../src/mail/settings.js';
 import { readStatus } from '../../src/status/parse.js';
+import { Outbox } from '../../src/store/journal.js';
+import { PressArchive } from '../../src/store/press-archive.js';
 import { validateStatus } from '../../src/status/validate.js';
 import { inject } from 'vitest';
 import { configuredStore, editGame } from '../support/edit-game.js';
@@ -119,8 +121,12 @@ export async function gameTemplate(ordersFor: 'none' | 'everyone' | 'payola' = '
         );
       }
     }
-    // What the set-up queued (the start mails) is not what a trial counts.
-    db.exec('DELETE FROM outbox');
+    // What the set-up queued (the start mails) is not what a trial counts: it is taken as sent.
+    const outbox = new Outbox(db);
+    outbox.markSent(
+      outbox.entries().map(({ id }) => id),
+      Date.now(),
+    );
     // Every order in and no DELAY left to count down: the next sweep processes the phase.
     if (ordersFor === 'everyone') await editGame(configuredStore(loaded, db), GAME, (game) => ({ ...game, delay: null }));
   } finally {
@@ -322,7 +328,7 @@ export function nothingPending(trial: Trial): boolean {
   if (!existsSync(file)) return true;
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return (db.prepare("SELECT count(*) AS pending FROM outbox WHERE state = 'pending'").get() as { pending: number }).pending === 0;
+    return new Outbox(db).counts().pending === 0;
   } finally {
     db.close();
   }
@@ -334,7 +340,7 @@ function archivedPress(trial: Trial): string[] {
   if (!existsSync(file)) return [];
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    return (db.prepare('SELECT body FROM press_archive WHERE game = ?').all(GAME) as { body: string }[]).map((row) => row.body);
+    return new PressArchive(db).of(GAME).map((press) => press.body);
   } finally {
     db.close();
   }

@@ -145,7 +145,7 @@ describe('judge mail beside a running daemon', () => {
     expect(reply?.parsed.text).toMatch(/You have joined game 'busy'/);
     expect(sink.accepted).toHaveLength(readJournal(folder.folder).outbox.length);
     expect(readFileSync(status, 'utf8')).toContain('player1@player.test');
-    expect(readJournal(folder.folder).received).toMatchObject([{ message_id: '<join-busy@player.test>', outcome: 'processed' }]);
+    expect(readJournal(folder.folder).received).toMatchObject([{ messageId: '<join-busy@player.test>', outcome: 'processed' }]);
     expect(daemon.lines.filter((line) => line.includes('"join": '))).toEqual([
       expect.stringMatching(/"join": deferred/),
       expect.stringMatching(/"join": processed/),
@@ -191,7 +191,7 @@ describe('judge mail beside a running daemon', () => {
     expect(parsed.inReplyTo).toBe('<daemon-died@player.test>');
     expect(sink.accepted).toHaveLength(1);
     const journal = readJournal(folder.folder);
-    expect(journal.received).toMatchObject([{ message_id: '<daemon-died@player.test>', outcome: 'processed' }]);
+    expect(journal.received).toMatchObject([{ messageId: '<daemon-died@player.test>', outcome: 'processed' }]);
     expect(journal.outbox).toMatchObject([{ state: 'sent' }]);
   });
 

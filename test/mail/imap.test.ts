@@ -45,10 +45,10 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
 
     await inboxDrained(1);
     const journal = readJournal(folder.folder);
-    expect(journal.received).toMatchObject([{ message_id: '<first-help@player.test>', outcome: 'processed' }]);
+    expect(journal.received).toMatchObject([{ messageId: '<first-help@player.test>', outcome: 'processed' }]);
     expect(servers.logs.some((line) => line.startsWith('mail from player1@player.test "need help": processed'))).toBe(true);
     await until(() => settled(folder.folder, 1), 5_000, 'the outbox to drain');
-    expect(readJournal(folder.folder).outbox).toMatchObject([{ message_id: reply!.messageId, state: 'sent', attempts: 1 }]);
+    expect(readJournal(folder.folder).outbox).toMatchObject([{ messageId: reply!.messageId, state: 'sent', attempts: 1 }]);
   });
 
   it('gives the same mail delivered twice, at once or later, one effect and one reply', async () => {
@@ -60,8 +60,8 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     await until(() => settled(folder.folder, 1), 5_000, 'the outbox to drain');
     await servers.mailbox.append([mail]);
     await inboxDrained(3);
+    await servers.quiet(folder.folder, 1);
 
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(servers.sink.accepted).toHaveLength(1);
     expect(servers.sink.captured.map(({ parsed }) => parsed.inReplyTo)).toEqual(['<twice@player.test>']);
     expect(readJournal(folder.folder).received).toHaveLength(1);
@@ -85,8 +85,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     ]);
 
     await inboxDrained(6);
-    await until(() => settled(folder.folder, 6), 5_000, 'six mails recorded');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await servers.quiet(folder.folder, 6);
     expect(servers.sink.captured.map(({ parsed }) => parsed.inReplyTo)).toEqual(['<real@player.test>']);
     const outcomes = readJournal(folder.folder).received.map(({ outcome, detail }) => `${outcome}: ${detail}`);
     expect(outcomes).toEqual([
@@ -120,8 +119,7 @@ describe('the judge on a real IMAP server (Dovecot) and SMTP server (smtp-server
     await servers.mailbox.append([...flood, plainMail({ from: 'calm@player.test', subject: 'calm' })]);
 
     await inboxDrained(9);
-    await until(() => settled(folder.folder, 9), 5_000, 'nine mails recorded');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await servers.quiet(folder.folder, 9);
     const replies = servers.sink.captured.map(({ envelopeTo, parsed }) => `${envelopeTo.join()} ${parsed.subject}`);
     expect(replies.sort()).toEqual(['calm@player.test Re: calm', ...[0, 1, 2, 3].map((index) => `flood@player.test Re: flood ${index}`)].sort());
     expect(servers.sink.captured.find(({ parsed }) => parsed.subject === 'Re: flood 3')!.parsed.text).toMatch(/at most 3 mails/);

@@ -74,6 +74,6 @@ describe('a status file broken by hand, and judge mail --retry', () => {
     expect(await again.exited).toBe(0);
     expect(again.lines.join('\n')).toMatch(/duplicate \(already processed\)/);
     expect(await newMails(folder, seen)).toEqual([]);
-    expect(readJournal(folder.folder).received.filter((mail) => mail.message_id === '<orders@example.org>')).toMatchObject([{ outcome: 'processed' }]);
+    expect(readJournal(folder.folder).received.filter((mail) => mail.messageId === '<orders@example.org>')).toMatchObject([{ outcome: 'processed' }]);
   });
 });

@@ -61,7 +61,7 @@ describe('the same mail by IMAP and by judge mail at the same instant', () => {
       await until(() => settled(folder.folder, 1), 10_000, 'the reply sent');
       await until(async () => (await servers.mailbox.messages('processed')).length === 1, 10_000, 'the IMAP copy filed');
       expect(servers.sink.captured.map(({ parsed }) => parsed.inReplyTo)).toEqual([messageId]);
-      expect(readJournal(folder.folder).received).toMatchObject([{ message_id: messageId, outcome: 'processed' }]);
+      expect(readJournal(folder.folder).received).toMatchObject([{ messageId: messageId, outcome: 'processed' }]);
       expect(servers.logs.filter((line) => line.includes('"both paths": processed'))).toHaveLength(1);
       expect(servers.logs.filter((line) => line.includes('"both paths": duplicate (already processed)'))).toHaveLength(1);
     } finally {

@@ -1,4 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { once } from 'node:events';
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpTransport } from '../../src/mail/transport.js';
 import { SmtpSink } from '../support/smtp-sink.js';
@@ -8,6 +10,14 @@ function message(to: string, subject: string) {
     envelope: { from: 'judge@dip.test', to: [to] },
     raw: `From: judge@dip.test\r\nTo: ${to}\r\nSubject: ${subject}\r\n\r\n.a line that starts with a dot\r\n`,
   };
+}
+
+/** The connections this process opens from now on, until `stop`. */
+function openedConnections(): { sockets: Socket[]; stop(): void } {
+  const sockets: Socket[] = [];
+  const onSocket = (message: unknown) => sockets.push((message as { socket: Socket }).socket);
+  subscribe('net.client.socket', onSocket);
+  return { sockets, stop: () => unsubscribe('net.client.socket', onSocket) };
 }
 
 describe('the SMTP transport', () => {
@@ -49,15 +59,19 @@ describe('the SMTP transport', () => {
 
   it('opens a new connection when the server closed the idle one', async () => {
     const transport = smtpTransport({ host: '127.0.0.1', port: sink.port, secure: false, user: '', password: '', connections: 1 });
+    const opened = openedConnections();
     try {
       await transport.send(message('first@x.test', 'before the restart'));
+      opened.stop();
+      expect(opened.sockets).toHaveLength(1);
       await sink.stop();
       // smtp-server closes the connections it still has 100 ms after it stops listening (its closeTimeout).
-      await sleep(500);
+      await Promise.all(opened.sockets.map((socket) => (socket.closed ? undefined : once(socket, 'close'))));
       await sink.restart();
       await transport.send(message('second@x.test', 'after the restart'));
       expect(sink.accepted.at(-1)!.envelopeTo).toEqual(['second@x.test']);
     } finally {
+      opened.stop();
       transport.close();
     }
   });

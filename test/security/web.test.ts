@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { codeMailedTo as mailedCode, codesMailedTo as mailedCodes, startWebJudge, Visitor, type WebJudge } from '../web/support.js';
+import { startPageJudge, type PageJudge } from '../web/page-judge.js';
+import { codeMailedTo as mailedCode, codesMailedTo as mailedCodes, Visitor } from '../web/support.js';
 import { attack } from './support.js';
 
 /**
@@ -11,19 +12,19 @@ import { attack } from './support.js';
 const GAME = 'webalpha';
 const MASTER = 'master@web.test';
 const address = (n: number) => `p${n}@web.test`;
-let judge: WebJudge;
+let judge: PageJudge;
 /** Who plays what: power name → player number (their password is `pw<n>`). */
 const players = new Map<string, number>();
 
 /** A browser at its own network address (the judge trusts the loopback proxy's X-Forwarded-For). */
 async function visitorAt(ip: string): Promise<Visitor> {
-  const visitor = new Visitor(judge.url, ip);
+  const visitor = new Visitor(judge.app, ip);
   await visitor.get('/');
   return visitor;
 }
 
 beforeAll(async () => {
-  judge = await startWebJudge({ trustProxy: '127.0.0.1' });
+  judge = startPageJudge({ trustProxy: '127.0.0.1' });
   await judge.mail(MASTER, `CREATE ${GAME} masterpw\nFORM\nSIGNOFF`);
   for (let n = 1; n <= 7; n++) await judge.mail(address(n), `JOIN ${GAME} pw${n}`);
   for (const match of judge.status(GAME).matchAll(/^(\w+)\nADDRESS p(\d)@web\.test$/gm)) players.set(match[1]!, Number(match[2]));
@@ -79,8 +80,8 @@ describe('forms in someone else’s name', () => {
     const attacker = await visitorAt('198.51.100.66');
     for (let guess = 0; guess < 6; guess++) await attacker.post('/takeover', { game: GAME, power: 'M', address: address(n), password: `guess${guess}` });
     const reply = await judge.mail(address(n), `SIGNON E${GAME} pw${n}\nF LON H`);
-    expect(reply.text).not.toMatch(/too many/);
-    expect(reply.text).toMatch(/Signed on as England/);
+    expect(reply.reply.text).not.toMatch(/too many/);
+    expect(reply.reply.text).toMatch(/Signed on as England/);
     expect(judge.status(GAME)).toMatch(new RegExp(`^MASTER.*${MASTER}`, 'm'));
   });
 
@@ -123,8 +124,9 @@ describe('forms in someone else’s name', () => {
 
 describe('the session cookie', () => {
   const cookieAfter = async (headers: Record<string, string>) => {
-    const response = await fetch(`${judge.url}/`, { headers });
-    return response.headers.getSetCookie().find((cookie) => cookie.startsWith('visitor=')) ?? '';
+    // inject() comes from 127.0.0.1, the trusted proxy.
+    const response = await judge.app.inject({ method: 'GET', url: '/', headers });
+    return [response.headers['set-cookie'] ?? []].flat().find((cookie) => cookie.startsWith('visitor=')) ?? '';
   };
 
   attack('a page served over TLS by the trusted proxy sets the session cookie Secure; over plain HTTP it cannot', async () => {

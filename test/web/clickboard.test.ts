@@ -222,7 +222,7 @@ describe('what a click may do', () => {
     const clicked = ['A MAR - SPA', 'F BRE - MAO'];
     expect(replyOrders(await sendList(france))).toEqual(clicked);
     expect(await onFile('desk', 'FRANCE')).toEqual(clicked);
-    const audited = judge.query<{ actor: string }>("SELECT actor FROM audit WHERE command = 'ORDERS' AND actor LIKE '%(web)'");
+    const audited = judge.audited('desk').filter((entry) => entry.command === 'ORDERS');
     expect(audited.map((entry) => entry.actor)).toContain(`${address('desk', 'FRANCE')} (web)`);
   }, 120_000);
 

@@ -188,7 +188,7 @@ describe("the judge's web pages, in Chromium", () => {
       )
       .toBe(true);
 
-    const audited = judge.query<{ actor: string; command: string }>("SELECT actor, command FROM audit WHERE actor LIKE '%(web)' AND command = 'ORDERS'");
+    const audited = judge.audited(GAME).filter((entry) => entry.command === 'ORDERS');
     expect(audited.map((entry) => entry.actor)).toContain(`${address(austrian)} (web)`);
   }, 120_000);
 

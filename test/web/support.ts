@@ -3,9 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import type { FastifyInstance } from 'fastify';
 import type { Locator } from 'playwright-core';
 import { loadConfig } from '../../src/config/config.js';
 import { startJudge, type RunningJudge } from '../../src/daemon/judge.js';
+import { AuditLog, type AuditEntry } from '../../src/store/audit.js';
+import type { OutgoingMail } from '../../src/store/outgoing-mail.js';
+import { openDatabase } from '../../src/store/database.js';
 
 /**
  * A whole judge for the web tests, as `npm start` runs it: its mail comes from the local Maildir
@@ -13,7 +17,7 @@ import { startJudge, type RunningJudge } from '../../src/daemon/judge.js';
  * Maildir as a player's mail program would deliver them.
  */
 
-const JUDGE_ADDRESS = 'judge@web.test';
+export const JUDGE_ADDRESS = 'judge@web.test';
 
 export interface WebJudge {
   readonly folder: string;
@@ -29,8 +33,10 @@ export interface WebJudge {
   sent(): Promise<ParsedMail[]>;
   /** The game's status file as it is now. */
   status(game: string): string;
-  /** A read-only look at the judge's database. */
+  /** A read-only look at the judge's database, for what is kept on disk itself (no secret in it). */
   query<T>(sql: string, ...parameters: unknown[]): T[];
+  /** The audit log's entries for the game's status file, oldest first. */
+  audited(game: string): AuditEntry[];
   close(): Promise<void>;
 }
 
@@ -115,6 +121,14 @@ async function webJudgeIn(folder: string): Promise<WebJudge> {
         db.close();
       }
     },
+    audited(game) {
+      const db = openDatabase(join(folder, 'var', 'judge.db'));
+      try {
+        return new AuditLog(db).history(`${game}/status`);
+      } finally {
+        db.close();
+      }
+    },
     async close() {
       await judge.stop();
       rmSync(folder, { recursive: true, force: true });
@@ -131,33 +145,64 @@ export async function submit(form: Locator): Promise<void> {
   await page.waitForLoadState();
 }
 
+/** A mail the judge sent, whether read back from its .eml file or from the journal's outbox. */
+interface SentMail {
+  readonly to: readonly string[];
+  readonly subject: string;
+  readonly text: string;
+}
+
+function sentMail(mail: ParsedMail | OutgoingMail): SentMail {
+  if ('headers' in mail) {
+    const to = [mail.to].flat().flatMap((entry) => entry?.value.map((address) => address.address ?? '') ?? []);
+    return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
+  }
+  return { to: mail.to, subject: mail.subject, text: mail.text };
+}
+
+/** A judge whose sent mails a test can read: a whole one, or its pages alone. */
+interface SendingJudge {
+  sent(): ParsedMail[] | OutgoingMail[] | Promise<ParsedMail[]>;
+}
+
 /** The mails among `mails` sent to `address`. */
-export function mailsTo(mails: readonly ParsedMail[], address: string): ParsedMail[] {
-  return mails.filter((mail) => [mail.to].flat().some((to) => to?.value.some((entry) => entry.address === address)));
+export function mailsTo<T extends ParsedMail | OutgoingMail>(mails: readonly T[], address: string): T[] {
+  return mails.filter((mail) => sentMail(mail).to.includes(address));
+}
+
+async function codeMails(judge: SendingJudge, to: string): Promise<SentMail[]> {
+  return (await judge.sent()).map(sentMail).filter((mail) => mail.to.includes(to) && /your code to/.test(mail.subject));
 }
 
 /** How many sign-on, JOIN, TAKEOVER or CREATE codes the judge has mailed to `to`. */
-export async function codesMailedTo(judge: WebJudge, to: string): Promise<number> {
-  return mailsTo(await judge.sent(), to).filter((sent) => /your code to/.test(sent.subject ?? '')).length;
+export async function codesMailedTo(judge: SendingJudge, to: string): Promise<number> {
+  return (await codeMails(judge, to)).length;
 }
 
 /** The code in the judge's mail number `after + 1` of codes to `to`, once it has been sent. */
-export async function codeMailedTo(judge: WebJudge, to: string, after: number): Promise<string> {
-  const mail = await until(
-    async () => mailsTo(await judge.sent(), to).filter((sent) => /your code to/.test(sent.subject ?? ''))[after],
-    `code ${after + 1} mailed to ${to}`,
-  );
-  return /\b([A-Z2-9]{5}-[A-Z2-9]{5})\b/.exec(mail.text ?? '')![1]!;
+export async function codeMailedTo(judge: SendingJudge, to: string, after: number): Promise<string> {
+  const mail = await until(async () => (await codeMails(judge, to))[after], `code ${after + 1} mailed to ${to}`);
+  return /\b([A-Z2-9]{5}-[A-Z2-9]{5})\b/.exec(mail.text)![1]!;
 }
 
-/** One browser: its cookie, the form token of the last page it loaded, and the address a proxy says it has. */
+/** What a visitor reads of an answer, whether it came over a port or from fastify's `inject()`. */
+interface Answer {
+  readonly status: number;
+  readonly cookies: readonly string[];
+  readonly body: string;
+}
+
+/**
+ * One browser: its cookie, the form token of the last page it loaded, and the address a proxy says
+ * it has. It asks a judge's address over HTTP, or the pages' fastify instance through `inject()`.
+ */
 export class Visitor {
   private cookie = '';
   private token = '';
   body = '';
 
   constructor(
-    public url: string,
+    public url: string | FastifyInstance,
     private readonly forwardedFor: string | null = null,
   ) {}
 
@@ -169,23 +214,30 @@ export class Visitor {
     };
   }
 
-  private async read(response: Response): Promise<number> {
-    const cookie = response.headers.getSetCookie().find((set) => set.startsWith('visitor='));
+  private async ask(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+    if (typeof this.url !== 'string') {
+      const response = await this.url.inject({ method, url: path, headers, ...(body === undefined ? {} : { payload: body }) });
+      return { status: response.statusCode, cookies: [response.headers['set-cookie'] ?? []].flat(), body: response.body };
+    }
+    const response = await fetch(`${this.url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+    return { status: response.status, cookies: response.headers.getSetCookie(), body: await response.text() };
+  }
+
+  private read(answer: Answer): number {
+    const cookie = answer.cookies.find((set) => set.startsWith('visitor='));
     if (cookie !== undefined) this.cookie = cookie.split(';')[0]!;
-    this.body = await response.text();
+    this.body = answer.body;
     this.token = /name="token" value="([^"]+)"/.exec(this.body)?.[1] ?? this.token;
-    return response.status;
+    return answer.status;
   }
 
   async get(path: string): Promise<number> {
-    return this.read(await fetch(`${this.url}${path}`, { headers: this.headers() }));
+    return this.read(await this.ask('GET', path, this.headers()));
   }
 
   async post(path: string, fields: Record<string, string>): Promise<number> {
     const body = new URLSearchParams({ token: this.token, ...fields }).toString();
-    return this.read(
-      await fetch(`${this.url}${path}`, { method: 'POST', body, headers: this.headers({ 'content-type': 'application/x-www-form-urlencoded' }) }),
-    );
+    return this.read(await this.ask('POST', path, this.headers({ 'content-type': 'application/x-www-form-urlencoded' }), body));
   }
 
   async signOn(game: string, who: string, password: string): Promise<void> {

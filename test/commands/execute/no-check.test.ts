@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ordersListed } from './reply-parts.js';
 import { HOLDS, gameUnderRules } from './support.js';
 
 /**
@@ -11,7 +12,7 @@ describe('NO_CHECK by mail', () => {
   it('lists an order found unusable at processing as (*invalid*), and the unit holds', async () => {
     const { send, process } = await gameWith(['NO_CHECK']);
     const france = await send('FRANCE', 'A PAR - BUR\nA MAR - ROM\nF BRE H');
-    expect(france.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  A MAR - ROM\n  F BRE H\n');
+    expect(ordersListed(france.reply.text)).toEqual({ France: ['A PAR - BUR', 'A MAR - ROM', 'F BRE H'] });
     for (const power of ['ENGLAND', 'GERMANY', 'ITALY', 'AUSTRIA', 'RUSSIA', 'TURKEY']) await send(power, HOLDS[power]!);
     const results = await process();
     expect(results).toContain('France:\n  A PAR - BUR.\n  A MAR - ROM.  (*invalid*) no fleets stand ready to convoy from Marseilles to Rome\n  F BRE H.\n');
@@ -55,7 +56,7 @@ describe('NO_CHECK by mail: a unit given more than one order', () => {
   it('keeps both orders on file, says the unit will hold, and lists both as invalid while the unit holds', async () => {
     const { judge, send, process } = await gameWith(['NO_CHECK']);
     const france = await send('FRANCE', 'A PAR - BUR\nA PAR - PIC\nA PAR - BUR\nA MAR H\nF BRE H');
-    expect(france.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  A PAR - PIC\n  A MAR H\n  F BRE H\n');
+    expect(ordersListed(france.reply.text)).toEqual({ France: ['A PAR - BUR', 'A PAR - PIC', 'A MAR H', 'F BRE H'] });
     expect(france.reply.text).toContain('A PAR has more than one order: it will hold, and its orders will be listed as invalid in the results.');
     expect(france.reply.text).not.toContain('not accepted');
     for (const power of others) await send(power, HOLDS[power]!);
@@ -70,7 +71,7 @@ describe('NO_CHECK by mail: a unit given more than one order', () => {
   it('counts a repeated order once: the unit follows it', async () => {
     const { send, process } = await gameWith(['NO_CHECK']);
     const france = await send('FRANCE', 'A PAR - BUR\nA PAR - BUR\nA MAR H\nF BRE H');
-    expect(france.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  A MAR H\n  F BRE H\n');
+    expect(ordersListed(france.reply.text)).toEqual({ France: ['A PAR - BUR', 'A MAR H', 'F BRE H'] });
     expect(france.reply.text).not.toContain('more than one order');
     for (const power of others) await send(power, HOLDS[power]!);
     expect(await process()).toContain('France:\n  A PAR - BUR.\n  A MAR H.\n  F BRE H.\n');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ordersListed, refusedLines } from './reply-parts.js';
 import { address, HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
 import { editGame } from '../../support/edit-game.js';
 
@@ -42,8 +43,7 @@ wrote:
     const players = await startedGame(judge);
     const france = players.get('FRANCE')!;
     const twice = await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - BUR\nA PAR - PIC`);
-    expect(twice.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - PIC\n');
-    expect(twice.reply.text).not.toContain('  A PAR - BUR\n');
+    expect(ordersListed(twice.reply.text)).toEqual({ France: ['A PAR - PIC'] });
     expect(twice.reply.text).toContain('"A PAR - BUR": replaced by the later order for the same unit, "A PAR - PIC"');
     expect(judge.statusText('alpha')).toMatch(/^ORDERS\nA PAR - PIC$/m);
   });
@@ -60,10 +60,12 @@ A PAR - BUR
 A MAR - SPA
 F BRE - MUN`,
     );
-    expect(partly.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  A MAR - SPA\n');
+    expect(ordersListed(partly.reply.text)).toEqual({ France: ['A PAR - BUR', 'A MAR - SPA'] });
+    expect(refusedLines(partly.reply.text).map(({ line }) => line)).toEqual(['F BRE - MUN']);
     expect(partly.reply.text).toContain('Still without an order: F BRE. France counts as late until every unit is ordered.');
     const refused = await judge.send(france.address, `${signon}\nF BRE - MUN`);
-    expect(refused.reply.text).toContain('France has no orders on file and counts as late until it has.');
+    expect(ordersListed(refused.reply.text)).toEqual({ France: [] });
+    expect(refused.reply.text).toContain('counts as late');
     const complete = await judge.send(france.address, `${signon}\n${HOLDS.FRANCE}`);
     expect(complete.reply.text).not.toContain('counts as late');
   });
@@ -86,7 +88,8 @@ F BRE - MUN`,
     );
     expect(judge.statusText('alpha')).toMatch(/^DELAY 1$/m);
     const cleared = await judge.send(turkey.address, `SIGNON Talpha ${turkey.password}\nCLEAR`);
-    expect(cleared.reply.text).toContain('Orders cleared.\nOrders on file for Turkey for Spring 1901 Movement:\n  (none)');
+    expect(cleared.reply.text).toContain('Orders cleared.');
+    expect(ordersListed(cleared.reply.text)).toEqual({ Turkey: [] });
     expect(judge.statusText('alpha')).not.toMatch(/^DELAY/m);
   });
 
@@ -101,8 +104,7 @@ F BRE - MUN`,
     expect(status.reply.text).not.toContain('MUN - BUR');
     expect(status.reply.text).not.toContain('Germany');
     const master = await judge.send(MASTER, 'SIGNON Malpha masterpw\nSTATUS');
-    expect(master.reply.text).toContain('Orders on file for Germany for Spring 1901 Movement:\n  A MUN - BUR');
-    expect(master.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR');
+    expect(ordersListed(master.reply.text)).toMatchObject({ Germany: ['A MUN - BUR'], France: ['A PAR - BUR'] });
     // France and Germany ordered one unit each: without DEFAULT_UNORDERED their orders are not complete.
     expect(master.reply.text).toContain(
       'Orders missing or incomplete from: AUSTRIA, ENGLAND, FRANCE incomplete (F BRE, A MAR), GERMANY incomplete (F KIE, A BER), ITALY, RUSSIA, TURKEY.',
@@ -143,7 +145,7 @@ F BRE - MUN`,
     expect(cleared.reply.text).toContain(reason);
     expect(judge.statusText('alpha')).toMatch(/^A PAR - BUR$/m);
     const late = await judge.send(germany.address, `SIGNON Galpha ${germany.password}\n${HOLDS.GERMANY}`);
-    expect(late.reply.text).toContain('Orders on file for Germany for Spring 1901 Movement:\n  A MUN H');
+    expect(ordersListed(late.reply.text).Germany).toContain('A MUN H');
     const again = await judge.send(germany.address, `SIGNON Galpha ${germany.password}\nA MUN - RUH`);
     expect(again.reply.text).toContain('the orders on file for Germany may no longer be changed');
     const master = await judge.send(MASTER, 'SIGNON Falpha masterpw\nA PAR - PIC');

@@ -1,12 +1,13 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Outbox, ReceivedMails, type ReceivedMail } from '../../../src/store/journal.js';
 
 /** What a test reads from a judge's var/judge.db while the judge runs (WAL lets it read alongside). */
 
 export interface JournalView {
-  received: { message_id: string; outcome: string; detail: string; sender: string }[];
-  outbox: { message_id: string; state: string; attempts: number; mail: string }[];
+  received: ReceivedMail[];
+  outbox: ReturnType<Outbox['entries']>;
 }
 
 export function readJournal(folder: string): JournalView {
@@ -14,13 +15,11 @@ export function readJournal(folder: string): JournalView {
   if (!existsSync(file)) return { received: [], outbox: [] };
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const has = (table: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
-    return {
-      received: has('mail_received')
-        ? (db.prepare('SELECT message_id, outcome, detail, sender FROM mail_received ORDER BY id').all() as JournalView['received'])
-        : [],
-      outbox: has('outbox') ? (db.prepare('SELECT message_id, state, attempts, mail FROM outbox ORDER BY id').all() as JournalView['outbox']) : [],
-    };
+    return { received: new ReceivedMails(db).recorded(), outbox: new Outbox(db).entries() };
+  } catch (error) {
+    // A journal the judge has opened but not yet given its tables holds nothing yet.
+    if (/no such table/.test((error as Error).message)) return { received: [], outbox: [] };
+    throw error;
   } finally {
     db.close();
   }

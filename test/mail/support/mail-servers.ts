@@ -3,7 +3,8 @@ import { startJudge, type RunningJudge } from '../../../src/daemon/judge.js';
 import { DovecotServer, MailAccount, type DovecotAddress } from '../../support/dovecot.js';
 import { SmtpSink } from '../../support/smtp-sink.js';
 import type { MailResponder } from '../../../src/mail/responder.js';
-import type { JudgeFolder } from './judge-setup.js';
+import { settled } from './journal-reader.js';
+import { until, type JudgeFolder } from './judge-setup.js';
 
 /**
  * Dovecot and the SMTP sink for the tests of one file, and the judge each test runs in this process,
@@ -22,6 +23,12 @@ export interface MailServers {
   /** Mail settings that read this test's INBOX and send through the sink. */
   settings(more?: Record<string, unknown>): Record<string, unknown>;
   startJudge(folder: JudgeFolder, responder?: MailResponder): Promise<void>;
+  /**
+   * Resolves once `mails` mails are recorded in the journal of the judge in `folder`, nothing waits
+   * in its outbox and the sink has parsed every mail it accepted: every answer the judge will ever
+   * send for those mails has arrived, since the judge sends nothing that is not in its outbox.
+   */
+  quiet(folder: string, mails: number, timeoutMs?: number): Promise<void>;
 }
 
 let users = 0;
@@ -77,6 +84,10 @@ export function useMailServers(options: { ownDovecot?: boolean } = {}): MailServ
     },
     async startJudge(folder, responder) {
       judge = await startJudge(folder.loaded, { log: (line) => logs.push(line), ...(responder ? { responder } : {}) });
+    },
+    async quiet(folder, mails, timeoutMs = 10_000) {
+      await until(() => settled(folder, mails), timeoutMs, `${mails} mails recorded and every answer sent`);
+      await sink!.waitFor(sink!.accepted.length, timeoutMs);
     },
   };
 }
