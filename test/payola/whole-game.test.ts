@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { payolaGame } from './support.js';
+import { payolaGame, statement } from './support.js';
 
 /**
  * A Payola game played by mail through 1901 into 1902, its results checked against worked examples
@@ -24,11 +24,6 @@ const SPRING_1901: Record<string, string> = {
   // "Hold Bribe": 4 @ F ANK - BLA pays for the move it lists; "4 ! A PAR H": the unit still holds and the briber is not charged;
   // "High-Bid Ties and the Acceptance List": 3 for A ROM - TUS ties with Austria's 3 for A ROM - APU, and Italy lists Turkey first.
   TURKEY: '4 @ F ANK - BLA\n4 ! A SMY H\n3 : A ROM - TUS',
-};
-
-const statement = (text: string, power: string) => {
-  const start = text.indexOf(`ACCOUNT STATEMENT FOR ${power}`);
-  return start < 0 ? '' : text.slice(start, text.indexOf('AgP', text.indexOf('THE REMAINING BALANCE', start)) + 3);
 };
 
 describe('a Payola game played by mail', () => {
