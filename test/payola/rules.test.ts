@@ -26,11 +26,21 @@ async function refusal(send: (power: string, lines: string) => Promise<{ reply: 
   return reply.slice(reply.indexOf('Lines not accepted'));
 }
 
-/** Plays Spring and Fall 1901 with no bribes: every unit holds, and the year's income is paid. */
-async function quietYear(process: () => Promise<unknown>) {
+/** Plays Spring and Fall 1901 with no bribes: every unit holds, and the year's income is paid; the Fall's results. */
+async function quietYear<Results>(process: () => Promise<Results>): Promise<Results> {
   await process();
-  await process();
+  return process();
 }
+
+/** The income report a power reads in the results of the phase that pays the year's income (DPjudge's parseSupplyCount). */
+const incomeReport = (power: string, forward: number, income: number) =>
+  [
+    `INCOME FOR ${power} FOR YEAR END 1901`,
+    '='.repeat(`INCOME FOR ${power} FOR YEAR END 1901`.length),
+    `BALANCE FORWARD${String(forward).padStart(9)} AgP`,
+    `TAX INCOME     ${String(income).padStart(9)} AgP`,
+    `CURRENT BALANCE${String(forward + income).padStart(9)} AgP`,
+  ].join('\n');
 
 describe('Payola rules, each in a game by mail', () => {
   it('without a secrecy rule: the statement tells each unit its takings, the sheet, the cost; each power reads only its own, once', async () => {
@@ -96,10 +106,13 @@ describe('Payola rules, each in a game by mail', () => {
 
   it('NO_LEDGERS: no account statement, the bribes charged all the same', async () => {
     // Rules.txt 3.4 NO_LEDGERS: "No expenditure and balance report is sent to the players after each turn."
-    const { results, funds } = await bidUnder('nledger', 'NO_LEDGERS');
+    const { results, funds, process } = await bidUnder('nledger', 'NO_LEDGERS');
     expect(results.of('FRANCE')).not.toContain('ACCOUNT STATEMENT');
     expect(results.of('FRANCE')).toContain('A PAR - BUR.');
     expect(funds('FRANCE')).toEqual(['$32']);
+    // Nor an income report as the year turns; the income is paid all the same: 32 + 48.
+    expect((await process()).of('FRANCE')).not.toContain('INCOME FOR FRANCE');
+    expect(funds('FRANCE')).toEqual(['$80']);
   });
 
   it('BLIND: the briber learns whose unit took his money, not its order', async () => {
@@ -116,7 +129,7 @@ describe('Payola rules, each in a game by mail', () => {
     // Rules.txt 3.3 FLAT_TAX: "The amount of AgP given per center is equal to the number of players originally in the game": 7.
     const { send, process, funds } = await payolaGame('flat', ['RULE FLAT_TAX']);
     expect((await send('FRANCE', '1 : A PAR H')).reply.text).toContain('Your treasury holds 21 AgP.');
-    await quietYear(process);
+    expect((await quietYear(process)).of('FRANCE')).toContain(incomeReport('FRANCE', 20, 21));
     // France: 21 - 1 + 3 x 7; Russia: 4 x 7 twice.
     expect(funds('FRANCE')).toEqual(['$41']);
     expect(funds('RUSSIA')).toEqual(['$56']);
@@ -125,11 +138,15 @@ describe('Payola rules, each in a game by mail', () => {
   it('NO_HOARDING: the unspent money is lost before the income is paid', async () => {
     // Rules.txt 3.3 NO_HOARDING: "The treasury of each player is set to zero before any income is awarded."
     const { process, funds } = await payolaGame('hoard', ['RULE NO_HOARDING']);
-    await quietYear(process);
+    const fall = await quietYear(process);
     expect(funds('FRANCE')).toEqual(['$48']);
     expect(funds('RUSSIA')).toEqual(['$62']);
+    // Each power reads its own income report, the Master every power's.
+    expect(fall.of('FRANCE')).toContain(incomeReport('FRANCE', 0, 48));
+    expect(fall.of('FRANCE')).not.toContain('INCOME FOR RUSSIA');
+    expect(fall.master).toContain(incomeReport('RUSSIA', 0, 62));
     const hoarding = await payolaGame('hoard2');
-    await quietYear(hoarding.process);
+    expect((await quietYear(hoarding.process)).of('FRANCE')).toContain(incomeReport('FRANCE', 48, 48));
     expect(hoarding.funds('FRANCE')).toEqual(['$96']);
   });
 
@@ -139,7 +156,7 @@ describe('Payola rules, each in a game by mail', () => {
     // without income).
     const { process, funds, master } = await payolaGame('vassal', ['RULE VASSAL_DUMMIES']);
     expect((await master('DUMMY ITALY')).reply.text).not.toMatch(/not|refused/i);
-    await quietYear(process);
+    expect((await quietYear(process)).master).not.toContain('INCOME FOR ITALY');
     expect(funds('ITALY')).toEqual(['$0']);
     expect(funds('FRANCE')).toEqual(['$96']);
   });

@@ -105,7 +105,11 @@ describe('a Payola game played by mail', () => {
     await send('FRANCE', 'BUILD A PAR\nBUILD A MAR');
     await send('GERMANY', 'REMOVE A SIL');
     await send('AUSTRIA', 'BUILD A BUD');
-    await process();
+    const adjustments = await process();
+    // The income report closes the phase that pays it: France had 30 AgP and earns 17+16+15+14+13 for its five centres.
+    expect(adjustments.of('FRANCE')).toContain(
+      'INCOME FOR FRANCE FOR YEAR END 1901\n' + '='.repeat(35) + '\nBALANCE FORWARD       30 AgP\nTAX INCOME            75 AgP\nCURRENT BALANCE      105 AgP',
+    );
     expect(judge.statusText('bribes')).toMatch(/^PHASE SPRING 1902 MOVEMENT$/m);
     // "Income and Expenses": after the Fall phases, 17+16+... for the centres held: France 5 (75), Germany 2 (33), Austria 4 (62).
     expect(balances()).toEqual({
