@@ -256,7 +256,9 @@ function advance(
   };
   const owing = new Set(duties(followingMap, following, after, rules).map((duty) => duty.power));
   const rotated = rotateControl(next, game.rotation ?? maps.base.data.rotation, { processed: phase, next: following, owing });
-  next = options.variant.betweenPhases({ game: rotated.game, played: phase, next: following, map: followingMap, rules, before, playedMap: maps.at(phase) });
+  const step = { game: rotated.game, played: phase, next: following, map: followingMap, rules, before, playedMap: maps.at(phase) };
+  next = options.variant.betweenPhases(step);
+  report.additions = [...report.additions, ...options.variant.betweenPhasesAdditions(step)];
   report.controlChanges.push(...rotated.changed.map((power) => ({ power: power.name, controller: power.control[0]! })));
   // Eliminations change who votes: the votes left may now agree, or a concession lose its power.
   // An end so agreed is recorded against the phase just played, not the one it would have led to.

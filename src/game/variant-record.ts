@@ -49,6 +49,8 @@ export interface Variant {
   readonly followedOrders: FollowedOrders;
   /** What happens between a phase and the next, after the standard steps: Payola's income after the Fall, Crystal Ball's LATER moving up. */
   readonly betweenPhases: (step: BetweenPhases) => GameStatus;
+  /** What the step between phases adds to the results of the phase played: Payola's income reports as the year turns. */
+  readonly betweenPhasesAdditions: (step: BetweenPhases) => readonly ResultsAddition[];
   /** What the variant adds to the results: Payola's purchases and balances. */
   readonly resultsAdditions: (game: GameStatus, played: Phase, map: GameMap, rules: RulesInForce) => readonly ResultsAddition[];
   /** A power's orders from mail for the current phase: the standard game's replace those on file; Crystal Ball's movement orders fill the list being written. */

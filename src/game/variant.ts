@@ -23,6 +23,7 @@ export const STANDARD: Variant = {
   followedOrders: lastOrderInCharge,
   betweenPhases: ({ game }) => game,
   resultsAdditions: () => [],
+  betweenPhasesAdditions: () => [],
   submitOrders,
   clearOrders,
   lateness: standardLateness,

@@ -20,5 +20,13 @@ export async function payolaGame(game: string, statusLines: readonly string[] = 
     return { master: results(MASTER), of: (power: string) => results(players.get(power)!.address) };
   };
   const funds = (power: string) => judge.service.load(game).game.powers.find((each) => each.name === power)!.funds;
-  return { judge, players, send, process, funds };
+  /** Mails the Master's lines, signed on to the game. */
+  const master = (lines: string) => judge.send(MASTER, `SIGNON M${game} masterpw\n${lines}`);
+  return { judge, players, send, process, funds, master };
+}
+
+/** A power's account statement in a results text, from its heading to its remaining balance; '' when it has none. */
+export function statement(text: string, power: string): string {
+  const start = text.indexOf(`ACCOUNT STATEMENT FOR ${power}`);
+  return start < 0 ? '' : text.slice(start, text.indexOf('AgP', text.indexOf('THE REMAINING BALANCE', start)) + 3);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { payolaGame } from './support.js';
+import { payolaGame, statement } from './support.js';
 
 /**
  * A Payola game played by mail through 1901 into 1902, its results checked against worked examples
@@ -24,11 +24,6 @@ const SPRING_1901: Record<string, string> = {
   // "Hold Bribe": 4 @ F ANK - BLA pays for the move it lists; "4 ! A PAR H": the unit still holds and the briber is not charged;
   // "High-Bid Ties and the Acceptance List": 3 for A ROM - TUS ties with Austria's 3 for A ROM - APU, and Italy lists Turkey first.
   TURKEY: '4 @ F ANK - BLA\n4 ! A SMY H\n3 : A ROM - TUS',
-};
-
-const statement = (text: string, power: string) => {
-  const start = text.indexOf(`ACCOUNT STATEMENT FOR ${power}`);
-  return start < 0 ? '' : text.slice(start, text.indexOf('AgP', text.indexOf('THE REMAINING BALANCE', start)) + 3);
 };
 
 describe('a Payola game played by mail', () => {
@@ -110,7 +105,11 @@ describe('a Payola game played by mail', () => {
     await send('FRANCE', 'BUILD A PAR\nBUILD A MAR');
     await send('GERMANY', 'REMOVE A SIL');
     await send('AUSTRIA', 'BUILD A BUD');
-    await process();
+    const adjustments = await process();
+    // The income report closes the phase that pays it: France had 30 AgP and earns 17+16+15+14+13 for its five centres.
+    expect(adjustments.of('FRANCE')).toContain(
+      'INCOME FOR FRANCE FOR YEAR END 1901\n' + '='.repeat(35) + '\nBALANCE FORWARD       30 AgP\nTAX INCOME            75 AgP\nCURRENT BALANCE      105 AgP',
+    );
     expect(judge.statusText('bribes')).toMatch(/^PHASE SPRING 1902 MOVEMENT$/m);
     // "Income and Expenses": after the Fall phases, 17+16+... for the centres held: France 5 (75), Germany 2 (33), Austria 4 (62).
     expect(balances()).toEqual({

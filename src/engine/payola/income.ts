@@ -70,8 +70,10 @@ const ZEROSUM_CENTER_WORTH = 10;
 /**
  * A new game's treasury: a year's income for the centres held, or (a power starting without
  * income) half the first victory count, rounded down, per unit. ZEROSUM starts from 10 per centre.
+ * Under VASSAL_DUMMIES a dummy starts with nothing, as it earns nothing (DPjudge's initialize).
  */
 export function startingBalance(settings: IncomeSettings, earner: Earner, units: number): number {
+  if (settings.vassalDummies && earner.dummy) return 0;
   const seeded = settings.zeroSum ? { ...earner, bribeProfits: ZEROSUM_CENTER_WORTH * earner.centers.length } : earner;
   return yearIncome(settings, seeded) || Math.floor(settings.victoryCenters / 2) * units;
 }

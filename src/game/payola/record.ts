@@ -1,5 +1,5 @@
 import { forfeitedTreasuries } from '../../engine/payola/transfers.js';
-import { yearEnd } from '../../engine/payola/income.js';
+import { yearEnd, type IncomeReport } from '../../engine/payola/income.js';
 import { readFunds, writeFunds } from '../../engine/payola/treasury.js';
 import { lastOrderInCharge } from '../../engine/movement/followed.js';
 import type { GameMap } from '../../map/game-map.js';
@@ -11,7 +11,7 @@ import { standardListsOnFile } from '../lists-on-file.js';
 import { positionOf } from '../position.js';
 import type { BetweenPhases, Variant } from '../variant-record.js';
 import { payolaAuction } from './auction-phase.js';
-import { statementAdditions } from './statements.js';
+import { incomeAdditions, statementAdditions } from './statements.js';
 import { submitOfferSheet } from './submission.js';
 import { balanceOf, incomeCenters, incomeSettings, isDummy, mapPowers } from './treasuries.js';
 
@@ -64,8 +64,8 @@ function withBalance(game: GameStatus, name: string, balance: number, bribeProfi
   });
 }
 
-/** The year's income, paid as the year turns (DPjudge's INCOME phase after the year's adjustments). */
-function paidIncome(game: GameStatus, map: GameMap, rules: RulesInForce, year: number): GameStatus {
+/** Each power's income report for the year, as the year turns (DPjudge's INCOME phase after the year's adjustments). */
+function incomeReports(game: GameStatus, map: GameMap, rules: RulesInForce, year: number): IncomeReport[] {
   const position = positionOf(game, map);
   const settings = incomeSettings(game, map, rules, year);
   const powers = mapPowers(game);
@@ -75,7 +75,7 @@ function paidIncome(game: GameStatus, map: GameMap, rules: RulesInForce, year: n
     dummy: isDummy(power),
     vassals: [],
   });
-  const reports = yearEnd(
+  return yearEnd(
     settings,
     {
       noHoarding: rules.has('NO_HOARDING'),
@@ -91,16 +91,19 @@ function paidIncome(game: GameStatus, map: GameMap, rules: RulesInForce, year: n
       lost: [],
     })),
   );
-  let paid = game;
-  for (const report of reports) paid = withBalance(paid, report.power, report.balance, 0);
-  return paid;
+}
+
+/** The game after the phase's bribes are charged; with the year's income reports when the year turns. */
+function settled(step: BetweenPhases): { game: GameStatus; income: IncomeReport[] } {
+  const game = step.played.type === MOVEMENT ? charged(step) : step.game;
+  return { game, income: step.next.year > step.played.year ? incomeReports(game, step.map, step.rules, step.played.year) : [] };
 }
 
 function betweenPhases(step: BetweenPhases): GameStatus {
-  let game = step.played.type === MOVEMENT ? charged(step) : step.game;
-  game = { ...game, powers: game.powers.map((power) => (power.sent.length > 0 ? { ...power, sent: [] } : power)) };
-  if (step.next.year > step.played.year) game = paidIncome(game, step.map, step.rules, step.played.year);
-  return game;
+  const { game, income } = settled(step);
+  let paid: GameStatus = { ...game, powers: game.powers.map((power) => (power.sent.length > 0 ? { ...power, sent: [] } : power)) };
+  for (const report of income) paid = withBalance(paid, report.power, report.balance, 0);
+  return paid;
 }
 
 export const PAYOLA: Variant = {
@@ -109,6 +112,7 @@ export const PAYOLA: Variant = {
   ordersToPlay,
   followedOrders: lastOrderInCharge,
   betweenPhases,
+  betweenPhasesAdditions: (step) => (step.rules.has('NO_LEDGERS') ? [] : incomeAdditions(settled(step).income, step.played.year)),
   resultsAdditions: (game, played, map, rules) => {
     if (played.type !== MOVEMENT) return [];
     const context = { map, position: positionOf(game, map), phase: played, rules };

@@ -1,6 +1,7 @@
 import type { GameMap } from '../../map/game-map.js';
 import type { Phase } from '../../map/model.js';
 import { accountStatements, type AccountStatement } from '../../engine/payola/statement.js';
+import type { IncomeReport } from '../../engine/payola/income.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 import type { GameStatus } from '../../status/model.js';
 import type { ResultsAddition } from '../variant-record.js';
@@ -65,6 +66,28 @@ function ledgers(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInFor
 }
 
 const amount = (value: number, width: number) => String(value).padStart(width);
+
+/**
+ * Each power's income report as the year turns, to the power (the Master reads them all), in
+ * DPjudge's words (PayolaGame.parseSupplyCount); none for a power that had and earned nothing.
+ */
+export function incomeAdditions(reports: readonly IncomeReport[], year: number): ResultsAddition[] {
+  return reports
+    .filter((report) => report.balance > 0)
+    .map((report) => {
+      const heading = `INCOME FOR ${report.power} FOR YEAR END ${year}`;
+      return {
+        lines: [
+          heading,
+          '='.repeat(heading.length),
+          `BALANCE FORWARD${amount(report.balanceForward, 9)} AgP`,
+          `TAX INCOME     ${amount(report.income, 9)} AgP`,
+          `CURRENT BALANCE${amount(report.balance, 9)} AgP`,
+        ],
+        readers: [report.power],
+      };
+    });
+}
 
 function statementLines(statement: AccountStatement, phase: Phase, map: GameMap, owners: ReadonlyMap<string, string>, hideOffers: boolean): string[] {
   const title = `${phase.season} ${phase.year} ${phase.type} ACCOUNT STATEMENT FOR ${statement.power}`;

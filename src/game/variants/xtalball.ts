@@ -152,6 +152,7 @@ export const CRYSTAL_BALL: Variant = {
   followedOrders: lastOrderInCharge,
   betweenPhases: moveListsUp,
   resultsAdditions: playedLists,
+  betweenPhasesAdditions: () => [],
   submitOrders: submitList,
   clearOrders: clearList,
   lateness: lateLists,

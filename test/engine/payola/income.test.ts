@@ -77,6 +77,11 @@ describe('the starting treasury', () => {
     expect(startingBalance({ ...STANDARD, zeroSum: true }, earner(centers(3)), 3)).toBe(30);
     expect(startingBalance(STANDARD, earner([]), 2)).toBe(18);
   });
+
+  it('is nothing for a dummy under VASSAL_DUMMIES, with or without centres', () => {
+    expect(startingBalance({ ...STANDARD, vassalDummies: true }, earner(centers(3), { dummy: true }), 3)).toBe(0);
+    expect(startingBalance({ ...STANDARD, vassalDummies: true }, earner(centers(3)), 3)).toBe(48);
+  });
 });
 
 describe('the year end', () => {
