@@ -5,7 +5,7 @@ import { PAYOLA } from './payola/record.js';
 import type { Variant, VariantName } from './variant-record.js';
 import { CRYSTAL_BALL } from './variants/xtalball.js';
 
-export type { BetweenPhases, ResultsAddition, Variant, VariantName } from './variant-record.js';
+export type { Variant } from './variant-record.js';
 
 /**
  * A rules variant as one record, godip's way: what phase processing asks a variant, each answer a
