@@ -56,17 +56,22 @@ describe('a Payola game on the web', () => {
     expect(france.body).not.toContain('/board.js');
 
     expect(await france.post('/game/pay/offers', { offers: '4 : A PAR - BUR\r\n3 : A MAR - SPA | - GAS' })).toBe(200);
+    // Logged as every web action is, by its form.
+    expect(judge.log).toContainEqual(expect.stringMatching(/^web pay\/offers from p\d@variants\.test: processed/));
     expect(frenchBlock('pay')).toMatch(/\n4 : A PAR - BUR\n3 : A MAR - SPA \| - GAS(\n|$)/);
     expect(element(france.body, 'pre', 'offers')).toBe('4 : A PAR - BUR\n3 : A MAR - SPA | - GAS\n');
 
     expect(await france.post('/game/pay/offers', { offers: '4 : A PAR - BUR\n5 : A KIE - HOL' })).toBe(200);
-    expect(element(france.body, 'section', 'reply')).toContain('A KIE - HOL');
+    // Refused as the mail reply refuses it, quoting the line; the sheet on file stays.
+    expect(element(france.body, 'section', 'reply')).toContain('"5 : A KIE - HOL": the unit in Kiel is a fleet');
     expect(france.body).toContain('The offer sheet was not accepted');
     expect(element(france.body, 'pre', 'offers')).toBe('4 : A PAR - BUR\n3 : A MAR - SPA | - GAS\n');
 
     expect(await france.post('/game/pay/transfer', { amount: '10', to: 'ENGLAND' })).toBe(200);
     expect(france.body).toContain('10 AgP transferred to England.');
     expect(element(france.body, 'strong', 'balance')).toBe('38 AgP');
+    expect(frenchBlock('pay')).toMatch(/^FUNDS \$38$/m);
+    expect(judge.status('pay')).toMatch(/^ENGLAND\n(?:.+\n)*FUNDS \$58$/m);
 
     expect(await france.post('/game/pay/accept', { accept: 'FE?' })).toBe(200);
     expect(frenchBlock('pay')).toMatch(/^ACCEPT FE\?$/m);
