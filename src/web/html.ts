@@ -22,7 +22,7 @@ export class HtmlTemplates {
 
   /** A whole page: the named template's body inside the layout. */
   page(name: string, view: PageView, layout: object): string {
-    const partials = { reply: this.text('reply.html') };
+    const partials = { reply: this.text('reply.html'), variantPanels: this.text('variant-panels.html') };
     const body = Mustache.render(this.text(`${name}.html`), view, partials);
     return Mustache.render(this.text('layout.html'), { ...layout, title: view.title, body });
   }

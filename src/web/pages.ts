@@ -24,6 +24,7 @@ import type { HtmlTemplates, PageView } from './html.js';
 import { BoundedCache } from './bounded-cache.js';
 import { boardData } from './board-data.js';
 import { givenOrderMarks } from './order-drawing.js';
+import { variantPanels } from './variant-panels.js';
 import type { SignedOn, Visitors } from './visitors.js';
 
 /**
@@ -300,11 +301,14 @@ export class WebPages {
     const phase = playedPhase(game);
     const rules = phaseRules(context, game);
     const choices = orderChoices(game, context.service.maps(game), session.power, rules);
+    const variant = variantPanels(context, session.power, game, map);
     return {
       power: map.power(session.power)?.displayName ?? session.power,
       status: this.statusText(context, session),
+      ...variant,
+      // A Payola movement phase takes an offer sheet, which the order choices cannot write.
       orders:
-        choices === null || phase === null
+        choices === null || phase === null || variant.payola !== null
           ? null
           : { phase: phaseTitle(phase), ...orderForm(choices), board: boardData(choices, map, context.service.maps(game).art, rules.has('NO_CHECK')) },
     };

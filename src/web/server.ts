@@ -82,6 +82,11 @@ const ACTIONS: Readonly<Record<string, (fields: Fields) => string[]>> = {
     return chosen;
   },
   clear: () => ['CLEAR'],
+  // A Payola offer sheet and a Crystal Ball order list: one bribe or order a line, as a mail gives them.
+  offers: (fields) => text(fields, 'offers', 'The offer sheet').split('\n'),
+  list: (fields) => text(fields, 'list', 'The order list').split('\n'),
+  transfer: (fields) => [`TRANSFER ${word(fields, 'amount', 'The amount')} TO ${word(fields, 'to', 'The power')}`],
+  accept: (fields) => [`ACCEPT ${word(fields, 'accept', 'The acceptance list')}`],
   commands: (fields) => text(fields, 'commands', 'The commands').split('\n'),
   press: pressLines,
   wait(fields) {

@@ -24,7 +24,7 @@ import type { ResultsAddition, Variant } from '../variant-record.js';
  */
 
 /** The list mail's movement orders go to now. */
-function listBeingWritten(game: GameStatus): 'SOONER' | 'LATER' {
+export function listBeingWritten(game: GameStatus): 'SOONER' | 'LATER' {
   const powers = game.powers.filter((power) => power.role === MAP_POWER_ROLE).map((power) => ({ units: power.units.length, sooner: power.sooner.length }));
   return listToUpdate(game.phase?.mode === 'SKIP', powers);
 }

@@ -1,0 +1,50 @@
+import { phaseRules, type ExecutionContext } from '../commands/context/context.js';
+import { acceptanceOf, balanceOf, mapPowers } from '../game/payola/treasuries.js';
+import { positionOf } from '../game/position.js';
+import { listBeingWritten } from '../game/variants/xtalball.js';
+import type { GameMap } from '../map/game-map.js';
+import { MOVEMENT } from '../map/phase.js';
+import { findPower, playedPhase, type GameStatus } from '../status/model.js';
+
+/**
+ * What a variant's movement phase asks of a power's player beside the standard order form: a Payola
+ * power's treasury, acceptance list and offer sheet; a Crystal Ball power's two order lists. Their
+ * forms send the lines a player would mail, so the command processor checks them as it checks a mail.
+ */
+
+export interface VariantPanels {
+  /** A Payola movement phase: its orders are the offer sheet, which the standard order form cannot write. */
+  readonly payola: {
+    readonly balance: number;
+    readonly acceptance: string;
+    readonly sheet: readonly string[];
+    readonly recipients: readonly { readonly value: string; readonly label: string }[];
+  } | null;
+  readonly crystalBall: {
+    readonly lists: readonly { readonly title: string; readonly orders: readonly string[]; readonly writing: boolean }[];
+    readonly writing: string;
+  } | null;
+}
+
+const NONE: VariantPanels = { payola: null, crystalBall: null };
+
+export function variantPanels(context: ExecutionContext, power: string, game: GameStatus, map: GameMap): VariantPanels {
+  const phase = playedPhase(game);
+  const status = findPower(game, power);
+  if (phase === null || phase.type !== MOVEMENT || status === undefined) return NONE;
+  const variant = context.service.listings.variant(game);
+  if (variant.name === 'payola') {
+    const recipients = mapPowers(game)
+      .filter((each) => each.name !== power && map.power(each.name) !== undefined)
+      .map((each) => ({ value: each.name, label: map.power(each.name)!.displayName }));
+    const balance = balanceOf(game, map, positionOf(game, map), phaseRules(context, game), status);
+    return { ...NONE, payola: { balance, acceptance: acceptanceOf(map, status), sheet: status.offers, recipients } };
+  }
+  if (variant.name === 'xtalball') {
+    const writing = listBeingWritten(game);
+    // The lists' titles end in their names, as the mail reply gives them: "... (locked in: SOONER)", "... (LATER)".
+    const lists = variant.listsOnFile(game, status, phase).map((list) => ({ ...list, writing: list.title.endsWith(`${writing})`) }));
+    return { ...NONE, crystalBall: { lists, writing } };
+  }
+  return NONE;
+}
