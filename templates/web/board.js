@@ -373,6 +373,9 @@ async function inlineBoard() {
 async function start() {
   board = await inlineBoard().catch(() => null);
   if (!board) return;
+  // The picture's own width, which a wide screen shows it at (style.css) so that its names can be read.
+  const ownWidth = parseFloat(board.getAttribute('width') ?? '') || board.viewBox.baseVal.width;
+  if (ownWidth > 0) board.style.setProperty('--own-width', `${ownWidth}px`);
   board.removeAttribute('width');
   board.removeAttribute('height');
   board.setAttribute('class', 'board-picture');
