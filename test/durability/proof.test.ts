@@ -18,6 +18,7 @@ const templates = new Map<string, string>();
 beforeAll(async () => {
   templates.set('none', await gameTemplate('none'));
   templates.set('everyone', await gameTemplate('everyone'));
+  templates.set('payola', await gameTemplate('payola'));
 }, 120_000);
 
 describe('the proof', () => {
