@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { payolaGame, statement } from './support.js';
 
 /**
- * A Payola game played by mail from 1901 into 1903, its results checked against worked examples
+ * A Payola game played by mail from 1901 to the end of 1903, its results checked against worked examples
  * written from DPjudge's players' guide (DPjudge/variants/payola/pages/Questions); each example
  * names the guide's question it comes from. Every power starts with a year's income for its
  * centres: 17+16+15 = 48 AgP for three, 17+16+15+14 = 62 for Russia's four ("Income and Expenses").
@@ -55,7 +55,7 @@ const FALL_1902: Record<string, string> = {
 };
 
 describe('a Payola game played by mail', () => {
-  it('plays 1901, 1902 and the spring of 1903 as the guide works its examples', async () => {
+  it('plays 1901, 1902 and 1903 as the guide works its examples', async () => {
     const { send, process, funds, judge, master } = await payolaGame('bribes');
     expect((await send('ITALY', 'ACCEPT IT')).reply.text).toContain('Your acceptance list is IT?.');
     for (const [power, sheet] of Object.entries(SPRING_1901)) expect((await send(power, sheet)).reply.text).not.toContain('not accepted');
@@ -255,5 +255,40 @@ describe('a Payola game played by mail', () => {
       ITALY: ['$148'],
       TURKEY: ['$129'],
     });
+
+    // Fall 1903: Italy walks into Vienna, left empty since Austria's army went to Bohemia; Germany's 4 AgP for A TYR to hold
+    // loses to Italy's 5 and costs it nothing. Austria is down to BUD, TRI and SER with four units; Italy holds four centres.
+    await send('ITALY', '5 : A TYR - VIE');
+    await send('GERMANY', '4 : A TYR H');
+    const fall1903 = await process();
+    expect(fall1903.master).toContain('A TYR - VIE.');
+    expect(fall1903.of('GERMANY')).toContain('TOTAL COST TO YOU OF THE BRIBES YOU OFFERED WAS:    0 AgP');
+    expect(judge.statusText('bribes')).toMatch(/^PHASE WINTER 1903 ADJUSTMENTS$/m);
+    await send('AUSTRIA', 'REMOVE A BOH');
+    await send('ITALY', 'BUILD A VEN');
+    const adjustments1903 = await process();
+    expect(adjustments1903.master).toContain('Austria:\n  REMOVE A BOH.');
+    expect(adjustments1903.master).toContain('Italy:\n  BUILD A VEN.');
+    // "Income and Expenses" again: Austria's three centres now earn 48, Italy's four 62.
+    const income1903: [string, number, number][] = [
+      ['FRANCE', 87, 75],
+      ['ENGLAND', 140, 48],
+      ['GERMANY', 91, 48],
+      ['RUSSIA', 168, 62],
+      ['AUSTRIA', 114, 48],
+      ['ITALY', 143, 62],
+      ['TURKEY', 129, 48],
+    ];
+    for (const [power, forward, income] of income1903) expect(adjustments1903.of(power)).toContain(incomeReport(power, 1903, forward, income));
+    expect(balances()).toEqual({
+      FRANCE: ['$162'],
+      ENGLAND: ['$188'],
+      GERMANY: ['$139'],
+      RUSSIA: ['$230'],
+      AUSTRIA: ['$162'],
+      ITALY: ['$205'],
+      TURKEY: ['$177'],
+    });
+    expect(judge.statusText('bribes')).toMatch(/^PHASE SPRING 1904 MOVEMENT$/m);
   });
 });
