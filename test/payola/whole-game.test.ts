@@ -9,7 +9,7 @@ import { payolaGame, statement } from './support.js';
  */
 
 /** A power's income report as the adjustment results give it ("Income and Expenses": once a year, after the Fall phases). */
-function incomeReport(power: string, year: number, balanceForward: number, income: number): string {
+function incomeReport(power: string, year: number, [balanceForward, income]: readonly [number, number]): string {
   const heading = `INCOME FOR ${power} FOR YEAR END ${year}`;
   const row = (label: string, agp: number) => `${label.padEnd(15)}${String(agp).padStart(9)} AgP`;
   return [
@@ -215,16 +215,16 @@ describe('a Payola game played by mail', () => {
     expect(adjustments1902.master).toContain('Germany:\n  BUILD A BER.');
     // "Income and Expenses": 17+16+15 = 48 for three centres (England, Germany, Italy, Turkey), 62 for four (Russia, Austria),
     // 75 for five (France), on top of what each had left.
-    const income1902: [string, number, number][] = [
-      ['FRANCE', 12, 75],
-      ['ENGLAND', 92, 48],
-      ['GERMANY', 50, 48],
-      ['RUSSIA', 110, 62],
-      ['AUSTRIA', 53, 62],
-      ['ITALY', 100, 48],
-      ['TURKEY', 81, 48],
-    ];
-    for (const [power, forward, income] of income1902) expect(adjustments1902.of(power)).toContain(incomeReport(power, 1902, forward, income));
+    const income1902: Record<string, [number, number]> = {
+      FRANCE: [12, 75],
+      ENGLAND: [92, 48],
+      GERMANY: [50, 48],
+      RUSSIA: [110, 62],
+      AUSTRIA: [53, 62],
+      ITALY: [100, 48],
+      TURKEY: [81, 48],
+    };
+    for (const [power, report] of Object.entries(income1902)) expect(adjustments1902.of(power)).toContain(incomeReport(power, 1902, report));
     expect(balances()).toEqual({
       FRANCE: ['$87'],
       ENGLAND: ['$140'],
@@ -270,16 +270,16 @@ describe('a Payola game played by mail', () => {
     expect(adjustments1903.master).toContain('Austria:\n  REMOVE A BOH.');
     expect(adjustments1903.master).toContain('Italy:\n  BUILD A VEN.');
     // "Income and Expenses" again: Austria's three centres now earn 48, Italy's four 62.
-    const income1903: [string, number, number][] = [
-      ['FRANCE', 87, 75],
-      ['ENGLAND', 140, 48],
-      ['GERMANY', 91, 48],
-      ['RUSSIA', 168, 62],
-      ['AUSTRIA', 114, 48],
-      ['ITALY', 143, 62],
-      ['TURKEY', 129, 48],
-    ];
-    for (const [power, forward, income] of income1903) expect(adjustments1903.of(power)).toContain(incomeReport(power, 1903, forward, income));
+    const income1903: Record<string, [number, number]> = {
+      FRANCE: [87, 75],
+      ENGLAND: [140, 48],
+      GERMANY: [91, 48],
+      RUSSIA: [168, 62],
+      AUSTRIA: [114, 48],
+      ITALY: [143, 62],
+      TURKEY: [129, 48],
+    };
+    for (const [power, report] of Object.entries(income1903)) expect(adjustments1903.of(power)).toContain(incomeReport(power, 1903, report));
     expect(balances()).toEqual({
       FRANCE: ['$162'],
       ENGLAND: ['$188'],
