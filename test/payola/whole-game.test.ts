@@ -2,11 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { payolaGame, statement } from './support.js';
 
 /**
- * A Payola game played by mail through 1901 into 1902, its results checked against worked examples
+ * A Payola game played by mail from 1901 to the end of 1903, its results checked against worked examples
  * written from DPjudge's players' guide (DPjudge/variants/payola/pages/Questions); each example
  * names the guide's question it comes from. Every power starts with a year's income for its
  * centres: 17+16+15 = 48 AgP for three, 17+16+15+14 = 62 for Russia's four ("Income and Expenses").
  */
+
+/** A power's income report as the adjustment results give it ("Income and Expenses": once a year, after the Fall phases). */
+function incomeReport(power: string, year: number, [balanceForward, income]: readonly [number, number]): string {
+  const heading = `INCOME FOR ${power} FOR YEAR END ${year}`;
+  const row = (label: string, agp: number) => `${label.padEnd(15)}${String(agp).padStart(9)} AgP`;
+  return [
+    heading,
+    '='.repeat(heading.length),
+    row('BALANCE FORWARD', balanceForward),
+    row('TAX INCOME', income),
+    row('CURRENT BALANCE', balanceForward + income),
+  ].join('\n');
+}
 
 const SPRING_1901: Record<string, string> = {
   // "Direct Bribe": 4 : A PAR - BUR; "Can I offer more than one bribe to a single unit?": the | shorthand, BUR listed first wins a tie.
@@ -26,9 +39,24 @@ const SPRING_1901: Record<string, string> = {
   TURKEY: '4 @ F ANK - BLA\n4 ! A SMY H\n3 : A ROM - TUS',
 };
 
+const FALL_1902: Record<string, string> = {
+  // "Bribe Interactions": Austria buys the Italian army's support to dislodge France's A BOH, which holds on France's 0 AgP.
+  AUSTRIA: '5 : A VIE - BOH\n4 : A TYR S A VIE - BOH',
+  // "Negative Bribe": 2 AgP are owed as A BOH does anything but move to Munich (it holds), on top of the move into Munich.
+  GERMANY: '6 : A RUH - MUN\n2 ! A BOH - MUN\n3 : A LVP - WAL',
+  // "Gift Bribe": 2 & F SEV H is paid whatever the fleet does.
+  RUSSIA: '3 : A LVP - YOR\n3 : A SMY - SYR\n2 & F SEV H',
+  // "Move Bribe": 5 > A SMY - ARM is money for any move, so it joins Russia's 3 for A SMY - SYR: 8 beats 5, and Turkey pays.
+  // "Hold Bribe": 3 @ A CON - BUL counts for every stationary order too, so England's 2 for the support makes 5 against 3.
+  TURKEY: '5 > A SMY - ARM\n3 @ A CON - BUL',
+  // "High-Bid Ties and the Acceptance List": Germany's 3 for A LVP - WAL ties Russia's 3 for A LVP - YOR; England lists Russia first.
+  ENGLAND: 'ACCEPT ER\n2 : A CON S A SMY',
+  FRANCE: '3 : A PIC - BEL',
+};
+
 describe('a Payola game played by mail', () => {
-  it('plays 1901 and the spring of 1902 as the guide works its examples', async () => {
-    const { send, process, funds, judge } = await payolaGame('bribes');
+  it('plays 1901, 1902 and 1903 as the guide works its examples', async () => {
+    const { send, process, funds, judge, master } = await payolaGame('bribes');
     expect((await send('ITALY', 'ACCEPT IT')).reply.text).toContain('Your acceptance list is IT?.');
     for (const [power, sheet] of Object.entries(SPRING_1901)) expect((await send(power, sheet)).reply.text).not.toContain('not accepted');
 
@@ -131,5 +159,136 @@ describe('a Payola game played by mail', () => {
     expect(spring1902.of('FRANCE')).toContain('     4 : A MUN - BOH\n     0 : A SPA H\n    81 : A PAR - PIC');
     expect(spring1902.of('FRANCE')).toContain('EACH OFFER WAS SUBJECT TO BRIBE REDUCTION RULES    19 TIMES');
     expect(balances()).toMatchObject({ FRANCE: ['$0'], ITALY: ['$115'] });
+
+    // "Is the money only for bribes?" under ONE_TRANSFER (Rules.txt 3.3): Italy funds its broke neighbour once this phase.
+    expect((await master('RULE ONE_TRANSFER')).reply.text).toContain('> RULE ONE_TRANSFER\nWritten into the status file.');
+    expect((await send('ITALY', 'TRANSFER 15 TO FRANCE')).reply.text).toContain('15 AgP transferred to France.');
+    expect((await send('ITALY', 'TRANSFER 1 TO FRANCE')).reply.text).toContain('ITALY has already transferred funds to FRANCE this phase (ONE_TRANSFER)');
+    expect(balances()).toMatchObject({ FRANCE: ['$15'], ITALY: ['$100'] });
+    for (const [power, sheet] of Object.entries(FALL_1902)) expect((await send(power, sheet)).reply.text).not.toContain('not accepted');
+    const fall1902 = await process();
+    for (const order of ['A VIE - BOH.', 'A TYR S A VIE - BOH.', 'A RUH - MUN.', 'A PIC - BEL.', 'A SMY - SYR.', 'A LVP - YOR.', 'F SEV H.', 'A CON S A SMY'])
+      expect(fall1902.master).toContain(order);
+    expect(fall1902.master).toContain('France: A BOH may retreat to');
+    // Turkey's sheet worked through: A SMY took 3 + 5 for SYR, A CON 2 + 3 for the support, and Turkey owes 5 + 3 of it.
+    expect(statement(fall1902.of('TURKEY'), 'TURKEY')).toBe(
+      [
+        'ACCOUNT STATEMENT FOR TURKEY',
+        '='.repeat('FALL 1902 MOVEMENT ACCOUNT STATEMENT FOR TURKEY'.length),
+        'YOUR UNITS WERE PAID AND ORDERED AS FOLLOWS:',
+        '     0 : F BLA H',
+        '     5 : A CON S A SMY',
+        '     8 : A SMY - SYR',
+        'YOUR ACCEPTED BRIBES WERE:',
+        '     0 : F BLA H',
+        '     3 : A CON S A SMY',
+        '     5 : A SMY - SYR',
+        'YOUR OFFER SHEET WAS:',
+        '     5 > A SMY - ARM',
+        '     3 @ A CON - BUL',
+        'THE PREVIOUS BALANCE OF YOUR BANK ACCOUNT WAS:     89 AgP',
+        'TOTAL COST TO YOU OF THE BRIBES YOU OFFERED WAS:    8 AgP',
+        'THE REMAINING BALANCE IN YOUR BANK ACCOUNT IS:     81 AgP',
+      ].join('\n'),
+    );
+    // England's acceptance list settled A LVP's tie for Russia: Germany's losing 3 AgP is not charged.
+    expect(fall1902.of('GERMANY')).toContain('TOTAL COST TO YOU OF THE BRIBES YOU OFFERED WAS:    8 AgP');
+    // What each paid, worked from the sheets: France 3 (BEL); Germany 6 (MUN) + 2 (A BOH did not go to MUN), its 3 for LVP lost;
+    // Russia 3 (SYR) + 3 (YOR) + 2 (gift); Austria 5 + 4; England 2 (the support); Turkey 5 (SMY moved) + 3 (CON stayed).
+    expect(balances()).toEqual({
+      FRANCE: ['$12'],
+      ENGLAND: ['$92'],
+      GERMANY: ['$50'],
+      RUSSIA: ['$110'],
+      AUSTRIA: ['$53'],
+      ITALY: ['$100'],
+      TURKEY: ['$81'],
+    });
+
+    // "What about retreat and adjustment phases?": A BOH cannot go back to VIE, where its attacker came from, nor to MUN, now taken.
+    await send('FRANCE', 'A BOH - SIL');
+    const retreat = await process();
+    expect(retreat.master).toContain('A BOH - SIL.');
+    // Germany holds BER, KIE and MUN again with two units: one build. France swapped MUN for BEL: five centres, five units.
+    await send('GERMANY', 'BUILD A BER');
+    const adjustments1902 = await process();
+    expect(adjustments1902.master).toContain('Germany:\n  BUILD A BER.');
+    // "Income and Expenses": 17+16+15 = 48 for three centres (England, Germany, Italy, Turkey), 62 for four (Russia, Austria),
+    // 75 for five (France), on top of what each had left.
+    const income1902: Record<string, [number, number]> = {
+      FRANCE: [12, 75],
+      ENGLAND: [92, 48],
+      GERMANY: [50, 48],
+      RUSSIA: [110, 62],
+      AUSTRIA: [53, 62],
+      ITALY: [100, 48],
+      TURKEY: [81, 48],
+    };
+    for (const [power, report] of Object.entries(income1902)) expect(adjustments1902.of(power)).toContain(incomeReport(power, 1902, report));
+    expect(balances()).toEqual({
+      FRANCE: ['$87'],
+      ENGLAND: ['$140'],
+      GERMANY: ['$98'],
+      RUSSIA: ['$172'],
+      AUSTRIA: ['$115'],
+      ITALY: ['$148'],
+      TURKEY: ['$129'],
+    });
+    expect(judge.statusText('bribes')).toMatch(/^PHASE SPRING 1903 MOVEMENT$/m);
+
+    // Spring 1903. "How do I ask a unit not to do more than one thing?": 4 ! A WAR - GAL | - SIL is paid once if WAR does neither.
+    // Germany's 2 for A WAR - SIL loses to the 4 the hold earns, and costs Germany nothing; Austria's gift is paid all the same,
+    // and Germany pays its 7 for A MUN - TYR although the army bounces off the Italian one.
+    await send('RUSSIA', '4 ! A WAR - GAL | - SIL');
+    await send('GERMANY', '2 : A WAR - SIL\n7 : A MUN - TYR');
+    await send('AUSTRIA', '1 & A WAR H');
+    const spring1903 = await process();
+    expect(spring1903.master).toContain('A WAR H.');
+    expect(spring1903.master).toMatch(/A MUN - TYR\. +\(\*bounce\*\)/);
+    expect(spring1903.of('RUSSIA')).toContain('TOTAL COST TO YOU OF THE BRIBES YOU OFFERED WAS:    4 AgP');
+    expect(balances()).toEqual({
+      FRANCE: ['$87'],
+      ENGLAND: ['$140'],
+      GERMANY: ['$91'],
+      RUSSIA: ['$168'],
+      AUSTRIA: ['$114'],
+      ITALY: ['$148'],
+      TURKEY: ['$129'],
+    });
+
+    // Fall 1903: Italy walks into Vienna, left empty since Austria's army went to Bohemia; Germany's 4 AgP for A TYR to hold
+    // loses to Italy's 5 and costs it nothing. Austria is down to BUD, TRI and SER with four units; Italy holds four centres.
+    await send('ITALY', '5 : A TYR - VIE');
+    await send('GERMANY', '4 : A TYR H');
+    const fall1903 = await process();
+    expect(fall1903.master).toContain('A TYR - VIE.');
+    expect(fall1903.of('GERMANY')).toContain('TOTAL COST TO YOU OF THE BRIBES YOU OFFERED WAS:    0 AgP');
+    expect(judge.statusText('bribes')).toMatch(/^PHASE WINTER 1903 ADJUSTMENTS$/m);
+    await send('AUSTRIA', 'REMOVE A BOH');
+    await send('ITALY', 'BUILD A VEN');
+    const adjustments1903 = await process();
+    expect(adjustments1903.master).toContain('Austria:\n  REMOVE A BOH.');
+    expect(adjustments1903.master).toContain('Italy:\n  BUILD A VEN.');
+    // "Income and Expenses" again: Austria's three centres now earn 48, Italy's four 62.
+    const income1903: Record<string, [number, number]> = {
+      FRANCE: [87, 75],
+      ENGLAND: [140, 48],
+      GERMANY: [91, 48],
+      RUSSIA: [168, 62],
+      AUSTRIA: [114, 48],
+      ITALY: [143, 62],
+      TURKEY: [129, 48],
+    };
+    for (const [power, report] of Object.entries(income1903)) expect(adjustments1903.of(power)).toContain(incomeReport(power, 1903, report));
+    expect(balances()).toEqual({
+      FRANCE: ['$162'],
+      ENGLAND: ['$188'],
+      GERMANY: ['$139'],
+      RUSSIA: ['$230'],
+      AUSTRIA: ['$162'],
+      ITALY: ['$205'],
+      TURKEY: ['$177'],
+    });
+    expect(judge.statusText('bribes')).toMatch(/^PHASE SPRING 1904 MOVEMENT$/m);
   });
 });
