@@ -6,6 +6,7 @@ import type { DateTime } from 'luxon';
 import type { GameService } from '../game/service.js';
 import { readMainStatus, type GameListing } from '../status/main-status.js';
 import type { JudgeDatabase } from '../store/database.js';
+import { sha256 } from '../store/audit.js';
 import { gameFolder } from '../store/game-name.js';
 import { assess, type Assessment, type CheckedState } from './assess.js';
 import type { Memory } from './memory.js';
@@ -63,6 +64,20 @@ function checkedState(listing: GameListing): CheckedState | null {
 function identityOf(path: string): FileIdentity | null {
   const stats = statSync(path, { throwIfNoEntry: false });
   return stats ? { ino: stats.ino, size: stats.size, mtime: stats.mtimeMs } : null;
+}
+
+/**
+ * The file's identity as the index keeps it, or null when the bytes assessed are not the file's now:
+ * while someone is saving a status file the daemon reads the copy it last read settled, and a game
+ * whose identity were kept then would not be read again until its next change.
+ */
+function assessedIdentity(path: string, identity: FileIdentity | null, assessedSha256: string | undefined): FileIdentity | null {
+  if (identity === null || assessedSha256 === undefined) return identity;
+  try {
+    return sha256(readFileSync(path)) === assessedSha256 ? identity : null;
+  } catch {
+    return null;
+  }
 }
 
 function storedIdentity(row: Pick<Row, 'file_ino' | 'file_size' | 'file_mtime'>): FileIdentity | null {
@@ -202,8 +217,10 @@ export class DeadlineIndex {
   reassess(game: string, now: DateTime, rules: OperationRules = new OperationRules()): Assessment | null {
     const row = this.statements.one.get(game);
     if (!row) return null;
-    const identity = identityOf(this.statusPath(game));
+    const path = this.statusPath(game);
+    const seen = identityOf(path);
     const assessment = assess(this.service, game, row.state, memoryOf(row), now, rules);
+    const identity = assessedIdentity(path, seen, assessment.loaded?.sha256);
     this.statements.assessed.run({
       game,
       due: assessment.dueAt,

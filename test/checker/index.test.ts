@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DeadlineIndex } from '../../src/checker/deadline-index.js';
+import { LastSettledFiles } from '../../src/store/game-store.js';
 import { actor, checkerJudge, KEEPER, utc } from './support.js';
 import { master, player } from '../game/support.js';
 
@@ -12,6 +13,32 @@ function editByHand(path: string, edit: (text: string) => string): void {
 }
 
 describe('the deadline index', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("reads a status file again at the next sweep when a sweep found it being saved and read the daemon's settled copy", async () => {
+    // The daemon's reads: the copy last read settled while the file is being saved (store/game-store.ts).
+    const judge = checkerJudge({ lastSettled: new LastSettledFiles() });
+    await judge.startGame('alpha');
+    const path = join(judge.games, 'alpha', 'status');
+    // How long ago the file was saved, as the store sees it (the clock is the one thing mocked).
+    const savedAgo = (ms: number) => vi.setSystemTime(statSync(path).mtimeMs + ms);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    savedAgo(10_000);
+    await judge.sweepAt(utc('2026-01-05T12:20'));
+
+    editByHand(path, (text) => text.replace(/^DEADLINE \d+$/m, 'DEADLINE 202601051320'));
+    savedAgo(100);
+    const whileSaving = await judge.sweepAt(utc('2026-01-05T13:20'));
+    expect(whileSaving.actions).toEqual([]);
+
+    savedAgo(10_000);
+    const afterwards = await judge.sweepAt(utc('2026-01-05T13:40'));
+    expect(afterwards.reread).toBe(1);
+    expect(afterwards.actions).toEqual([{ game: 'alpha', action: 'late notice', detail: expect.stringContaining('DELAY 24') }]);
+  });
+
   it('reads only the status files that changed and touches only the games with something due', async () => {
     const judge = checkerJudge();
     for (const name of ['alpha', 'beta', 'gamma', 'omega']) await judge.startGame(name);

@@ -4,6 +4,7 @@ import type { DeadlinesConfig } from '../../src/config/config.js';
 import { wakeMinute } from '../../src/checker/scheduler.js';
 import { DeadlineChecker, type SweepAction } from '../../src/checker/sweep.js';
 import type { OutgoingMail } from '../../src/store/outgoing-mail.js';
+import type { LastSettledFiles } from '../../src/store/game-store.js';
 import { duties } from '../../src/game/duties.js';
 import { phaseAbbrev } from '../../src/map/phase.js';
 import { positionOf } from '../../src/game/position.js';
@@ -33,8 +34,8 @@ export interface GameSetup {
  * A judge on a temporary folder with a deadline checker whose mail is kept in `sent`. Only the clock
  * is simulated: `sweepAt` moves it and runs a real sweep at that time.
  */
-export function checkerJudge(options: { seed?: number; deadlines?: Partial<DeadlinesConfig> } = {}) {
-  const judge = testJudge({ seed: options.seed ?? 3 });
+export function checkerJudge(options: { seed?: number; deadlines?: Partial<DeadlinesConfig>; lastSettled?: LastSettledFiles } = {}) {
+  const judge = testJudge({ seed: options.seed ?? 3, ...(options.lastSettled ? { lastSettled: options.lastSettled } : {}) });
   const sent: SentNotice[] = [];
   const actions: (SweepAction & { at: string })[] = [];
   const checker = new DeadlineChecker({

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { DateTime } from 'luxon';
 import { openDatabase, type JudgeDatabase } from '../../src/store/database.js';
 import { AuditLog } from '../../src/store/audit.js';
-import { GameStore } from '../../src/store/game-store.js';
+import { GameStore, type LastSettledFiles } from '../../src/store/game-store.js';
 import { Outbox } from '../../src/store/journal.js';
 import { GameService } from '../../src/game/service.js';
 import type { PictureDrawer } from '../../src/game/picture-thread.js';
@@ -14,12 +14,17 @@ import { Templates } from '../../src/templates/templates.js';
 export const projectRoot = join(__dirname, '..', '..');
 
 /** A game service on a fresh games folder and database, with a clock the test moves. */
-export function testJudge(options: { mapFolders?: string[]; seed?: number; pictures?: PictureDrawer } = {}) {
+export function testJudge(options: { mapFolders?: string[]; seed?: number; pictures?: PictureDrawer; lastSettled?: LastSettledFiles } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'judge-game-'));
   const games = join(root, 'games');
   const db = openDatabase(join(root, 'var', 'judge.db'));
   const clock = { now: DateTime.fromISO('2026-01-05T12:00:00Z', { zone: 'utc' }) };
-  const store = new GameStore({ games, audit: new AuditLog(db), clock: () => clock.now.toJSDate() });
+  const store = new GameStore({
+    games,
+    audit: new AuditLog(db),
+    clock: () => clock.now.toJSDate(),
+    ...(options.lastSettled ? { lastSettled: options.lastSettled } : {}),
+  });
   let state = options.seed ?? 1;
   const random = (): number => {
     state = (state * 1103515245 + 12345) % 2147483648;
