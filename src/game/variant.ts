@@ -1,11 +1,10 @@
-import { lastOrderInCharge } from '../engine/movement/followed.js';
-import { clearOrders, collectOrders, standardLateness, submitOrders } from './orders.js';
-import { standardListsOnFile } from './lists-on-file.js';
 import { PAYOLA } from './payola/record.js';
 import type { Variant, VariantName } from './variant-record.js';
 import { CRYSTAL_BALL } from './variants/xtalball.js';
+import { STANDARD } from './variants/standard.js';
 
 export type { Variant } from './variant-record.js';
+export { STANDARD };
 
 /**
  * A rules variant as one record, godip's way: what phase processing asks a variant, each answer a
@@ -15,23 +14,6 @@ export type { Variant } from './variant-record.js';
  * the order a unit follows, income as the year turns) and Crystal Ball (two order lists played one
  * after the other) (docs/architecture.md).
  */
-
-export const STANDARD: Variant = {
-  name: 'standard',
-  orderLists: ['ORDERS'],
-  ordersToPlay: collectOrders,
-  followedOrders: lastOrderInCharge,
-  betweenPhases: ({ game }) => game,
-  resultsAdditions: () => [],
-  betweenPhasesAdditions: () => [],
-  submitOrders,
-  clearOrders,
-  lateness: standardLateness,
-  listsOnFile: standardListsOnFile,
-  movesBeforeBlankStart: false,
-  broughtRules: [],
-  ruleRefusal: () => null,
-};
 
 /** The variants this judge plays; CREATE refuses the others with the reason (`commands/master/games.ts`). */
 const PLAYED: Readonly<Partial<Record<VariantName, Variant>>> = {

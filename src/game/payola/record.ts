@@ -1,13 +1,12 @@
 import { forfeitedTreasuries } from '../../engine/payola/transfers.js';
 import { yearEnd, type IncomeReport } from '../../engine/payola/income.js';
 import { readFunds, writeFunds } from '../../engine/payola/treasury.js';
-import { lastOrderInCharge } from '../../engine/movement/followed.js';
 import type { GameMap } from '../../map/game-map.js';
 import { MOVEMENT } from '../../map/phase.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 import { findPower, updatePower, type GameStatus } from '../../status/model.js';
-import { clearOrders, collectOrders, standardLateness, submitOrders, type CollectedOrders, type OrderContext } from '../orders.js';
-import { standardListsOnFile } from '../lists-on-file.js';
+import { collectOrders, submitOrders, type CollectedOrders, type OrderContext } from '../orders.js';
+import { STANDARD } from '../variants/standard.js';
 import { positionOf } from '../position.js';
 import type { BetweenPhases, Variant } from '../variant-record.js';
 import { payolaAuction } from './auction-phase.js';
@@ -107,10 +106,9 @@ function betweenPhases(step: BetweenPhases): GameStatus {
 }
 
 export const PAYOLA: Variant = {
+  ...STANDARD,
   name: 'payola',
-  orderLists: ['ORDERS'],
   ordersToPlay,
-  followedOrders: lastOrderInCharge,
   betweenPhases,
   betweenPhasesAdditions: (step) => (step.rules.has('NO_LEDGERS') ? [] : incomeAdditions(settled(step).income, step.played.year)),
   resultsAdditions: (game, played, map, rules) => {
@@ -120,10 +118,4 @@ export const PAYOLA: Variant = {
   },
   submitOrders: (game, power, lines, context) =>
     context.phase.type === MOVEMENT && findPower(game, power) ? submitOfferSheet(game, power, lines, context) : submitOrders(game, power, lines, context),
-  clearOrders,
-  lateness: standardLateness,
-  listsOnFile: standardListsOnFile,
-  movesBeforeBlankStart: false,
-  broughtRules: [],
-  ruleRefusal: () => null,
 };
