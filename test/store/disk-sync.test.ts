@@ -27,8 +27,10 @@ describe("the journal's flushes off the main thread", () => {
     const next = diskSync(db).durable();
     expect(next).not.toBe(first);
     await next;
-    // Flushes are spaced: the next one began 10 ms after the one before at the earliest (timers round to the millisecond).
-    expect(performance.now() - asked).toBeGreaterThanOrEqual(9);
+    // Flushes are spaced: the next one began 10 ms after the one before at the earliest. A timer counts
+    // from the event loop's cached time, which may lag performance.now() by a millisecond or more (a
+    // clean-clone CI run measured 8.93 ms); without the spacing this is about one flush, 1 ms.
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(8);
     expect(db.prepare('SELECT count(*) AS count FROM mails').get()).toEqual({ count: 3 });
     db.close();
   });
@@ -49,7 +51,7 @@ describe("the journal's flushes off the main thread", () => {
     };
     const spaced = await twoFlushes();
     const now = await twoFlushes({ now: true });
-    expect(spaced).toBeGreaterThanOrEqual(9);
+    expect(spaced).toBeGreaterThanOrEqual(8);
     expect(now).toBeLessThan(spaced);
   });
 
