@@ -7,6 +7,7 @@ import type { RulesInForce } from '../../rules/in-force.js';
 import { findPower, updatePower, type GameStatus } from '../../status/model.js';
 import { collectOrders, submitOrders, type CollectedOrders, type OrderContext } from '../orders.js';
 import { STANDARD } from '../variants/standard.js';
+import { payolaRuleRefusal } from '../rule-support.js';
 import { positionOf } from '../position.js';
 import type { BetweenPhases, Variant } from '../variant-record.js';
 import { payolaAuction } from './auction-phase.js';
@@ -116,6 +117,9 @@ export const PAYOLA: Variant = {
     const context = { map, position: positionOf(game, map), phase: played, rules };
     return statementAdditions(game, map, played, rules, payolaAuction(game, context));
   },
+  ruleRefusal: payolaRuleRefusal,
+  lineRefusal: (keyword) =>
+    keyword === 'ROTATE' ? 'control rotation (ROTATE) is not allowed in Payola games: DPjudge refuses such a status file (PayolaGame.validateStatus)' : null,
   submitOrders: (game, power, lines, context) =>
     context.phase.type === MOVEMENT && findPower(game, power) ? submitOfferSheet(game, power, lines, context) : submitOrders(game, power, lines, context),
 };
