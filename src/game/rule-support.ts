@@ -172,6 +172,8 @@ const HOW: Readonly<Partial<Record<RuleName, string>>> = {
   ONE_TRANSFER:
     "a second TRANSFER to the same power in a phase is refused; the status file's SENT lines keep the phase's receivers and are emptied as each phase ends.",
   NO_LOOTING: 'a TRANSFER from a dummy (by its controller or the Master) is refused with the rule named.',
+  ZEROSUM:
+    "each power starts with 10 AgP per centre; after each movement phase what its units took is kept as the year's bribe profits (the FUNDS line's `n+`, as DPjudge writes it) and paid, capped by CAP, as the year's income, which the income report calls BRIBE PROFITS. As the year's centres are counted (the step into the Winter adjustments, or into the next year when there are none), a neutral centre pays its taker 10 AgP and an owned one moves the loser's treasury with its bribe profits, divided by the centres it held and rounded down, from the loser to the taker, each a line of the income report; the year's income is paid then rather than after the adjustments, so a transfer made during the adjustments is not emptied by NO_HOARDING.",
   FLAT_TAX:
     "each centre earns as many AgP a year as the map has powers, paid as the year turns (after the Fall phases), unless the game's TAX line sets the worth.",
   NO_HOARDING: "each treasury is emptied before the year's income is paid; the account statements and LIST show the balances after.",
@@ -211,7 +213,6 @@ const REFUSED_IN_PAYOLA: Readonly<Partial<Record<RuleName, string>>> = {
 /** The Payola rules this judge does not play yet, with the reason a Master is given. */
 const UNPLAYED_PAYOLA: Readonly<Partial<Record<RuleName, string>>> = {
   RESTRICT_SIGNAL: "not played by this judge: SIGNAL_SUPPORT's `?` orders are not taken in offer sheets",
-  ZEROSUM: 'not played by this judge: the money a captured centre moves between treasuries is not worked out',
 };
 
 /** Why a Payola game may not name the rule (a rule of another variant among them, Rules.txt 3.1), or null when it may. */
