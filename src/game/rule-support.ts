@@ -146,6 +146,8 @@ const HOW: Readonly<Partial<Record<RuleName, string>>> = {
     "an order found unusable at processing is listed `(*invalid*)` with the reason and the unit holds; so is an order a unit does not follow (another power's under ORDER_ANY, one to a unit that does not exist under FICTIONAL_OK), as on DPjudge. A unit given more than one order keeps them all on file (a repeated order counts once; a proxy and a later order of the owner's are two), the reply says it will hold, and at processing it holds and each of its orders is listed `(*invalid*)` as a REORDER, as on DPjudge. The web page's order form shows every order on file in a row of its own, so that sending it again keeps them all; a row may drop its order. Crystal Ball and Payola games refuse the rule at CREATE (Rules.txt 4.1, 3.1).",
   NO_PROXY:
     "in a Crystal Ball game a list's proxy order is refused with the reason, and an order for another power's unit is marked `foreign` in the lists as played.",
+  SIGNAL_SUPPORT:
+    'such a support is accepted as a signal and shown `(*void*)` with the reason in the results. In a Payola game a signal is an order like any other in an offer sheet (see RESTRICT_SIGNAL), its sheet line marked `?` as DPjudge writes it.',
   MOBILIZE:
     'a Crystal Ball game starts one movement phase earlier, SKIPped (PHASE line `SKIP`): nothing is played in it, but the lists written then are played in the first movement phase after the builds, as Rules.txt says.',
   BLANK_BOARD: 'a Crystal Ball game starts one movement phase earlier, SKIPped, as under MOBILIZE.',
@@ -174,6 +176,8 @@ const HOW: Readonly<Partial<Record<RuleName, string>>> = {
   NO_LOOTING: 'a TRANSFER from a dummy (by its controller or the Master) is refused with the rule named.',
   ZEROSUM:
     "each power starts with 10 AgP per centre; after each movement phase what its units took is kept as the year's bribe profits (the FUNDS line's `n+`, as DPjudge writes it) and paid, capped by CAP, as the year's income, which the income report calls BRIBE PROFITS. As the year's centres are counted (the step into the Winter adjustments, or into the next year when there are none), a neutral centre pays its taker 10 AgP and an owned one moves the loser's treasury with its bribe profits, divided by the centres it held and rounded down, from the loser to the taker, each a line of the income report; the year's income is paid then rather than after the adjustments, so a transfer made during the adjustments is not emptied by NO_HOARDING.",
+  RESTRICT_SIGNAL:
+    "with SIGNAL_SUPPORT: a signal (a support no unit could give) in an offer sheet is refused, the line quoted, unless it is a direct 0 AgP bribe (`0 : F TRI S A VEN - SWI`), alone in its line, to a unit of the sheet's power or of a dummy it controls, and the sheet's only one for the unit; it takes no wildcard money, and when HOLD wins the unit the owner's signal (else its controller's) is given instead, as on DPjudge. The sheet line keeps DPjudge's `?` mark.",
   FLAT_TAX:
     "each centre earns as many AgP a year as the map has powers, paid as the year turns (after the Fall phases), unless the game's TAX line sets the worth.",
   NO_HOARDING: "each treasury is emptied before the year's income is paid; the account statements and LIST show the balances after.",
@@ -210,11 +214,6 @@ const REFUSED_IN_PAYOLA: Readonly<Partial<Record<RuleName, string>>> = {
   FICTIONAL_OK: 'is not allowed in Payola games (Rules.txt 3.1), except as the BLIND rule brings it',
 };
 
-/** The Payola rules this judge does not play yet, with the reason a Master is given. */
-const UNPLAYED_PAYOLA: Readonly<Partial<Record<RuleName, string>>> = {
-  RESTRICT_SIGNAL: "not played by this judge: SIGNAL_SUPPORT's `?` orders are not taken in offer sheets",
-};
-
 /** Why a Payola game may not name the rule (a rule of another variant among them, Rules.txt 3.1), or null when it may. */
 export function payolaRuleRefusal(rule: RuleInfo): string | null {
   const refused = REFUSED_IN_PAYOLA[rule.name];
@@ -228,7 +227,7 @@ export function payolaRuleRefusal(rule: RuleInfo): string | null {
 const PLAYED_VARIANTS: ReadonlySet<string> = new Set(['STANDARD', 'PAYOLA', 'XTALBALL']);
 
 export function ruleSupport(rule: RuleInfo): RuleSupport {
-  if (SUPPORTED.has(rule.name) || (rule.variant === 'PAYOLA' && rule.name !== 'EXCHANGE' && UNPLAYED_PAYOLA[rule.name] === undefined)) return 'supported';
+  if (SUPPORTED.has(rule.name) || (rule.variant === 'PAYOLA' && rule.name !== 'EXCHANGE')) return 'supported';
   if (rule.variant !== null && !PLAYED_VARIANTS.has(rule.variant)) return 'variant';
   return 'unsupported';
 }
@@ -243,9 +242,7 @@ export function unhonouredRules(rules: Iterable<string>, variant: string | null 
   for (const rule of rules) {
     const info = ruleInfo(rule);
     const refusedInPayola = info && variant === 'payola' ? payolaRuleRefusal(info) : null;
-    const unplayed = info ? UNPLAYED_PAYOLA[info.name] : undefined;
     if (!info) found.push({ rule, reason: 'not a DPjudge rule' });
-    else if (unplayed !== undefined) found.push({ rule, reason: unplayed });
     else if (refusedInPayola !== null) found.push({ rule, reason: `refused in a Payola game: ${refusedInPayola}` });
     else if (info.variant === 'XTALBALL' && variant !== null && variant !== 'xtalball') found.push({ rule, reason: 'a rule of Crystal Ball games only' });
     else if (ruleSupport(info) === 'variant') found.push({ rule, reason: `a ${info.variant} rule; this judge plays no ${info.variant} games` });
