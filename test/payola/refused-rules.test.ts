@@ -28,6 +28,9 @@ describe('rules and lines a Payola game refuses', () => {
     for (const [rule, reason] of Object.entries(REASONS)) expect(created.reply.text).toContain(`"RULE ${rule}": ${reason}`);
     const status = judge.statusText('refuse');
     for (const rule of Object.keys(REASONS)) expect(status).not.toContain(rule);
+    // Rules.txt 3.1: "Payola games always use the ORDER_ANY rule", which DPjudge's PayolaGame.reinit sets; the Master is told.
+    expect(created.reply.text).toContain('Every payola game plays under RULE ORDER_ANY, which its status file now has.');
+    expect(status).toMatch(/^RULE ORDER_ANY$/m);
   });
 
   it('refuses them in a later mail too, and ROTATE, while a standard game takes them', async () => {

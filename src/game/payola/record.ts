@@ -153,6 +153,8 @@ export const PAYOLA: Variant = {
     const context = { map, position: positionOf(game, map), phase: played, rules };
     return statementAdditions(game, map, played, rules, payolaAuction(game, context));
   },
+  // Rules.txt 3.1: "Payola games always use the ORDER_ANY rule" (PayolaGame.reinit's rules).
+  broughtRules: ['ORDER_ANY'],
   ruleRefusal: payolaRuleRefusal,
   lineRefusal: (keyword) =>
     keyword === 'ROTATE' ? 'control rotation (ROTATE) is not allowed in Payola games: DPjudge refuses such a status file (PayolaGame.validateStatus)' : null,
