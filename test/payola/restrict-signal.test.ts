@@ -23,41 +23,45 @@ async function restricted() {
   return { ...game, refused };
 }
 
+/**
+ * Rules.txt's example played: the three sheets, France's signal (or its HOLD) as given; Trieste's
+ * order, shown in the Master's results, and its price in Austria's statement. Either way France
+ * pays 1 of its 48 AgP and Italy 5 of its 48; Austria's 0 AgP signal and losing 2 AgP move cost it nothing.
+ */
+async function playExample(game: Awaited<ReturnType<typeof payolaGame>>, france: string, trieste: string) {
+  for (const [power, sheet] of [
+    ['AUSTRIA', '2 : F TRI - VEN\n0 : F TRI S A VEN - SWI ?'],
+    ['FRANCE', `3 : F TRI - VEN\n${france}`],
+    ['ITALY', '5 ! F TRI - VEN'],
+  ] as const)
+    expect((await game.send(power, sheet)).reply.text).not.toContain('not accepted');
+  const results = await game.process();
+  // The `*`: Austria paid nothing for the order its unit followed.
+  expect(statement(results.of('AUSTRIA'), 'AUSTRIA')).toContain(` *   6 : ${trieste}`);
+  expect(results.master).toContain(`  ${trieste}.  (*void*) a signal only`);
+  expect([game.funds('FRANCE'), game.funds('ITALY'), game.funds('AUSTRIA')]).toEqual([['$47'], ['$43'], ['$48']]);
+}
+
 describe('SIGNAL_SUPPORT orders in offer sheets', () => {
   it('without RESTRICT_SIGNAL anyone buys a signal, wildcard money included', async () => {
-    const { send, process, funds } = await payolaGame('sig', ['RULE SIGNAL_SUPPORT']);
-    expect((await send('AUSTRIA', '2 : F TRI - VEN\n0 : F TRI S A VEN - SWI ?')).reply.text).not.toContain('not accepted');
-    expect((await send('FRANCE', '3 : F TRI - VEN\n1 : F TRI S A VIE - ROM')).reply.text).not.toContain('not accepted');
-    expect((await send('ITALY', '5 ! F TRI - VEN')).reply.text).not.toContain('not accepted');
-    const results = await process();
     // - VEN: 2 + 3 = 5; HOLD: Italy's hidden 0 + its 5 = 5; S A VEN - SWI: 0 + 5 = 5; S A VIE - ROM: 1 + 5 = 6, the winner.
-    // The `*`: Austria paid nothing for the order its unit followed. "Fleet Trieste makes the void support order for Vienna to Rome, as dictated by France, but no one except France knows this."
-    expect(statement(results.of('AUSTRIA'), 'AUSTRIA')).toContain(' *   6 : F TRI S A VIE - ROM');
-    expect(results.master).toContain('  F TRI S A VIE - ROM.  (*void*) a signal only');
-    // France pays 1 of its 48, Italy 5 of its 48; Austria's 0 AgP signal and 2 AgP move lost, and cost nothing.
-    expect(funds('FRANCE')).toEqual(['$47']);
-    expect(funds('ITALY')).toEqual(['$43']);
-    expect(funds('AUSTRIA')).toEqual(['$48']);
+    // "Fleet Trieste makes the void support order for Vienna to Rome, as dictated by France, but no one except France knows this."
+    await playExample(await payolaGame('sig', ['RULE SIGNAL_SUPPORT']), '1 : F TRI S A VIE - ROM', 'F TRI S A VIE - ROM');
   });
 
   it('RESTRICT_SIGNAL: the owner signal stands in for the HOLD that won, and takes no wildcard money', async () => {
-    const { send, process, funds, judge } = await restricted();
-    expect((await send('AUSTRIA', '2 : F TRI - VEN\n0 : F TRI S A VEN - SWI ?')).reply.text).not.toContain('not accepted');
-    expect(judge.statusText('rsig')).toMatch(/^0 : F TRI S A VEN - SWI \?$/m);
-    expect((await send('FRANCE', '3 : F TRI - VEN\n1 : F TRI H')).reply.text).not.toContain('not accepted');
-    expect((await send('ITALY', '5 ! F TRI - VEN')).reply.text).not.toContain('not accepted');
-    const results = await process();
     // - VEN: 2 + 3 = 5; HOLD: France's 1 + Italy's hidden 0 + Italy's 5 = 6; the signal: Austria's 0, Italy's `!` not counted.
     // HOLD wins at 6 and F TRI gives Austria's signal: "Although France and Italy paid for it, it's Austria choosing the message".
-    expect(statement(results.of('AUSTRIA'), 'AUSTRIA')).toContain(' *   6 : F TRI S A VEN - SWI');
-    expect(results.master).toContain('  F TRI S A VEN - SWI.  (*void*) a signal only');
-    expect(funds('FRANCE')).toEqual(['$47']);
-    expect(funds('ITALY')).toEqual(['$43']);
-    expect(funds('AUSTRIA')).toEqual(['$48']);
+    const game = await restricted();
+    await playExample(game, '1 : F TRI H', 'F TRI S A VEN - SWI');
   });
 
   it('RESTRICT_SIGNAL: refuses a signal that is paid for, foreign, among alternatives or a second one, quoting the line', async () => {
-    const { refused } = await restricted();
+    const { refused, send, judge } = await restricted();
+    // The signal taken is written with DPjudge's `?` mark, which reads back.
+    expect((await send('AUSTRIA', '0 : F TRI S A VEN - SWI')).reply.text).not.toContain('not accepted');
+    expect(judge.statusText('rsig')).toMatch(/^0 : F TRI S A VEN - SWI \?$/m);
+    expect((await send('AUSTRIA', '0 : F TRI S A VEN - SWI ?')).reply.text).toContain('  0 : F TRI S A VEN - SWI ?');
     expect(await refused('FRANCE', '1 : F TRI S A VIE - ROM')).toContain(
       '"1 : F TRI S A VIE - ROM": under RESTRICT_SIGNAL a SIGNAL_SUPPORT order is a direct bribe of 0 AgP (0 : ...)',
     );
