@@ -3,6 +3,8 @@ import { readStatus } from '../../src/status/parse.js';
 import { renderStatusBytes } from '../../src/status/render.js';
 import { findPower } from '../../src/status/model.js';
 import { readFunds } from '../../src/engine/payola/treasury.js';
+import { centerCaptures } from '../../src/game/payola/captures.js';
+import { position, testMap } from '../engine/helpers.js';
 import { payolaGame, statement } from './support.js';
 
 /**
@@ -98,5 +100,38 @@ describe('ZEROSUM', () => {
     const game = readStatus(bytes, 'zfile/status').game;
     expect(Buffer.compare(renderStatusBytes(game), bytes)).toBe(0);
     expect(readFunds(findPower(game, 'FRANCE')!.funds)).toEqual({ balance: 30, bribeProfits: 4 });
+  });
+
+  it('works every capture out from the treasuries before any money moves', () => {
+    // Germany takes PAR and MAR from France, which held BRE, MAR and PAR with 31 AgP and 9 of bribe profits: each centre
+    // moves (31 + 9) / 3 = 13.33, 13 AgP, both worked out from the 40 AgP (not the second from 40 - 13). HOL, neutral, pays 10.
+    const map = testMap('standard');
+    const before = position(map, { units: {} });
+    const after = position(map, { units: {}, centers: { FRANCE: ['BRE'], GERMANY: ['BER', 'KIE', 'MUN', 'PAR', 'MAR', 'HOL'] } });
+    const treasuries: Record<string, { balance: number; bribeProfits: number }> = { FRANCE: { balance: 31, bribeProfits: 9 } };
+    const captures = centerCaptures(map, before, after, (power) => treasuries[power]!);
+    expect(captures.get('GERMANY')).toEqual({
+      captured: [
+        { center: 'PAR', amount: 13 },
+        { center: 'MAR', amount: 13 },
+        { center: 'HOL', amount: 10 },
+      ],
+      lost: [],
+    });
+    expect(captures.get('FRANCE')).toEqual({
+      captured: [],
+      lost: [
+        { center: 'PAR', amount: 13 },
+        { center: 'MAR', amount: 13 },
+      ],
+    });
+    expect([...captures.keys()].sort()).toEqual(['FRANCE', 'GERMANY']);
+  });
+
+  it('CAP limits the starting treasury: PayolaPower.initialize pays it through income, which CAP caps, bribe profits included', async () => {
+    // 10 AgP per centre, capped at 25: France starts with min(25, 30) = 25, Russia with min(25, 40) = 25.
+    const { send } = await payolaGame('zcap', ['RULE ZEROSUM', 'CAP 25']);
+    expect((await send('FRANCE', '0 : A PAR H')).reply.text).toContain('Your treasury holds 25 AgP.');
+    expect((await send('RUSSIA', '0 : A MOS H')).reply.text).toContain('Your treasury holds 25 AgP.');
   });
 });
