@@ -6,7 +6,7 @@ import { phaseAbbrev } from '../../map/phase.js';
 import { RulesInForce } from '../../rules/in-force.js';
 import type { GameStatus } from '../../status/model.js';
 import type { OrderContext } from '../orders.js';
-import { acceptanceOf, balanceOf, isDummy, letterOf, mapPowers } from './treasuries.js';
+import { acceptanceOf, balanceOf, controlledBy, controllers, isDummy, letterOf, mapPowers } from './treasuries.js';
 
 /**
  * A Payola movement phase's auction, read from the status file: every power's offer sheet read
@@ -71,16 +71,6 @@ export function payolaAuction(game: GameStatus, context: OrderContext): PayolaAu
     shuffle: seededShuffle(`${game.name ?? ''} ${phaseAbbrev(context.phase)}`),
   });
   return { result, sheets, balances, invalid };
-}
-
-/** Each power's controller (CONTROL), when it has one. */
-function controllers(game: GameStatus): Map<string, string> {
-  return new Map(mapPowers(game).flatMap((power) => (power.control[0] === undefined ? [] : [[power.name, power.control[0]] as const])));
-}
-
-/** The powers a power controls: under RESTRICT_SIGNAL it gives their units SIGNAL_SUPPORT orders as its own. */
-export function controlledBy(game: GameStatus, power: string): Set<string> {
-  return new Set([...controllers(game)].filter(([, controller]) => controller === power).map(([controlled]) => controlled));
 }
 
 /**

@@ -1,8 +1,7 @@
 import { readOfferSheet } from '../../engine/payola/sheet.js';
 import { updatePower, findPower, type GameStatus } from '../../status/model.js';
 import type { OrderContext, SubmissionReport } from '../orders.js';
-import { balanceOf, isDummy, mapPowers } from './treasuries.js';
-import { controlledBy } from './auction-phase.js';
+import { balanceOf, controlledBy, isDummy, mapPowers } from './treasuries.js';
 
 /**
  * A power's offer sheet sent for a Payola movement phase: read against the board of the phase
