@@ -40,7 +40,7 @@ function ordersToPlay(game: GameStatus, context: OrderContext): CollectedOrders 
 
 /**
  * The bribes of the movement phase just played, taken from the treasuries; NO_DONATIONS empties the
- * eliminated's; under ZEROSUM (but PAY_DUMMIES) each power's bribe profits take what its units were
+ * eliminated's; under ZEROSUM (not with PAY_DUMMIES) each power's bribe profits take what its units were
  * paid, as DPjudge's sendLedgers adds each unit's takings to the power's `+` fund.
  */
 function charged(step: BetweenPhases): GameStatus {
