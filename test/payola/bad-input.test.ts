@@ -40,6 +40,9 @@ describe('bad Payola input gets a reply quoting the line', () => {
     const reason = 'offers are for movement phases only; in Winter 1901 Adjustments your own units are ordered directly, as in a standard game';
     expect(reply).toContain(`Lines not accepted (2):\n  "2 : A PAR H": ${reason} (A PAR H)\n  "10 $": ${reason}\n`);
     expect(reply).toContain('Orders on file for France for Winter 1901 Adjustments:\n  BUILD A MAR');
+    const help = (await send('FRANCE', 'HELP')).reply.text;
+    expect(help).toContain('  retreats and builds are ordered directly, as in any game\n');
+    expect(help).toContain('    25 $                           keep at least 25 AgP after the phase\n');
   });
 
   it('a transfer: more than the treasury, a negative amount, and each one the rules forbid, the rule named', async () => {
