@@ -280,15 +280,6 @@ export function dummyPower(game: GameStatus, powerName: string): GameStatus {
   return { ...next, need: needLine(next) };
 }
 
-/** REVIVE: a dummy or resigned power becomes vacant again, for a TAKEOVER. */
-export function revivePower(game: GameStatus, powerName: string): GameStatus {
-  const power = findPower(game, powerName);
-  if (!power) throw new GameRuleError(`the game has no power ${powerName}`);
-  if (power.player?.current !== 'DUMMY') throw new GameRuleError(`${power.name} is not a dummy`);
-  const next = updatePower(game, power.name, (status) => ({ ...status, player: { current: 'RESIGNED', earlier: status.player!.earlier }, control: [] }));
-  return { ...next, need: needLine(next) };
-}
-
 /** The game over: COMPLETED, its RESULT (the last phase played and the victors) and FINISH. */
 export function completedGame(game: GameStatus, victors: readonly string[], today: string): GameStatus {
   const phase = playedPhase(game);

@@ -26,7 +26,6 @@ import {
   startGame,
   takeOverPower,
   dummyPower,
-  revivePower,
   terminateGame,
   type JoinRequest,
   type NewGameRequest,
@@ -396,10 +395,6 @@ export class GameService {
 
   async dummy(name: string, power: string, actor: Actor): Promise<LoadedGame> {
     return this.changes.apply(name, actor, (game) => dummyPower(game, power));
-  }
-
-  async revive(name: string, power: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => revivePower(game, power));
   }
 
   async terminate(name: string, actor: Actor): Promise<LoadedGame> {
