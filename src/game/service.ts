@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { MapDefinition } from '../map/definition.js';
 import { formatDiagnostic, type Diagnostic } from '../map/model.js';
 import { parseVacations, renderTiming } from '../deadline/index.js';
-import { findPower, MAP_POWER_ROLE, playedPhase, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus, type Vote } from '../status/model.js';
+import { findPower, MAP_POWER_ROLE, playedPhase, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus } from '../status/model.js';
 import { OperationRules, rulesInForce } from './rules.js';
 import type { RulesInForce } from '../rules/in-force.js';
 import { validateStatus } from '../status/validate.js';
@@ -37,9 +37,9 @@ import { currentPhase } from './process.js';
 import { PhaseRunner } from './phase-service.js';
 import { latePowers, withReadiness } from './readiness.js';
 import { GameRolls } from './roll-service.js';
+import { EndOfGameVotes } from './vote-service.js';
 import { extendDeadline, gameTiming, scheduleDeadline } from './schedule.js';
 import { withStatusLines, type StatusEdit } from './status-lines.js';
-import { castVote, concludeByVote, propose, veto } from './votes.js';
 import { JudgeFailure } from '../common/errors.js';
 
 /** A game whose status file has errors (a hand edit gone wrong): nothing can be done in it until they are mended. */
@@ -78,6 +78,7 @@ export class GameService {
   readonly listings: GameListings;
   readonly phases: PhaseRunner;
   readonly rolls: GameRolls;
+  readonly votes: EndOfGameVotes;
   private readonly gameMaps: GameMaps;
   private readonly changes: GameChanges;
   private readonly now: () => DateTime;
@@ -94,6 +95,7 @@ export class GameService {
     this.changes = new GameChanges({ store, maps, listings, judgeAddress });
     this.phases = new PhaseRunner({ store, archive, maps, listings, templates, judgeAddress, now, ...(options.pictures && { pictures: options.pictures }) });
     this.rolls = new GameRolls({ store, archive, maps, listings, now });
+    this.votes = new EndOfGameVotes({ changes: this.changes, now });
   }
 
   get templates(): Templates {
@@ -250,27 +252,6 @@ export class GameService {
     return this.changes.apply(name, actor, (game, maps) => setAcceptance(game, maps, power, list));
   }
 
-  /** VOTE: records a power's vote and ends the game when the voters agree. */
-  async vote(name: string, power: string, vote: Vote, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game, maps, operationRules) => {
-      const rules = operationRules.of(game, maps.base);
-      return concludeByVote(castVote(game, power, vote, rules), rules, this.today());
-    });
-  }
-
-  /** PROPOSE (PROPOSE_DIAS games): a draw of all voters or a concession, agreed to by the proposer. */
-  async propose(name: string, power: string, result: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game, maps, operationRules) => {
-      const rules = operationRules.of(game, maps.base);
-      return concludeByVote(propose(game, power, result, rules), rules, this.today());
-    });
-  }
-
-  /** VOTE NO on a proposal: it is dropped with every vote for it. */
-  async veto(name: string, power: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => veto(game, power));
-  }
-
   /**
    * The grace period ended: every late power resigns in one status write, queued with the mails that
    * tell of it (`announce`), so that a crash leaves all or none of it.
@@ -337,11 +318,6 @@ export class GameService {
   /** SET DEADLINE: the phase's deadline, as a DEADLINE stamp of the game's zone. */
   async setDeadline(name: string, stamp: string, actor: Actor): Promise<LoadedGame> {
     return this.changes.apply(name, actor, (game) => ({ ...game, deadline: stamp }));
-  }
-
-  /** SET NODRAW: the power's vote is withdrawn. */
-  async withdrawVote(name: string, power: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => updatePower(game, power, (status) => ({ ...status, vote: null })));
   }
 
   /** A Master's status-file lines, written where they belong in the game's file; returns what became of them. */

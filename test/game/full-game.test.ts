@@ -133,7 +133,7 @@ describe('a whole standard game through the game API', () => {
     game = service.load('alpha').game;
     if (game.phase!.phase !== 'COMPLETED') {
       const living = game.powers.filter((power) => power.owns.length > 0);
-      for (const power of living) await service.vote('alpha', power.name, { drawSize: living.length }, actor);
+      for (const power of living) await service.votes.cast('alpha', power.name, { drawSize: living.length }, actor);
       game = service.load('alpha').game;
       expect([...game.result!.victors].sort()).toEqual(living.map((power) => power.name).sort());
     }

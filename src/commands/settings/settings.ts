@@ -217,8 +217,8 @@ async function castVote(context: ExecutionContext, session: Signed, vote: Vote |
   const power = powerOf(session, keyword);
   const loaded =
     vote === null
-      ? await context.service.withdrawVote(session.game, power, actorOf(context, keyword))
-      : await context.service.vote(session.game, power, vote, actorOf(context, keyword));
+      ? await context.service.votes.withdraw(session.game, power, actorOf(context, keyword))
+      : await context.service.votes.cast(session.game, power, vote, actorOf(context, keyword));
   const ended = gameOver(context, loaded.game, 'The votes agree');
   return { lines: [vote === null ? 'Your vote is withdrawn.' : `Your vote is recorded: ${formatVote(vote)}.`, ...ended.lines], notices: ended.notices ?? [] };
 }
@@ -232,7 +232,7 @@ export async function propose(context: ExecutionContext, signed: Signed, result:
   const power = powerOf(signed, 'PROPOSE');
   const before = loadGame(context, signed.game).game;
   const conceded = result === DRAW_PROPOSAL ? result : (currentMap(context, before).power(result)?.name ?? result);
-  const loaded = await context.service.propose(signed.game, power, conceded, actorOf(context, 'PROPOSE'));
+  const loaded = await context.service.votes.propose(signed.game, power, conceded, actorOf(context, 'PROPOSE'));
   const game = loaded.game;
   const proposal: Proposal = game.proposal ?? { result: conceded, proposer: power };
   const text = proposalText(context, game, proposal);
@@ -250,7 +250,7 @@ export async function propose(context: ExecutionContext, signed: Signed, result:
 export async function veto(context: ExecutionContext, signed: Signed): Promise<Step> {
   const power = powerOf(signed, 'VOTE NO');
   const before = loadGame(context, signed.game).game;
-  const loaded = await context.service.veto(signed.game, power, actorOf(context, 'VOTE NO'));
+  const loaded = await context.service.votes.veto(signed.game, power, actorOf(context, 'VOTE NO'));
   const text = before.proposal ? proposalText(context, before, before.proposal) : 'the proposal';
   const view = { game: signed.game, vetoed: true, proposal: text };
   return {
