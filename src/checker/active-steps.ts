@@ -36,7 +36,7 @@ async function delayIfStill(
 ): Promise<Decided | null> {
   const result: { decided: Decided | null } = { decided: null };
   const announce = mails && { announce: () => mails.announce(result.decided!), origin: mails.origin };
-  await context.service.setDelay(
+  await context.service.schedule.setDelay(
     name,
     checkerActor(kind.toUpperCase()),
     (game) => {
@@ -83,7 +83,7 @@ async function previewReady(context: SweepContext, name: string, situation: Situ
   const phase = phaseAbbrev(situation.phase);
   const outcome = context.service.phases.preview(name, { expectPhase: phase });
   if (!outcome) return null;
-  await context.service.setDelay(
+  await context.service.schedule.setDelay(
     name,
     checkerActor('DELAY'),
     (game) => {

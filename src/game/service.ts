@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
 import type { MapDefinition } from '../map/definition.js';
 import { formatDiagnostic, type Diagnostic } from '../map/model.js';
-import { parseVacations, renderTiming } from '../deadline/index.js';
 import { findPower, MAP_POWER_ROLE, playedPhase, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus } from '../status/model.js';
 import { OperationRules, rulesInForce } from './rules.js';
 import type { RulesInForce } from '../rules/in-force.js';
@@ -37,8 +36,9 @@ import { currentPhase } from './process.js';
 import { PhaseRunner } from './phase-service.js';
 import { latePowers, withReadiness } from './readiness.js';
 import { GameRolls } from './roll-service.js';
+import { GameSchedule } from './schedule-service.js';
 import { EndOfGameVotes } from './vote-service.js';
-import { extendDeadline, gameTiming, scheduleDeadline } from './schedule.js';
+import { scheduleDeadline } from './schedule.js';
 import { withStatusLines, type StatusEdit } from './status-lines.js';
 import { JudgeFailure } from '../common/errors.js';
 
@@ -78,6 +78,7 @@ export class GameService {
   readonly listings: GameListings;
   readonly phases: PhaseRunner;
   readonly rolls: GameRolls;
+  readonly schedule: GameSchedule;
   readonly votes: EndOfGameVotes;
   private readonly gameMaps: GameMaps;
   private readonly changes: GameChanges;
@@ -95,6 +96,7 @@ export class GameService {
     this.changes = new GameChanges({ store, maps, listings, judgeAddress });
     this.phases = new PhaseRunner({ store, archive, maps, listings, templates, judgeAddress, now, ...(options.pictures && { pictures: options.pictures }) });
     this.rolls = new GameRolls({ store, archive, maps, listings, now });
+    this.schedule = new GameSchedule({ changes: this.changes, listings });
     this.votes = new EndOfGameVotes({ changes: this.changes, now });
   }
 
@@ -307,19 +309,6 @@ export class GameService {
     );
   }
 
-  /** SET ABSENCE: a NOT entry of the game's TIMING (`20260301-20260305`); no deadline falls in it. */
-  async addAbsence(name: string, entry: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game, maps) => {
-      const timing = gameTiming(game, maps.base.data.flow);
-      return { ...game, timing: renderTiming({ ...timing, not: [...timing.not, ...parseVacations(entry)] }) };
-    });
-  }
-
-  /** SET DEADLINE: the phase's deadline, as a DEADLINE stamp of the game's zone. */
-  async setDeadline(name: string, stamp: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => ({ ...game, deadline: stamp }));
-  }
-
   /** A Master's status-file lines, written where they belong in the game's file; returns what became of them. */
   async writeStatusLines(name: string, edit: StatusEdit, actor: Actor): Promise<string> {
     const { result } = await this.changes.applyReporting(name, actor, (game, maps) => {
@@ -327,36 +316,6 @@ export class GameService {
       return { game: written.game, result: written.outcome };
     });
     return result;
-  }
-
-  /**
-   * The DELAY count of DPjudge's twenty-minute checks, as the checker keeps it: `delayFor` decides
-   * on the game as it is under the lock and gives the new count (null: none), or undefined to leave
-   * the game as it is. `announce`'s mails are queued with the change (see `GameChanges`).
-   */
-  async setDelay(name: string, actor: Actor, delayFor: (game: GameStatus) => number | null | undefined, options: Announcing = {}): Promise<LoadedGame> {
-    return this.changes.apply(
-      name,
-      actor,
-      (game) => {
-        const delay = delayFor(game);
-        return delay === undefined ? null : { ...game, delay };
-      },
-      options,
-    );
-  }
-
-  /**
-   * After an outage of the checker: the deadline moves on by `minutes`, kept to the game's DAYS and
-   * NOT rules; a game without one is left as it is. `announce`'s mails are queued with the change.
-   */
-  async extendDeadline(name: string, minutes: number, actor: Actor, options: Announcing = {}): Promise<LoadedGame> {
-    return this.changes.apply(
-      name,
-      actor,
-      (game, maps, rules) => (game.deadline === null ? null : extendDeadline(game, maps.base.data.flow, rules.of(game, maps.base), minutes)),
-      options,
-    );
   }
 
   /** SOLITAIRE: the game's privacy word, where it has none yet (JOIN and OBSERVE then need it). */
@@ -383,17 +342,5 @@ export class GameService {
       const variant = this.listings.variant(game);
       return withReadiness(variant.clearOrders(game, power), maps, rules, variant);
     });
-  }
-
-  /** SET WAIT / SET NOWAIT: a waiting power holds the phase back even with every order in. */
-  async setWait(name: string, power: string, wait: boolean, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game, maps, rules) =>
-      withReadiness(
-        updatePower(game, power, (status) => ({ ...status, wait })),
-        maps,
-        rules,
-        this.listings.variant(game),
-      ),
-    );
   }
 }

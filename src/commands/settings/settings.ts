@@ -55,7 +55,7 @@ export async function setWait(context: ExecutionContext, session: Signed, wait: 
   const barred = wait ? waitingBarredBy(gameRules(context, current)) : null;
   if (barred) throw new GameRuleError(barred);
   if (findPower(current, power)?.role !== MAP_POWER_ROLE) throw new GameRuleError(`${power} gives no orders and cannot wait`);
-  const loaded = await context.service.setWait(session.game, power, wait, actorOf(context, wait ? 'SET WAIT' : 'SET NOWAIT'));
+  const loaded = await context.service.schedule.setWait(session.game, power, wait, actorOf(context, wait ? 'SET WAIT' : 'SET NOWAIT'));
   const ready =
     !wait &&
     loaded.game.delay === 1 &&
@@ -154,7 +154,7 @@ export async function setAbsence(context: ExecutionContext, session: Signed, spa
   if (!master && absenceDays(period) > LONGEST_PLAYER_ABSENCE_DAYS)
     throw new GameRuleError(`only the Master may set an absence longer than ${LONGEST_PLAYER_ABSENCE_DAYS} days`);
   const entry = timingEntry(period);
-  const loaded = await context.service.addAbsence(session.game, entry, actorOf(context, 'SET ABSENCE'));
+  const loaded = await context.service.schedule.addAbsence(session.game, entry, actorOf(context, 'SET ABSENCE'));
   const words = absenceWords(period);
   return {
     lines: [`No deadline of game '${session.game}' will fall ${words} (TIMING NOT ${entry}).`],
@@ -190,7 +190,7 @@ export async function setDeadline(context: ExecutionContext, session: Signed, da
   });
   if (!verdict.allowed) throw new GameRuleError(verdict.reason);
   const stamp = formatDeadlineStamp(requested, zone);
-  const loaded = await context.service.setDeadline(session.game, stamp, actorOf(context, 'SET DEADLINE'));
+  const loaded = await context.service.schedule.setDeadline(session.game, stamp, actorOf(context, 'SET DEADLINE'));
   const shown = describeDeadline(stamp, current.zone);
   const setBy = master ? 'the Master' : displayName(currentMap(context, current), powerOf(session, 'SET DEADLINE'));
   const hidden = !master && rules.has('HIDE_EXTENDERS');
