@@ -48,7 +48,7 @@ function newService(root: string, db: JudgeDatabase, pictures: PictureDrawer): G
 }
 
 async function newGame(service: GameService, name: string): Promise<void> {
-  await service.create({ name, master: { id: null, email: 'm@example.org', name: 'M' }, masterPassword: 'pw', map: null }, ACTOR);
+  await service.lifecycle.create({ name, master: { id: null, email: 'm@example.org', name: 'M' }, masterPassword: 'pw', map: null }, ACTOR);
   for (let n = 1; n <= 7; n++)
     await service.join(name, { player: { id: n, email: `p${n}@example.org`, name: `P${n}` }, address: `p${n}@example.org`, password: `pw${n}` }, ACTOR);
 }

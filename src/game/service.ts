@@ -2,10 +2,8 @@ import { DateTime } from 'luxon';
 import type { MapDefinition } from '../map/definition.js';
 import { formatDiagnostic, type Diagnostic } from '../map/model.js';
 import { findPower, MAP_POWER_ROLE, playedPhase, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus } from '../status/model.js';
-import { OperationRules, rulesInForce } from './rules.js';
-import type { RulesInForce } from '../rules/in-force.js';
+import { OperationRules } from './rules.js';
 import { validateStatus } from '../status/validate.js';
-import type { GameState } from '../status/main-status.js';
 import { gameFolder } from '../store/game-name.js';
 import type { Actor, GameStore, LoadedGame } from '../store/game-store.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
@@ -13,32 +11,19 @@ import type { Templates } from '../templates/templates.js';
 import { GameArchive } from './archive.js';
 import { GameChanges, type Announcing } from './game-changes.js';
 import { GameMaps, type MapFolders } from './game-maps.js';
-import { gameState, GameListings } from './listings-service.js';
+import { GameListings } from './listings-service.js';
 import type { PictureDrawer } from './picture-thread.js';
-import {
-  createGame,
-  GameRuleError,
-  isForming,
-  isFull,
-  joinGame,
-  resignPower,
-  startGame,
-  takeOverPower,
-  dummyPower,
-  terminateGame,
-  type JoinRequest,
-  type NewGameRequest,
-} from './lifecycle.js';
+import { GameRuleError, isForming, isFull, joinGame, resignPower, takeOverPower, dummyPower, type JoinRequest } from './lifecycle.js';
 import type { SubmissionReport } from './orders.js';
 import { setAcceptance, transferFunds, type TransferDone } from './payola/funds.js';
 import { positionOf } from './position.js';
 import { currentPhase } from './process.js';
 import { PhaseRunner } from './phase-service.js';
 import { latePowers, withReadiness } from './readiness.js';
+import { GameLifecycle } from './lifecycle-service.js';
 import { GameRolls } from './roll-service.js';
 import { GameSchedule } from './schedule-service.js';
 import { EndOfGameVotes } from './vote-service.js';
-import { scheduleDeadline } from './schedule.js';
 import { withStatusLines, type StatusEdit } from './status-lines.js';
 import { JudgeFailure } from '../common/errors.js';
 
@@ -76,13 +61,13 @@ export interface GameServiceOptions extends MapFolders {
  */
 export class GameService {
   readonly listings: GameListings;
+  readonly lifecycle: GameLifecycle;
   readonly phases: PhaseRunner;
   readonly rolls: GameRolls;
   readonly schedule: GameSchedule;
   readonly votes: EndOfGameVotes;
   private readonly gameMaps: GameMaps;
   private readonly changes: GameChanges;
-  private readonly now: () => DateTime;
 
   constructor(private readonly options: GameServiceOptions) {
     const now = options.now ?? (() => DateTime.utc());
@@ -90,10 +75,10 @@ export class GameService {
     const maps = new GameMaps(options);
     const listings = new GameListings(store, games, now);
     const archive = (name: string) => this.archive(name);
-    this.now = now;
     this.gameMaps = maps;
     this.listings = listings;
     this.changes = new GameChanges({ store, maps, listings, judgeAddress });
+    this.lifecycle = new GameLifecycle({ store, changes: this.changes, maps, listings, now, random: options.random });
     this.phases = new PhaseRunner({ store, archive, maps, listings, templates, judgeAddress, now, ...(options.pictures && { pictures: options.pictures }) });
     this.rolls = new GameRolls({ store, archive, maps, listings, now });
     this.schedule = new GameSchedule({ changes: this.changes, listings });
@@ -144,58 +129,13 @@ export class GameService {
     await this.options.store.recoverAll();
   }
 
-  private today(): string {
-    return this.now().toISODate()!;
-  }
-
-  /** ACTIVATE: a waiting game is active again, from a fresh deadline, and out of the WAIT mode the Master put it in. */
-  async activate(name: string, actor: Actor): Promise<LoadedGame> {
-    const loaded = await this.options.store.update(name, actor, (current) => {
-      const game = current.game;
-      const phase = playedPhase(game);
-      if (phase === null) return null;
-      const maps = this.maps(game);
-      const line = game.phase!;
-      const resumed = { ...game, phase: line.mode === 'WAIT' ? { ...line, mode: 'PHASE' as const } : line, deadline: null, delay: null };
-      return scheduleDeadline(resumed, phase, maps.base.data.flow, rulesInForce(game, maps.base.rules()), this.now());
-    });
-    await this.listings.keepInStep(actor, name, gameState(loaded.game), true);
-    return loaded;
-  }
-
-  /** WAIT: the game's phase is in the WAIT mode and the game listed as waiting: nothing is processed until the Master says so. */
-  async wait(name: string, actor: Actor): Promise<LoadedGame> {
-    const loaded = await this.options.store.update(name, actor, ({ game }) => {
-      if (playedPhase(game) === null) throw new GameRuleError(`game '${name}' is not being played, so it cannot wait`);
-      return { ...game, phase: { ...game.phase!, mode: 'WAIT' } };
-    });
-    await this.listings.markWaiting(name, actor);
-    return loaded;
-  }
-
-  /** A game is created forming, or in preparation (a CREATE by mail: hidden until its Master's FORM). */
-  async create(request: NewGameRequest, actor: Actor, state: Extract<GameState, 'preparation' | 'forming'> = 'forming'): Promise<LoadedGame> {
-    const game = createGame(request);
-    const loaded = await this.options.store.create(request.name, actor, game);
-    await this.listings.keepInStep(actor, request.name, state);
-    return loaded;
-  }
-
   async join(name: string, request: JoinRequest, actor: Actor): Promise<{ loaded: LoadedGame; started: boolean }> {
     const loaded = await this.changes.apply(name, actor, (game, maps, rules) => {
       const joined = joinGame(game, maps.base, request, rules.of(game, maps.base));
       const waitForMaster = rules.of(joined, maps.base).has('START_MASTER');
-      return isFull(joined, maps.base) && !waitForMaster ? this.started(joined, maps, rules.of(joined, maps.base)) : joined;
+      return isFull(joined, maps.base) && !waitForMaster ? this.lifecycle.started(joined, maps, rules.of(joined, maps.base)) : joined;
     });
     return { loaded, started: !isForming(loaded.game) };
-  }
-
-  async start(name: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game, maps, rules) => this.started(game, maps, rules.of(game, maps.base)));
-  }
-
-  private started(game: GameStatus, maps: MapDefinition, rules: RulesInForce): GameStatus {
-    return startGame(game, maps, rules, this.now(), this.options.random, this.listings.variant(game).movesBeforeBlankStart);
   }
 
   /**
@@ -330,10 +270,6 @@ export class GameService {
 
   async dummy(name: string, power: string, actor: Actor): Promise<LoadedGame> {
     return this.changes.apply(name, actor, (game) => dummyPower(game, power));
-  }
-
-  async terminate(name: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => terminateGame(game, this.today()));
   }
 
   /** CLEAR: the power's orders go; a game that was ready to process is not any more. */

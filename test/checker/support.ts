@@ -78,7 +78,7 @@ export function checkerJudge(options: { seed?: number; deadlines?: Partial<Deadl
 
   /** A standard game with seven players, set up before it starts (so its first deadline follows TIMING). */
   async function startGame(name: string, setup: GameSetup = {}): Promise<GameStatus> {
-    await judge.service.create({ name, master, masterPassword: 'master-secret', map: null }, actor);
+    await judge.service.lifecycle.create({ name, master, masterPassword: 'master-secret', map: null }, actor);
     await editGame(judge.store, name, (game) => ({
       ...game,
       timing: setup.timing ?? null,

@@ -23,7 +23,7 @@ describe('a whole standard game through the game API', () => {
     const judge = testJudge({ seed: 7 });
     const { service, clock } = judge;
     const bot = new Bot(judge.random);
-    await service.create({ name: 'alpha', master, masterPassword: 'master-secret', map: null }, actor);
+    await service.lifecycle.create({ name: 'alpha', master, masterPassword: 'master-secret', map: null }, actor);
     for (let n = 1; n <= 7; n++) {
       const joined = await service.join('alpha', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
       expect(joined.started).toBe(n === 7);

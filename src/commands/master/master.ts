@@ -36,7 +36,7 @@ export async function form(context: ExecutionContext, session: MasterSession): P
 async function startSolitaire(context: ExecutionContext, name: string, game: GameStatus, actor: ReturnType<typeof actorOf>): Promise<Step> {
   const privacy = game.privacy ?? privacyWord(context.random);
   if (game.privacy === null) await context.service.setPrivacy(name, privacy, actor);
-  const started = await context.service.start(name, actor);
+  const started = await context.service.lifecycle.start(name, actor);
   return {
     lines: [
       `Game '${name}' is a SOLITAIRE game: every power is a dummy of yours, and it has started.`,
@@ -54,7 +54,7 @@ function privacyWord(random: () => number): string {
 export async function activate(context: ExecutionContext, session: MasterSession): Promise<Step> {
   const game = loadGame(context, session.game).game;
   if (isForming(game)) {
-    const started = await context.service.start(session.game, actorOf(context, 'ACTIVATE'));
+    const started = await context.service.lifecycle.start(session.game, actorOf(context, 'ACTIVATE'));
     return {
       lines: [`Game '${session.game}' has started.`, situation(started.game)],
       notices: startedNotices(context, started.game).filter((notice) => !notice.to.includes(context.sender)),
@@ -62,18 +62,18 @@ export async function activate(context: ExecutionContext, session: MasterSession
   }
   const listed = context.service.listings.mainStatus().status.games.find((listing) => listing.name === session.game);
   if (game.phase?.mode !== 'WAIT' && listed?.state !== 'waiting') throw new GameRuleError(`game '${session.game}' is active already`);
-  const loaded = await context.service.activate(session.game, actorOf(context, 'ACTIVATE'));
+  const loaded = await context.service.lifecycle.activate(session.game, actorOf(context, 'ACTIVATE'));
   return { lines: [`Game '${session.game}' is active again.`, situation(loaded.game)] };
 }
 
 export async function wait(context: ExecutionContext, session: MasterSession): Promise<Step> {
   playing(loadGame(context, session.game).game);
-  await context.service.wait(session.game, actorOf(context, 'WAIT'));
+  await context.service.lifecycle.wait(session.game, actorOf(context, 'WAIT'));
   return { lines: [`Game '${session.game}' waits: no phase is processed until you PROCESS it or ACTIVATE the game.`] };
 }
 
 export async function terminate(context: ExecutionContext, session: MasterSession): Promise<Step> {
-  const loaded = await context.service.terminate(session.game, actorOf(context, 'TERMINATE'));
+  const loaded = await context.service.lifecycle.terminate(session.game, actorOf(context, 'TERMINATE'));
   const outcome = 'the Master has terminated it';
   return {
     lines: [`Game '${session.game}' is terminated.`],
