@@ -50,7 +50,7 @@ async function sampleStatus(): Promise<string> {
   await judge.service.lifecycle.create({ name: 'sample', master, masterPassword: 'secret', map: null }, actor);
   for (let n = 1; n <= 7; n++) {
     const player = { id: n, email: `player${n}@example.org`, name: `Player_${n}` };
-    await judge.service.join('sample', { player, address: player.email, password: `pw${n}` }, actor);
+    await judge.service.roster.join('sample', { player, address: player.email, password: `pw${n}` }, actor);
   }
   const text = readFileSync(join(judge.games, 'sample', 'status'), 'utf8');
   judge.db.close();

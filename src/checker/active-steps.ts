@@ -100,7 +100,7 @@ async function resignLate(context: SweepContext, name: string, before: GameStatu
   // A late controlled dummy costs its controller the game, as being late with one's own power does.
   const resigned = [...new Set(late.map((power) => answerableFor(before, power)).filter((power) => power !== null))];
   // Every resignation and the mails that tell of them in one durable step: a crash leaves all or none.
-  const { game: after } = await context.service.resignForLateness(name, resigned, checkerActor('RESIGN'), {
+  const { game: after } = await context.service.roster.resignForLateness(name, resigned, checkerActor('RESIGN'), {
     announce: (game) => [...context.mail.resignations(before, situation, resigned), ...context.mail.graceExpired(game, situation, late, { resigned })],
     origin: `check ${name} grace expired`,
   });

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { MapDefinition } from '../map/definition.js';
 import { formatDiagnostic, type Diagnostic } from '../map/model.js';
-import { findPower, MAP_POWER_ROLE, playedPhase, updatePower, type GameStatus, type PlayerIdentity, type PowerStatus } from '../status/model.js';
+import { playedPhase, type GameStatus } from '../status/model.js';
 import { OperationRules } from './rules.js';
 import { validateStatus } from '../status/validate.js';
 import { gameFolder } from '../store/game-name.js';
@@ -9,11 +9,10 @@ import type { Actor, GameStore, LoadedGame } from '../store/game-store.js';
 import type { OutgoingMail } from '../store/outgoing-mail.js';
 import type { Templates } from '../templates/templates.js';
 import { GameArchive } from './archive.js';
-import { GameChanges, type Announcing } from './game-changes.js';
+import { GameChanges } from './game-changes.js';
 import { GameMaps, type MapFolders } from './game-maps.js';
 import { GameListings } from './listings-service.js';
 import type { PictureDrawer } from './picture-thread.js';
-import { GameRuleError, isForming, isFull, joinGame, resignPower, takeOverPower, dummyPower, type JoinRequest } from './lifecycle.js';
 import type { SubmissionReport } from './orders.js';
 import { setAcceptance, transferFunds, type TransferDone } from './payola/funds.js';
 import { positionOf } from './position.js';
@@ -22,6 +21,7 @@ import { PhaseRunner } from './phase-service.js';
 import { latePowers, withReadiness } from './readiness.js';
 import { GameLifecycle } from './lifecycle-service.js';
 import { GameRolls } from './roll-service.js';
+import { GameRoster } from './roster-service.js';
 import { GameSchedule } from './schedule-service.js';
 import { EndOfGameVotes } from './vote-service.js';
 import { withStatusLines, type StatusEdit } from './status-lines.js';
@@ -56,14 +56,17 @@ export interface GameServiceOptions extends MapFolders {
  * The game API: the one place the mail commands, the deadline checker and the CLI change games.
  * It loads maps, reads and writes status files through the GameStore (locks, atomic writes, hand
  * edits, audit), keeps the archive, and returns the mails an operation causes; sending them is the
- * caller's business. Its parts: `listings` (the main status file), `phases` (processing and
- * previews) and `rolls` (ROLLBACK, ROLLFORWARD); the operations on one game's status file are its own.
+ * caller's business. Its parts: `listings` (the main status file), `lifecycle` (CREATE to
+ * TERMINATE), `roster` (who plays and how they are reached), `schedule` (deadlines and DELAY),
+ * `votes` (the vote on the game's end), `phases` (processing and previews) and `rolls` (ROLLBACK,
+ * ROLLFORWARD); orders, funds and the Master's status-file lines are its own.
  */
 export class GameService {
   readonly listings: GameListings;
   readonly lifecycle: GameLifecycle;
   readonly phases: PhaseRunner;
   readonly rolls: GameRolls;
+  readonly roster: GameRoster;
   readonly schedule: GameSchedule;
   readonly votes: EndOfGameVotes;
   private readonly gameMaps: GameMaps;
@@ -81,6 +84,7 @@ export class GameService {
     this.lifecycle = new GameLifecycle({ store, changes: this.changes, maps, listings, now, random: options.random });
     this.phases = new PhaseRunner({ store, archive, maps, listings, templates, judgeAddress, now, ...(options.pictures && { pictures: options.pictures }) });
     this.rolls = new GameRolls({ store, archive, maps, listings, now });
+    this.roster = new GameRoster({ changes: this.changes, lifecycle: this.lifecycle });
     this.schedule = new GameSchedule({ changes: this.changes, listings });
     this.votes = new EndOfGameVotes({ changes: this.changes, now });
   }
@@ -127,15 +131,6 @@ export class GameService {
   /** Settles every change a crash cut short: each is on disk or not, and its held mails leave or are forgotten. */
   async recoverInterrupted(): Promise<void> {
     await this.options.store.recoverAll();
-  }
-
-  async join(name: string, request: JoinRequest, actor: Actor): Promise<{ loaded: LoadedGame; started: boolean }> {
-    const loaded = await this.changes.apply(name, actor, (game, maps, rules) => {
-      const joined = joinGame(game, maps.base, request, rules.of(game, maps.base));
-      const waitForMaster = rules.of(joined, maps.base).has('START_MASTER');
-      return isFull(joined, maps.base) && !waitForMaster ? this.lifecycle.started(joined, maps, rules.of(joined, maps.base)) : joined;
-    });
-    return { loaded, started: !isForming(loaded.game) };
   }
 
   /**
@@ -194,61 +189,6 @@ export class GameService {
     return this.changes.apply(name, actor, (game, maps) => setAcceptance(game, maps, power, list));
   }
 
-  /**
-   * The grace period ended: every late power resigns in one status write, queued with the mails that
-   * tell of it (`announce`), so that a crash leaves all or none of it.
-   */
-  async resignForLateness(name: string, powers: readonly string[], actor: Actor, options: Required<Announcing>): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => powers.reduce(resignPower, game), options);
-  }
-
-  async resign(name: string, power: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => resignPower(game, power));
-  }
-
-  /** TAKEOVER and REVIVE: a new player for a power. One who observed the game leaves the observer's place. */
-  async takeOver(name: string, power: string, request: JoinRequest, actor: Actor): Promise<LoadedGame> {
-    const address = request.address.toLowerCase();
-    const observing = (entry: PowerStatus) => entry.role !== MAP_POWER_ROLE && entry.addresses.some((known) => known.toLowerCase() === address);
-    return this.changes.apply(name, actor, (game) => {
-      const taken = takeOverPower(game, power, request);
-      return { ...taken, powers: taken.powers.filter((entry) => !observing(entry)) };
-    });
-  }
-
-  /** OBSERVE and the other roles beside the map's powers: the new player's block, under a name nobody has. */
-  async addPlayer(name: string, block: PowerStatus, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => {
-      if (findPower(game, block.name)) throw new GameRuleError(`the name ${block.name} is taken in game '${name}'`);
-      return { ...game, powers: [...game.powers, block] };
-    });
-  }
-
-  /** A player beside the map's powers takes another role under the same name. */
-  async changeRole(name: string, player: string, role: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => updatePower(game, player, (status) => ({ ...status, role })));
-  }
-
-  /** TAKEOVER of the Master's place. */
-  async replaceMaster(name: string, master: PlayerIdentity, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => ({ ...game, master }));
-  }
-
-  /** SET ADDRESS: where a power's mail goes; the Master's (`power` null) takes the first address. */
-  async setAddresses(name: string, power: string | null, addresses: readonly string[], actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => {
-      if (power !== null) return updatePower(game, power, (status) => ({ ...status, addresses: [...addresses] }));
-      return { ...game, master: game.master ? { ...game.master, email: addresses[0]! } : null };
-    });
-  }
-
-  /** SET PASSWORD: a power's, or the Master's (`power` null). */
-  async setPassword(name: string, power: string | null, password: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) =>
-      power === null ? { ...game, masterPassword: password } : updatePower(game, power, (status) => ({ ...status, password })),
-    );
-  }
-
   /** A Master's status-file lines, written where they belong in the game's file; returns what became of them. */
   async writeStatusLines(name: string, edit: StatusEdit, actor: Actor): Promise<string> {
     const { result } = await this.changes.applyReporting(name, actor, (game, maps) => {
@@ -256,20 +196,6 @@ export class GameService {
       return { game: written.game, result: written.outcome };
     });
     return result;
-  }
-
-  /** SOLITAIRE: the game's privacy word, where it has none yet (JOIN and OBSERVE then need it). */
-  async setPrivacy(name: string, privacy: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => (game.privacy === null ? { ...game, privacy } : null));
-  }
-
-  /** REVEAL: the players of a finished NO_REVEAL game are published. */
-  async reveal(name: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => ({ ...game, rules: [...game.rules, [{ rule: 'NO_REVEAL', on: false }]] }));
-  }
-
-  async dummy(name: string, power: string, actor: Actor): Promise<LoadedGame> {
-    return this.changes.apply(name, actor, (game) => dummyPower(game, power));
   }
 
   /** CLEAR: the power's orders go; a game that was ready to process is not any more. */

@@ -20,7 +20,7 @@ async function judgeWithAGame(): Promise<string> {
   const db = openDatabase(join(root, 'var', 'judge.db'));
   const service = openGameService(loadConfig(config), db, { now: () => utc('2026-01-05T12:00') });
   await service.lifecycle.create({ name: 'alpha', master, masterPassword: 'secret', map: null }, actor);
-  for (let n = 1; n <= 7; n++) await service.join('alpha', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+  for (let n = 1; n <= 7; n++) await service.roster.join('alpha', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
   db.close();
   return config;
 }

@@ -109,7 +109,7 @@ describe('the deadline index', () => {
   it('a forming game: its Master is reminded once a day', async () => {
     const judge = checkerJudge();
     await judge.service.lifecycle.create({ name: 'delta', master, masterPassword: 'secret', map: null }, actor);
-    for (let n = 1; n <= 3; n++) await judge.service.join('delta', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    for (let n = 1; n <= 3; n++) await judge.service.roster.join('delta', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
     await judge.sweepUntil(utc('2026-01-07T13:00'));
     expect(judge.sent.map((notice) => [notice.at, notice.to, notice.subject])).toEqual([
       ['2026-01-06T12:20Z', [MASTER], 'delta: still forming'],

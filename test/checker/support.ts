@@ -85,7 +85,7 @@ export function checkerJudge(options: { seed?: number; deadlines?: Partial<Deadl
       zone: setup.zone ?? null,
       rules: setup.rules ? [setup.rules.map((rule) => ({ rule, on: true }))] : [],
     }));
-    for (let n = 1; n <= 7; n++) await judge.service.join(name, { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    for (let n = 1; n <= 7; n++) await judge.service.roster.join(name, { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
     return game(name);
   }
 

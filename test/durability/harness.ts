@@ -104,7 +104,7 @@ export async function gameTemplate(ordersFor: 'none' | 'everyone' | 'payola' = '
     await service.lifecycle.create({ name: GAME, master: { id: null, email: MASTER, name: 'Master' }, masterPassword: 'masterpw', map: null }, actor);
     for (let n = 1; n <= 7; n++) {
       const address = `player${n}@dip.test`;
-      await service.join(GAME, { player: { id: n, email: address, name: `Player_${n}` }, address, password: `pw${n}` }, actor);
+      await service.roster.join(GAME, { player: { id: n, email: address, name: `Player_${n}` }, address, password: `pw${n}` }, actor);
     }
     if (ordersFor === 'payola') {
       await service.listings.updateListing(GAME, actor, (listing) => ({ ...listing, variant: 'payola' }));

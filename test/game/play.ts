@@ -34,7 +34,7 @@ export async function playMap(folder: string, mapName: string, phases: number, s
   let joined = 0;
   while (service.load('v').game.phase!.phase === 'FORMING') {
     joined++;
-    await service.join('v', { player: player(joined), address: player(joined).email, password: `pw${joined}` }, actor);
+    await service.roster.join('v', { player: player(joined), address: player(joined).email, password: `pw${joined}` }, actor);
   }
   await hooks.prepare?.(judge);
   const played: string[] = [];

@@ -32,13 +32,13 @@ function actsAsMaster(session: Signed): boolean {
 
 export async function setAddress(context: ExecutionContext, session: Signed, addresses: readonly string[]): Promise<Step> {
   const chosen = addresses.length > 0 ? [...addresses] : [context.sender];
-  await context.service.setAddresses(session.game, session.kind === 'master' ? null : session.power, chosen, actorOf(context, 'SET ADDRESS'));
+  await context.service.roster.setAddresses(session.game, session.kind === 'master' ? null : session.power, chosen, actorOf(context, 'SET ADDRESS'));
   const whose = session.kind === 'master' ? "The Master's address" : 'Your address';
   return { lines: [`${whose} in game '${session.game}' is now ${chosen.join(', ')}.`] };
 }
 
 export async function setPassword(context: ExecutionContext, session: Signed, password: string): Promise<Step> {
-  await context.service.setPassword(session.game, session.kind === 'master' ? null : session.power, password, actorOf(context, 'SET PASSWORD'));
+  await context.service.roster.setPassword(session.game, session.kind === 'master' ? null : session.power, password, actorOf(context, 'SET PASSWORD'));
   return { lines: [`${session.kind === 'master' ? "The Master's password" : 'Your password'} in game '${session.game}' is changed.`] };
 }
 
