@@ -10,6 +10,7 @@ import { STANDARD } from '../variants/standard.js';
 import { positionOf } from '../position.js';
 import type { BetweenPhases, Variant } from '../variant-record.js';
 import { payolaAuction } from './auction-phase.js';
+import { payolaLateness } from './lateness.js';
 import { incomeAdditions, statementAdditions } from './statements.js';
 import { submitOfferSheet } from './submission.js';
 import { balanceOf, incomeCenters, incomeSettings, isDummy, mapPowers } from './treasuries.js';
@@ -116,6 +117,7 @@ export const PAYOLA: Variant = {
     const context = { map, position: positionOf(game, map), phase: played, rules };
     return statementAdditions(game, map, played, rules, payolaAuction(game, context));
   },
+  lateness: payolaLateness,
   submitOrders: (game, power, lines, context) =>
     context.phase.type === MOVEMENT && findPower(game, power) ? submitOfferSheet(game, power, lines, context) : submitOrders(game, power, lines, context),
 };
