@@ -56,18 +56,9 @@ export function mapPowers(game: GameStatus): PowerStatus[] {
   return game.powers.filter((power) => power.role === MAP_POWER_ROLE);
 }
 
-/**
- * What LIST tells a reader of a Payola game's money: DPjudge keeps treasuries private, so a power
- * reads its own treasury and acceptance list, the Master every power's, anyone else nothing.
- */
-export function treasuryLines(
-  game: GameStatus,
-  map: GameMap,
-  position: Position,
-  rules: RulesInForce,
-  view: { reader: string | null; master: boolean },
-): string[] {
-  const shown = mapPowers(game).filter((power) => view.master || power.name === view.reader);
+/** A Payola game's treasuries and acceptance lists, those `reads` lets a reader see (`ledger.ts`, `readsTreasury`), as LIST gives them. */
+export function treasuryLines(game: GameStatus, map: GameMap, position: Position, rules: RulesInForce, reads: (power: string) => boolean): string[] {
+  const shown = mapPowers(game).filter((power) => reads(power.name));
   if (shown.length === 0) return [];
   return [
     'Payola treasuries:',
