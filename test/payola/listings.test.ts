@@ -46,8 +46,12 @@ describe("a Payola game's money in LIST, SUMMARY and HISTORY", () => {
     // LIST: the reader's own treasury; once the game is over (here a draw all seven vote for), everyone's, to anyone.
     expect((await send('FRANCE', 'LIST')).reply.text).toContain('Payola treasuries:\n  FRANCE: 92 AgP, acceptance list F?');
     expect(await anyone('LIST')).not.toContain('Payola treasuries');
-    for (const power of POWERS) await send(power, 'VOTE 7WAY');
+    const votes = [];
+    for (const power of POWERS) votes.push(await send(power, 'VOTE 7WAY'));
     expect(judge.statusText('ledger')).toMatch(/^PHASE COMPLETED$/m);
+    // The game-over mail tells everyone every treasury.
+    const gameOver = votes.at(-1)!.notices.find((mail) => mail.subject === 'ledger: the game is over')!;
+    expect(gameOver.text).toContain(['FINAL TREASURY BALANCES', '='.repeat(23), 'AUSTRIA                 96 AgP', 'ENGLAND                 94 AgP'].join('\n'));
     const over = await anyone('LIST');
     for (const power of POWERS) expect(over).toMatch(new RegExp(`^  ${power}: \\d+ AgP`, 'm'));
     expect(await anyone('SUMMARY')).toMatch(/Payola treasuries \(AgP\) at the start of each year:\n {12} 1901 {2}end\n/);

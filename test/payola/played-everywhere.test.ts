@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuditLog } from '../../src/store/audit.js';
 import { MASTER, noticesTo } from '../commands/execute/support.js';
+import { editGame } from '../support/edit-game.js';
 import { payolaGame } from './support.js';
 
 /** A power's block of a status file, from its name line to the blank line after it. */
@@ -72,5 +73,30 @@ describe('Payola beside the phases', () => {
     expect(drawn.get('A MUN H')).toBe('circle');
     expect(drawn.has('A MUN - BUR')).toBe(false);
     for (const title of ['F ANK - BLA', 'A PAR - BUR', 'F BRE - MAO']) expect(drawn.get(title)).toBe('polyline');
+  });
+
+  it('charges the bribes of the phase that wins the game and tells everyone the final treasuries', async () => {
+    const { send, process, judge, funds } = await payolaGame('won');
+    await send('FRANCE', '2 : A PAR - PIC');
+    await process();
+    // A judgekeeper's edit: Austria and Italy are gone, France holds their centres and eight neutral ones, 17 in all.
+    const french = ['BRE', 'MAR', 'PAR', 'VIE', 'BUD', 'TRI', 'ROM', 'VEN', 'NAP', 'SWE', 'NWY', 'DEN', 'HOL', 'SPA', 'POR', 'TUN', 'GRE'];
+    await editGame(judge.store, 'won', (game) => ({
+      ...game,
+      powers: game.powers.map((power) =>
+        power.name === 'FRANCE' ? { ...power, owns: french } : power.name === 'AUSTRIA' || power.name === 'ITALY' ? { ...power, owns: [], units: [] } : power,
+      ),
+    }));
+    // Belgium makes 18: France wins in the Fall, paying 5 AgP for it; Germany's gift to its own army is paid too.
+    await send('FRANCE', '5 : A PIC - BEL');
+    await send('GERMANY', '3 & A MUN H');
+    const fall = await process();
+    expect(fall.master).toContain('The game is over: France has won.');
+    expect(funds('FRANCE')).toEqual(['$41']);
+    expect(funds('GERMANY')).toEqual(['$45']);
+    const final = fall.of('ENGLAND');
+    expect(final).toContain(['FINAL TREASURY BALANCES', '='.repeat(23), 'AUSTRIA                 48 AgP'].join('\n'));
+    expect(final).toContain('FRANCE                  41 AgP');
+    expect(final).toContain('GERMANY                 45 AgP');
   });
 });

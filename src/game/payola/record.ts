@@ -8,12 +8,12 @@ import { findPower, updatePower, type GameStatus } from '../../status/model.js';
 import { collectOrders, submitOrders, type CollectedOrders, type OrderContext } from '../orders.js';
 import { STANDARD } from '../variants/standard.js';
 import { positionOf } from '../position.js';
-import type { BetweenPhases, Variant } from '../variant-record.js';
+import type { BetweenPhases, GameEnd, Variant } from '../variant-record.js';
 import { payolaAuction } from './auction-phase.js';
 import { payolaLateness } from './lateness.js';
 import { incomeAdditions, statementAdditions } from './statements.js';
 import { submitOfferSheet } from './submission.js';
-import { balanceOf, incomeCenters, incomeSettings, isDummy, mapPowers } from './treasuries.js';
+import { balanceOf, finalTreasuryLines, incomeCenters, incomeSettings, isDummy, mapPowers } from './treasuries.js';
 
 /**
  * Payola as a variant record (docs/payola.md). In a movement phase the powers' orders are offer
@@ -106,6 +106,15 @@ function betweenPhases(step: BetweenPhases): GameStatus {
   return paid;
 }
 
+/** The game's end: the bribes of the movement phase that ended it charged (no income is paid), every treasury told to everyone. */
+function gameEnd({ game, map, rules, played }: GameEnd) {
+  const settledGame =
+    played === null
+      ? game
+      : betweenPhases({ game, played: played.phase, next: played.phase, map: played.map, before: played.before, playedMap: played.map, rules });
+  return { game: settledGame, additions: [{ lines: finalTreasuryLines(settledGame, map, positionOf(settledGame, map), rules), readers: null }] };
+}
+
 export const PAYOLA: Variant = {
   ...STANDARD,
   name: 'payola',
@@ -118,6 +127,7 @@ export const PAYOLA: Variant = {
     return statementAdditions(game, map, played, rules, payolaAuction(game, context));
   },
   lateness: payolaLateness,
+  gameEnd,
   submitOrders: (game, power, lines, context) =>
     context.phase.type === MOVEMENT && findPower(game, power) ? submitOfferSheet(game, power, lines, context) : submitOrders(game, power, lines, context),
 };

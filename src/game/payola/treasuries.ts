@@ -65,3 +65,15 @@ export function treasuryLines(game: GameStatus, map: GameMap, position: Position
     ...shown.map((power) => `  ${power.name}: ${balanceOf(game, map, position, rules, power)} AgP, acceptance list ${acceptanceOf(map, power)}`),
   ];
 }
+
+/** Every treasury as the game ends, for everyone: DPjudge opens every ledger once a game is over. */
+export function finalTreasuryLines(game: GameStatus, map: GameMap, position: Position, rules: RulesInForce): string[] {
+  const heading = 'FINAL TREASURY BALANCES';
+  return [
+    heading,
+    '='.repeat(heading.length),
+    ...[...mapPowers(game)]
+      .sort((one, other) => one.name.localeCompare(other.name))
+      .map((power) => `${power.name.padEnd(20)}${String(balanceOf(game, map, position, rules, power)).padStart(6)} AgP`),
+  ];
+}
