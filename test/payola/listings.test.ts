@@ -38,6 +38,9 @@ describe("a Payola game's money in LIST, SUMMARY and HISTORY", () => {
     const mastersHistory = (await master('HISTORY')).reply.text;
     for (const power of POWERS) expect(mastersHistory).toContain(`SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR ${power}`);
     expect(mastersHistory).toContain('INCOME FOR ENGLAND FOR YEAR END 1901');
+    expect(mastersHistory).toContain('BRIBE CHART (the Master only):');
+    expect(mastersHistory).toContain('  *    4 : A PAR - BUR (FRANCE 4)');
+    expect(history).not.toContain('BRIBE CHART');
     const publicHistory = await anyone('HISTORY');
     expect(publicHistory).toContain('A PAR - BUR.');
     expect(publicHistory).not.toContain('ACCOUNT STATEMENT');
@@ -55,6 +58,21 @@ describe("a Payola game's money in LIST, SUMMARY and HISTORY", () => {
     const over = await anyone('LIST');
     for (const power of POWERS) expect(over).toMatch(new RegExp(`^  ${power}: \\d+ AgP`, 'm'));
     expect(await anyone('SUMMARY')).toMatch(/Payola treasuries \(AgP\) at the start of each year:\n {12} 1901 {2}end\n/);
-    expect(await anyone('HISTORY')).toContain('SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR TURKEY');
+    const openHistory = await anyone('HISTORY');
+    expect(openHistory).toContain('SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR TURKEY');
+    expect(openHistory).toContain('BRIBE CHART (the Master only):');
+  });
+
+  it('keeps under HIDE_COST and PUBLIC_TOTALS what the results mail told each reader: the takings for all, a statement without prices for its power', async () => {
+    const { send, process } = await payolaGame('totals', ['RULE HIDE_COST PUBLIC_TOTALS']);
+    await send('FRANCE', '4 : A PAR - BUR');
+    await send('ENGLAND', '3 : A PAR - PIC');
+    await process();
+    const publicHistory = (await send('GERMANY', 'HISTORY')).reply.text;
+    expect(publicHistory).toContain('TOTAL BRIBES PAID TO EACH UNIT:');
+    expect(publicHistory).toContain('     4 : A PAR');
+    expect(publicHistory).not.toContain('ACCOUNT STATEMENT FOR FRANCE');
+    const french = (await send('FRANCE', 'HISTORY')).reply.text;
+    expect(french).toContain('YOUR UNITS WERE ORDERED AS FOLLOWS:\n       F BRE H\n       A PAR - BUR\n       A MAR H\nYOUR ACCEPTED BRIBES WERE:');
   });
 });

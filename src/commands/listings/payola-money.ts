@@ -41,13 +41,13 @@ export function treasuryTable(context: ExecutionContext, session: Session, name:
   ];
 }
 
-/** HISTORY: each phase's results, followed by the account statements and income reports the results mail gave the reader and the record keeps from others. */
+/** HISTORY: each phase's results, followed by what the results mail gave the reader alone (its account statement and income report; the Master's bribe chart) and the record keeps from others; all of it once the game is over. */
 export function withLedger(context: ExecutionContext, session: Session, game: GameStatus, name: string, blocks: readonly ResultsBlock[]): ResultsBlock[] {
-  const reads = payolaReads(context, session, game);
-  if (reads === null) return [...blocks];
+  if (context.service.listings.variant(game).name !== 'payola') return [...blocks];
   const played = { variant: context.service.listings.variant(game), now: context.now };
+  const maps = mapsOf(context, game);
   return blocks.map((block) => {
-    const entries = ledgerEntries(block.phase, mapsOf(context, game), context.service.archive(name), reads, played).filter(
+    const entries = ledgerEntries(block.phase, maps, context.service.archive(name), readerOf(session), isCompleted(game), played).filter(
       (lines) => !block.text.includes(lines.join('\n')),
     );
     return entries.length === 0 ? block : { ...block, text: [block.text.trimEnd(), ...entries.map((lines) => ['', ...lines].join('\n'))].join('\n') + '\n' };

@@ -25,20 +25,24 @@ export function readsTreasury(view: Reader, over: boolean): (power: string) => b
 
 /**
  * The parts of a processed phase's results that went to some readers only (account statements,
- * income reports), those `reads` lets the reader see, each as its lines; none when the game kept
- * no status file from before the phase.
+ * income reports, the Master's bribe chart), those the reader got, or all once the game is over;
+ * each as its lines. None when the game kept no status file from before the phase.
  */
 export function ledgerEntries(
   phase: string,
   maps: MapDefinition,
   archive: GameArchive,
-  reads: (power: string) => boolean,
+  view: Reader,
+  over: boolean,
   played: { readonly variant: Variant; readonly now: DateTime },
 ): string[][] {
   const before = archive.snapshot(phase);
   if (before === null) return [];
   const { report } = processPhase(readStatus(before).game, maps, { variant: played.variant, now: played.now, today: played.now.toISODate() ?? '' });
-  return report.additions.filter((addition) => addition.readers !== null && addition.readers.some(reads)).map((addition) => [...addition.lines]);
+  const everything = over || view.master === true;
+  return report.additions
+    .filter((addition) => addition.readers !== null && (everything || (view.reader !== null && addition.readers.includes(view.reader))))
+    .map((addition) => [...addition.lines]);
 }
 
 /** Each power's treasury as each year began (from the status file saved before the year's first phase was played), then as it is now (`now`, or `end` once the game is over). */
