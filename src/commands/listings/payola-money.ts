@@ -43,11 +43,14 @@ export function treasuryTable(context: ExecutionContext, session: Session, name:
 
 /** HISTORY: each phase's results, followed by what the results mail gave the reader alone (its account statement and income report; the Master's bribe chart) and the record keeps from others; all of it once the game is over. */
 export function withLedger(context: ExecutionContext, session: Session, game: GameStatus, name: string, blocks: readonly ResultsBlock[]): ResultsBlock[] {
-  if (context.service.listings.variant(game).name !== 'payola') return [...blocks];
+  const view = readerOf(session);
+  const over = isCompleted(game);
+  // The public reads the public record alone while the game is played: nothing to work out again.
+  if (context.service.listings.variant(game).name !== 'payola' || (view.reader === null && !view.master && !over)) return [...blocks];
   const played = { variant: context.service.listings.variant(game), now: context.now };
   const maps = mapsOf(context, game);
   return blocks.map((block) => {
-    const entries = ledgerEntries(block.phase, maps, context.service.archive(name), readerOf(session), isCompleted(game), played).filter(
+    const entries = ledgerEntries(block.phase, maps, context.service.archive(name), view, over, played).filter(
       (lines) => !block.text.includes(lines.join('\n')),
     );
     return entries.length === 0 ? block : { ...block, text: [block.text.trimEnd(), ...entries.map((lines) => ['', ...lines].join('\n'))].join('\n') + '\n' };
