@@ -75,4 +75,15 @@ describe("a Payola game's money in LIST, SUMMARY and HISTORY", () => {
     const french = (await send('FRANCE', 'HISTORY')).reply.text;
     expect(french).toContain('YOUR UNITS WERE ORDERED AS FOLLOWS:\n       F BRE H\n       A PAR - BUR\n       A MAR H\nYOUR ACCEPTED BRIBES WERE:');
   });
+
+  it('under BLIND tells a power its own treasury in SUMMARY, though the centre counts stay secret', async () => {
+    const { send, process, master } = await payolaGame('tincup', ['RULE BLIND']);
+    await send('FRANCE', '4 : A PAR - BUR');
+    await process();
+    const french = (await send('FRANCE', 'SUMMARY')).reply.text;
+    expect(french).not.toContain('Supply centers at the start of each year');
+    expect(french).toContain(`Payola treasuries (AgP) at the start of each year:\n${''.padEnd(12)} 1901  now\nFrance         48   44\n`);
+    expect((await master('SUMMARY')).reply.text).toContain('Turkey         48   48');
+    expect((await send('FRANCE', 'HISTORY')).reply.text).toContain('is BLIND: until it ends its history is the Master');
+  });
 });
