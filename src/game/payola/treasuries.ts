@@ -56,6 +56,16 @@ export function mapPowers(game: GameStatus): PowerStatus[] {
   return game.powers.filter((power) => power.role === MAP_POWER_ROLE);
 }
 
+/** Each power's controller (CONTROL), when it has one. */
+export function controllers(game: GameStatus): Map<string, string> {
+  return new Map(mapPowers(game).flatMap((power) => (power.control[0] === undefined ? [] : [[power.name, power.control[0]] as const])));
+}
+
+/** The powers a power controls: under RESTRICT_SIGNAL it gives their units SIGNAL_SUPPORT orders as its own. */
+export function controlledBy(game: GameStatus, power: string): Set<string> {
+  return new Set([...controllers(game)].filter(([, controller]) => controller === power).map(([controlled]) => controlled));
+}
+
 /** A Payola game's treasuries and acceptance lists, those `reads` lets a reader see (`ledger.ts`, `readsTreasury`), as LIST gives them. */
 export function treasuryLines(game: GameStatus, map: GameMap, position: Position, rules: RulesInForce, reads: (power: string) => boolean): string[] {
   const shown = mapPowers(game).filter((power) => reads(power.name));
