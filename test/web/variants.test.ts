@@ -95,6 +95,11 @@ describe('a Payola game on the web', () => {
     expect(france.body).toContain('3 AgP transferred to England.');
     expect(await france.post('/game/pay/accept', { accept: 'FEG' })).toBe(200);
     expect(frenchBlock('pay')).toMatch(/^ACCEPT FEG\?$/m);
+
+    // The history page, as HISTORY by mail, gives France its own account statements and no one else's.
+    await france.get('/game/pay/history');
+    expect(france.body).toContain('SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR FRANCE');
+    expect(france.body).not.toContain('ACCOUNT STATEMENT FOR ENGLAND');
   }, 120_000);
 });
 
