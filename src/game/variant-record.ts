@@ -29,6 +29,14 @@ export interface BetweenPhases {
   readonly rules: RulesInForce;
 }
 
+/** A game ending: the game as it ends, and the phase that ended it (null when the votes or the Master end it between phases). */
+export interface GameEnd {
+  readonly game: GameStatus;
+  readonly map: GameMap;
+  readonly rules: RulesInForce;
+  readonly played: { readonly phase: Phase; readonly before: GameStatus; readonly map: GameMap } | null;
+}
+
 /** Lines a variant adds to a phase's results, and who may read them (null: everyone). */
 export interface ResultsAddition {
   readonly lines: readonly string[];
@@ -65,6 +73,11 @@ export interface Variant {
   readonly movesBeforeBlankStart: boolean;
   /** Rules every game of the variant plays under, written into its status file at CREATE. */
   readonly broughtRules: readonly string[];
+  /**
+   * What a game's end asks of the variant, when it asks anything: what the phase that ended it still
+   * owes the game (Payola charges its bribes) and what everyone is told (Payola's final treasuries).
+   */
+  readonly gameEnd?: (end: GameEnd) => { readonly game: GameStatus; readonly additions: readonly ResultsAddition[] };
   /** Why a RULE line may not be written into a game of the variant; null when it may. */
   readonly ruleRefusal: (rule: RuleInfo) => string | null;
   /** Why a game line other than RULE (by its keyword: ROTATE...) may not be written into a game of the variant; null when it may. */
