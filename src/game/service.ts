@@ -35,6 +35,7 @@ import type { SubmissionReport } from './orders.js';
 import { setAcceptance, transferFunds, type TransferDone } from './payola/funds.js';
 import { positionOf } from './position.js';
 import { currentPhase } from './process.js';
+import { describeDeadline } from './results.js';
 import { PhaseRunner } from './phase-service.js';
 import { latePowers, withReadiness } from './readiness.js';
 import { GameRolls } from './roll-service.js';
@@ -261,12 +262,23 @@ export class GameService {
           .variant(game)
           .submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
         vet(report);
-        return { game: withReadiness(report.game, maps, rules, this.listings.variant(game)), result: report };
+        const restarted = report.restartsDeadline ? this.restartedDeadline(report, maps, rules.of(game, maps.base)) : report;
+        return { game: withReadiness(restarted.game, maps, rules, this.listings.variant(game)), result: restarted };
       },
       { rules },
     );
     const ready = loaded.game.delay !== null && latePowers(loaded.game, this.maps(loaded.game), rules, this.listings.variant(loaded.game)).length === 0;
     return { ...report, game: loaded.game, ready };
+  }
+
+  /**
+   * The deadline set afresh from now, as DPjudge's setDeadline does (not doubled as a first phase's,
+   * nor kept when later), and told in the broadcast that asked for it.
+   */
+  private restartedDeadline(report: SubmissionReport, maps: MapDefinition, rules: RulesInForce): SubmissionReport {
+    const game = scheduleDeadline({ ...report.game, deadline: null }, currentPhase(report.game), maps.base.data.flow, rules, this.now());
+    const told = game.deadline === null ? [] : [`The deadline for orders is ${describeDeadline(game.deadline, game.zone)}.`];
+    return { ...report, game, broadcast: [...(report.broadcast ?? []), ...told] };
   }
 
   /** Payola's TRANSFER: money from one treasury to another; the mails telling both sides leave with the change. */

@@ -29,10 +29,14 @@ export interface BetweenPhases {
   readonly rules: RulesInForce;
 }
 
-/** Lines a variant adds to a phase's results, and who may read them (null: everyone). */
+/** Lines a variant adds to a phase's results, and who may read them (null: everyone; the Master reads them all unless `master` is false). */
 export interface ResultsAddition {
   readonly lines: readonly string[];
   readonly readers: readonly string[] | null;
+  /** False for one of a set of per-power copies of what the Master reads whole in another addition. */
+  readonly master?: boolean;
+  /** Also mailed to its readers on its own before the results, under this subject (Crystal Ball's public lists, as XtalballGame.preMoveUpdate broadcasts them). */
+  readonly mailedAs?: string;
 }
 
 export interface Variant {

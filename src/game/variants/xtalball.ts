@@ -9,7 +9,8 @@ import { MAP_POWER_ROLE, findPower, updatePower, type GameStatus, type PowerStat
 import { clearOrders, collectOrders, standardLateness, submitOrders, type OrderContext, type SubmissionReport } from '../orders.js';
 import { standardListsOnFile } from '../lists-on-file.js';
 import { phaseTitle } from '../phase-title.js';
-import { rulesInForce } from '../rules.js';
+import { controllerOf } from '../control.js';
+import type { RulesInForce } from '../../rules/in-force.js';
 import type { ResultsAddition, Variant } from '../variant-record.js';
 
 /**
@@ -51,7 +52,7 @@ function submitList(game: GameStatus, power: string, lines: readonly string[], c
     onFile: texts,
     refused,
     notes: locked ? [lockNotice(context.phase)] : [],
-    ...(locked && { broadcast: [lockNotice(context.phase)] }),
+    ...(locked && { broadcast: [lockNotice(context.phase)], restartsDeadline: true }),
   };
 }
 
@@ -124,25 +125,40 @@ function moveListsUp({ game, played }: { game: GameStatus; played: Phase }): Gam
   };
 }
 
-/**
- * The SOONER lists as played, each order with what became of it (`ordered`, `revoked`, `ignored`,
- * `no unit`, ...). Each power reads its own; under PUBLIC_LISTS everyone reads all, under
- * LIMIT_LISTS only as many orders of each as the largest power has centres. Nothing is told of a
- * SKIPped phase, in which nothing was played.
- */
-function playedLists(game: GameStatus, played: Phase, map: GameMap): readonly ResultsAddition[] {
-  if (played.type !== MOVEMENT || game.phase?.mode === 'SKIP') return [];
-  const rules = rulesInForce(game, map.rules());
-  const limit = rules.has('LIMIT_LISTS');
+/** The SOONER lists as played, each power's under its name, each order with what became of it; under LIMIT_LISTS only as many of each as the largest power has centres. */
+function listBlocks(game: GameStatus, map: GameMap, rules: RulesInForce, limited: boolean) {
   const { lists, largest } = locked(game, map, rules.has('NO_PROXY'));
-  const heading = [`${phaseTitle(played)} order lists:`];
+  const powers = [...lists.keys()].filter((power) => (findPower(game, power)?.units.length ?? 0) > 0);
   const block = (power: string) => {
     const label = `${map.power(power)?.displayName ?? power}:`.padEnd(10);
-    return publicOrders(lists.get(power) ?? [], limit, largest).map(({ order, note }) => `${label}[${note}] ${order}`);
+    return publicOrders(lists.get(power) ?? [], limited, largest).map(({ order, note }) => `${label}[${note}] ${order}`);
   };
-  const powers = [...lists.keys()].filter((power) => (findPower(game, power)?.units.length ?? 0) > 0);
-  if (limit || rules.has('PUBLIC_LISTS')) return [{ lines: [...heading, ...powers.flatMap((power) => [...block(power), ''])], readers: null }];
-  return powers.map((power) => ({ lines: [...heading, ...block(power)], readers: [power] }));
+  return { powers, block, all: powers.flatMap((power) => [...block(power), '']) };
+}
+
+/**
+ * The SOONER lists as played, each order with what became of it (`ordered`, `revoked`, `ignored`,
+ * `no unit`, ...). Each power (and whoever plays it) reads its own, the Master all; under
+ * PUBLIC_LISTS everyone reads all, and they are mailed to everyone apart as well (XtalballGame.
+ * preMoveUpdate broadcasts them); LIMIT_LISTS, like PUBLIC_LISTS, limited (Rules.txt 4.2). Nothing
+ * is told of a SKIPped phase, in which nothing was played.
+ */
+function playedLists(game: GameStatus, played: Phase, map: GameMap, rules: RulesInForce): readonly ResultsAddition[] {
+  if (played.type !== MOVEMENT || game.phase?.mode === 'SKIP') return [];
+  const limit = rules.has('LIMIT_LISTS');
+  const heading = `${phaseTitle(played)} order lists:`;
+  const { powers, block, all } = listBlocks(game, map, rules, limit);
+  if (limit || rules.has('PUBLIC_LISTS')) return [{ lines: [heading, ...all], readers: null, mailedAs: 'order lists' }];
+  return [
+    { lines: [heading, ...all], readers: [] },
+    ...powers.map((power) => ({ lines: [heading, ...block(power)], readers: playersOfList(game, power), master: false })),
+  ];
+}
+
+/** Who reads a power's lists: the power, and the power playing it when it is a dummy under CONTROL. */
+function playersOfList(game: GameStatus, power: string): string[] {
+  const controller = controllerOf(findPower(game, power)!);
+  return controller === null ? [power] : [power, controller];
 }
 
 export const CRYSTAL_BALL: Variant = {

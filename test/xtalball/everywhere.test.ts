@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { MASTER, noticesTo } from '../commands/execute/support.js';
+import { crystalBall, firstTurn, POWERS, section } from './support.js';
+
+/** Crystal Ball where DPjudge's XtalballGame differs from the standard game: the lock, the lists' readers, late changes. */
+
+describe('Crystal Ball, as XtalballGame runs it', () => {
+  it('the lock sets the deadline afresh from the moment the last first-turn list is in, and tells it (XtalballGame.updateOrders: setDeadline)', async () => {
+    const game = await crystalBall();
+    // The first phase's deadline is twice the usual delay (two days for movement): four days from Monday's start.
+    expect(game.judge.statusText('cb')).toMatch(/^DEADLINE 202601091200$/m);
+    game.judge.clock.now = game.judge.clock.now.plus({ days: 1, hours: 3 });
+    for (const power of POWERS.slice(0, -1)) await game.send(power, ['A MUN H']);
+    expect(game.judge.statusText('cb')).toMatch(/^DEADLINE 202601091200$/m);
+    const last = await game.send('TURKEY', ['A MUN H']);
+    // Locked on Tuesday 6 January 15:00: the usual two days from then, not doubled, though earlier than the first.
+    expect(game.judge.statusText('cb')).toMatch(/^DEADLINE 202601081500$/m);
+    const told = noticesTo(last.notices, game.addressOf('GERMANY')).find((notice) => notice.text.includes('the lists are locked in'))!;
+    expect(told.text).toContain('The deadline for orders is Thu 8 Jan 2026 15:00 GMT.');
+  });
+
+  it('PUBLIC_LISTS: the lists as played are mailed to everyone apart, before the results (XtalballGame.preMoveUpdate: "OFFICIAL Crystal Ball orders", BROADCAST)', async () => {
+    const game = await crystalBall(['PUBLIC_LISTS']);
+    const results = await firstTurn(game, ['A PAR - BUR', 'A PAR - PIC']);
+    const lists = results.notices.filter((notice) => notice.subject === 'cb S1901M order lists (Spring 1901 Movement)');
+    expect(lists.flatMap((notice) => notice.to).sort()).toEqual([MASTER, ...POWERS.map((power) => game.addressOf(power))].sort());
+    expect(section(lists[0]!.text, 'Spring 1901 Movement order lists:').slice(0, 4)).toEqual([
+      'Austria:  [noProxy] A MUN H',
+      'Austria:  [default] A VIE H',
+      'Austria:  [default] A BUD H',
+      'Austria:  [default] F TRI H',
+    ]);
+    expect(lists[0]!.text).toContain('France:   [revoked] A PAR - BUR\nFrance:   [ordered] A PAR - PIC\n');
+    expect(results.notices.findIndex((notice) => notice === lists[0])).toBeLessThan(results.notices.findIndex((notice) => / results /.test(notice.subject)));
+  });
+
+  it('without PUBLIC_LISTS nothing is mailed apart, and the Master reads every list under one heading', async () => {
+    const game = await crystalBall();
+    const results = await firstTurn(game, ['A PAR - PIC']);
+    expect(results.notices.filter((notice) => notice.subject.includes('order lists'))).toEqual([]);
+    const master = results(null);
+    expect(master.split('\n').filter((line) => line === 'Spring 1901 Movement order lists:')).toHaveLength(1);
+    for (const power of ['Austria', 'England', 'France', 'Germany', 'Italy', 'Russia', 'Turkey']) expect(master).toContain(`${`${power}:`.padEnd(10)}[`);
+    expect(master).toContain('France:   [ordered] A PAR - PIC\nFrance:   [default] F BRE H\nFrance:   [default] A MAR H\n\nGermany:  [ordered] A MUN H');
+    expect(results('FRANCE')).not.toContain('Germany:  [');
+  });
+});
