@@ -77,4 +77,6 @@ export interface Variant {
 interface OrdersOnFile {
   readonly title: string;
   readonly orders: readonly string[];
+  /** Whether it is the list the power's orders now go to (and NO_LATE_CHANGES keeps once the deadline has passed). */
+  readonly writing: boolean;
 }

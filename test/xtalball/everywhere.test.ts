@@ -44,4 +44,25 @@ describe('Crystal Ball, as XtalballGame runs it', () => {
     expect(master).toContain('France:   [ordered] A PAR - PIC\nFrance:   [default] F BRE H\nFrance:   [default] A MAR H\n\nGermany:  [ordered] A MUN H');
     expect(results('FRANCE')).not.toContain('Germany:  [');
   });
+
+  it('NO_LATE_CHANGES: past the deadline the list being written may not be changed once given, as XtalballGame.updateOrders asks canChangeOrders; a power without one may still give it', async () => {
+    const game = await crystalBall(['NO_LATE_CHANGES']);
+    await game.send('FRANCE', ['A PAR - BUR']);
+    game.judge.clock.now = game.judge.clock.now.plus({ days: 5 });
+    const changed = await game.send('FRANCE', ['A PAR - PIC']);
+    expect(changed.reply.text).toContain('the game has NO_LATE_CHANGES: the deadline has passed, so the orders on file for France may no longer be changed');
+    const cleared = await game.send('FRANCE', ['CLEAR']);
+    expect(cleared.reply.text).toContain('the game has NO_LATE_CHANGES: the deadline has passed');
+    expect(game.judge.statusText('cb')).toMatch(/^SOONER\nA PAR - BUR$/m);
+    const late = await game.send('GERMANY', ['A MUN - RUH']);
+    expect(late.reply.text).toContain('Orders on file for Germany for Spring 1901 Movement (locked in: SOONER):\n  A MUN - RUH');
+    // The locked-in list is not the one being written: once every first list is in, France writes its next one.
+    for (const power of POWERS.filter((name) => name !== 'FRANCE' && name !== 'GERMANY')) await game.send(power, ['A MUN H']);
+    const next = await game.send('FRANCE', ['A BUR - MUN']);
+    expect(next.reply.text).toContain('Orders on file for France for the movement phase after it (LATER):\n  A BUR - MUN');
+    // The lock gave a new deadline: until it has passed too, the list may be changed.
+    expect((await game.send('FRANCE', ['A BUR - RUH'])).reply.text).not.toContain('NO_LATE_CHANGES');
+    game.judge.clock.now = game.judge.clock.now.plus({ days: 5 });
+    expect((await game.send('FRANCE', ['A BUR - MUN'])).reply.text).toContain('the game has NO_LATE_CHANGES');
+  });
 });

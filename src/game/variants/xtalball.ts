@@ -175,9 +175,10 @@ export const CRYSTAL_BALL: Variant = {
   listsOnFile: (game, power, phase) => {
     if (phase.type !== MOVEMENT) return standardListsOnFile(game, power, phase);
     const soonerTitle = game.phase?.mode === 'SKIP' ? null : `${phaseTitle(phase)} (locked in: SOONER)`;
+    const writing = listBeingWritten(game);
     return [
-      ...(soonerTitle === null ? [] : [{ title: soonerTitle, orders: power.sooner }]),
-      { title: 'the movement phase after it (LATER)', orders: power.later },
+      ...(soonerTitle === null ? [] : [{ title: soonerTitle, orders: power.sooner, writing: writing === 'SOONER' }]),
+      { title: 'the movement phase after it (LATER)', orders: power.later, writing: writing === 'LATER' },
     ];
   },
   movesBeforeBlankStart: true,
