@@ -65,4 +65,28 @@ describe('Crystal Ball, as XtalballGame runs it', () => {
     game.judge.clock.now = game.judge.clock.now.plus({ days: 5 });
     expect((await game.send('FRANCE', ['A BUR - MUN'])).reply.text).toContain('the game has NO_LATE_CHANGES');
   });
+
+  it('a player writes the lists of the dummy it plays in the same mail, after a line naming it (XtalballGame.updateOrders), and reads them as played', async () => {
+    const game = await crystalBall([], { statusLines: ['TEAMS FRANCE-ITALY'] });
+    const both = await game.send('FRANCE', ['A PAR - BUR', 'ITALY', 'A ROM - APU', 'F NAP - ION']);
+    expect(both.reply.text).toContain('Orders on file for France for Spring 1901 Movement (locked in: SOONER):\n  A PAR - BUR\n');
+    expect(both.reply.text).toContain("Italy's list is now:\n  A ROM - APU\n  F NAP - ION\n");
+    expect(game.judge.statusText('cb')).toMatch(/^ITALY\n(?:.+\n)*SOONER\nA ROM - APU\nF NAP - ION$/m);
+    const foreign = await game.send('ENGLAND', ['F LON H', 'ITALY: A VEN H']);
+    expect(foreign.reply.text).toContain('"ITALY": England does not play Italy, and may not write its list');
+    for (const power of POWERS.filter((name) => !['FRANCE', 'ITALY', 'ENGLAND'].includes(name))) await game.send(power, ['A MUN H']);
+    // Italy's first list is in: the last first list (Turkey's) locked them; France now writes both next lists.
+    const next = await game.send('FRANCE', ['[ITALY]', 'A APU - TUN', 'FRANCE', 'A BUR - MUN']);
+    expect(next.reply.text).toContain('Orders on file for France for the movement phase after it (LATER):\n  A BUR - MUN\n');
+    expect(next.reply.text).toContain("Italy's list is now:\n  A APU - TUN\n");
+    const results = await game.process();
+    expect(section(results('FRANCE'), 'Spring 1901 Movement order lists:')).toEqual([
+      'France:   [ordered] A PAR - BUR',
+      'France:   [default] F BRE H',
+      'France:   [default] A MAR H',
+    ]);
+    expect(results('FRANCE')).toContain('Italy:    [ordered] A ROM - APU\nItaly:    [ordered] F NAP - ION\nItaly:    [default] A VEN H');
+    expect(results('ENGLAND')).not.toContain('Italy:    [');
+    expect(game.judge.statusText('cb')).toMatch(/^ITALY\n(?:.+\n)*SOONER\nA APU - TUN$/m);
+  });
 });

@@ -33,25 +33,69 @@ export function listBeingWritten(game: GameStatus): 'SOONER' | 'LATER' {
 /** DPjudge's way to empty the list: a line of NMR or CLEAR alone (also in brackets); the orders after it fill it again. */
 const EMPTIES = /^\s*[([]?\s*(NMR|CLEAR)\s*[)\]]?\s*$/i;
 
-function submitList(game: GameStatus, power: string, lines: readonly string[], context: OrderContext): SubmissionReport {
-  if (context.phase.type !== MOVEMENT) return submitOrders(game, power, lines, context);
-  const which = listBeingWritten(game);
+/**
+ * A line naming a power, alone (`ITALY`, `ITALY:`, `[ITALY]`) or before an order (`ITALY: A ROM H`):
+ * a player writes the list of a power it plays in the same mail (XtalballGame.updateOrders).
+ */
+const POWER_LINE = /^\s*(?:\[([^\]]+)\]|\(([^)]+)\)|([^\s:[(]+):?)(?:\s+(\S.*?))?\s*$/;
+
+/** The mail's lines sorted by the power whose list they are: the sender's until a line names another. */
+function linesByPower(map: GameMap, sender: string, lines: readonly string[]): Map<string, string[]> {
+  const byPower = new Map<string, string[]>();
+  let current = sender;
+  for (const line of lines) {
+    const named = POWER_LINE.exec(line);
+    const power = named ? map.power((named[1] ?? named[2] ?? named[3])!.trim())?.name : undefined;
+    const order = power === undefined ? line : named![4];
+    if (power !== undefined && order === undefined) current = power;
+    const owner = power !== undefined && order !== undefined ? power : current;
+    byPower.set(owner, [...(byPower.get(owner) ?? []), ...(order === undefined ? [] : [order])]);
+  }
+  return byPower;
+}
+
+/** One power's list written: the lines after its last NMR or CLEAR, read; what was refused, quoted. */
+function writtenList(lines: readonly string[], context: OrderContext): { texts: readonly string[]; refused: readonly string[] } {
   const emptied = lines.findLastIndex((line) => EMPTIES.test(line));
   const read = readOrderList(context.map, lines.slice(emptied + 1));
   // NO_PROXY switches PROXY_OK off (Rules.txt 4.1): the list then takes no proxy order.
   const proxyRefused = (index: number) => !context.rules.has('PROXY_OK') && read.orders[index]!.kind === 'proxy';
-  const texts = read.texts.filter((_text, index) => !proxyRefused(index));
-  const refused = [
-    ...read.errors,
-    ...read.texts.filter((_text, index) => proxyRefused(index)).map((text) => `"${text}": the game has NO_PROXY: no unit may be proxied`),
-  ];
-  const next = updatePower(game, power, (status) => (which === 'SOONER' ? { ...status, sooner: texts } : { ...status, later: texts }));
+  return {
+    texts: read.texts.filter((_text, index) => !proxyRefused(index)),
+    refused: [
+      ...read.errors,
+      ...read.texts.filter((_text, index) => proxyRefused(index)).map((text) => `"${text}": the game has NO_PROXY: no unit may be proxied`),
+    ],
+  };
+}
+
+function submitList(game: GameStatus, power: string, lines: readonly string[], context: OrderContext): SubmissionReport {
+  if (context.phase.type !== MOVEMENT) return submitOrders(game, power, lines, context);
+  const which = listBeingWritten(game);
+  const name = (who: string) => context.map.power(who)?.displayName ?? who;
+  let next = game;
+  const refused: string[] = [];
+  const others: string[] = [];
+  for (const [who, written] of linesByPower(context.map, power, lines)) {
+    const status = findPower(game, who);
+    if (who !== power && (status === undefined || controllerOf(status) !== power)) {
+      refused.push(
+        `"${who}": ${name(power)} does not play ${name(who)}, and may not write its list (a unit proxied to ${name(power)} is ordered without naming its owner)`,
+      );
+      continue;
+    }
+    const list = writtenList(written, context);
+    refused.push(...list.refused);
+    next = updatePower(next, who, (entry) => (which === 'SOONER' ? { ...entry, sooner: [...list.texts] } : { ...entry, later: [...list.texts] }));
+    if (who !== power) others.push(`${name(who)}'s list is now:`, ...(list.texts.length > 0 ? list.texts.map((text) => `  ${text}`) : ['  (none)']));
+  }
   const locked = which === 'SOONER' && listBeingWritten(next) === 'LATER';
+  const own = findPower(next, power)!;
   return {
     game: next,
-    onFile: texts,
+    onFile: [...(which === 'SOONER' ? own.sooner : own.later)],
     refused,
-    notes: locked ? [lockNotice(context.phase)] : [],
+    notes: [...others, ...(locked ? [lockNotice(context.phase)] : [])],
     ...(locked && { broadcast: [lockNotice(context.phase)], restartsDeadline: true }),
   };
 }
