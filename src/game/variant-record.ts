@@ -29,6 +29,13 @@ export interface BetweenPhases {
   readonly rules: RulesInForce;
 }
 
+/** Who reads a game's HISTORY: a power signed on (`reader`), the Master, or anyone; and whether the game is over. */
+export interface HistoryReader {
+  readonly reader: string | null;
+  readonly master: boolean;
+  readonly ended: boolean;
+}
+
 /** Lines a variant adds to a phase's results, and who may read them (null: everyone; the Master reads them all unless `master` is false). */
 export interface ResultsAddition {
   readonly lines: readonly string[];
@@ -55,6 +62,11 @@ export interface Variant {
   readonly betweenPhases: (step: BetweenPhases) => GameStatus;
   /** What the step between phases adds to the results of the phase played: Payola's income reports as the year turns. */
   readonly betweenPhasesAdditions: (step: BetweenPhases) => readonly ResultsAddition[];
+  /**
+   * What the variant adds for `reader` to a phase's public record in HISTORY, from the game as the
+   * phase was played: Crystal Ball's order lists the reader may read; null when it adds nothing.
+   */
+  readonly historyAdditions: ((played: GameStatus, phase: Phase, map: GameMap, rules: RulesInForce, reader: HistoryReader) => readonly string[]) | null;
   /** What the variant adds to the results: Payola's purchases and balances. */
   readonly resultsAdditions: (game: GameStatus, played: Phase, map: GameMap, rules: RulesInForce) => readonly ResultsAddition[];
   /** A power's orders from mail for the current phase: the standard game's replace those on file; Crystal Ball's movement orders fill the list being written. */

@@ -89,4 +89,29 @@ describe('Crystal Ball, as XtalballGame runs it', () => {
     expect(results('ENGLAND')).not.toContain('Italy:    [');
     expect(game.judge.statusText('cb')).toMatch(/^ITALY\n(?:.+\n)*SOONER\nA APU - TUN$/m);
   });
+
+  it('HISTORY: a power reads its own lists as played while the game goes on, the Master all, and everyone all once it is over (the guide: "kept secret until the end of the game")', async () => {
+    const game = await crystalBall();
+    await firstTurn(game, ['A PAR - PIC', 'A PAR - BUR']);
+    const france = await game.send('FRANCE', ['HISTORY cb']);
+    expect(section(france.reply.text, 'Spring 1901 Movement order lists:')).toEqual([
+      'France:   [revoked] A PAR - PIC',
+      'France:   [ordered] A PAR - BUR',
+      'France:   [default] F BRE H',
+      'France:   [default] A MAR H',
+    ]);
+    expect(france.reply.text).not.toContain('Germany:  [');
+    const stranger = await game.judge.send('stranger@example.org', 'HISTORY cb');
+    expect(stranger.reply.text).toContain('=== S1901M ===');
+    expect(stranger.reply.text).not.toContain('order lists');
+    const master = await game.master(['HISTORY']);
+    expect(master.reply.text).toContain('France:   [ordered] A PAR - BUR');
+    expect(master.reply.text).toContain('Germany:  [ordered] A MUN H');
+
+    for (const power of POWERS) await game.send(power, ['SET DRAW']);
+    expect(game.judge.mainStatus()).toMatch(/^cb xtalball completed$/m);
+    const after = await game.judge.send('stranger@example.org', 'HISTORY cb');
+    expect(after.reply.text).toContain('France:   [revoked] A PAR - PIC');
+    expect(after.reply.text).toContain('Turkey:   [noProxy] A MUN H');
+  });
 });

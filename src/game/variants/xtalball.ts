@@ -11,7 +11,7 @@ import { standardListsOnFile } from '../lists-on-file.js';
 import { phaseTitle } from '../phase-title.js';
 import { controllerOf } from '../control.js';
 import type { RulesInForce } from '../../rules/in-force.js';
-import type { ResultsAddition, Variant } from '../variant-record.js';
+import type { HistoryReader, ResultsAddition, Variant } from '../variant-record.js';
 
 /**
  * Crystal Ball, as DPjudge runs it (XtalballGame, and its players' guide `variants/xtalball/pages/
@@ -199,6 +199,24 @@ function playedLists(game: GameStatus, played: Phase, map: GameMap, rules: Rules
   ];
 }
 
+/**
+ * HISTORY: the lists of a movement phase that the reader may read beyond the public record ("the
+ * order lists are kept secret until the end of the game. A player can see his own order lists going
+ * back to the beginning of the game ... Once the game is finished, though, all order lists become
+ * public knowledge", the guide): its own (and those of a dummy it plays) while the game goes on;
+ * every list, whole, for the Master and once the game is over. Under PUBLIC_LISTS the record has them all.
+ */
+function listsInHistory(game: GameStatus, played: Phase, map: GameMap, rules: RulesInForce, reader: HistoryReader): readonly string[] {
+  if (played.type !== MOVEMENT || game.phase?.mode === 'SKIP') return [];
+  const limited = rules.has('LIMIT_LISTS');
+  const everything = reader.master || reader.ended;
+  if ((limited && !everything) || (rules.has('PUBLIC_LISTS') && !limited)) return [];
+  const { powers, block } = listBlocks(game, map, rules, false);
+  const readable = everything ? powers : powers.filter((power) => reader.reader !== null && playersOfList(game, power).includes(reader.reader));
+  if (readable.length === 0) return [];
+  return [`${phaseTitle(played)} order lists${limited ? ', whole' : ''}:`, ...readable.flatMap((power) => [...block(power), ''])];
+}
+
 /** Who reads a power's lists: the power, and the power playing it when it is a dummy under CONTROL. */
 function playersOfList(game: GameStatus, power: string): string[] {
   const controller = controllerOf(findPower(game, power)!);
@@ -212,6 +230,7 @@ export const CRYSTAL_BALL: Variant = {
   followedOrders: lastOrderInCharge,
   betweenPhases: moveListsUp,
   resultsAdditions: playedLists,
+  historyAdditions: listsInHistory,
   betweenPhasesAdditions: () => [],
   submitOrders: submitList,
   clearOrders: clearList,
