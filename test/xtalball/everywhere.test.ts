@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MASTER, noticesTo } from '../commands/execute/support.js';
+import { MASTER, noticesTo, svgOf } from '../commands/execute/support.js';
+import { titles } from '../render/xml-check.js';
+import { AuditLog } from '../../src/store/audit.js';
 import { crystalBall, firstTurn, POWERS, section } from './support.js';
 
 /** Crystal Ball where DPjudge's XtalballGame differs from the standard game: the lock, the lists' readers, late changes. */
@@ -113,5 +115,26 @@ describe('Crystal Ball, as XtalballGame runs it', () => {
     const after = await game.judge.send('stranger@example.org', 'HISTORY cb');
     expect(after.reply.text).toContain('France:   [revoked] A PAR - PIC');
     expect(after.reply.text).toContain('Turkey:   [noProxy] A MUN H');
+  });
+
+  it('the results picture draws the orders played from the lists; the audit log has every list written; ROLLBACK RESTORE brings both lists back', async () => {
+    const game = await crystalBall();
+    await game.send('FRANCE', ['A PAR - PIC', 'F BRE - MAO']);
+    for (const power of POWERS.filter((name) => name !== 'FRANCE')) await game.send(power, ['A MUN H']);
+    await game.send('FRANCE', ['A PIC - BEL']);
+    const results = await game.process();
+    const picture = results.notices.find((notice) => notice.to.includes(game.addressOf('FRANCE')) && / results /.test(notice.subject))!.attachments?.[0];
+    const drawn = titles(svgOf(picture));
+    for (const order of ['A PAR - PIC', 'F BRE - MAO', 'A MAR H']) expect(drawn).toContain(order);
+    expect(drawn).not.toContain('A PIC - BEL');
+
+    const audited = new AuditLog(game.judge.db).history('cb/status');
+    const added = audited.flatMap((entry) => entry.changes.flatMap((change) => change.after.map((line) => `${entry.command}: ${line}`)));
+    expect(added).toEqual(expect.arrayContaining(['ORDERS: SOONER', 'ORDERS: A PAR - PIC', 'ORDERS: F BRE - MAO', 'ORDERS: LATER', 'ORDERS: A PIC - BEL']));
+
+    await game.master(['ROLLBACK S1901M RESTORE']);
+    const status = game.judge.statusText('cb');
+    expect(status).toMatch(/^PHASE SPRING 1901 MOVEMENT$/m);
+    expect(status).toMatch(/^FRANCE\n(?:.+\n)*SOONER\nA PAR - PIC\nF BRE - MAO\nLATER\nA PIC - BEL$/m);
   });
 });
