@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MASTER, noticesTo, svgOf } from '../commands/execute/support.js';
 import { titles } from '../render/xml-check.js';
@@ -136,5 +138,25 @@ describe('Crystal Ball, as XtalballGame runs it', () => {
     const status = game.judge.statusText('cb');
     expect(status).toMatch(/^PHASE SPRING 1901 MOVEMENT$/m);
     expect(status).toMatch(/^FRANCE\n(?:.+\n)*SOONER\nA PAR - PIC\nF BRE - MAO\nLATER\nA PIC - BEL$/m);
+  });
+
+  it('a status file edited by hand (SOONER and LATER in any case and spacing, a locked list written in) keeps its lines byte for byte through the mail that follows, and is played as written', async () => {
+    const game = await crystalBall();
+    const file = join(game.judge.games, 'cb', 'status');
+    const germany = ['sooner', 'a mun  -  ruh', '  F KIE - DEN', 'LATER', 'A RUH - BEL'].join('\n');
+    const edited = readFileSync(file, 'utf8').replace(/^(GERMANY\n(?:.+\n)*)/m, `$1${germany}\n`);
+    expect(edited).toContain(germany);
+    writeFileSync(file, edited);
+    for (const power of POWERS.filter((name) => name !== 'GERMANY')) await game.send(power, ['A MUN H']);
+    const germanBlock = (text: string) => /^GERMANY\n(?:.+\n)*/m.exec(text)![0];
+    expect(germanBlock(game.judge.statusText('cb'))).toBe(germanBlock(edited));
+    const results = await game.process();
+    expect(section(results('GERMANY'), 'Spring 1901 Movement order lists:')).toEqual([
+      'Germany:  [ordered] A MUN - RUH',
+      'Germany:  [ordered] F KIE - DEN',
+      'Germany:  [default] A BER H',
+    ]);
+    // LATER moved up under the keyword as the hand edit wrote it.
+    expect(game.judge.statusText('cb')).toMatch(/^GERMANY\n(?:.+\n)*sooner\nA RUH - BEL$/m);
   });
 });

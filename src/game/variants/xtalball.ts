@@ -127,6 +127,11 @@ function lateLists(game: GameStatus, context: OrderContext, owes: (power: PowerS
     .map((power) => ({ power: power.name, unordered: [] }));
 }
 
+/** A list's line as played: in canonical form (a hand edit may write `a mun  -  ruh`); a line that reads as no order, trimmed, which orders no unit. */
+function canonicalOrder(map: GameMap, line: string): string {
+  return readOrderList(map, [line]).texts[0] ?? line.trim();
+}
+
 /** The lists as the powers stand now: each power's SOONER list, its units and its centres. */
 function listPowers(game: GameStatus, map: GameMap): ListPower[] {
   return map.powers.flatMap((mapPower) => {
@@ -134,7 +139,7 @@ function listPowers(game: GameStatus, map: GameMap): ListPower[] {
     if (!power) return [];
     const units = power.units.filter((unit) => unit.retreats === null).map((unit) => `${unit.type} ${unit.location}`);
     const centers = power.owns.filter((center) => !isBuildToken(center)).length;
-    return [{ name: power.name, sooner: power.sooner, units, centers }];
+    return [{ name: power.name, sooner: power.sooner.map((line) => canonicalOrder(map, line)), units, centers }];
   });
 }
 
