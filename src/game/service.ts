@@ -242,7 +242,8 @@ export class GameService {
   /**
    * Submits orders for a power; when every power that owes orders has them and none waits, DELAY
    * becomes 1. `vet` sees the orders that would be on file before anything is written, and may
-   * refuse them by throwing.
+   * refuse them by throwing. The mails `announce` makes of the submission (Crystal Ball's lock
+   * notice) are queued with the status file: they leave once, whatever crash comes when.
    */
   async submitOrders(
     name: string,
@@ -250,8 +251,10 @@ export class GameService {
     lines: readonly string[],
     actor: Actor,
     vet: (report: SubmissionReport) => void = () => {},
+    announce: (report: SubmissionReport) => OutgoingMail[] = () => [],
   ): Promise<SubmissionReport & { ready: boolean }> {
     const rules = new OperationRules();
+    let submitted: SubmissionReport | null = null;
     const { loaded, result: report } = await this.changeReporting(
       name,
       actor,
@@ -262,10 +265,10 @@ export class GameService {
           .variant(game)
           .submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
         vet(report);
-        const restarted = report.restartsDeadline ? this.restartedDeadline(report, maps, rules.of(game, maps.base)) : report;
-        return { game: withReadiness(restarted.game, maps, rules, this.listings.variant(game)), result: restarted };
+        submitted = report.restartsDeadline ? this.restartedDeadline(report, maps, rules.of(game, maps.base)) : report;
+        return { game: withReadiness(submitted.game, maps, rules, this.listings.variant(game)), result: submitted };
       },
-      { rules },
+      { rules, announce: (game) => announce({ ...submitted!, game }) },
     );
     const ready = loaded.game.delay !== null && latePowers(loaded.game, this.maps(loaded.game), rules, this.listings.variant(loaded.game)).length === 0;
     return { ...report, game: loaded.game, ready };

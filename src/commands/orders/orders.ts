@@ -135,7 +135,9 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
   const power = orderingPower(current, session);
   const bar = lateChangeBar(context, current, session, power, phase);
   const late = bar === null ? { lines, vet: undefined } : lateAdditions(context, current, power, phase, bar, lines);
-  const report = await context.service.submitOrders(session.game, power.name, late.lines, actorOf(context, 'ORDERS'), late.vet);
+  const report = await context.service.submitOrders(session.game, power.name, late.lines, actorOf(context, 'ORDERS'), late.vet, (submitted) =>
+    announced(context, submitted.game, submitted.broadcast),
+  );
   const now = findPower(report.game, power.name)!;
   const rules = phaseRules(context, report.game);
   const ready = report.ready ? await whenReady(context, session.game, phase, rules) : [];
@@ -145,11 +147,11 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
     lines: [...summary, ...onFileLines(context, report.game, now, phase), ...report.notes, ...stillLate(context, report.game, now), ...ready],
     refused: report.refused,
     failed: refusedCount > 0,
-    notices: [...orderCopies(context, report.game, now, phase, rules), ...announced(context, report.game, report.broadcast)],
+    notices: orderCopies(context, report.game, now, phase, rules),
   };
 }
 
-/** What the variant tells everyone of a submission (Crystal Ball: the first turn's lists are locked). */
+/** What the variant tells everyone of a submission (Crystal Ball: the first turn's lists are locked), queued with the status file. */
 function announced(context: ExecutionContext, game: GameStatus, lines: readonly string[] | undefined): OutgoingMail[] {
   if (lines === undefined) return [];
   return tellEveryone(context, game, `Diplomacy game ${game.name}: announcement`, 'announcement', { game: game.name, lines });
