@@ -3,7 +3,7 @@ import { address, MASTER } from '../commands/execute/support.js';
 import { crystalBall, section } from './support.js';
 
 /**
- * A Crystal Ball game played by mail, from CREATE to its third year. Each step is a worked example
+ * A Crystal Ball game played by mail, from CREATE to its end, a draw agreed in 1904. Each step is a worked example
  * written from DPjudge's players' guide (`DPjudge/variants/xtalball/pages/Questions`), named with
  * the guide's question it comes from; XtalballGame.py settles what the guide leaves open.
  */
@@ -16,7 +16,7 @@ const HOLD_ALL: Record<string, string[]> = {
 };
 
 describe('a Crystal Ball game played by mail', () => {
-  it('plays the guide worked examples over three years: the locked first turn, Rule 3.1, revoked and ignored orders, proxies, a retreat and builds', async () => {
+  it('plays the guide worked examples from CREATE to a draw in 1904: the locked first turn, Rule 3.1, revoked and ignored orders, proxies, a retreat and builds, ROLLBACK, the lists public at the end', async () => {
     const { judge, created, send, process } = await crystalBall([], { seed: 3 });
     expect(created.reply.text).toContain("Game 'cb' is created");
     expect(judge.mainStatus()).toMatch(/^cb xtalball active$/m);
@@ -185,5 +185,57 @@ describe('a Crystal Ball game played by mail', () => {
     expect(listed.reply.text).toMatch(/^France {10}3 {4}3 {4}4$/m);
     expect(listed.reply.text).toContain('=== F1901M ===\nFall 1901 Movement results');
     expect(listed.reply.text).not.toContain('order lists');
+
+    // Spring 1903 is played again as before the ROLLBACK, and France writes its list for Fall 1903. "What happens
+    // if I list more than one order for a particular unit? The unit will follow the last order that you give it
+    // before using up your allotment of "considered" orders. The earlier ones will be marked revoked." Turkey, the
+    // largest power, has five centres: all five orders are considered.
+    await send('FRANCE', ['A PIC - BEL', 'F MAO - SPA/NC', 'A PIC H', 'F BEL S F MAO - SPA', 'A PAR - BUR']);
+    await send('GERMANY', ['A BUR H', 'A RUH H']);
+    const spring1903again = await process('PROCESS!');
+    expect(section(spring1903again(null), 'France:')).toEqual(['  F BRE - MAO.', '  F BEL H.', '  A PIC H.', '  A PAR H.']);
+    const fall1903 = await process('PROCESS!');
+    expect(section(fall1903('FRANCE'), 'Fall 1903 Movement order lists:')).toEqual([
+      'France:   [revoked] A PIC - BEL',
+      'France:   [ordered] F MAO - SPA/NC',
+      'France:   [ordered] A PIC H',
+      'France:   [ordered] F BEL S F MAO - SPA',
+      'France:   [ordered] A PAR - BUR',
+    ]);
+    // "How do I issue orders if I don't know where my pieces will be located? ... the order has no effect": the
+    // fleet that reached Belgium cannot support into Spain, and holds; Germany's army held Burgundy.
+    expect(section(fall1903('FRANCE'), 'France:')).toEqual([
+      '  F MAO - SPA/NC.',
+      '  A PIC H.',
+      '  A PAR - BUR.  (*bounce*) bounced with A BUR (Germany)',
+      '  F BEL H.  (no order)',
+    ]);
+    expect(section(fall1903('FRANCE'), 'Orders on file that could not be used:')).toEqual([
+      '  France: "F BEL S F MAO - SPA": the fleet in Belgium cannot support into Spain',
+    ]);
+    expect(section(fall1903(null), 'Adjustments due:')).toEqual(['  France: 5 centers, 4 units: builds 1.']);
+
+    // "What about retreat and adjustment phases? ... issued in real time": France builds in Marseilles.
+    await send('FRANCE', ['BUILD A MAR']);
+    const winter1903 = await process('PROCESS');
+    expect(section(winter1903('FRANCE'), 'France:')).toEqual(['  BUILD A MAR.']);
+    expect(judge.statusText('cb')).toMatch(/^PHASE SPRING 1904 MOVEMENT$/m);
+
+    // The game ends as this judge ends games by agreement: every survivor votes for a draw.
+    const powers = ['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY'];
+    for (const power of powers.slice(0, -1)) await send(power, ['SET DRAW']);
+    const drawn = await send('TURKEY', ['SET DRAW']);
+    expect(drawn.reply.text).toContain("The votes agree: game 'cb' is over, it is drawn between");
+    expect(judge.mainStatus()).toMatch(/^cb xtalball completed$/m);
+
+    // "Once the game is finished, though, all order lists become public knowledge."
+    const history = await judge.send('stranger@example.org', 'HISTORY cb');
+    expect(section(history.reply.text, 'Fall 1903 Movement order lists:').slice(0, 3)).toEqual([
+      'Austria:  [ordered] A VIE H',
+      'Austria:  [default] A BUD H',
+      'Austria:  [default] F TRI H',
+    ]);
+    expect(history.reply.text).toContain('France:   [revoked] A PIC - BEL\nFrance:   [ordered] F MAO - SPA/NC\n');
+    expect(history.reply.text).toContain('England:  [byProxy] F ENG - BEL');
   });
 });
