@@ -72,4 +72,18 @@ describe('Crystal Ball rules', () => {
     const spring = await game.process();
     expect(spring('FRANCE')).toContain('France:\n  A PAR - BUR.\n  F BRE - MAO.\n  A MAR H.');
   });
+
+  it('MOBILIZE: as BLANK_BOARD, "the movement phase before the determined adjustment phase is the starting phase" (Rules.txt, MOBILIZE), SKIPped', async () => {
+    const game = await crystalBall(['MOBILIZE']);
+    expect(game.judge.statusText('cb')).toMatch(/^SKIP FALL 1900 MOVEMENT$/m);
+    for (const power of POWERS) await game.send(power, power === 'FRANCE' ? ['A PAR - BUR'] : ['A MUN H']);
+    const skipped = await game.process();
+    expect(skipped('FRANCE')).not.toContain('order lists');
+    await game.send('FRANCE', ['BUILD A PAR']);
+    await game.process();
+    expect(game.judge.statusText('cb')).toMatch(/^PHASE SPRING 1901 MOVEMENT$/m);
+    const spring = await game.process();
+    expect(spring('FRANCE')).toContain('France:\n  A PAR - BUR.\n');
+    expect(spring('FRANCE')).toContain('Spring 1901 Movement order lists:\nFrance:   [ordered] A PAR - BUR');
+  });
 });
