@@ -140,7 +140,7 @@ export class PhaseRunner {
         ? []
         : readers
             .filter((recipient) => readsAddition(addition, recipientView(recipient)))
-            .map((recipient) => ({ to: recipient.addresses, subject: subject(addition.mailedAs!), text: `${addition.lines.join('\n')}\n` })),
+            .map((recipient) => ({ to: recipient.addresses, subject: subject(addition.mailedAs!), text: `${addition.lines.join('\n').trimEnd()}\n` })),
     );
     const results = readers.map((recipient) => {
       const view = recipientView(recipient);
