@@ -20,4 +20,5 @@ export const STANDARD: Variant = {
   movesBeforeBlankStart: false,
   broughtRules: [],
   ruleRefusal: () => null,
+  lineRefusal: () => null,
 };
