@@ -1,5 +1,6 @@
 import { GameRuleError, isCompleted, isForming, playablePowers } from '../../game/lifecycle.js';
 import type { ResultsBlock } from '../../game/archive.js';
+import { historyAdditions } from '../../game/history-additions.js';
 import { hiddenFrom, pendingHiddenBuilds } from '../../game/board-picture.js';
 import { disorderIn, type ResultsView } from '../../game/results.js';
 import { gameView, gameViewText, type GameView } from '../../game/show.js';
@@ -248,10 +249,18 @@ export function historyBlocks(
   const game = loadGame(context, name).game;
   if (blindedWhileOn(context, session, game))
     throw new GameRuleError(`game '${name}' is BLIND: until it ends its history is the Master's, and each power has its own results by mail`);
-  const blocks = context.service
-    .archive(name)
+  const archive = context.service.archive(name);
+  const maps = mapsOf(context, game);
+  const variant = context.service.listings.variant(game);
+  const reader = { ...readerOf(session), ended: isCompleted(game) };
+  const withAdditions = (block: ResultsBlock) => {
+    const added = historyAdditions(archive, maps, variant, block.phase, reader);
+    return added.length === 0 ? block : { ...block, text: `${block.text.replace(/\n*$/, '\n')}\n${added.join('\n').replace(/\n*$/, '\n')}` };
+  };
+  const blocks = archive
     .resultsBlocks()
-    .filter((block) => phases.length === 0 || phases.includes(block.phase));
+    .filter((block) => phases.length === 0 || phases.includes(block.phase))
+    .map(withAdditions);
   return { name, blocks: withLedger(context, session, game, name, blocks) };
 }
 
