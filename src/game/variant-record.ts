@@ -1,3 +1,5 @@
+import type { DateTime } from 'luxon';
+import type { MapDefinition } from '../map/definition.js';
 import type { GameMap } from '../map/game-map.js';
 import type { Phase } from '../map/model.js';
 import type { FollowedOrders } from '../engine/movement/followed.js';
@@ -37,6 +39,17 @@ export interface GameEnd {
   readonly played: { readonly phase: Phase; readonly before: GameStatus; readonly map: GameMap } | null;
 }
 
+/** A processed phase as HISTORY reads it again: the game as the phase was played (the status file the archive saved), its maps and rules. */
+export interface ArchivedPhase {
+  readonly game: GameStatus;
+  readonly phase: Phase;
+  readonly map: GameMap;
+  readonly maps: MapDefinition;
+  readonly rules: RulesInForce;
+  /** The time of reading: the phase processed again (Payola's ledger) schedules its next deadline from it, which nobody reads. */
+  readonly now: DateTime;
+}
+
 /** Who reads a game's HISTORY: a power signed on (`reader`), the Master, or anyone; and whether the game is over. */
 export interface HistoryReader {
   readonly reader: string | null;
@@ -71,10 +84,12 @@ export interface Variant {
   /** What the step between phases adds to the results of the phase played: Payola's income reports as the year turns. */
   readonly betweenPhasesAdditions: (step: BetweenPhases) => readonly ResultsAddition[];
   /**
-   * What the variant adds for `reader` to a phase's public record in HISTORY, from the game as the
-   * phase was played: Crystal Ball's order lists the reader may read; null when it adds nothing.
+   * What the variant adds for `reader` to a phase's public record in HISTORY, each part as its lines:
+   * Crystal Ball's order lists the reader may read, Payola's statements and chart the results gave
+   * the reader; null when it adds nothing. Never asked for the public while the game is played,
+   * which reads the public record alone (`game/history-additions.ts`).
    */
-  readonly historyAdditions: ((played: GameStatus, phase: Phase, map: GameMap, rules: RulesInForce, reader: HistoryReader) => readonly string[]) | null;
+  readonly historyAdditions: ((played: ArchivedPhase, reader: HistoryReader) => readonly (readonly string[])[]) | null;
   /** What the variant adds to the results: Payola's purchases and balances. */
   readonly resultsAdditions: (game: GameStatus, played: Phase, map: GameMap, rules: RulesInForce) => readonly ResultsAddition[];
   /** A power's orders from mail for the current phase: the standard game's replace those on file; Crystal Ball's movement orders fill the list being written. */

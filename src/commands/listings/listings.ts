@@ -1,6 +1,6 @@
 import { GameRuleError, isCompleted, isForming, playablePowers } from '../../game/lifecycle.js';
 import type { ResultsBlock } from '../../game/archive.js';
-import { historyAdditions } from '../../game/history-additions.js';
+import { withHistoryAdditions } from '../../game/history-additions.js';
 import { hiddenFrom, pendingHiddenBuilds } from '../../game/board-picture.js';
 import { disorderIn, type ResultsView } from '../../game/results.js';
 import { gameView, gameViewText, type GameView } from '../../game/show.js';
@@ -14,7 +14,7 @@ import { FULL_SIGHT } from '../../engine/visibility.js';
 import { boardSight } from '../../game/blind-view.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 import { latePowers } from '../../game/readiness.js';
-import { listedTreasuries, treasuryTable, withLedger } from './payola-money.js';
+import { listedTreasuries, treasuryTable } from './payola-money.js';
 
 /** LIST, SUMMARY and HISTORY: what anyone may read about games. Nothing here names an address or an order on file. */
 
@@ -250,18 +250,13 @@ export function historyBlocks(
   if (blindedWhileOn(context, session, game))
     throw new GameRuleError(`game '${name}' is BLIND: until it ends its history is the Master's, and each power has its own results by mail`);
   const archive = context.service.archive(name);
-  const maps = mapsOf(context, game);
-  const variant = context.service.listings.variant(game);
+  const source = { archive, maps: mapsOf(context, game), variant: context.service.listings.variant(game), now: context.now };
   const reader = { ...readerOf(session), ended: isCompleted(game) };
-  const withAdditions = (block: ResultsBlock) => {
-    const added = historyAdditions(archive, maps, variant, block.phase, reader);
-    return added.length === 0 ? block : { ...block, text: `${block.text.replace(/\n*$/, '\n')}\n${added.join('\n').replace(/\n*$/, '\n')}` };
-  };
   const blocks = archive
     .resultsBlocks()
     .filter((block) => phases.length === 0 || phases.includes(block.phase))
-    .map(withAdditions);
-  return { name, blocks: withLedger(context, session, game, name, blocks) };
+    .map((block) => withHistoryAdditions(block, source, reader));
+  return { name, blocks };
 }
 
 export function history(context: ExecutionContext, session: Session, requested: string | undefined, phases: readonly string[]): Step {

@@ -1,6 +1,5 @@
-import type { ResultsBlock } from '../../game/archive.js';
 import { isCompleted } from '../../game/lifecycle.js';
-import { ledgerEntries, readsTreasury, treasuriesByYear } from '../../game/payola/ledger.js';
+import { readsTreasury, treasuriesByYear } from '../../game/payola/ledger.js';
 import { treasuryLines } from '../../game/payola/treasuries.js';
 import { positionOf } from '../../game/position.js';
 import { playedPhase, type GameStatus } from '../../status/model.js';
@@ -8,9 +7,10 @@ import { currentMap, displayName, mapsOf, phaseRules, readerOf, type ExecutionCo
 import type { Session } from '../context/step.js';
 
 /**
- * What LIST, SUMMARY and HISTORY tell of a Payola game's money. DPjudge shows a power its own
- * balance and ledger and the Master everyone's, and opens every ledger once the game is over; the
- * others read the results (with each unit's takings under PUBLIC_TOTALS) and nothing more.
+ * What LIST and SUMMARY tell of a Payola game's money (HISTORY's part is the record's
+ * `historyAdditions`). DPjudge shows a power its own balance and ledger and the Master everyone's,
+ * and opens every ledger once the game is over; the others read the results (with each unit's
+ * takings under PUBLIC_TOTALS) and nothing more.
  */
 
 function payolaReads(context: ExecutionContext, session: Session, game: GameStatus): ((power: string) => boolean) | null {
@@ -39,20 +39,4 @@ export function treasuryTable(context: ExecutionContext, session: Session, name:
     `${''.padEnd(12)}${columns.map((column) => column.label.padStart(5)).join('')}`,
     ...powers.map((power) => `${displayName(map, power).padEnd(12)}${columns.map((column) => String(column.balances.get(power) ?? 0).padStart(5)).join('')}`),
   ];
-}
-
-/** HISTORY: each phase's results, followed by what the results mail gave the reader alone (its account statement and income report; the Master's bribe chart) and the record keeps from others; all of it once the game is over. */
-export function withLedger(context: ExecutionContext, session: Session, game: GameStatus, name: string, blocks: readonly ResultsBlock[]): ResultsBlock[] {
-  const view = readerOf(session);
-  const over = isCompleted(game);
-  // The public reads the public record alone while the game is played: nothing to work out again.
-  if (context.service.listings.variant(game).name !== 'payola' || (view.reader === null && !view.master && !over)) return [...blocks];
-  const played = { variant: context.service.listings.variant(game), now: context.now };
-  const maps = mapsOf(context, game);
-  return blocks.map((block) => {
-    const entries = ledgerEntries(block.phase, maps, context.service.archive(name), view, over, played).filter(
-      (lines) => !block.text.includes(lines.join('\n')),
-    );
-    return entries.length === 0 ? block : { ...block, text: [block.text.trimEnd(), ...entries.map((lines) => ['', ...lines].join('\n'))].join('\n') + '\n' };
-  });
 }

@@ -1,4 +1,3 @@
-import type { DateTime } from 'luxon';
 import type { MapDefinition } from '../../map/definition.js';
 import { readStatus } from '../../status/parse.js';
 import { playedPhase, type GameStatus } from '../../status/model.js';
@@ -7,7 +6,7 @@ import type { Reader } from '../blind-view.js';
 import { positionOf } from '../position.js';
 import { processPhase } from '../process.js';
 import { rulesInForce } from '../rules.js';
-import type { Variant } from '../variant-record.js';
+import type { ArchivedPhase, HistoryReader, Variant } from '../variant-record.js';
 import { balanceOf, mapPowers } from './treasuries.js';
 
 /**
@@ -24,24 +23,15 @@ export function readsTreasury(view: Reader, over: boolean): (power: string) => b
 }
 
 /**
- * The parts of a processed phase's results that went to some readers only (account statements,
- * income reports, the Master's bribe chart), those the reader got, or all once the game is over;
- * each as its lines. None when the game kept no status file from before the phase.
+ * HISTORY: the parts of a processed phase's results that went to some readers only (account
+ * statements, income reports, the Master's bribe chart), those the reader got, or all once the game
+ * is over; each as its lines. `payola` is the variant's record, which processes the phase again.
  */
-export function ledgerEntries(
-  phase: string,
-  maps: MapDefinition,
-  archive: GameArchive,
-  view: Reader,
-  over: boolean,
-  played: { readonly variant: Variant; readonly now: DateTime },
-): string[][] {
-  const before = archive.snapshot(phase);
-  if (before === null) return [];
-  const { report } = processPhase(readStatus(before).game, maps, { variant: played.variant, now: played.now, today: played.now.toISODate() ?? '' });
-  const everything = over || view.master === true;
+export function ledgerEntries(played: ArchivedPhase, payola: Variant, reader: HistoryReader): string[][] {
+  const { report } = processPhase(played.game, played.maps, { variant: payola, now: played.now, today: played.now.toISODate() ?? '' });
+  const everything = reader.ended || reader.master;
   return report.additions
-    .filter((addition) => addition.readers !== null && (everything || (view.reader !== null && addition.readers.includes(view.reader))))
+    .filter((addition) => addition.readers !== null && (everything || (reader.reader !== null && addition.readers.includes(reader.reader))))
     .map((addition) => [...addition.lines]);
 }
 

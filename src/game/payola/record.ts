@@ -13,6 +13,7 @@ import { positionOf } from '../position.js';
 import type { BetweenPhases, GameEnd, Variant } from '../variant-record.js';
 import { payolaAuction } from './auction-phase.js';
 import { centerCaptures, type PowerCaptures } from './captures.js';
+import { ledgerEntries } from './ledger.js';
 import { payolaLateness } from './lateness.js';
 import { incomeAdditions, statementAdditions } from './statements.js';
 import { submitOfferSheet, submitPhaseOrders } from './submission.js';
@@ -163,6 +164,7 @@ export const PAYOLA: Variant = {
     const context = { map, position: positionOf(game, map), phase: played, rules };
     return statementAdditions(game, map, played, rules, payolaAuction(game, context));
   },
+  historyAdditions: (played, reader) => ledgerEntries(played, PAYOLA, reader),
   lateness: payolaLateness,
   gameEnd,
   // Rules.txt 3.1: "Payola games always use the ORDER_ANY rule" (PayolaGame.reinit's rules).

@@ -11,7 +11,7 @@ import { standardListsOnFile } from '../lists-on-file.js';
 import { phaseTitle } from '../phase-title.js';
 import { controllerOf } from '../control.js';
 import type { RulesInForce } from '../../rules/in-force.js';
-import type { HistoryReader, ResultsAddition, Variant } from '../variant-record.js';
+import type { ArchivedPhase, HistoryReader, ResultsAddition, Variant } from '../variant-record.js';
 
 /**
  * Crystal Ball, as DPjudge runs it (XtalballGame, and its players' guide `variants/xtalball/pages/
@@ -211,7 +211,7 @@ function playedLists(game: GameStatus, played: Phase, map: GameMap, rules: Rules
  * public knowledge", the guide): its own (and those of a dummy it plays) while the game goes on;
  * every list, whole, for the Master and once the game is over. Under PUBLIC_LISTS the record has them all.
  */
-function listsInHistory(game: GameStatus, played: Phase, map: GameMap, rules: RulesInForce, reader: HistoryReader): readonly string[] {
+function listsInHistory({ game, phase: played, map, rules }: ArchivedPhase, reader: HistoryReader): readonly (readonly string[])[] {
   if (played.type !== MOVEMENT || game.phase?.mode === 'SKIP') return [];
   const limited = rules.has('LIMIT_LISTS');
   const everything = reader.master || reader.ended;
@@ -219,7 +219,7 @@ function listsInHistory(game: GameStatus, played: Phase, map: GameMap, rules: Ru
   const { powers, block } = listBlocks(game, map, rules, false);
   const readable = everything ? powers : powers.filter((power) => reader.reader !== null && playersOfList(game, power).includes(reader.reader));
   if (readable.length === 0) return [];
-  return [`${phaseTitle(played)} order lists${limited ? ', whole' : ''}:`, ...readable.flatMap((power) => [...block(power), ''])];
+  return [[`${phaseTitle(played)} order lists${limited ? ', whole' : ''}:`, ...readable.flatMap((power) => [...block(power), ''])]];
 }
 
 /** Who reads a power's lists: the power, and the power playing it when it is a dummy under CONTROL. */
