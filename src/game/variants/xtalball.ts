@@ -244,9 +244,16 @@ export const CRYSTAL_BALL: Variant = {
   clearOrders: clearList,
   lateness: lateLists,
   listsOnFile: (game, power, phase) => {
-    if (phase.type !== MOVEMENT) return standardListsOnFile(game, power, phase);
-    const soonerTitle = game.phase?.mode === 'SKIP' ? null : `${phaseTitle(phase)} (locked in: SOONER)`;
+    // XtalballGame.getOrders: between movement phases a power also reads the list locked in for the next one.
+    if (phase.type !== MOVEMENT)
+      return [
+        ...standardListsOnFile(game, power, phase),
+        ...(power.sooner.length === 0 ? [] : [{ title: 'the next movement phase (locked in: SOONER)', orders: power.sooner, writing: false }]),
+      ];
     const writing = listBeingWritten(game);
+    // On the first turn the SOONER list may be written again until every power has sent one.
+    const soonerState = writing === 'SOONER' ? 'SOONER, locked in once every power has sent its list' : 'locked in: SOONER';
+    const soonerTitle = game.phase?.mode === 'SKIP' ? null : `${phaseTitle(phase)} (${soonerState})`;
     return [
       ...(soonerTitle === null ? [] : [{ title: soonerTitle, orders: power.sooner, writing: writing === 'SOONER' }]),
       { title: 'the movement phase after it (LATER)', orders: power.later, writing: writing === 'LATER' },
