@@ -145,6 +145,7 @@ function betweenPhases(step: BetweenPhases): GameStatus {
 export const PAYOLA: Variant = {
   ...STANDARD,
   name: 'payola',
+  displayName: 'Payola',
   ordersToPlay,
   betweenPhases,
   betweenPhasesAdditions: (step) => (step.rules.has('NO_LEDGERS') ? [] : incomeAdditions(settled(step).income, step.played.year, step.rules.has('ZEROSUM'))),

@@ -147,6 +147,7 @@ function playedLists(game: GameStatus, played: Phase, map: GameMap): readonly Re
 
 export const CRYSTAL_BALL: Variant = {
   name: 'xtalball',
+  displayName: 'Crystal Ball',
   orderLists: ['SOONER', 'LATER'],
   ordersToPlay: soonerOrders,
   followedOrders: lastOrderInCharge,
