@@ -63,6 +63,8 @@ describe("the front page's create form", () => {
     );
     await visitor.get('/');
     expect(frontRow(visitor.body, 'webpay')).toBe('forming, standard map, Payola, 7 of 7 places open');
+    // LIST by mail tells of it in the same words.
+    expect((await judge.mail('player@create.test', 'LIST')).reply.text).toMatch(/^ {2}webpay +forming, standard map, Payola, 7 of 7 places open$/m);
   });
 
   it('creates a Crystal Ball game, listed as xtalball with its rules, and shown as Crystal Ball on the front page', async () => {
