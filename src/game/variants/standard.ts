@@ -12,6 +12,7 @@ export const STANDARD: Variant = {
   followedOrders: lastOrderInCharge,
   betweenPhases: ({ game }) => game,
   resultsAdditions: () => [],
+  historyAdditions: null,
   betweenPhasesAdditions: () => [],
   submitOrders,
   clearOrders,
