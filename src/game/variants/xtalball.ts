@@ -233,6 +233,7 @@ function playersOfList(game: GameStatus, power: string): string[] {
 
 export const CRYSTAL_BALL: Variant = {
   name: 'xtalball',
+  displayName: 'Crystal Ball',
   orderLists: ['SOONER', 'LATER'],
   ordersToPlay: soonerOrders,
   followedOrders: lastOrderInCharge,
