@@ -69,6 +69,8 @@ export interface ResultsAddition {
 
 export interface Variant {
   readonly name: VariantName;
+  /** The variant as players call it (Payola, Crystal Ball): what the web's game list and create form show. */
+  readonly displayName: string;
   /**
    * The order lists a power keeps, played first to last: the standard game's one list; Crystal
    * Ball's SOONER and LATER (status file format, section 4), where LATER moves up once SOONER is

@@ -14,6 +14,8 @@ import { FULL_SIGHT } from '../../engine/visibility.js';
 import { boardSight } from '../../game/blind-view.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 import { latePowers } from '../../game/readiness.js';
+import { STANDARD, variantNamed } from '../../game/variant.js';
+import type { GameListing as MainListing } from '../../status/main-status.js';
 import { listedTreasuries, treasuryTable } from './payola-money.js';
 
 /** LIST, SUMMARY and HISTORY: what anyone may read about games. Nothing here names an address or an order on file. */
@@ -50,12 +52,17 @@ export interface OpenGame {
   readonly wantsPlayers: boolean;
 }
 
+/** The game's map, and its variant unless it is the standard game: "standard map, Payola". */
+function mapAndVariant(map: string, variant: string): string {
+  return variant === STANDARD.name ? map : `${map} map, ${variantNamed(variant)?.displayName ?? variant}`;
+}
+
 /** A listed game; null for a private game (only invited players are to know of it) or one that cannot be read. */
-function openGame(context: ExecutionContext, name: string, state: string): OpenGame | null {
+function openGame(context: ExecutionContext, { name, state, variant }: MainListing): OpenGame | null {
   try {
     const game = loadGame(context, name).game;
     if (game.privacy !== null) return null;
-    const details = [state, mapsOf(context, game).base.name, openings(context, game)].filter((part) => part !== '').join(', ');
+    const details = [state, mapAndVariant(mapsOf(context, game).base.name, variant), openings(context, game)].filter((part) => part !== '').join(', ');
     return { name, details, wantsPlayers: isForming(game) || game.need.length > 0 };
   } catch {
     // A game whose file or map is broken is the judgekeeper's business; the list goes on without it.
@@ -69,7 +76,7 @@ export function openGames(context: ExecutionContext): OpenGame[] {
     .mainStatus()
     .status.games.filter((listing) => !listing.flags.includes('unlisted'))
     .filter((listing) => listing.state === 'forming' || listing.state === 'active' || listing.state === 'waiting')
-    .map((listing) => openGame(context, listing.name, listing.state))
+    .map((listing) => openGame(context, listing))
     .filter((game) => game !== null);
 }
 

@@ -6,6 +6,7 @@ import type { Variant } from '../variant-record.js';
 /** The standard game's record: the hooks a variant leaves as they are start from these (`payola/record.ts`). */
 export const STANDARD: Variant = {
   name: 'standard',
+  displayName: 'Standard',
   orderLists: ['ORDERS'],
   ordersToPlay: collectOrders,
   followedOrders: lastOrderInCharge,

@@ -1,11 +1,12 @@
 import { lastOrderInCharge } from '../../engine/movement/followed.js';
+import type { MovementOrder } from '../../orders/types.js';
 import { readOrderList } from '../../engine/xtalball/list-reader.js';
 import { listToUpdate, lockedOrders, publicOrders, rollOver, type ListPower, type LockedOrders } from '../../engine/xtalball/order-lists.js';
 import type { GameMap } from '../../map/game-map.js';
 import type { Phase } from '../../map/model.js';
 import { MOVEMENT } from '../../map/phase.js';
 import { isBuildToken } from '../../engine/builds.js';
-import { MAP_POWER_ROLE, findPower, updatePower, type GameStatus, type PowerStatus } from '../../status/model.js';
+import { MAP_POWER_ROLE, findPower, playedPhase, updatePower, type GameStatus, type PowerStatus } from '../../status/model.js';
 import { clearOrders, collectOrders, standardLateness, submitOrders, type OrderContext, type SubmissionReport } from '../orders.js';
 import { standardListsOnFile } from '../lists-on-file.js';
 import { phaseTitle } from '../phase-title.js';
@@ -55,17 +56,20 @@ function linesByPower(map: GameMap, sender: string, lines: readonly string[]): M
 }
 
 /** One power's list written: the lines after its last NMR or CLEAR, read; what was refused, quoted. */
-function writtenList(lines: readonly string[], context: OrderContext): { texts: readonly string[]; refused: readonly string[] } {
+function writtenList(owner: string, lines: readonly string[], context: OrderContext): { texts: readonly string[]; refused: readonly string[] } {
   const emptied = lines.findLastIndex((line) => EMPTIES.test(line));
   const read = readOrderList(context.map, lines.slice(emptied + 1));
-  // NO_PROXY switches PROXY_OK off (Rules.txt 4.1): the list then takes no proxy order.
-  const proxyRefused = (index: number) => !context.rules.has('PROXY_OK') && read.orders[index]!.kind === 'proxy';
+  const whyRefused = (order: MovementOrder): string | null => {
+    if (order.kind !== 'proxy') return null;
+    // NO_PROXY switches PROXY_OK off (Rules.txt 4.1): the list then takes no proxy order.
+    if (!context.rules.has('PROXY_OK')) return 'the game has NO_PROXY: no unit may be proxied';
+    if (order.to === owner) return `a unit is proxied to another power; ${context.map.power(owner)?.displayName ?? owner} orders its own units itself`;
+    return null;
+  };
+  const reasons = read.orders.map(whyRefused);
   return {
-    texts: read.texts.filter((_text, index) => !proxyRefused(index)),
-    refused: [
-      ...read.errors,
-      ...read.texts.filter((_text, index) => proxyRefused(index)).map((text) => `"${text}": the game has NO_PROXY: no unit may be proxied`),
-    ],
+    texts: read.texts.filter((_text, index) => reasons[index] === null),
+    refused: [...read.errors, ...read.texts.flatMap((text, index) => (reasons[index] === null ? [] : [`"${text}": ${reasons[index]}`]))],
   };
 }
 
@@ -84,7 +88,7 @@ function submitList(game: GameStatus, power: string, lines: readonly string[], c
       );
       continue;
     }
-    const list = writtenList(written, context);
+    const list = writtenList(who, written, context);
     refused.push(...list.refused);
     next = updatePower(next, who, (entry) => (which === 'SOONER' ? { ...entry, sooner: [...list.texts] } : { ...entry, later: [...list.texts] }));
     if (who !== power) others.push(`${name(who)}'s list is now:`, ...(list.texts.length > 0 ? list.texts.map((text) => `  ${text}`) : ['  (none)']));
@@ -107,8 +111,7 @@ function lockNotice(phase: Phase): string {
 /** CLEAR empties the list being written (the locked-in one stays), and a retreat or adjustment phase's orders as in the standard game. */
 function clearList(game: GameStatus, power: string): GameStatus {
   const cleared = clearOrders(game, power);
-  const phase = game.phase?.phase;
-  if (typeof phase !== 'object' || phase.type !== MOVEMENT) return cleared;
+  if (playedPhase(game)?.type !== MOVEMENT) return cleared;
   return updatePower(cleared, power, (status) => (listBeingWritten(game) === 'SOONER' ? { ...status, sooner: [] } : { ...status, later: [] }));
 }
 
@@ -230,6 +233,7 @@ function playersOfList(game: GameStatus, power: string): string[] {
 
 export const CRYSTAL_BALL: Variant = {
   name: 'xtalball',
+  displayName: 'Crystal Ball',
   orderLists: ['SOONER', 'LATER'],
   ordersToPlay: soonerOrders,
   followedOrders: lastOrderInCharge,
@@ -241,9 +245,16 @@ export const CRYSTAL_BALL: Variant = {
   clearOrders: clearList,
   lateness: lateLists,
   listsOnFile: (game, power, phase) => {
-    if (phase.type !== MOVEMENT) return standardListsOnFile(game, power, phase);
-    const soonerTitle = game.phase?.mode === 'SKIP' ? null : `${phaseTitle(phase)} (locked in: SOONER)`;
+    // XtalballGame.getOrders: between movement phases a power also reads the list locked in for the next one.
+    if (phase.type !== MOVEMENT)
+      return [
+        ...standardListsOnFile(game, power, phase),
+        ...(power.sooner.length === 0 ? [] : [{ title: 'the next movement phase (locked in: SOONER)', orders: power.sooner, writing: false }]),
+      ];
     const writing = listBeingWritten(game);
+    // On the first turn the SOONER list may be written again until every power has sent one.
+    const soonerState = writing === 'SOONER' ? 'SOONER, locked in once every power has sent its list' : 'locked in: SOONER';
+    const soonerTitle = game.phase?.mode === 'SKIP' ? null : `${phaseTitle(phase)} (${soonerState})`;
     return [
       ...(soonerTitle === null ? [] : [{ title: soonerTitle, orders: power.sooner, writing: writing === 'SOONER' }]),
       { title: 'the movement phase after it (LATER)', orders: power.later, writing: writing === 'LATER' },
