@@ -59,7 +59,9 @@ describe('Crystal Ball, as XtalballGame runs it', () => {
     expect(cleared.reply.text).toContain('the game has NO_LATE_CHANGES: the deadline has passed');
     expect(game.judge.statusText('cb')).toMatch(/^SOONER\nA PAR - BUR$/m);
     const late = await game.send('GERMANY', ['A MUN - RUH']);
-    expect(late.reply.text).toContain('Orders on file for Germany for Spring 1901 Movement (SOONER, locked in once every power has sent its list):\n  A MUN - RUH');
+    expect(late.reply.text).toContain(
+      'Orders on file for Germany for Spring 1901 Movement (SOONER, locked in once every power has sent its list):\n  A MUN - RUH',
+    );
     // The locked-in list is not the one being written: once every first list is in, France writes its next one.
     for (const power of POWERS.filter((name) => name !== 'FRANCE' && name !== 'GERMANY')) await game.send(power, ['A MUN H']);
     const next = await game.send('FRANCE', ['A BUR - MUN']);
@@ -73,7 +75,9 @@ describe('Crystal Ball, as XtalballGame runs it', () => {
   it('a player writes the lists of the dummy it plays in the same mail, after a line naming it (XtalballGame.updateOrders), and reads them as played', async () => {
     const game = await crystalBall([], { statusLines: ['TEAMS FRANCE-ITALY'] });
     const both = await game.send('FRANCE', ['A PAR - BUR', 'ITALY', 'A ROM - APU', 'F NAP - ION']);
-    expect(both.reply.text).toContain('Orders on file for France for Spring 1901 Movement (SOONER, locked in once every power has sent its list):\n  A PAR - BUR\n');
+    expect(both.reply.text).toContain(
+      'Orders on file for France for Spring 1901 Movement (SOONER, locked in once every power has sent its list):\n  A PAR - BUR\n',
+    );
     expect(both.reply.text).toContain("Italy's list is now:\n  A ROM - APU\n  F NAP - ION\n");
     expect(game.judge.statusText('cb')).toMatch(/^ITALY\n(?:.+\n)*SOONER\nA ROM - APU\nF NAP - ION$/m);
     const foreign = await game.send('ENGLAND', ['F LON H', 'ITALY: A VEN H']);

@@ -26,7 +26,9 @@ describe('a Crystal Ball game played by mail', () => {
     // "How does the first turn work?": every power enters its list for the first movement phase
     // first; until the last one is in, a list may still be replaced.
     const first = await send('FRANCE', ['A PAR - BUR', 'F BRE - MAO']);
-    expect(first.reply.text).toContain('Orders on file for France for Spring 1901 Movement (SOONER, locked in once every power has sent its list):\n  A PAR - BUR\n  F BRE - MAO\n');
+    expect(first.reply.text).toContain(
+      'Orders on file for France for Spring 1901 Movement (SOONER, locked in once every power has sent its list):\n  A PAR - BUR\n  F BRE - MAO\n',
+    );
     await send('FRANCE', ['A PAR - PIC', 'F BRE - ENG', 'A MAR - BUR']);
     await send('GERMANY', ['A MUN - RUH', 'A BER - MUN', 'F KIE - DEN']);
     await send('TURKEY', ['F ANK - BLA', 'A CON - BUL', 'A SMY H']);
