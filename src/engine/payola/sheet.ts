@@ -3,7 +3,7 @@ import { formatUnit } from '../../orders/format.js';
 import type { Order } from '../../orders/types.js';
 import { readOfferLine, savedAmount, type BribeAmount, type BribeCode, type OfferLine } from '../../orders/offer-line.js';
 import { RulesInForce } from '../../rules/in-force.js';
-import { OrderReader, refusal } from '../legality/reader.js';
+import { OrderReader, refusal, type RefusedLine } from '../legality/reader.js';
 import type { Position } from '../types.js';
 import { expandBribe, type Offer } from './offers.js';
 
@@ -32,8 +32,8 @@ export interface OfferSheet {
   readonly savings: number;
   /** Each line as the judge writes it back (amount, code, canonical orders, comment). */
   readonly lines: readonly string[];
-  /** One per refused line, quoting it; a sheet with errors is refused whole. */
-  readonly errors: readonly string[];
+  /** One per refused line; a sheet with errors is refused whole. */
+  readonly errors: readonly RefusedLine[];
 }
 
 export function readOfferSheet(context: SheetContext, lines: readonly string[]): OfferSheet {
@@ -45,7 +45,7 @@ export function readOfferSheet(context: SheetContext, lines: readonly string[]):
 class SheetReader {
   private readonly offers: Offer[] = [];
   private readonly lines: string[] = [];
-  private readonly errors: string[] = [];
+  private readonly errors: RefusedLine[] = [];
   private savings = 0;
   private readonly orders: OrderReader;
   private readonly owners = new Map<string, string>();
@@ -77,7 +77,7 @@ class SheetReader {
 
   private readBribe(line: string, offer: Extract<OfferLine, { kind: 'bribe' }>): void {
     const first = this.orders.read(offer.first);
-    if (!first.ok) return this.refuse(line, reasonOf(first.message, offer.first));
+    if (!first.ok) return this.refuse(line, first.refused.reason);
     const unit = unitOf(first.order);
     const owner = this.owners.get(unit) ?? null;
     const problem = this.unitProblem(unit, owner, offer);
@@ -86,7 +86,7 @@ class SheetReader {
     for (const alternative of offer.alternatives) {
       const written = `${unit} ${alternative}`;
       const read = this.orders.read(written);
-      if (!read.ok) return this.refuse(line, reasonOf(read.message, written));
+      if (!read.ok) return this.refuse(line, read.refused.reason);
       if (unitOf(read.order) !== unit) return this.refuse(line, `'${alternative}' is an order for another unit than ${unit}`);
       if (orders.includes(read.text)) return this.refuse(line, `the order ${read.text} is offered twice in one bribe`);
       orders.push(read.text);
@@ -143,16 +143,11 @@ class SheetReader {
     if (this.context.rules.has('LIMIT_OFFERS')) {
       const total = this.offers.reduce((sum, offer) => sum + offer.amount, 0);
       const available = Math.max(this.context.balance - this.savings, 0);
-      if (total > available) errors.push(`your offers come to ${total} AgP, more than the ${available} AgP your treasury holds for them (LIMIT_OFFERS)`);
+      if (total > available)
+        errors.push({ line: null, reason: `your offers come to ${total} AgP, more than the ${available} AgP your treasury holds for them (LIMIT_OFFERS)` });
     }
     return { offers: this.offers, savings: this.savings, lines: this.lines, errors };
   }
-}
-
-/** The order reader's reason without its own quotation of the order (the sheet's line is quoted instead). */
-function reasonOf(message: string, order: string): string {
-  const quoted = refusal(order, '');
-  return message.startsWith(quoted) ? message.slice(quoted.length) : message;
 }
 
 /** The unit a movement-phase order is for, `A PAR` (a WAIVE is never read in a movement phase). */

@@ -2,7 +2,7 @@ import type { GameMap } from '../../map/game-map.js';
 import { formatOrder } from '../../orders/format.js';
 import { parseOrder } from '../../orders/parse.js';
 import type { MovementOrder } from '../../orders/types.js';
-import { refusal } from '../legality/reader.js';
+import { refusal, type RefusedLine } from '../legality/reader.js';
 
 /**
  * A Crystal Ball order list (the SOONER or LATER lines of a status file, or a mail's orders) read
@@ -16,13 +16,13 @@ export interface OrderList {
   readonly orders: readonly MovementOrder[];
   /** Each order in its canonical text, unit first: what `lockedOrders` plays. */
   readonly texts: readonly string[];
-  /** One per refused line, quoting it. */
-  readonly errors: readonly string[];
+  /** One per refused line. */
+  readonly errors: readonly RefusedLine[];
 }
 
 export function readOrderList(map: GameMap, lines: readonly string[]): OrderList {
   const orders: MovementOrder[] = [];
-  const errors: string[] = [];
+  const errors: RefusedLine[] = [];
   for (const line of lines) {
     if (line.trim() === '') continue;
     const parsed = parseOrder(map, line, 'MOVEMENT');

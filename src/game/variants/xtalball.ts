@@ -1,5 +1,6 @@
 import { lastOrderInCharge } from '../../engine/movement/followed.js';
 import { readOrderList } from '../../engine/xtalball/list-reader.js';
+import { refusal } from '../../engine/legality/reader.js';
 import { listToUpdate, lockedOrders, publicOrders, rollOver, type ListPower, type LockedOrders } from '../../engine/xtalball/order-lists.js';
 import type { GameMap } from '../../map/game-map.js';
 import type { Phase } from '../../map/model.js';
@@ -42,7 +43,7 @@ function submitList(game: GameStatus, power: string, lines: readonly string[], c
   const texts = read.texts.filter((_text, index) => !proxyRefused(index));
   const refused = [
     ...read.errors,
-    ...read.texts.filter((_text, index) => proxyRefused(index)).map((text) => `"${text}": the game has NO_PROXY: no unit may be proxied`),
+    ...read.texts.filter((_text, index) => proxyRefused(index)).map((text) => refusal(text, 'the game has NO_PROXY: no unit may be proxied')),
   ];
   const next = updatePower(game, power, (status) => (which === 'SOONER' ? { ...status, sooner: texts } : { ...status, later: texts }));
   const locked = which === 'SOONER' && listBeingWritten(next) === 'LATER';

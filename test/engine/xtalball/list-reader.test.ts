@@ -18,7 +18,7 @@ describe('a Crystal Ball order list', () => {
   it('"Do I need to include the type of unit receiving a support?": no, only the ordered unit\'s', () => {
     expect(readOrderList(standard, ['A BEL S GAS - BRE', 'A BUR S GAS', 'LON S F WAL'])).toMatchObject({
       texts: ['A BEL S GAS - BRE', 'A BUR S GAS'],
-      errors: ['"LON S F WAL": say whether the unit is an army (A) or a fleet (F): the order is for that unit only'],
+      errors: [{ line: 'LON S F WAL', reason: 'say whether the unit is an army (A) or a fleet (F): the order is for that unit only' }],
     });
   });
 
