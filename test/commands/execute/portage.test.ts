@@ -97,7 +97,7 @@ describe('PORTAGE_CONVOY with FICTIONAL_OK by mail', () => {
 
   it('shows the carried move failed under SHOW_PHANTOM', async () => {
     const { judge, results } = await phantomPortage(['RULE PORTAGE_CONVOY', 'RULE SHOW_PHANTOM']);
-    expect(resultsListed(results.text).Italy![0]).toMatch(/^F NAP - APU - ROM - TUS\.  \(\*no convoy\*\)/);
+    expect(resultsListed(results.text).Italy![0]).toMatch(/^F NAP - APU - ROM - TUS\. {2}\(\*no convoy\*\)/);
     expect(italianUnits(judge)).toEqual(['F NAP', 'A ROM', 'A VEN']);
   });
 });
