@@ -30,6 +30,7 @@ export const REFUSAL_CODES = {
   LOGIN_REFUSED: 'a password or privacy word does not open the place asked for, or the sender has guessed wrong too often',
   ORDER_REFUSED: 'an order line cannot be taken for the phase, or a later line replaced it',
   PRESS_REFUSED: "the press cannot go out: a recipient is unknown or the game's press rules do not allow it",
+  REFUSED_EARLIER: 'refused by a judge from before these codes, whose record of the refusal does not say which kind it was',
 } as const;
 
 export type RefusalCode = keyof typeof REFUSAL_CODES;
