@@ -67,6 +67,8 @@ export interface Variant {
   readonly broughtRules: readonly string[];
   /** Why a RULE line may not be written into a game of the variant; null when it may. */
   readonly ruleRefusal: (rule: RuleInfo) => string | null;
+  /** Why a game line other than RULE (by its keyword: ROTATE...) may not be written into a game of the variant; null when it may. */
+  readonly lineRefusal: (keyword: string) => string | null;
 }
 
 /** A list of orders on file, as a reply shows it. */

@@ -41,12 +41,13 @@ export async function create(context: ExecutionContext, command: Create): Promis
     if (error instanceof GameExistsError) throw new GameRuleError(`there is a game '${command.game}' already; choose another name`);
     throw error;
   }
-  if (variant !== 'standard') await playVariant(context, command.game, variant);
+  const brought = variant === 'standard' ? [] : await playVariant(context, command.game, variant);
   const mapRules = context.service.maps(context.service.load(command.game).game).base.rules();
   return {
     lines: [
       `Game '${command.game}' is created${variant === 'standard' ? '' : ` to play ${variant}`}, with you as its Master. Until FORM (later in this mail or in another) it is in preparation, hidden from everyone else; FORM lets players JOIN it.`,
       `The lines after CREATE go into its status file; sign on later with SIGNON M${command.game} and your password.`,
+      ...(brought.length === 0 ? [] : [`Every ${variant} game plays under RULE ${brought.join(' ')}, which its status file now has.`]),
       ...unhonouredRules(mapRules, variant).map(({ rule, reason }) => `Note: the map's rule ${rule} is ${reason}; the game runs as if it were not there.`),
     ],
     session: { kind: 'master', game: command.game },
@@ -54,11 +55,12 @@ export async function create(context: ExecutionContext, command: Create): Promis
 }
 
 /** The main status file lists the game under its variant, and its status file takes the rules the variant always plays under (XtalballGame.reinit). */
-async function playVariant(context: ExecutionContext, game: string, variant: string): Promise<void> {
+async function playVariant(context: ExecutionContext, game: string, variant: string): Promise<readonly string[]> {
   const actor = actorOf(context, 'CREATE');
   await context.service.listings.updateListing(game, actor, (listing) => ({ ...listing, variant }));
   const brought = variantNamed(variant)!.broughtRules;
   if (brought.length > 0) await context.service.writeStatusLines(game, { block: null, lines: [`RULE ${brought.join(' ')}`], creating: true }, actor);
+  return brought;
 }
 
 type MasterLogin = { readonly ok: true; readonly game: GameStatus } | { readonly ok: false; readonly refusal: Step };

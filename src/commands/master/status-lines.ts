@@ -17,8 +17,10 @@ export async function applyStatusLines(context: ExecutionContext, gameName: stri
   if (edit.creating && SET_BY_CREATE.has(keyword)) return { lines: [`Ignored: CREATE writes the ${keyword} line itself.`] };
   if (keyword === 'GAME') throw new GameRuleError("the GAME line is the game's name: use RENAME to change it");
   const rules = keyword === 'RULE' || keyword === 'RULES' ? namedRules(edit) : [];
-  const variant = rules.length > 0 ? context.service.listings.variant(context.service.load(gameName).game) : null;
-  if (variant !== null) refuseRules(variant, rules);
+  const variant = context.service.listings.variant(context.service.load(gameName).game);
+  const lineRefusal = variant.lineRefusal(keyword);
+  if (lineRefusal !== null) throw new GameRuleError(lineRefusal);
+  refuseRules(variant, rules);
   const outcome = await context.service.writeStatusLines(gameName, edit, actorOf(context, 'status line'));
   if (keyword === 'TRIAL')
     return { lines: [outcome, 'The judgekeeper is told that this game plays on a trial map.'], notices: [trialNotice(context, gameName, edit.lines[0]!)] };
@@ -26,7 +28,7 @@ export async function applyStatusLines(context: ExecutionContext, gameName: stri
   return {
     lines: [
       outcome,
-      ...unhonouredRules(rules, variant?.name).map(
+      ...unhonouredRules(rules, variant.name).map(
         ({ rule, reason }) => `Note: the rule ${rule.toUpperCase()} is ${reason}; the game runs as if it were not there.`,
       ),
     ],

@@ -16,7 +16,9 @@ import { holdOf, wildcardPays, type Offer } from './offers.js';
  *    below a contributor's plateau; a tie therefore costs one AgP more than was offered.
  * 4. A unit of a dummy nobody controls, whose acceptance list is `?`, HOLDs when its best bids tie
  *    and differ in who paid for them; the results show the hold one AgP above the tied bids.
- * 5. A power whose accepted bribes come to more than its treasury (less its savings requests) has
+ * 5. RESTRICT_SIGNAL: a unit's SIGNAL_SUPPORT orders take no wildcard money, and when HOLD wins the
+ *    unit gives the signal its owner (or the owner's controller) wrote instead.
+ * 6. A power whose accepted bribes come to more than its treasury (less its savings requests) has
  *    every offer cut by one AgP, not below its plateau while any offer is above its own, and all
  *    units decide again; this repeats, for all overspent powers at once, until everyone can pay.
  */
@@ -47,6 +49,8 @@ export interface AuctionSetup {
   readonly isValid: (unit: string, order: string) => boolean;
   /** Puts the letters an acceptance list leaves to `?` in an order; DPjudge shuffles them at random. */
   readonly shuffle: (letters: readonly string[]) => readonly string[];
+  /** RESTRICT_SIGNAL: each unit's SIGNAL_SUPPORT orders, the one that stands in for HOLD first; absent without the rule. */
+  readonly restrictedSignals?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** The money offered to one unit for one order. */
@@ -158,20 +162,22 @@ class Auction {
 
   private decide(owner: WorkingBidder, unit: string): UnitDecision {
     const bids = this.directBids(owner, unit);
+    const signals = this.setup.restrictedSignals?.get(unit) ?? [];
     for (const entry of this.working)
       for (const working of entry.offers)
         if (working.offer.unit === unit && working.offer.code !== ':')
-          for (const bid of bids.values()) if (wildcardPays(working.offer, bid.order)) this.add(owner, bid, working);
+          for (const bid of bids.values()) if (!signals.includes(bid.order) && wildcardPays(working.offer, bid.order)) this.add(owner, bid, working);
     const ranked = [...bids.values()].sort(compareBids);
     const best = ranked[0]!;
     if (this.setup.ebayola) this.saveOnWinningBid(owner, ranked);
     const held = owner.bidder.uncontrolledDummy && owner.bidder.accept === '?' && tiedBetweenPayers(ranked);
     const chosen = held ? holdAbove(ranked, unit, best.total) : ranked;
     const winner = chosen[0]!;
+    const signal = !held && winner.order === holdOf(unit) ? signals[0] : undefined;
     return {
       unit,
       owner: owner.bidder.name,
-      order: winner.order,
+      order: signal ?? winner.order,
       total: winner.total,
       cost: winner.cost,
       bids: chosen.map((bid) => ({ order: bid.order, total: bid.total, cost: bid.cost })),

@@ -88,7 +88,7 @@ export function zeroSumCaptureValue(loser: { readonly balance: number; readonly 
   return Math.floor((loser.balance + loser.bribeProfits) / loser.centersAtYearStart);
 }
 
-interface CenterMoney {
+export interface CenterMoney {
   readonly center: string;
   readonly amount: number;
 }
@@ -128,7 +128,9 @@ export function yearEnd(settings: IncomeSettings, rules: YearEndRules, powers: r
     const balanceForward = rules.noHoarding ? 0 : power.balance;
     const income = yearIncome(settings, power);
     const moved = sum(power.captured) - sum(power.lost);
-    return { power: power.name, balanceForward, income, captured: power.captured, lost: power.lost, balance: balanceForward + income + moved };
+    // Under NO_HOARDING a loss can come to more than the income; DPjudge would write a negative FUNDS it cannot read back.
+    const balance = Math.max(balanceForward + income + moved, 0);
+    return { power: power.name, balanceForward, income, captured: power.captured, lost: power.lost, balance };
   });
 }
 

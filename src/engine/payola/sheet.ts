@@ -3,7 +3,8 @@ import { formatUnit } from '../../orders/format.js';
 import type { Order } from '../../orders/types.js';
 import { readOfferLine, savedAmount, type BribeAmount, type BribeCode, type OfferLine } from '../../orders/offer-line.js';
 import { RulesInForce } from '../../rules/in-force.js';
-import { OrderReader, refusal, type RefusedLine } from '../legality/reader.js';
+import { OrderReader, refusal, type ReadOrderResult, type RefusedLine } from '../legality/reader.js';
+import type { CheckedSubmission } from '../legality/checked.js';
 import type { Position } from '../types.js';
 import { expandBribe, type Offer } from './offers.js';
 
@@ -24,6 +25,8 @@ export interface SheetContext {
   readonly balance: number;
   /** The dummy powers (PAY_DUMMIES lets only their units be bribed). */
   readonly dummies: ReadonlySet<string>;
+  /** The powers it controls: under RESTRICT_SIGNAL it may give their units SIGNAL_SUPPORT orders, as its own. */
+  readonly controlled?: ReadonlySet<string>;
 }
 
 export interface OfferSheet {
@@ -34,6 +37,8 @@ export interface OfferSheet {
   readonly lines: readonly string[];
   /** One per refused line; a sheet with errors is refused whole. */
   readonly errors: readonly RefusedLine[];
+  /** Each unit's first SIGNAL_SUPPORT order on the sheet (under RESTRICT_SIGNAL its only one, which stands in for its HOLD). */
+  readonly signals: ReadonlyMap<string, string>;
 }
 
 export function readOfferSheet(context: SheetContext, lines: readonly string[]): OfferSheet {
@@ -47,6 +52,7 @@ class SheetReader {
   private readonly lines: string[] = [];
   private readonly errors: RefusedLine[] = [];
   private savings = 0;
+  private readonly signals = new Map<string, string>();
   private readonly orders: OrderReader;
   private readonly owners = new Map<string, string>();
 
@@ -76,25 +82,47 @@ class SheetReader {
   }
 
   private readBribe(line: string, offer: Extract<OfferLine, { kind: 'bribe' }>): void {
-    const first = this.orders.read(offer.first);
+    const first = this.orders.read(unmarked(offer.first));
     if (!first.ok) return this.refuse(line, first.refused.reason);
     const unit = unitOf(first.order);
     const owner = this.owners.get(unit) ?? null;
     const problem = this.unitProblem(unit, owner, offer);
     if (problem) return this.refuse(line, problem);
     const orders = [first.text];
+    const signals = isSignal(first) ? [first.text] : [];
     for (const alternative of offer.alternatives) {
-      const written = `${unit} ${alternative}`;
+      const written = `${unit} ${unmarked(alternative)}`;
       const read = this.orders.read(written);
       if (!read.ok) return this.refuse(line, read.refused.reason);
       if (unitOf(read.order) !== unit) return this.refuse(line, `'${alternative}' is an order for another unit than ${unit}`);
       if (orders.includes(read.text)) return this.refuse(line, `the order ${read.text} is offered twice in one bribe`);
       orders.push(read.text);
+      if (isSignal(read)) signals.push(read.text);
     }
+    const signalProblem = signals.length > 0 && this.context.rules.has('RESTRICT_SIGNAL') ? this.restrictedSignalProblem(unit, owner, offer) : null;
+    if (signalProblem) return this.refuse(line, signalProblem);
+    if (signals.length > 0 && !this.signals.has(unit)) this.signals.set(unit, signals[0]!);
     for (const piece of offer.amounts)
       for (let repeat = 0; repeat < piece.repeat; repeat++) expandBribe(this.offers, this.context.power, offer.code, unit, orders, piece.amount, piece.plateau);
-    const alternatives = orders.slice(1).map((order) => order.slice(unit.length + 1));
-    this.lines.push(withComment([`${amountText(offer.amounts)} ${offer.code} ${orders[0]}`, ...alternatives].join(' | '), offer.comment));
+    // DPjudge marks a SIGNAL_SUPPORT order with a `?` on the sheet line, and reads the mark back.
+    const written = orders.map((order) => (signals.includes(order) ? `${order} ?` : order));
+    const alternatives = written.slice(1).map((order) => order.slice(unit.length + 1));
+    this.lines.push(withComment([`${amountText(offer.amounts)} ${offer.code} ${written[0]}`, ...alternatives].join(' | '), offer.comment));
+  }
+
+  /**
+   * RESTRICT_SIGNAL: a SIGNAL_SUPPORT order is a 0 AgP direct bribe of the unit's owner or its
+   * controller, alone in its line, one per unit (DPjudge's parseOffer, in its order of checks).
+   */
+  private restrictedSignalProblem(unit: string, owner: string | null, offer: Extract<OfferLine, { kind: 'bribe' }>): string | null {
+    const { power, controlled } = this.context;
+    if (offer.code !== ':' || offer.augmented || offer.amounts.some((piece) => piece.amount !== 0))
+      return 'under RESTRICT_SIGNAL a SIGNAL_SUPPORT order is a direct bribe of 0 AgP (0 : ...)';
+    if (owner === null || (owner !== power && !(controlled?.has(owner) ?? false)))
+      return `${unit} is not yours: under RESTRICT_SIGNAL only its owner or the owner's controller gives it a SIGNAL_SUPPORT order`;
+    if (offer.alternatives.length > 0) return 'under RESTRICT_SIGNAL a SIGNAL_SUPPORT order is not one of alternatives (|)';
+    if (this.signals.has(unit)) return `${unit} has a SIGNAL_SUPPORT order on this sheet already, and RESTRICT_SIGNAL allows one per unit`;
+    return null;
   }
 
   /** Why the sheet's power may not bribe this unit with this offer, or null. */
@@ -146,8 +174,18 @@ class SheetReader {
       if (total > available)
         errors.push({ line: null, reason: `your offers come to ${total} AgP, more than the ${available} AgP your treasury holds for them (LIMIT_OFFERS)` });
     }
-    return { offers: this.offers, savings: this.savings, lines: this.lines, errors };
+    return { offers: this.offers, savings: this.savings, lines: this.lines, errors, signals: this.signals };
   }
+}
+
+/** An order without DPjudge's `?` mark of a SIGNAL_SUPPORT order. */
+function unmarked(order: string): string {
+  return order.replace(/\s+\?\s*$/, '');
+}
+
+/** Whether the reader took the order as a SIGNAL_SUPPORT signal: a support no unit could give. */
+function isSignal(read: Extract<ReadOrderResult, { ok: true }>): boolean {
+  return 'checked' in read.submitted && (read.submitted as CheckedSubmission).checked.signal !== null;
 }
 
 /** The unit a movement-phase order is for, `A PAR` (a WAIVE is never read in a movement phase). */

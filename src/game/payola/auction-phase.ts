@@ -6,7 +6,7 @@ import { phaseAbbrev } from '../../map/phase.js';
 import { RulesInForce } from '../../rules/in-force.js';
 import type { GameStatus } from '../../status/model.js';
 import type { OrderContext } from '../orders.js';
-import { acceptanceOf, balanceOf, isDummy, letterOf, mapPowers } from './treasuries.js';
+import { acceptanceOf, balanceOf, controlledBy, controllers, isDummy, letterOf, mapPowers } from './treasuries.js';
 
 /**
  * A Payola movement phase's auction, read from the status file: every power's offer sheet read
@@ -47,7 +47,7 @@ export function payolaAuction(game: GameStatus, context: OrderContext): PayolaAu
   const invalid: { power: string; message: string }[] = [];
   const bidders: Bidder[] = mapPowers(game).map((power) => {
     const balance = balanceOf(game, map, position, rules, power);
-    const sheet = readOfferSheet({ map, position, rules, power: power.name, balance, dummies }, power.offers);
+    const sheet = readOfferSheet({ map, position, rules, power: power.name, balance, dummies, controlled: controlledBy(game, power.name) }, power.offers);
     sheets.set(power.name, sheet);
     balances.set(power.name, balance);
     invalid.push(...sheet.errors.map((error) => ({ power: power.name, message: quotedRefusal(error) })));
@@ -63,6 +63,7 @@ export function payolaAuction(game: GameStatus, context: OrderContext): PayolaAu
     };
   });
   const result = runAuction({
+    ...(rules.has('RESTRICT_SIGNAL') ? { restrictedSignals: unitSignals(sheets, owners, controllers(game)) } : {}),
     bidders,
     ebayola: rules.has('EBAYOLA'),
     publicTotals: rules.has('PUBLIC_TOTALS'),
@@ -70,6 +71,26 @@ export function payolaAuction(game: GameStatus, context: OrderContext): PayolaAu
     shuffle: seededShuffle(`${game.name ?? ''} ${phaseAbbrev(context.phase)}`),
   });
   return { result, sheets, balances, invalid };
+}
+
+/**
+ * Each unit's SIGNAL_SUPPORT orders under RESTRICT_SIGNAL: its owner's first (the one DPjudge's
+ * signalOrder substitutes for HOLD), then its owner's controller's.
+ */
+function unitSignals(
+  sheets: ReadonlyMap<string, OfferSheet>,
+  owners: ReadonlyMap<string, string>,
+  controller: ReadonlyMap<string, string>,
+): Map<string, string[]> {
+  const signals = new Map<string, string[]>();
+  for (const [unit, owner] of owners) {
+    const orders = [owner, controller.get(owner)].flatMap((power) => {
+      const order = power === undefined ? undefined : sheets.get(power)?.signals.get(unit);
+      return order === undefined ? [] : [order];
+    });
+    if (orders.length > 0) signals.set(unit, orders);
+  }
+  return signals;
 }
 
 /** A Fisher-Yates shuffle drawing from a small generator (mulberry32) seeded by hashing `seed`. */

@@ -68,12 +68,14 @@ function ledgers(game: GameStatus, map: GameMap, phase: Phase, rules: RulesInFor
 const amount = (value: number, width: number) => String(value).padStart(width);
 
 /**
- * Each power's income report as the year turns, to the power (the Master reads them all), in
- * DPjudge's words (PayolaGame.parseSupplyCount); none for a power that had and earned nothing.
+ * Each power's income report for the year, to the power (the Master reads them all), in DPjudge's
+ * words (PayolaGame.parseSupplyCount): under ZEROSUM the income is BRIBE PROFITS, and each centre
+ * captured or lost is a line of its own; none for a power that had and earned nothing and whose
+ * centres stayed its own.
  */
-export function incomeAdditions(reports: readonly IncomeReport[], year: number): ResultsAddition[] {
+export function incomeAdditions(reports: readonly IncomeReport[], year: number, zeroSum: boolean): ResultsAddition[] {
   return reports
-    .filter((report) => report.balance > 0)
+    .filter((report) => report.balanceForward + report.income !== 0 || report.captured.length > 0 || report.lost.length > 0)
     .map((report) => {
       const heading = `INCOME FOR ${report.power} FOR YEAR END ${year}`;
       return {
@@ -81,7 +83,9 @@ export function incomeAdditions(reports: readonly IncomeReport[], year: number):
           heading,
           '='.repeat(heading.length),
           `BALANCE FORWARD${amount(report.balanceForward, 9)} AgP`,
-          `TAX INCOME     ${amount(report.income, 9)} AgP`,
+          `${(zeroSum ? 'BRIBE PROFITS' : 'TAX INCOME').padEnd(15)}${amount(report.income, 9)} AgP`,
+          ...report.captured.map((capture) => `CAPTURE OF ${capture.center} ${amount(capture.amount, 9)} AgP`),
+          ...report.lost.map((loss) => `LOSS OF ${loss.center}    ${amount(-loss.amount, 9)} AgP`),
           `CURRENT BALANCE${amount(report.balance, 9)} AgP`,
         ],
         readers: [report.power],

@@ -1,7 +1,7 @@
 import { readOfferSheet } from '../../engine/payola/sheet.js';
 import { updatePower, findPower, type GameStatus } from '../../status/model.js';
 import type { OrderContext, SubmissionReport } from '../orders.js';
-import { balanceOf, isDummy, mapPowers } from './treasuries.js';
+import { balanceOf, controlledBy, isDummy, mapPowers } from './treasuries.js';
 
 /**
  * A power's offer sheet sent for a Payola movement phase: read against the board of the phase
@@ -18,7 +18,8 @@ export function submitOfferSheet(game: GameStatus, power: string, lines: readonl
       .map((each) => each.name),
   );
   const balance = balanceOf(game, context.map, context.position, context.rules, status);
-  const sheet = readOfferSheet({ map: context.map, position: context.position, rules: context.rules, power, balance, dummies }, lines);
+  const controlled = controlledBy(game, power);
+  const sheet = readOfferSheet({ map: context.map, position: context.position, rules: context.rules, power, balance, dummies, controlled }, lines);
   if (sheet.errors.length > 0)
     return { game, onFile: [...status.offers], refused: [...sheet.errors], notes: ['The offer sheet was not accepted: the one on file before stays.'] };
   const next = updatePower(game, power, (each) => ({ ...each, offers: [...sheet.lines], orders: [] }));

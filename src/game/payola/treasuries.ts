@@ -56,6 +56,16 @@ export function mapPowers(game: GameStatus): PowerStatus[] {
   return game.powers.filter((power) => power.role === MAP_POWER_ROLE);
 }
 
+/** Each power's controller (CONTROL), when it has one. */
+export function controllers(game: GameStatus): Map<string, string> {
+  return new Map(mapPowers(game).flatMap((power) => (power.control[0] === undefined ? [] : [[power.name, power.control[0]] as const])));
+}
+
+/** The powers a power controls: under RESTRICT_SIGNAL it gives their units SIGNAL_SUPPORT orders as its own. */
+export function controlledBy(game: GameStatus, power: string): Set<string> {
+  return new Set([...controllers(game)].filter(([, controller]) => controller === power).map(([controlled]) => controlled));
+}
+
 /**
  * What LIST tells a reader of a Payola game's money: DPjudge keeps treasuries private, so a power
  * reads its own treasury and acceptance list, the Master every power's, anyone else nothing.

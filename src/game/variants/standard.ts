@@ -19,4 +19,5 @@ export const STANDARD: Variant = {
   movesBeforeBlankStart: false,
   broughtRules: [],
   ruleRefusal: () => null,
+  lineRefusal: () => null,
 };

@@ -167,6 +167,7 @@ export const CRYSTAL_BALL: Variant = {
   },
   movesBeforeBlankStart: true,
   broughtRules: ['FICTIONAL_OK', 'PROXY_OK'],
+  lineRefusal: () => null,
   ruleRefusal: (rule) =>
     rule.variant === 'STANDARD' || rule.variant === 'PAYOLA'
       ? `${rule.name} is a rule of ${rule.variant === 'STANDARD' ? 'standard' : 'Payola'} games only, which Crystal Ball does not allow (Rules.txt 4.1)`
