@@ -47,10 +47,10 @@ function openJudge(root: string): Judge {
 async function sampleStatus(): Promise<string> {
   const judge = openJudge(mkdtempSync(join(tmpdir(), 'judge-bench-sample-')));
   const master = { id: null, email: 'master@example.org', name: 'Master' };
-  await judge.service.create({ name: 'sample', master, masterPassword: 'secret', map: null }, actor);
+  await judge.service.lifecycle.create({ name: 'sample', master, masterPassword: 'secret', map: null }, actor);
   for (let n = 1; n <= 7; n++) {
     const player = { id: n, email: `player${n}@example.org`, name: `Player_${n}` };
-    await judge.service.join('sample', { player, address: player.email, password: `pw${n}` }, actor);
+    await judge.service.roster.join('sample', { player, address: player.email, password: `pw${n}` }, actor);
   }
   const text = readFileSync(join(judge.games, 'sample', 'status'), 'utf8');
   judge.db.close();

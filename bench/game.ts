@@ -48,9 +48,9 @@ function newService(root: string, db: JudgeDatabase, pictures: PictureDrawer): G
 }
 
 async function newGame(service: GameService, name: string): Promise<void> {
-  await service.create({ name, master: { id: null, email: 'm@example.org', name: 'M' }, masterPassword: 'pw', map: null }, ACTOR);
+  await service.lifecycle.create({ name, master: { id: null, email: 'm@example.org', name: 'M' }, masterPassword: 'pw', map: null }, ACTOR);
   for (let n = 1; n <= 7; n++)
-    await service.join(name, { player: { id: n, email: `p${n}@example.org`, name: `P${n}` }, address: `p${n}@example.org`, password: `pw${n}` }, ACTOR);
+    await service.roster.join(name, { player: { id: n, email: `p${n}@example.org`, name: `P${n}` }, address: `p${n}@example.org`, password: `pw${n}` }, ACTOR);
 }
 
 /** Ages a game: phases processed with every unit holding, and audit rows of other changes to its file. */

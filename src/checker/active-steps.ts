@@ -36,7 +36,7 @@ async function delayIfStill(
 ): Promise<Decided | null> {
   const result: { decided: Decided | null } = { decided: null };
   const announce = mails && { announce: () => mails.announce(result.decided!), origin: mails.origin };
-  await context.service.setDelay(
+  await context.service.schedule.setDelay(
     name,
     checkerActor(kind.toUpperCase()),
     (game) => {
@@ -83,7 +83,7 @@ async function previewReady(context: SweepContext, name: string, situation: Situ
   const phase = phaseAbbrev(situation.phase);
   const outcome = context.service.phases.preview(name, { expectPhase: phase });
   if (!outcome) return null;
-  await context.service.setDelay(
+  await context.service.schedule.setDelay(
     name,
     checkerActor('DELAY'),
     (game) => {
@@ -100,7 +100,7 @@ async function resignLate(context: SweepContext, name: string, before: GameStatu
   // A late controlled dummy costs its controller the game, as being late with one's own power does.
   const resigned = [...new Set(late.map((power) => answerableFor(before, power)).filter((power) => power !== null))];
   // Every resignation and the mails that tell of them in one durable step: a crash leaves all or none.
-  const { game: after } = await context.service.resignForLateness(name, resigned, checkerActor('RESIGN'), {
+  const { game: after } = await context.service.roster.resignForLateness(name, resigned, checkerActor('RESIGN'), {
     announce: (game) => [...context.mail.resignations(before, situation, resigned), ...context.mail.graceExpired(game, situation, late, { resigned })],
     origin: `check ${name} grace expired`,
   });

@@ -100,7 +100,7 @@ async function extendDeadlines(context: SweepContext, index: DeadlineIndex, minu
   let extended = 0;
   for (const name of index.activeGames()) {
     try {
-      const loaded = await context.service.extendDeadline(name, minutes, checkerActor('EXTEND'), {
+      const loaded = await context.service.schedule.extendDeadline(name, minutes, checkerActor('EXTEND'), {
         announce: (game) => context.mail.deadlineMoved(game, recipients(game), outage),
         origin: `check ${name} outage`,
       });

@@ -130,12 +130,9 @@ export function isFull(game: GameStatus, map: GameMap): boolean {
 /**
  * Starts a forming game: players who joined as POWER#n get the powers nobody chose, at random;
  * unplayed powers become DUMMY; units and centers come from the map; the first deadline is twice
- * the normal delay.
- */
-/** Starts a forming game; `rules` are those in force on its base map. */
-/**
- * `movesFirst`: the variant begins a blank board (MOBILIZE, BLANK_BOARD) at the movement phase
- * before the first builds, SKIPped (Crystal Ball: Rules.txt, MOBILIZE).
+ * the normal delay. `rules` are those in force on its base map. `movesFirst`: the variant begins a
+ * blank board (MOBILIZE, BLANK_BOARD) at the movement phase before the first builds, SKIPped
+ * (Crystal Ball: Rules.txt, MOBILIZE).
  */
 export function startGame(
   game: GameStatus,
@@ -277,15 +274,6 @@ export function dummyPower(game: GameStatus, powerName: string): GameStatus {
     addresses: [],
     password: null,
   }));
-  return { ...next, need: needLine(next) };
-}
-
-/** REVIVE: a dummy or resigned power becomes vacant again, for a TAKEOVER. */
-export function revivePower(game: GameStatus, powerName: string): GameStatus {
-  const power = findPower(game, powerName);
-  if (!power) throw new GameRuleError(`the game has no power ${powerName}`);
-  if (power.player?.current !== 'DUMMY') throw new GameRuleError(`${power.name} is not a dummy`);
-  const next = updatePower(game, power.name, (status) => ({ ...status, player: { current: 'RESIGNED', earlier: status.player!.earlier }, control: [] }));
   return { ...next, need: needLine(next) };
 }
 

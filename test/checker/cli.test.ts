@@ -19,8 +19,8 @@ async function judgeWithAGame(): Promise<string> {
   writeFileSync(config, JSON.stringify({ folders: { maps: join(projectRoot, 'maps'), templates: join(projectRoot, 'templates') } }));
   const db = openDatabase(join(root, 'var', 'judge.db'));
   const service = openGameService(loadConfig(config), db, { now: () => utc('2026-01-05T12:00') });
-  await service.create({ name: 'alpha', master, masterPassword: 'secret', map: null }, actor);
-  for (let n = 1; n <= 7; n++) await service.join('alpha', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+  await service.lifecycle.create({ name: 'alpha', master, masterPassword: 'secret', map: null }, actor);
+  for (let n = 1; n <= 7; n++) await service.roster.join('alpha', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
   db.close();
   return config;
 }

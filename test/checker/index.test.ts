@@ -42,8 +42,8 @@ describe('the deadline index', () => {
   it('reads only the status files that changed and touches only the games with something due', async () => {
     const judge = checkerJudge();
     for (const name of ['alpha', 'beta', 'gamma', 'omega']) await judge.startGame(name);
-    await judge.service.create({ name: 'delta', master, masterPassword: 'secret', map: null }, actor);
-    await judge.service.terminate('omega', actor);
+    await judge.service.lifecycle.create({ name: 'delta', master, masterPassword: 'secret', map: null }, actor);
+    await judge.service.lifecycle.terminate('omega', actor);
     expect(readFileSync(join(judge.games, 'status'), 'utf8')).toMatch(/^omega standard terminated$/m);
 
     const first = await judge.sweepAt(utc('2026-01-05T12:20'));
@@ -108,8 +108,8 @@ describe('the deadline index', () => {
 
   it('a forming game: its Master is reminded once a day', async () => {
     const judge = checkerJudge();
-    await judge.service.create({ name: 'delta', master, masterPassword: 'secret', map: null }, actor);
-    for (let n = 1; n <= 3; n++) await judge.service.join('delta', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    await judge.service.lifecycle.create({ name: 'delta', master, masterPassword: 'secret', map: null }, actor);
+    for (let n = 1; n <= 3; n++) await judge.service.roster.join('delta', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
     await judge.sweepUntil(utc('2026-01-07T13:00'));
     expect(judge.sent.map((notice) => [notice.at, notice.to, notice.subject])).toEqual([
       ['2026-01-06T12:20Z', [MASTER], 'delta: still forming'],

@@ -27,7 +27,7 @@ describe('rules and flags the checker honours', () => {
   it('a WAIT flag holds a ready phase until its deadline, when it processes', async () => {
     const judge = checkerJudge();
     await judge.startGame('alpha', { timing: 'NEXT 1D MOVE 2D AT 12:00 WARN 0' });
-    await judge.service.setWait('alpha', 'RUSSIA', true, actor);
+    await judge.service.schedule.setWait('alpha', 'RUSSIA', true, actor);
     await judge.order('alpha');
     expect(judge.game('alpha').delay).toBeNull();
     await judge.sweepUntil(utc('2026-01-09T12:20'));
@@ -39,7 +39,7 @@ describe('rules and flags the checker honours', () => {
   it('NO_WAIT: a WAIT flag left in the status file holds nothing back', async () => {
     const judge = checkerJudge();
     await judge.startGame('alpha', { timing: 'NEXT 1D MOVE 2D AT 12:00 WARN 0', rules: ['NO_WAIT'] });
-    await judge.service.setWait('alpha', 'RUSSIA', true, actor);
+    await judge.service.schedule.setWait('alpha', 'RUSSIA', true, actor);
     await judge.order('alpha');
     expect(judge.game('alpha').delay).toBe(1);
     await judge.sweepUntil(utc('2026-01-05T12:40'));

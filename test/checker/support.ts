@@ -78,14 +78,14 @@ export function checkerJudge(options: { seed?: number; deadlines?: Partial<Deadl
 
   /** A standard game with seven players, set up before it starts (so its first deadline follows TIMING). */
   async function startGame(name: string, setup: GameSetup = {}): Promise<GameStatus> {
-    await judge.service.create({ name, master, masterPassword: 'master-secret', map: null }, actor);
+    await judge.service.lifecycle.create({ name, master, masterPassword: 'master-secret', map: null }, actor);
     await editGame(judge.store, name, (game) => ({
       ...game,
       timing: setup.timing ?? null,
       zone: setup.zone ?? null,
       rules: setup.rules ? [setup.rules.map((rule) => ({ rule, on: true }))] : [],
     }));
-    for (let n = 1; n <= 7; n++) await judge.service.join(name, { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    for (let n = 1; n <= 7; n++) await judge.service.roster.join(name, { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
     return game(name);
   }
 

@@ -101,10 +101,10 @@ export async function gameTemplate(ordersFor: 'none' | 'everyone' | 'payola' = '
   try {
     const service = openGameService(loaded, db);
     const actor = { who: 'harness', command: 'SETUP' };
-    await service.create({ name: GAME, master: { id: null, email: MASTER, name: 'Master' }, masterPassword: 'masterpw', map: null }, actor);
+    await service.lifecycle.create({ name: GAME, master: { id: null, email: MASTER, name: 'Master' }, masterPassword: 'masterpw', map: null }, actor);
     for (let n = 1; n <= 7; n++) {
       const address = `player${n}@dip.test`;
-      await service.join(GAME, { player: { id: n, email: address, name: `Player_${n}` }, address, password: `pw${n}` }, actor);
+      await service.roster.join(GAME, { player: { id: n, email: address, name: `Player_${n}` }, address, password: `pw${n}` }, actor);
     }
     if (ordersFor === 'payola') {
       await service.listings.updateListing(GAME, actor, (listing) => ({ ...listing, variant: 'payola' }));

@@ -40,7 +40,7 @@ describe('nJudge arctic waters', () => {
 
   it('no longer keep a game from being created on the map', async () => {
     const { service } = testJudge({ mapFolders: [maps] });
-    const created = await service.create({ name: 'icy', master, masterPassword: 'secret', map: 'arctic' }, { who: 'test', command: 'CREATE' });
+    const created = await service.lifecycle.create({ name: 'icy', master, masterPassword: 'secret', map: 'arctic' }, { who: 'test', command: 'CREATE' });
     expect(created.game.map).toEqual({ name: 'arctic', trial: false });
   });
 });

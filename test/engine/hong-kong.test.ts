@@ -26,7 +26,7 @@ describe('nJudge Hong Kong centers', () => {
 
   it('no longer keep a game from being created on the map', async () => {
     const { service } = testJudge({ mapFolders: [maps] });
-    const created = await service.create({ name: 'harbour', master, masterPassword: 'secret', map: 'hongkong' }, { who: 'test', command: 'CREATE' });
+    const created = await service.lifecycle.create({ name: 'harbour', master, masterPassword: 'secret', map: 'hongkong' }, { who: 'test', command: 'CREATE' });
     expect(created.game.map).toEqual({ name: 'hongkong', trial: false });
   });
 });

@@ -43,8 +43,8 @@ describe('judge process and judge game show', () => {
     const config = loadConfig(configFile);
     const db = openDatabase(join(root, 'var', 'judge.db'));
     const service = openGameService(config, db);
-    await service.create({ name: 'gamma', master, masterPassword: 'secret', map: null }, actor);
-    for (let n = 1; n <= 7; n++) await service.join('gamma', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    await service.lifecycle.create({ name: 'gamma', master, masterPassword: 'secret', map: null }, actor);
+    for (let n = 1; n <= 7; n++) await service.roster.join('gamma', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
     await service.submitOrders('gamma', 'FRANCE', ['A PAR - BUR', 'A MAR - SPA', 'F BRE - MAO'], actor);
     db.close();
 

@@ -23,9 +23,9 @@ describe('a whole standard game through the game API', () => {
     const judge = testJudge({ seed: 7 });
     const { service, clock } = judge;
     const bot = new Bot(judge.random);
-    await service.create({ name: 'alpha', master, masterPassword: 'master-secret', map: null }, actor);
+    await service.lifecycle.create({ name: 'alpha', master, masterPassword: 'master-secret', map: null }, actor);
     for (let n = 1; n <= 7; n++) {
-      const joined = await service.join('alpha', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+      const joined = await service.roster.join('alpha', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
       expect(joined.started).toBe(n === 7);
     }
     let game = service.load('alpha').game;
@@ -51,14 +51,14 @@ describe('a whole standard game through the game API', () => {
 
       if (phaseAbbrev(phase) === 'S1904M' && !resigned) {
         firstEnglishPlayer = game.powers.find((power) => power.name === 'ENGLAND')!.player!.current;
-        await service.resign('alpha', 'ENGLAND', actor);
+        await service.roster.resign('alpha', 'ENGLAND', actor);
         game = service.load('alpha').game;
         expect(game.need.map((need) => need.power)).toEqual(['ENGLAND']);
         expect(game.powers.find((power) => power.name === 'ENGLAND')!.player!.current).toBe('RESIGNED');
         resigned = true;
       }
       if (phaseAbbrev(phase) === 'F1904M') {
-        await service.takeOver('alpha', 'ENGLAND', { player: player(8), address: player(8).email, password: 'pw8' }, actor);
+        await service.roster.takeOver('alpha', 'ENGLAND', { player: player(8), address: player(8).email, password: 'pw8' }, actor);
         game = service.load('alpha').game;
         const england = game.powers.find((power) => power.name === 'ENGLAND')!;
         expect(england.player!.current).toEqual(player(8));
@@ -133,7 +133,7 @@ describe('a whole standard game through the game API', () => {
     game = service.load('alpha').game;
     if (game.phase!.phase !== 'COMPLETED') {
       const living = game.powers.filter((power) => power.owns.length > 0);
-      for (const power of living) await service.vote('alpha', power.name, { drawSize: living.length }, actor);
+      for (const power of living) await service.votes.cast('alpha', power.name, { drawSize: living.length }, actor);
       game = service.load('alpha').game;
       expect([...game.result!.victors].sort()).toEqual(living.map((power) => power.name).sort());
     }

@@ -8,10 +8,10 @@ const actor = { who: 'test', command: 'TEST' };
 /** Fall 1901: Austria's units stand on all three homes of Italy, a dummy, which becomes its vassal. */
 async function vassalYear(rules: string[]) {
   const judge = testJudge();
-  await judge.service.create({ name: 'v', master, masterPassword: 'secret', map: null }, actor);
+  await judge.service.lifecycle.create({ name: 'v', master, masterPassword: 'secret', map: null }, actor);
   await editGame(judge.store, 'v', (game) => ({ ...game, rules: [rules.map((rule) => ({ rule, on: true }))] }));
-  for (let n = 1; n <= 7; n++) await judge.service.join('v', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
-  await judge.service.dummy('v', 'ITALY', actor);
+  for (let n = 1; n <= 7; n++) await judge.service.roster.join('v', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+  await judge.service.roster.dummy('v', 'ITALY', actor);
   await editGame(judge.store, 'v', (game) => ({
     ...game,
     phase: { mode: 'PHASE', phase: { season: 'FALL', year: 1901, type: 'MOVEMENT' } },

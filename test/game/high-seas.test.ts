@@ -14,8 +14,8 @@ const actor = { who: 'test', command: 'TEST' };
 describe('a power with two fleets in an nJudge high sea', () => {
   it('owes an order for each, and the web choices offer a row per fleet, each showing an order on file of its own', async () => {
     const { service, store } = testJudge({ mapFolders: maps });
-    await service.create({ name: 'oceans', master, masterPassword: 'secret', map: 'highseas' }, actor);
-    for (let n = 1; n <= 2; n++) await service.join('oceans', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    await service.lifecycle.create({ name: 'oceans', master, masterPassword: 'secret', map: 'highseas' }, actor);
+    for (let n = 1; n <= 2; n++) await service.roster.join('oceans', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
     await editGame(store, 'oceans', (game) =>
       updatePower(game, 'NORTH', (north) => ({
         ...north,

@@ -11,8 +11,8 @@ const actor = { who: 'test', command: 'TEST' };
 describe('the web choices on a map with an nJudge railway and gateway', () => {
   it('offer the rides a power may take and the orders for the gateway it holds, all taken by mail', async () => {
     const { service } = testJudge({ mapFolders: maps });
-    await service.create({ name: 'rails', master, masterPassword: 'secret', map: 'rails' }, actor);
-    for (let n = 1; n <= 2; n++) await service.join('rails', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    await service.lifecycle.create({ name: 'rails', master, masterPassword: 'secret', map: 'rails' }, actor);
+    for (let n = 1; n <= 2; n++) await service.roster.join('rails', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
     const game = service.load('rails').game;
     const rules = new OperationRules().inPlay(game, service.maps(game));
     const west = orderChoices(game, service.maps(game), 'WEST', rules)!;

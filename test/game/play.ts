@@ -30,11 +30,11 @@ export async function playMap(folder: string, mapName: string, phases: number, s
   const judge = testJudge({ mapFolders: [folder], seed, ...(hooks.pictures ? { pictures: hooks.pictures } : {}) });
   const { service, clock } = judge;
   const bot = new Bot(judge.random);
-  await service.create({ name: 'v', master, masterPassword: 'secret', map: mapName }, actor);
+  await service.lifecycle.create({ name: 'v', master, masterPassword: 'secret', map: mapName }, actor);
   let joined = 0;
   while (service.load('v').game.phase!.phase === 'FORMING') {
     joined++;
-    await service.join('v', { player: player(joined), address: player(joined).email, password: `pw${joined}` }, actor);
+    await service.roster.join('v', { player: player(joined), address: player(joined).email, password: `pw${joined}` }, actor);
   }
   await hooks.prepare?.(judge);
   const played: string[] = [];

@@ -10,8 +10,8 @@ const actor = { who: 'test', command: 'TEST' };
 
 async function startedGame() {
   const judge = testJudge();
-  await judge.service.create({ name: 'beta', master, masterPassword: 'secret', map: null }, actor);
-  for (let n = 1; n <= 7; n++) await judge.service.join('beta', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+  await judge.service.lifecycle.create({ name: 'beta', master, masterPassword: 'secret', map: null }, actor);
+  for (let n = 1; n <= 7; n++) await judge.service.roster.join('beta', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
   return judge;
 }
 
@@ -28,11 +28,11 @@ describe('the game API around the deadline checker', () => {
   it('keeps a waiting game waiting through other changes until the Master ACTIVATEs it', async () => {
     const judge = await startedGame();
     await judge.service.listings.markWaiting('beta', actor);
-    await judge.service.resign('beta', 'FRANCE', actor);
-    await judge.service.takeOver('beta', 'FRANCE', { player: player(9), address: player(9).email, password: 'pw9' }, actor);
+    await judge.service.roster.resign('beta', 'FRANCE', actor);
+    await judge.service.roster.takeOver('beta', 'FRANCE', { player: player(9), address: player(9).email, password: 'pw9' }, actor);
     expect(mainStatus(judge.games)).toMatch(/^beta\s+standard\s+waiting/m);
     judge.clock.now = judge.clock.now.plus({ days: 10 });
-    const activated = await judge.service.activate('beta', actor);
+    const activated = await judge.service.lifecycle.activate('beta', actor);
     expect(mainStatus(judge.games)).toMatch(/^beta\s+standard\s+active/m);
     expect(activated.game.deadline! > '202601150000').toBe(true);
   });
@@ -80,9 +80,9 @@ describe('the game API around the deadline checker', () => {
 
   it("counts a dummy's centers for the power that controls it under TEAM_VICTORY", async () => {
     const judge = testJudge();
-    await judge.service.create({ name: 'team', master, masterPassword: 'secret', map: null }, actor);
+    await judge.service.lifecycle.create({ name: 'team', master, masterPassword: 'secret', map: null }, actor);
     await editGame(judge.store, 'team', (game) => ({ ...game, teams: [[['FRANCE', 'ITALY']]], rules: [[{ rule: 'TEAM_VICTORY', on: true }]] }));
-    for (let n = 1; n <= 6; n++) await judge.service.join('team', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+    for (let n = 1; n <= 6; n++) await judge.service.roster.join('team', { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
     const french = ['BRE', 'PAR', 'MAR', 'SPA', 'POR', 'BEL', 'HOL', 'DEN', 'NWY', 'SWE', 'TUN', 'GRE', 'SER', 'RUM', 'BUL'];
     await editGame(judge.store, 'team', (game) => ({
       ...game,
@@ -113,8 +113,8 @@ describe('the game API around the deadline checker', () => {
 
   it('terminates a game that never started without a RESULT line', async () => {
     const judge = testJudge();
-    await judge.service.create({ name: 'gamma', master, masterPassword: 'secret', map: null }, actor);
-    const ended = await judge.service.terminate('gamma', actor);
+    await judge.service.lifecycle.create({ name: 'gamma', master, masterPassword: 'secret', map: null }, actor);
+    const ended = await judge.service.lifecycle.terminate('gamma', actor);
     expect(ended.game.phase).toEqual({ mode: 'PHASE', phase: 'COMPLETED' });
     expect(ended.game.result).toBeNull();
     expect(mainStatus(judge.games)).toMatch(/^gamma\s+standard\s+terminated/m);
@@ -133,7 +133,7 @@ describe('MORPH', () => {
     const refused = await judge.service.submitOrders('beta', 'FRANCE', ['A PAR - BUR'], actor);
     expect(refused.refused).toEqual([{ line: 'A PAR - BUR', reason: expect.any(String) }]);
     const other = testJudge();
-    await other.service.create({ name: 'plain', master, masterPassword: 'secret', map: null }, actor);
+    await other.service.lifecycle.create({ name: 'plain', master, masterPassword: 'secret', map: null }, actor);
     expect(other.service.maps(other.service.load('plain').game).base.canMove('A', 'PAR', 'BUR')).toBe(true);
     const broken = { ...game, morphs: [{ lines: ['AMEND XYZ ABUTS BUR'], stanza: false }] };
     expect(() => judge.service.maps(broken)).toThrow(/MORPH of beta:1: AMEND of 'XYZ', which has no terrain yet/);
@@ -143,7 +143,7 @@ describe('MORPH', () => {
 describe('dummies and CD_DUMMIES', () => {
   it('waits for the Master to order a dummy, unless CD_DUMMIES puts it in civil disorder', async () => {
     const judge = await startedGame();
-    await judge.service.dummy('beta', 'ITALY', actor);
+    await judge.service.roster.dummy('beta', 'ITALY', actor);
     expect(lateIn(judge, 'beta')).toContain('ITALY');
     await editGame(judge.store, 'beta', (game) => ({ ...game, rules: [[{ rule: 'CD_DUMMIES', on: true }]] }));
     expect(lateIn(judge, 'beta')).not.toContain('ITALY');

@@ -8,9 +8,9 @@ const actor = { who: 'test', command: 'TEST' };
 /** A standard game with one rule, created and joined by seven players (so started). */
 async function standardGameWith(name: string, rule: string) {
   const judge = testJudge();
-  await judge.service.create({ name, master, masterPassword: 'secret', map: null }, actor);
+  await judge.service.lifecycle.create({ name, master, masterPassword: 'secret', map: null }, actor);
   await editGame(judge.store, name, (game) => ({ ...game, rules: [[{ rule, on: true }]] }));
-  for (let n = 1; n <= 7; n++) await judge.service.join(name, { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
+  for (let n = 1; n <= 7; n++) await judge.service.roster.join(name, { player: player(n), address: player(n).email, password: `pw${n}` }, actor);
   return judge;
 }
 
@@ -39,8 +39,8 @@ describe('MOBILIZE on a map that opens with movement', () => {
 describe('terrain that changes as a phase begins', () => {
   it('decides whether an adjustment phase is played on the board as it begins', async () => {
     const judge = testJudge({ mapFolders: [join(__dirname, '..', 'maps')] });
-    await judge.service.create({ name: 't', master, masterPassword: 'secret', map: 'tides' }, actor);
-    await judge.service.join('t', { player: player(1), address: player(1).email, password: 'pw1' }, actor);
+    await judge.service.lifecycle.create({ name: 't', master, masterPassword: 'secret', map: 'tides' }, actor);
+    await judge.service.roster.join('t', { player: player(1), address: player(1).email, password: 'pw1' }, actor);
     await editGame(judge.store, 't', (game) => ({
       ...game,
       phase: { mode: 'PHASE', phase: { season: 'FALL', year: 1901, type: 'MOVEMENT' } },

@@ -25,7 +25,7 @@ describe('a map with every nJudge feature', () => {
 
   it('takes a new game', async () => {
     const { service, store } = testJudge({ mapFolders: [testMaps] });
-    const created = await service.create({ name: 'icy', master, masterPassword: 'secret', map: 'extras' }, { who: 'test', command: 'CREATE' });
+    const created = await service.lifecycle.create({ name: 'icy', master, masterPassword: 'secret', map: 'extras' }, { who: 'test', command: 'CREATE' });
     expect(created.game.map).toEqual({ name: 'extras', trial: false });
     expect(store.load('icy').game.map).toEqual({ name: 'extras', trial: false });
   });

@@ -30,6 +30,21 @@ describe('bad Payola input gets a reply quoting the line', () => {
     expect(overspent).toContain('Your treasury holds 48 AgP.');
   });
 
+  it('a bribe in an adjustment phase is refused as out of season, and the build beside it is taken', async () => {
+    // The players' guide: retreat and adjustment orders are the player's own, "just like a standard Diplomacy game".
+    const { send, process } = await payolaGame('offseason');
+    expect((await send('FRANCE', '5 : A MAR - SPA')).reply.text).toContain('Orders on file');
+    await process();
+    await process();
+    const reply = (await send('FRANCE', '2 : A PAR H\n10 $\nBUILD A MAR')).reply.text;
+    const reason = 'offers are for movement phases only; in Winter 1901 Adjustments your own units are ordered directly, as in a standard game';
+    expect(reply).toContain(`Lines not accepted (2):\n  "2 : A PAR H": ${reason} (A PAR H)\n  "10 $": ${reason}\n`);
+    expect(reply).toContain('Orders on file for France for Winter 1901 Adjustments:\n  BUILD A MAR');
+    const help = (await send('FRANCE', 'HELP')).reply.text;
+    expect(help).toContain('  retreats and builds are ordered directly, as in any game\n');
+    expect(help).toContain('    25 $                           keep at least 25 AgP after the phase\n');
+  });
+
   it('a transfer: more than the treasury, a negative amount, and each one the rules forbid, the rule named', async () => {
     const one = await payolaGame('badfund', ['RULE ONE_TRANSFER NO_LOOTING']);
     expect((await one.send('FRANCE', 'TRANSFER 49 TO GERMANY')).reply.text).toContain(

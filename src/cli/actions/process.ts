@@ -80,7 +80,7 @@ export async function createGameOnce(name: string, options: CreateOptions): Prom
   await withGames(options.config, async (service) => {
     const master = { id: null, email: options.master, name: '' };
     const request = { name, master, masterPassword: options.password, map: options.map ?? null };
-    await service.create(request, KEEPER('game create'), options.form ? 'forming' : 'preparation');
+    await service.lifecycle.create(request, KEEPER('game create'), options.form ? 'forming' : 'preparation');
     const state = options.form ? 'forming: players may JOIN it' : 'in preparation: its Master sends FORM when players may JOIN it';
     process.stdout.write(`Game '${name}' is created on the map ${options.map ?? 'standard'}, with ${options.master} as its Master; it is ${state}.\n`);
   });

@@ -76,7 +76,7 @@ export async function join(context: ExecutionContext, command: Join): Promise<St
     privacy: command.privacy ?? null,
   };
   loadGame(context, command.game);
-  const { loaded, started } = await context.service.join(command.game, request, actorOf(context, 'JOIN'));
+  const { loaded, started } = await context.service.roster.join(command.game, request, actorOf(context, 'JOIN'));
   const game = loaded.game;
   const power = powerOfSender(context, game)!;
   const map = currentMap(context, game);
@@ -157,7 +157,7 @@ export async function joinAs(context: ExecutionContext, command: JoinAs): Promis
     player: { current: identityOf(context), earlier: [] },
     password: command.password,
   };
-  await context.service.addPlayer(command.game, block, actorOf(context, role));
+  await context.service.roster.addPlayer(command.game, block, actorOf(context, role));
   const view = { address: context.sender, game: command.game, power: `the ${role} ${command.name}` };
   return {
     lines: [`You have joined game '${command.game}' as the ${role} ${command.name}. Sign on with SIGNON ${command.name}@${command.game} and your password.`],
@@ -174,7 +174,7 @@ async function changeRole(context: ExecutionContext, command: JoinAs, existing: 
   const check = async () => stored !== null && (await verifyPassword(stored, command.password));
   const refused = await checkSecret(context, command.game, game, place, check, `the name ${command.name} is taken in game '${command.game}'`);
   if (refused !== null) return refusedStep(role, refused);
-  await context.service.changeRole(command.game, existing.name, role, actorOf(context, role));
+  await context.service.roster.changeRole(command.game, existing.name, role, actorOf(context, role));
   return {
     lines: [`${command.name} takes part in game '${command.game}' as ${role} now.`],
     session: { kind: 'power', game: command.game, power: existing.name, master: false },
@@ -192,7 +192,7 @@ export async function takeOver(context: ExecutionContext, command: Takeover): Pr
   const privacy = await privacyRefusal(context, command.game, current, command.privacy, 'TAKEOVER');
   if (privacy !== null) return privacy;
   const request = { player: identityOf(context), address: context.sender, password: command.password, privacy: command.privacy ?? null };
-  const loaded = await context.service.takeOver(command.game, power.name, request, actorOf(context, 'TAKEOVER'));
+  const loaded = await context.service.roster.takeOver(command.game, power.name, request, actorOf(context, 'TAKEOVER'));
   const game = loaded.game;
   const name = displayName(currentMap(context, game), power.name);
   const view = { game: command.game, power: name, address: context.sender };
@@ -209,7 +209,7 @@ async function takeOverMaster(context: ExecutionContext, command: Takeover): Pro
   if (!login.ok)
     return { lines: [`TAKEOVER refused: ${login.reason}.`], code: 'LOGIN_REFUSED', reason: login.reason, notices: login.notices, session: CLOSED_SESSION };
   const before = login.loaded.game.master;
-  await context.service.replaceMaster(command.game, identityOf(context), actorOf(context, 'TAKEOVER master'));
+  await context.service.roster.replaceMaster(command.game, identityOf(context), actorOf(context, 'TAKEOVER master'));
   const notices =
     before && before.email.toLowerCase() !== context.sender
       ? [noticeTo(context, [before.email], `${command.game}: a new Master`, 'master-replaced', { game: command.game, address: context.sender })]

@@ -73,7 +73,7 @@ export async function resign(context: ExecutionContext, gameName: string, powerN
   const before = context.service.load(gameName).game;
   const power = findPower(before, powerName);
   if (!power) throw new GameRuleError(`game '${gameName}' has no power ${powerName}`);
-  const loaded = await context.service.resign(gameName, power.name, actorOf(context, byMaster ? 'RESIGN power' : 'RESIGN'));
+  const loaded = await context.service.roster.resign(gameName, power.name, actorOf(context, byMaster ? 'RESIGN power' : 'RESIGN'));
   const game = loaded.game;
   const map = currentMap(context, game);
   const name = displayName(map, power.name);

@@ -35,7 +35,7 @@ export async function create(context: ExecutionContext, command: Create): Promis
       `your address created ${created} games in the last day, the most this judge takes; create the next one tomorrow, or ask the judgekeeper (${context.judge.keeper})`,
     );
   try {
-    await context.service.create({ name: command.game, master, masterPassword: command.password, map: null }, actor, 'preparation');
+    await context.service.lifecycle.create({ name: command.game, master, masterPassword: command.password, map: null }, actor, 'preparation');
     if (variant !== 'standard') await context.service.listings.updateListing(command.game, actor, (listing) => ({ ...listing, variant }));
   } catch (error) {
     if (error instanceof GameExistsError) throw new GameRuleError(`there is a game '${command.game}' already; choose another name`);

@@ -35,8 +35,8 @@ export async function form(context: ExecutionContext, session: MasterSession): P
 /** Rules.txt: a SOLITAIRE game gets a privacy password, skips FORMING, and starts with every power a dummy. */
 async function startSolitaire(context: ExecutionContext, name: string, game: GameStatus, actor: ReturnType<typeof actorOf>): Promise<Step> {
   const privacy = game.privacy ?? privacyWord(context.random);
-  if (game.privacy === null) await context.service.setPrivacy(name, privacy, actor);
-  const started = await context.service.start(name, actor);
+  if (game.privacy === null) await context.service.roster.setPrivacy(name, privacy, actor);
+  const started = await context.service.lifecycle.start(name, actor);
   return {
     lines: [
       `Game '${name}' is a SOLITAIRE game: every power is a dummy of yours, and it has started.`,
@@ -54,7 +54,7 @@ function privacyWord(random: () => number): string {
 export async function activate(context: ExecutionContext, session: MasterSession): Promise<Step> {
   const game = loadGame(context, session.game).game;
   if (isForming(game)) {
-    const started = await context.service.start(session.game, actorOf(context, 'ACTIVATE'));
+    const started = await context.service.lifecycle.start(session.game, actorOf(context, 'ACTIVATE'));
     return {
       lines: [`Game '${session.game}' has started.`, situation(started.game)],
       notices: startedNotices(context, started.game).filter((notice) => !notice.to.includes(context.sender)),
@@ -62,18 +62,18 @@ export async function activate(context: ExecutionContext, session: MasterSession
   }
   const listed = context.service.listings.mainStatus().status.games.find((listing) => listing.name === session.game);
   if (game.phase?.mode !== 'WAIT' && listed?.state !== 'waiting') throw new GameRuleError(`game '${session.game}' is active already`);
-  const loaded = await context.service.activate(session.game, actorOf(context, 'ACTIVATE'));
+  const loaded = await context.service.lifecycle.activate(session.game, actorOf(context, 'ACTIVATE'));
   return { lines: [`Game '${session.game}' is active again.`, situation(loaded.game)] };
 }
 
 export async function wait(context: ExecutionContext, session: MasterSession): Promise<Step> {
   playing(loadGame(context, session.game).game);
-  await context.service.wait(session.game, actorOf(context, 'WAIT'));
+  await context.service.lifecycle.wait(session.game, actorOf(context, 'WAIT'));
   return { lines: [`Game '${session.game}' waits: no phase is processed until you PROCESS it or ACTIVATE the game.`] };
 }
 
 export async function terminate(context: ExecutionContext, session: MasterSession): Promise<Step> {
-  const loaded = await context.service.terminate(session.game, actorOf(context, 'TERMINATE'));
+  const loaded = await context.service.lifecycle.terminate(session.game, actorOf(context, 'TERMINATE'));
   const outcome = 'the Master has terminated it';
   return {
     lines: [`Game '${session.game}' is terminated.`],
@@ -129,7 +129,7 @@ export function resignPlayer(context: ExecutionContext, session: MasterSession, 
 export async function dummy(context: ExecutionContext, session: MasterSession, powerName: string): Promise<Step> {
   const before = findPower(loadGame(context, session.game).game, powerName);
   if (!before || before.role !== MAP_POWER_ROLE) throw new GameRuleError(`game '${session.game}' has no power ${powerName}`);
-  const loaded = await context.service.dummy(session.game, before.name, actorOf(context, 'DUMMY'));
+  const loaded = await context.service.roster.dummy(session.game, before.name, actorOf(context, 'DUMMY'));
   const name = displayName(currentMap(context, loaded.game), before.name);
   const notices =
     before.addresses.length > 0
@@ -149,7 +149,7 @@ export async function revive(context: ExecutionContext, session: MasterSession, 
   if (previous === undefined || typeof previous !== 'object') throw new GameRuleError(`nobody played ${power.name} before, so there is no one to bring back`);
   const newPassword = password ?? randomPassword(context.random);
   const request = { player: previous, address: previous.email, password: newPassword, privacy: current.privacy };
-  const loaded = await context.service.takeOver(session.game, power.name, request, actorOf(context, 'REVIVE'));
+  const loaded = await context.service.roster.takeOver(session.game, power.name, request, actorOf(context, 'REVIVE'));
   const name = displayName(currentMap(context, loaded.game), power.name);
   const view = { game: session.game, power: name, password: newPassword, signon: `${power.name.toLowerCase()}@${session.game}` };
   return {
@@ -168,7 +168,7 @@ export async function reveal(context: ExecutionContext, session: MasterSession):
   const game = loadGame(context, session.game).game;
   if (!isCompleted(game)) throw new GameRuleError(`game '${session.game}' is not over; identities are revealed only after the end`);
   if (!gameRules(context, game).has('NO_REVEAL')) return { lines: [`Game '${session.game}' has no NO_REVEAL rule: its players are known already.`] };
-  await context.service.reveal(session.game, actorOf(context, 'REVEAL'));
+  await context.service.roster.reveal(session.game, actorOf(context, 'REVEAL'));
   return { lines: [`The players of game '${session.game}' are revealed: SUMMARY ${session.game} shows them.`] };
 }
 

@@ -32,13 +32,13 @@ function actsAsMaster(session: Signed): boolean {
 
 export async function setAddress(context: ExecutionContext, session: Signed, addresses: readonly string[]): Promise<Step> {
   const chosen = addresses.length > 0 ? [...addresses] : [context.sender];
-  await context.service.setAddresses(session.game, session.kind === 'master' ? null : session.power, chosen, actorOf(context, 'SET ADDRESS'));
+  await context.service.roster.setAddresses(session.game, session.kind === 'master' ? null : session.power, chosen, actorOf(context, 'SET ADDRESS'));
   const whose = session.kind === 'master' ? "The Master's address" : 'Your address';
   return { lines: [`${whose} in game '${session.game}' is now ${chosen.join(', ')}.`] };
 }
 
 export async function setPassword(context: ExecutionContext, session: Signed, password: string): Promise<Step> {
-  await context.service.setPassword(session.game, session.kind === 'master' ? null : session.power, password, actorOf(context, 'SET PASSWORD'));
+  await context.service.roster.setPassword(session.game, session.kind === 'master' ? null : session.power, password, actorOf(context, 'SET PASSWORD'));
   return { lines: [`${session.kind === 'master' ? "The Master's password" : 'Your password'} in game '${session.game}' is changed.`] };
 }
 
@@ -55,7 +55,7 @@ export async function setWait(context: ExecutionContext, session: Signed, wait: 
   const barred = wait ? waitingBarredBy(gameRules(context, current)) : null;
   if (barred) throw new GameRuleError(barred);
   if (findPower(current, power)?.role !== MAP_POWER_ROLE) throw new GameRuleError(`${power} gives no orders and cannot wait`);
-  const loaded = await context.service.setWait(session.game, power, wait, actorOf(context, wait ? 'SET WAIT' : 'SET NOWAIT'));
+  const loaded = await context.service.schedule.setWait(session.game, power, wait, actorOf(context, wait ? 'SET WAIT' : 'SET NOWAIT'));
   const ready =
     !wait &&
     loaded.game.delay === 1 &&
@@ -154,7 +154,7 @@ export async function setAbsence(context: ExecutionContext, session: Signed, spa
   if (!master && absenceDays(period) > LONGEST_PLAYER_ABSENCE_DAYS)
     throw new GameRuleError(`only the Master may set an absence longer than ${LONGEST_PLAYER_ABSENCE_DAYS} days`);
   const entry = timingEntry(period);
-  const loaded = await context.service.addAbsence(session.game, entry, actorOf(context, 'SET ABSENCE'));
+  const loaded = await context.service.schedule.addAbsence(session.game, entry, actorOf(context, 'SET ABSENCE'));
   const words = absenceWords(period);
   return {
     lines: [`No deadline of game '${session.game}' will fall ${words} (TIMING NOT ${entry}).`],
@@ -190,7 +190,7 @@ export async function setDeadline(context: ExecutionContext, session: Signed, da
   });
   if (!verdict.allowed) throw new GameRuleError(verdict.reason);
   const stamp = formatDeadlineStamp(requested, zone);
-  const loaded = await context.service.setDeadline(session.game, stamp, actorOf(context, 'SET DEADLINE'));
+  const loaded = await context.service.schedule.setDeadline(session.game, stamp, actorOf(context, 'SET DEADLINE'));
   const shown = describeDeadline(stamp, current.zone);
   const setBy = master ? 'the Master' : displayName(currentMap(context, current), powerOf(session, 'SET DEADLINE'));
   const hidden = !master && rules.has('HIDE_EXTENDERS');
@@ -217,8 +217,8 @@ async function castVote(context: ExecutionContext, session: Signed, vote: Vote |
   const power = powerOf(session, keyword);
   const loaded =
     vote === null
-      ? await context.service.withdrawVote(session.game, power, actorOf(context, keyword))
-      : await context.service.vote(session.game, power, vote, actorOf(context, keyword));
+      ? await context.service.votes.withdraw(session.game, power, actorOf(context, keyword))
+      : await context.service.votes.cast(session.game, power, vote, actorOf(context, keyword));
   const ended = gameOver(context, loaded.game, 'The votes agree');
   return { lines: [vote === null ? 'Your vote is withdrawn.' : `Your vote is recorded: ${formatVote(vote)}.`, ...ended.lines], notices: ended.notices ?? [] };
 }
@@ -232,7 +232,7 @@ export async function propose(context: ExecutionContext, signed: Signed, result:
   const power = powerOf(signed, 'PROPOSE');
   const before = loadGame(context, signed.game).game;
   const conceded = result === DRAW_PROPOSAL ? result : (currentMap(context, before).power(result)?.name ?? result);
-  const loaded = await context.service.propose(signed.game, power, conceded, actorOf(context, 'PROPOSE'));
+  const loaded = await context.service.votes.propose(signed.game, power, conceded, actorOf(context, 'PROPOSE'));
   const game = loaded.game;
   const proposal: Proposal = game.proposal ?? { result: conceded, proposer: power };
   const text = proposalText(context, game, proposal);
@@ -250,7 +250,7 @@ export async function propose(context: ExecutionContext, signed: Signed, result:
 export async function veto(context: ExecutionContext, signed: Signed): Promise<Step> {
   const power = powerOf(signed, 'VOTE NO');
   const before = loadGame(context, signed.game).game;
-  const loaded = await context.service.veto(signed.game, power, actorOf(context, 'VOTE NO'));
+  const loaded = await context.service.votes.veto(signed.game, power, actorOf(context, 'VOTE NO'));
   const text = before.proposal ? proposalText(context, before, before.proposal) : 'the proposal';
   const view = { game: signed.game, vetoed: true, proposal: text };
   return {

@@ -14,7 +14,7 @@ import type { BetweenPhases, Variant } from '../variant-record.js';
 import { payolaAuction } from './auction-phase.js';
 import { centerCaptures, type PowerCaptures } from './captures.js';
 import { incomeAdditions, statementAdditions } from './statements.js';
-import { submitOfferSheet } from './submission.js';
+import { submitOfferSheet, submitPhaseOrders } from './submission.js';
 import { balanceOf, incomeCenters, incomeSettings, isDummy, mapPowers } from './treasuries.js';
 
 /**
@@ -159,5 +159,9 @@ export const PAYOLA: Variant = {
   lineRefusal: (keyword) =>
     keyword === 'ROTATE' ? 'control rotation (ROTATE) is not allowed in Payola games: DPjudge refuses such a status file (PayolaGame.validateStatus)' : null,
   submitOrders: (game, power, lines, context) =>
-    context.phase.type === MOVEMENT && findPower(game, power) ? submitOfferSheet(game, power, lines, context) : submitOrders(game, power, lines, context),
+    context.phase.type !== MOVEMENT
+      ? submitPhaseOrders(game, power, lines, context)
+      : findPower(game, power)
+        ? submitOfferSheet(game, power, lines, context)
+        : submitOrders(game, power, lines, context),
 };

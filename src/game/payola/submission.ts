@@ -1,6 +1,8 @@
 import { readOfferSheet } from '../../engine/payola/sheet.js';
+import { readOfferLine } from '../../orders/offer-line.js';
 import { updatePower, findPower, type GameStatus } from '../../status/model.js';
-import type { OrderContext, SubmissionReport } from '../orders.js';
+import { submitOrders, type OrderContext, type SubmissionReport } from '../orders.js';
+import { phaseTitle } from '../phase-title.js';
 import { balanceOf, controlledBy, isDummy, mapPowers } from './treasuries.js';
 
 /**
@@ -24,4 +26,39 @@ export function submitOfferSheet(game: GameStatus, power: string, lines: readonl
     return { game, onFile: [...status.offers], refused: [...sheet.errors], notes: ['The offer sheet was not accepted: the one on file before stays.'] };
   const next = updatePower(game, power, (each) => ({ ...each, offers: [...sheet.lines], orders: [] }));
   return { game: next, onFile: [...sheet.lines], refused: [], notes: [`Your treasury holds ${balance} AgP.`] };
+}
+
+/**
+ * A line that starts as an offer does (an amount, or a bribe code) and reads as one: written in a
+ * retreat or adjustment phase it is a bribe sent out of season, not a mistyped order.
+ */
+function offerOutOfSeason(line: string): string | null {
+  if (!/^\s*[\d:!>@&]/.test(line)) return null;
+  const read = readOfferLine(line);
+  if (!read.ok || read.value.kind === 'comment') return null;
+  return read.value.kind === 'bribe' ? read.value.first : '';
+}
+
+/**
+ * Retreats and adjustments, which a Payola game's players order directly, as in a standard game
+ * (the players' guide: "In these phases, a Payola game is just like a standard Diplomacy game").
+ * A bribe or savings line sent now is refused with that reason rather than read as a broken order.
+ */
+export function submitPhaseOrders(game: GameStatus, power: string, lines: readonly string[], context: OrderContext): SubmissionReport {
+  const offers = lines.flatMap((line) => {
+    const order = offerOutOfSeason(line);
+    return order === null ? [] : [{ line, order }];
+  });
+  const report = submitOrders(
+    game,
+    power,
+    lines.filter((line) => !offers.some((offer) => offer.line === line)),
+    context,
+  );
+  const title = phaseTitle(context.phase);
+  const refusals = offers.map(
+    ({ line, order }) =>
+      `"${line.trim()}": offers are for movement phases only; in ${title} your own units are ordered directly, as in a standard game${order === '' ? '' : ` (${order})`}`,
+  );
+  return { ...report, refused: [...refusals, ...report.refused] };
 }

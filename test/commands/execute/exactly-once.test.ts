@@ -37,7 +37,7 @@ describe('a mail executed again after a crash', () => {
     // The crash came after CREATE wrote the game but before its outcome was recorded.
     effects.started('<crash@example.org> h4', 0, 'gamma');
     const cause = '<crash@example.org> h4#0';
-    await judge.service.create(
+    await judge.service.lifecycle.create(
       { name: 'gamma', master: { id: null, email: MASTER, name: '' }, masterPassword: 'masterpw', map: null },
       { who: MASTER, command: 'CREATE', cause },
     );
