@@ -15,7 +15,7 @@ import { duties } from './duties.js';
 import { positionOf, withPosition } from './position.js';
 import { scheduleDeadline } from './schedule.js';
 import { completedGame } from './lifecycle.js';
-import type { ResultsAddition, Variant } from './variant-record.js';
+import type { GameEnd, ResultsAddition, Variant } from './variant-record.js';
 import { concludeByVote } from './votes.js';
 import type { RulesInForce } from '../rules/in-force.js';
 import { blindRules, type BlindRules } from '../engine/visibility.js';
@@ -219,15 +219,27 @@ export function processPhase(game: GameStatus, maps: MapDefinition, options: Pro
     report.controlChanges.push(...vassalage.changed);
   }
   const lastMan = rules.has('LAST_MAN_STANDING') ? lastManStanding(after) : null;
+  const played = { phase, before: game, map };
   if (lastMan !== null) {
     report.ended = { victors: lastMan.power === null ? [] : [lastMan.power], lastMan: lastMan.unit };
-    return { game: completedGame(withPosition(cleared, map, after), report.ended.victors, options.today), report };
+    return {
+      game: settledEnd(completedGame(withPosition(cleared, map, after), report.ended.victors, options.today), played, map, rules, options, report),
+      report,
+    };
   }
   if (victors.length > 0) {
     report.ended = { victors };
-    return { game: completedGame(withPosition(cleared, map, after), victors, options.today), report };
+    return { game: settledEnd(completedGame(withPosition(cleared, map, after), victors, options.today), played, map, rules, options, report), report };
   }
   return advance(cleared, maps, phase, after, rules, options, report, game);
+}
+
+/** The game as it ends, settled by its variant (`Variant.gameEnd`), whose additions go to the results. */
+function settledEnd(game: GameStatus, played: GameEnd['played'], map: GameMap, rules: RulesInForce, options: ProcessOptions, report: PhaseReport): GameStatus {
+  const end = options.variant.gameEnd?.({ game, map, rules, played });
+  if (end === undefined) return game;
+  report.additions = [...report.additions, ...end.additions];
+  return end.game;
 }
 
 /**
@@ -265,7 +277,7 @@ function advance(
   const voted = concludeByVote({ ...next, phase: game.phase }, rules, options.today);
   if (voted.phase?.phase === 'COMPLETED' && voted.result !== null) {
     report.ended = { victors: [...voted.result.victors] };
-    return { game: voted, report };
+    return { game: settledEnd(voted, null, followingMap, rules, options, report), report };
   }
   next = scheduleDeadline({ ...voted, phase: next.phase }, following, maps.base.data.flow, rules, options.now);
   report.next = following;

@@ -38,8 +38,10 @@ export function withNewDeadline(game: GameStatus, maps: MapDefinition, now: Date
 /**
  * The phase to be played again from scratch: no orders, no waiting, a new deadline from `now`. A
  * Crystal Ball power's LATER list, written in the phase, goes too; its SOONER list was locked in before.
+ * A Payola power's offer sheet is its orders; its treasury, SENT lines and acceptance list stay as the
+ * phase had them.
  */
 export function withoutOrders(game: GameStatus, maps: MapDefinition, now: DateTime): GameStatus {
-  const cleared = { ...game, delay: null, powers: game.powers.map((power) => ({ ...power, orders: [], phaseOrders: [], later: [], wait: false })) };
+  const cleared = { ...game, delay: null, powers: game.powers.map((power) => ({ ...power, orders: [], phaseOrders: [], offers: [], later: [], wait: false })) };
   return withNewDeadline(cleared, maps, now);
 }

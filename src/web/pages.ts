@@ -308,7 +308,7 @@ export class WebPages {
       ...variant,
       // A Payola movement phase takes an offer sheet, which the order choices cannot write.
       orders:
-        choices === null || phase === null || variant.payola !== null
+        choices === null || phase === null || (variant.payola?.offers ?? null) !== null
           ? null
           : { phase: phaseTitle(phase), ...orderForm(choices), board: boardData(choices, map, context.service.maps(game).art, rules.has('NO_CHECK')) },
     };

@@ -7,17 +7,20 @@ import { MOVEMENT } from '../map/phase.js';
 import { findPower, playedPhase, type GameStatus } from '../status/model.js';
 
 /**
- * What a variant's movement phase asks of a power's player beside the standard order form: a Payola
- * power's treasury, acceptance list and offer sheet; a Crystal Ball power's two order lists. Their
- * forms send the lines a player would mail, so the command processor checks them as it checks a mail.
+ * What a variant asks of a power's player beside the standard order form: a Payola power's treasury
+ * and acceptance list in every phase (TRANSFER and ACCEPT are taken whenever the game is played, by
+ * mail as on DPjudge's pages), its offer sheet in a movement phase; a Crystal Ball power's two order
+ * lists. Their forms send the lines a player would mail, so the command processor checks them as it
+ * checks a mail.
  */
 
 export interface VariantPanels {
-  /** A Payola movement phase: its orders are the offer sheet, which the standard order form cannot write. */
+  /** A Payola game being played: the treasury, and in a movement phase the offer sheet, which the standard order form cannot write. */
   readonly payola: {
     readonly balance: number;
     readonly acceptance: string;
-    readonly sheet: readonly string[];
+    /** The offer sheet on file; null outside movement phases, whose orders are the standard game's. */
+    readonly offers: { readonly sheet: readonly string[] } | null;
     readonly recipients: readonly { readonly value: string; readonly label: string }[];
   } | null;
   readonly crystalBall: {
@@ -31,20 +34,18 @@ const NONE: VariantPanels = { payola: null, crystalBall: null };
 export function variantPanels(context: ExecutionContext, power: string, game: GameStatus, map: GameMap): VariantPanels {
   const phase = playedPhase(game);
   const status = findPower(game, power);
-  if (phase === null || phase.type !== MOVEMENT || status === undefined) return NONE;
+  if (phase === null || status === undefined) return NONE;
   const variant = context.service.listings.variant(game);
   if (variant.name === 'payola') {
     const recipients = mapPowers(game)
       .filter((each) => each.name !== power && map.power(each.name) !== undefined)
       .map((each) => ({ value: each.name, label: map.power(each.name)!.displayName }));
     const balance = balanceOf(game, map, positionOf(game, map), phaseRules(context, game), status);
-    return { ...NONE, payola: { balance, acceptance: acceptanceOf(map, status), sheet: status.offers, recipients } };
+    const offers = phase.type === MOVEMENT ? { sheet: status.offers } : null;
+    return { ...NONE, payola: { balance, acceptance: acceptanceOf(map, status), offers, recipients } };
   }
-  if (variant.name === 'xtalball') {
-    const writing = listBeingWritten(game);
-    // The lists' titles end in their names, as the mail reply gives them: "... (locked in: SOONER)", "... (LATER)".
-    const lists = variant.listsOnFile(game, status, phase).map((list) => ({ ...list, writing: list.title.endsWith(`${writing})`) }));
-    return { ...NONE, crystalBall: { lists, writing } };
+  if (variant.name === 'xtalball' && phase.type === MOVEMENT) {
+    return { ...NONE, crystalBall: { lists: variant.listsOnFile(game, status, phase), writing: listBeingWritten(game) } };
   }
   return NONE;
 }

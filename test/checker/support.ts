@@ -28,6 +28,8 @@ export interface GameSetup {
   timing?: string;
   zone?: string;
   rules?: string[];
+  /** The rules variant the main status file lists the game under (CREATE's third word); standard when not given. */
+  variant?: 'payola' | 'xtalball';
 }
 
 /**
@@ -76,9 +78,11 @@ export function checkerJudge(options: { seed?: number; deadlines?: Partial<Deadl
     }
   }
 
-  /** A standard game with seven players, set up before it starts (so its first deadline follows TIMING). */
+  /** A game with seven players, set up before it starts (so its first deadline follows TIMING). */
   async function startGame(name: string, setup: GameSetup = {}): Promise<GameStatus> {
     await judge.service.lifecycle.create({ name, master, masterPassword: 'master-secret', map: null }, actor);
+    const variant = setup.variant;
+    if (variant) await judge.service.listings.updateListing(name, actor, (listing) => ({ ...listing, variant }));
     await editGame(judge.store, name, (game) => ({
       ...game,
       timing: setup.timing ?? null,

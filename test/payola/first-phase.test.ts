@@ -21,8 +21,8 @@ describe('a Payola game by mail', () => {
     expect(funds('FRANCE')).toEqual(['$40']);
     expect(funds('GERMANY')).toEqual(['$36']);
 
-    // ROLLBACK gives back the status file as the phase found it: treasuries, offer sheets and all.
-    const rolled = await judge.send(MASTER, 'SIGNON Mpay masterpw\nROLLBACK');
+    // ROLLBACK RESTORE gives back the status file as the phase found it: treasuries, offer sheets and all.
+    const rolled = await judge.send(MASTER, 'SIGNON Mpay masterpw\nROLLBACK RESTORE');
     expect(rolled.reply.text).toContain('Spring 1901');
     expect(funds('FRANCE')).toBeNull();
     expect(judge.service.load('pay').game.powers.find((power) => power.name === 'GERMANY')!.offers).toEqual(['12 : A PAR - PIC']);

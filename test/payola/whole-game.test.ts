@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { payolaGame, statement } from './support.js';
 
 /**
- * A Payola game played by mail from 1901 to the end of 1903, its results checked against worked examples
+ * A Payola game played by mail from 1901 to its end in 1905, its results checked against worked examples
  * written from DPjudge's players' guide (DPjudge/variants/payola/pages/Questions); each example
  * names the guide's question it comes from. Every power starts with a year's income for its
  * centres: 17+16+15 = 48 AgP for three, 17+16+15+14 = 62 for Russia's four ("Income and Expenses").
@@ -54,9 +54,19 @@ const FALL_1902: Record<string, string> = {
   FRANCE: '3 : A PIC - BEL',
 };
 
+const SPRING_1904: Record<string, string> = {
+  FRANCE: '4 : A MUN - RUH\n2 : A SIL - PRU',
+  ITALY: '3 : A MUN - RUH\n1 : A TUS - PIE',
+  GERMANY: '6 : A MUN H\n3 : F NTH - HOL\n2 : F KIE - DEN',
+  RUSSIA: '3 : F NTH - NWY\n2 : F SEV - RUM',
+  ENGLAND: 'ACCEPT EGR\n0 : F NTH - NWY\n1 : A YOR - LVP',
+  TURKEY: '2 : A SER - BUL\n2 > A SER - ALB',
+  AUSTRIA: '3 : A SER H',
+};
+
 describe('a Payola game played by mail', () => {
-  it('plays 1901, 1902 and 1903 as the guide works its examples', async () => {
-    const { send, process, funds, judge, master } = await payolaGame('bribes');
+  it("plays from 1901 to Russia's win in 1905 as the guide works its examples", async () => {
+    const { send, process, funds, judge, master, players } = await payolaGame('bribes');
     expect((await send('ITALY', 'ACCEPT IT')).reply.text).toContain('Your acceptance list is IT?.');
     for (const [power, sheet] of Object.entries(SPRING_1901)) expect((await send(power, sheet)).reply.text).not.toContain('not accepted');
 
@@ -292,5 +302,126 @@ describe('a Payola game played by mail', () => {
       TURKEY: ['$177'],
     });
     expect(judge.statusText('bribes')).toMatch(/^PHASE SPRING 1904 MOVEMENT$/m);
+
+    // Spring 1904. "Is my money for a particular order combined with money that other players offer for that same order?":
+    // France's 4 and Italy's 3 for A MUN - RUH make 7, beating Germany's own 6 for the army to hold.
+    // "Does the acceptance list really matter?": England lists itself first and its ally Russia last, and backs Russia's
+    // 3 for F NTH - NWY with a 0 AgP "helper bid"; Germany's 3 for F NTH - HOL ties, and loses the tie-break.
+    // "Can I offer more than one bribe to a single unit?": Turkey's 2 for A SER - BUL and its 2 for any move of A SER make 4
+    // for BUL (2 for ALB), beating Austria's 3 for the army to hold.
+    for (const [power, sheet] of Object.entries(SPRING_1904)) expect((await send(power, sheet)).reply.text).not.toContain('not accepted');
+    const spring1904 = await process();
+    for (const order of ['A MUN - RUH.', 'F NTH - NWY.', 'A SER - BUL.', 'F KIE - DEN.', 'A SIL - PRU.', 'A TUS - PIE.', 'F SEV - RUM.', 'A YOR - LVP.'])
+      expect(spring1904.master).toContain(order);
+    expect(statement(spring1904.of('ENGLAND'), 'ENGLAND')).toBe(
+      [
+        'ACCOUNT STATEMENT FOR ENGLAND',
+        '='.repeat('SPRING 1904 MOVEMENT ACCOUNT STATEMENT FOR ENGLAND'.length),
+        'YOUR UNITS WERE PAID AND ORDERED AS FOLLOWS:',
+        '     3 : F NTH - NWY',
+        '     0 : F EDI H',
+        '     1 : A YOR - LVP',
+        'YOUR ACCEPTED BRIBES WERE:',
+        '     0 : F NTH - NWY',
+        '     0 : F EDI H',
+        '     1 : A YOR - LVP',
+        'YOUR OFFER SHEET WAS:',
+        '     0 : F NTH - NWY',
+        '     1 : A YOR - LVP',
+        'THE PREVIOUS BALANCE OF YOUR BANK ACCOUNT WAS:    188 AgP',
+        'TOTAL COST TO YOU OF THE BRIBES YOU OFFERED WAS:    1 AgP',
+        'THE REMAINING BALANCE IN YOUR BANK ACCOUNT IS:    187 AgP',
+      ].join('\n'),
+    );
+    // Germany's army followed others' money (starred: Germany paid nothing toward it); its losing 6 and 3 cost nothing.
+    expect(statement(spring1904.of('GERMANY'), 'GERMANY')).toBe(
+      [
+        'ACCOUNT STATEMENT FOR GERMANY',
+        '='.repeat('SPRING 1904 MOVEMENT ACCOUNT STATEMENT FOR GERMANY'.length),
+        'YOUR UNITS WERE PAID AND ORDERED AS FOLLOWS:',
+        '     2 : F KIE - DEN',
+        ' *   7 : A MUN - RUH',
+        '     0 : A BER H',
+        'YOUR ACCEPTED BRIBES WERE:',
+        '     2 : F KIE - DEN',
+        '     0 : A BER H',
+        'YOUR OFFER SHEET WAS:',
+        '     6 : A MUN H',
+        '     3 : F NTH - HOL',
+        '     2 : F KIE - DEN',
+        'THE PREVIOUS BALANCE OF YOUR BANK ACCOUNT WAS:    139 AgP',
+        'TOTAL COST TO YOU OF THE BRIBES YOU OFFERED WAS:    2 AgP',
+        'THE REMAINING BALANCE IN YOUR BANK ACCOUNT IS:    137 AgP',
+      ].join('\n'),
+    );
+    // France 4 + 2, Italy 3 + 1, Russia 3 + 2, Turkey 2 + 2; Austria's losing 3 costs nothing.
+    expect(balances()).toEqual({
+      FRANCE: ['$156'],
+      ENGLAND: ['$187'],
+      GERMANY: ['$137'],
+      RUSSIA: ['$225'],
+      AUSTRIA: ['$162'],
+      ITALY: ['$201'],
+      TURKEY: ['$173'],
+    });
+
+    // Fall 1904. "Is the money only for bribes?": Russia pays its ally 20 AgP.
+    expect((await send('RUSSIA', 'TRANSFER 20 TO ENGLAND')).reply.text).toContain('20 AgP transferred to England.');
+    // "Can I pay a foreign unit to support me in my attempt to dislodge another unit owned by that same foreign power?":
+    // Italy buys Austria's A BUD (3 against Austria's own 2) to support A VIE - TRI; the support is given and paid for,
+    // but an Austrian support cannot dislodge an Austrian unit, and the attack on F TRI fails.
+    // Germany buys the Russian army in Warsaw's support and dislodges France's A PRU, which holds on France's 0 AgP.
+    await send('ITALY', '4 : A VIE - TRI\n3 : A BUD S A VIE - TRI');
+    await send('AUSTRIA', '2 : A BUD H');
+    await send('GERMANY', '4 : A BER - PRU\n3 : A WAR S A BER - PRU');
+    const fall1904 = await process();
+    expect(fall1904.master).toContain('A BUD S A VIE - TRI.');
+    expect(fall1904.master).toMatch(/A VIE - TRI\. +\(\*bounce\*\)/);
+    expect(fall1904.master).toContain('A WAR S A BER - PRU.');
+    expect(fall1904.master).toContain('France: A PRU may retreat to');
+    expect(fall1904.of('ITALY')).toContain('TOTAL COST TO YOU OF THE BRIBES YOU OFFERED WAS:    7 AgP');
+    expect(fall1904.of('AUSTRIA')).toContain('TOTAL COST TO YOU OF THE BRIBES YOU OFFERED WAS:    0 AgP');
+
+    // "What about retreat and adjustment phases?": France retreats, and the year's centres give builds.
+    await send('FRANCE', 'A PRU - SIL');
+    expect((await process()).master).toContain('A PRU - SIL.');
+    await send('ENGLAND', 'BUILD F LON');
+    await send('GERMANY', 'BUILD A MUN');
+    await send('RUSSIA', 'BUILD F SEV');
+    const adjustments1904 = await process();
+    for (const build of ['England:\n  BUILD F LON.', 'Germany:\n  BUILD A MUN.', 'Russia:\n  BUILD F SEV.']) expect(adjustments1904.master).toContain(build);
+    // "Income and Expenses": Norway, Denmark and Bulgaria make England, Germany and Austria (Serbia empty but not taken)
+    // four centres (62 AgP), Rumania Russia five (75).
+    const income1904: Record<string, [number, number]> = {
+      FRANCE: [156, 75],
+      ENGLAND: [207, 62],
+      GERMANY: [130, 62],
+      RUSSIA: [205, 75],
+      AUSTRIA: [162, 62],
+      ITALY: [194, 62],
+      TURKEY: [173, 48],
+    };
+    for (const [power, report] of Object.entries(income1904)) expect(adjustments1904.of(power)).toContain(incomeReport(power, 1904, report));
+
+    // The game ends as this judge ends games by agreement: every other power concedes to Russia (VOTE LOSS, VOTE SOLO).
+    // Everyone is told every final treasury, as DPjudge opens its ledgers once a game is over.
+    for (const power of ['FRANCE', 'ENGLAND', 'GERMANY', 'AUSTRIA', 'ITALY', 'TURKEY']) await send(power, 'VOTE LOSS');
+    const conceded = await send('RUSSIA', 'VOTE SOLO');
+    expect(conceded.reply.text).toContain("The votes agree: game 'bribes' is over, Russia has won.");
+    const gameOver = conceded.notices.find((mail) => mail.subject === 'bribes: the game is over' && mail.to.includes(players.get('FRANCE')!.address))!;
+    expect(gameOver.text).toContain(
+      [
+        'FINAL TREASURY BALANCES',
+        '=======================',
+        'AUSTRIA                224 AgP',
+        'ENGLAND                269 AgP',
+        'FRANCE                 231 AgP',
+        'GERMANY                192 AgP',
+        'ITALY                  256 AgP',
+        'RUSSIA                 280 AgP',
+        'TURKEY                 221 AgP',
+      ].join('\n'),
+    );
+    expect(judge.statusText('bribes')).toMatch(/^PHASE COMPLETED$/m);
   });
 });

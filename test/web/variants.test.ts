@@ -80,6 +80,26 @@ describe('a Payola game on the web', () => {
     expect(await france.post('/game/pay/accept', { accept: 'FE?' })).toBe(200);
     expect(frenchBlock('pay')).toMatch(/^ACCEPT FE\?$/m);
     expect(element(france.body, 'strong', 'acceptance')).toBe('FE?');
+
+    // The Fall puts A SPA's centre in France's hands: Winter's builds are standard orders, and the treasury's forms stay,
+    // as the mail takes TRANSFER and ACCEPT in every phase (DPjudge's pages show them whenever the game is not waiting).
+    await judge.mail('master@variants.test', 'SIGNON Mpay masterpw\nPROCESS!');
+    await judge.mail('master@variants.test', 'SIGNON Mpay masterpw\nPROCESS!');
+    expect(judge.status('pay')).toMatch(/^PHASE WINTER 1901 ADJUSTMENTS$/m);
+    await france.get('/game/pay');
+    expect(france.body).not.toContain('class="offers"');
+    expect(france.body).toContain('action="/game/pay/orders"');
+    expect(france.body).toContain('action="/game/pay/transfer"');
+    expect(france.body).toContain('action="/game/pay/accept"');
+    expect(await france.post('/game/pay/transfer', { amount: '3', to: 'ENGLAND' })).toBe(200);
+    expect(france.body).toContain('3 AgP transferred to England.');
+    expect(await france.post('/game/pay/accept', { accept: 'FEG' })).toBe(200);
+    expect(frenchBlock('pay')).toMatch(/^ACCEPT FEG\?$/m);
+
+    // The history page, as HISTORY by mail, gives France its own account statements and no one else's.
+    await france.get('/game/pay/history');
+    expect(france.body).toContain('SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR FRANCE');
+    expect(france.body).not.toContain('ACCOUNT STATEMENT FOR ENGLAND');
   }, 120_000);
 });
 

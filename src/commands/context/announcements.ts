@@ -109,3 +109,12 @@ export function readyLine(rules: RulesInForce): string {
     return `${every}: at the second deadline check from now the results are previewed to the Master (PREVIEW), who then processes the phase.`;
   return `${every}: the phase is processed at the second deadline check from now (the first leaves a last moment to change orders).`;
 }
+
+/** The game-over mail of a game the votes or the Master end between phases: its outcome, and what its variant tells everyone then (Payola's final treasuries). */
+export function gameOverNotices(context: ExecutionContext, game: GameStatus, outcome: string, except: readonly string[] = []): OutgoingMail[] {
+  const map = currentMap(context, game);
+  const end = context.service.listings.variant(game).gameEnd?.({ game, map, rules: phaseRules(context, game), played: null });
+  const final = end?.additions.flatMap((addition) => (addition.readers === null ? [{ lines: addition.lines }] : [])) ?? [];
+  const name = game.name ?? '';
+  return tellEveryone(context, game, `${name}: the game is over`, 'game-over', { game: name, outcome, final }, except);
+}

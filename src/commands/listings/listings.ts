@@ -1,5 +1,6 @@
 import { GameRuleError, isCompleted, isForming, playablePowers } from '../../game/lifecycle.js';
 import type { ResultsBlock } from '../../game/archive.js';
+import { historyAdditions } from '../../game/history-additions.js';
 import { hiddenFrom, pendingHiddenBuilds } from '../../game/board-picture.js';
 import { disorderIn, type ResultsView } from '../../game/results.js';
 import { gameView, gameViewText, type GameView } from '../../game/show.js';
@@ -13,8 +14,7 @@ import { FULL_SIGHT } from '../../engine/visibility.js';
 import { boardSight } from '../../game/blind-view.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 import { latePowers } from '../../game/readiness.js';
-import { treasuryLines } from '../../game/payola/treasuries.js';
-import { positionOf } from '../../game/position.js';
+import { listedTreasuries, treasuryTable, withLedger } from './payola-money.js';
 
 /** LIST, SUMMARY and HISTORY: what anyone may read about games. Nothing here names an address or an order on file. */
 
@@ -136,18 +136,8 @@ export function list(context: ExecutionContext, session: Session, game: string |
   // The web's game page of a game in preparation still shows (without it the Master could not sign on there).
   if (game !== undefined && session.kind !== 'master') refuseInPreparation(context, game);
   const { board, notes } = gameListing(context, session, game);
-  const money = payolaMoney(context, session, requestedGame(session, game, 'LIST'));
+  const money = listedTreasuries(context, session, loadGame(context, requestedGame(session, game, 'LIST')).game);
   return { lines: [...gameViewText(board).trimEnd().split('\n'), ...(notes.length > 0 ? ['', ...notes] : []), ...(money.length > 0 ? ['', ...money] : [])] };
-}
-
-/** A Payola game's treasuries, as far as the reader may see them. */
-function payolaMoney(context: ExecutionContext, session: Session, name: string): string[] {
-  const listed = context.service.listings.mainStatus().status.games.find((listing) => listing.name === name)?.variant;
-  const game = loadGame(context, name).game;
-  const phase = playedPhase(game);
-  if (listed !== 'payola' || phase === null) return [];
-  const map = currentMap(context, game);
-  return treasuryLines(game, map, positionOf(game, map), phaseRules(context, game), readerOf(session));
 }
 
 function yearOf(abbrev: string): number | null {
@@ -233,6 +223,7 @@ export function summary(context: ExecutionContext, session: Session, requested: 
   // BLIND: centre counts and lateness stay secret while the game goes on (it excludes PUBLIC_TOTALS, brings HIDE_LATE_POWERS).
   const secret = blindedWhileOn(context, session, game);
   const table = isForming(game) || secret ? [] : ['', ...centerTable(context, name, game)];
+  const money = treasuryTable(context, session, name, game);
   return {
     lines: [
       `Summary of game '${name}' (map ${mapsOf(context, game).base.name}).`,
@@ -240,6 +231,7 @@ export function summary(context: ExecutionContext, session: Session, requested: 
       ...started,
       ...result,
       ...table,
+      ...(money.length > 0 ? ['', ...money] : []),
       '',
       ...playerLines(context, name, game, revealed, hideDummies, !secret),
     ],
@@ -254,15 +246,22 @@ export function historyBlocks(
   phases: readonly string[] = [],
 ): { name: string; blocks: ResultsBlock[] } {
   const name = requestedGame(session, requested, 'HISTORY');
-  if (blindedWhileOn(context, session, loadGame(context, name).game))
+  const game = loadGame(context, name).game;
+  if (blindedWhileOn(context, session, game))
     throw new GameRuleError(`game '${name}' is BLIND: until it ends its history is the Master's, and each power has its own results by mail`);
-  return {
-    name,
-    blocks: context.service
-      .archive(name)
-      .resultsBlocks()
-      .filter((block) => phases.length === 0 || phases.includes(block.phase)),
+  const archive = context.service.archive(name);
+  const maps = mapsOf(context, game);
+  const variant = context.service.listings.variant(game);
+  const reader = { ...readerOf(session), ended: isCompleted(game) };
+  const withAdditions = (block: ResultsBlock) => {
+    const added = historyAdditions(archive, maps, variant, block.phase, reader);
+    return added.length === 0 ? block : { ...block, text: `${block.text.replace(/\n*$/, '\n')}\n${added.join('\n').replace(/\n*$/, '\n')}` };
   };
+  const blocks = archive
+    .resultsBlocks()
+    .filter((block) => phases.length === 0 || phases.includes(block.phase))
+    .map(withAdditions);
+  return { name, blocks: withLedger(context, session, game, name, blocks) };
 }
 
 export function history(context: ExecutionContext, session: Session, requested: string | undefined, phases: readonly string[]): Step {

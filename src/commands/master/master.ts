@@ -4,7 +4,7 @@ import { phaseTitle } from '../../game/results.js';
 import { phaseAbbrev } from '../../map/phase.js';
 import { findPower, MAP_POWER_ROLE, playedPhase, unplayedPhase, type GameStatus } from '../../status/model.js';
 import type { CommandBody } from '../language/types.js';
-import { noticeTo, situation, startedNotices, tellEveryone } from '../context/announcements.js';
+import { gameOverNotices, noticeTo, situation, startedNotices, tellEveryone } from '../context/announcements.js';
 import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, type ExecutionContext } from '../context/context.js';
 import { resign } from '../joining/signing.js';
 import type { MasterSession } from '../context/sender.js';
@@ -77,7 +77,7 @@ export async function terminate(context: ExecutionContext, session: MasterSessio
   const outcome = 'the Master has terminated it';
   return {
     lines: [`Game '${session.game}' is terminated.`],
-    notices: tellEveryone(context, loaded.game, `${session.game}: the game is over`, 'game-over', { game: session.game, outcome }, [context.sender]),
+    notices: gameOverNotices(context, loaded.game, outcome, [context.sender]),
   };
 }
 

@@ -9,7 +9,7 @@ import { formatPhase } from '../../map/phase.js';
 import { formatVote } from '../../status/codecs.js';
 import { findPower, MAP_POWER_ROLE, playedPhase, type GameStatus, type Proposal, type Vote } from '../../status/model.js';
 import type { AbsenceSpan, DateSpec } from '../language/types.js';
-import { readyLine, tellEveryone, tellMaster, tellPowers } from '../context/announcements.js';
+import { gameOverNotices, readyLine, tellEveryone, tellMaster, tellPowers } from '../context/announcements.js';
 import { actorOf, currentMap, displayName, gameRules, loadGame, mapsOf, phaseRules, type ExecutionContext } from '../context/context.js';
 import { resolveDate } from './dates.js';
 import type { SignedOnSession } from '../context/sender.js';
@@ -209,7 +209,7 @@ function gameOver(context: ExecutionContext, game: GameStatus, agreement: string
   const outcome = victors.length === 1 ? `${victors[0]} has won` : `it is drawn between ${victors.join(', ')}`;
   return {
     lines: [`${agreement}: game '${game.name}' is over, ${outcome}.`],
-    notices: tellEveryone(context, game, `${game.name}: the game is over`, 'game-over', { game: game.name, outcome }),
+    notices: gameOverNotices(context, game, outcome),
   };
 }
 

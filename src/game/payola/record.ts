@@ -10,12 +10,13 @@ import { collectOrders, submitOrders, type CollectedOrders, type OrderContext } 
 import { STANDARD } from '../variants/standard.js';
 import { payolaRuleRefusal } from '../rule-support.js';
 import { positionOf } from '../position.js';
-import type { BetweenPhases, Variant } from '../variant-record.js';
+import type { BetweenPhases, GameEnd, Variant } from '../variant-record.js';
 import { payolaAuction } from './auction-phase.js';
 import { centerCaptures, type PowerCaptures } from './captures.js';
+import { payolaLateness } from './lateness.js';
 import { incomeAdditions, statementAdditions } from './statements.js';
 import { submitOfferSheet, submitPhaseOrders } from './submission.js';
-import { balanceOf, incomeCenters, incomeSettings, isDummy, mapPowers } from './treasuries.js';
+import { balanceOf, finalTreasuryLines, incomeCenters, incomeSettings, isDummy, mapPowers } from './treasuries.js';
 
 /**
  * Payola as a variant record (docs/payola.md). In a movement phase the powers' orders are offer
@@ -142,6 +143,15 @@ function betweenPhases(step: BetweenPhases): GameStatus {
   return paid;
 }
 
+/** The game's end: the bribes of the movement phase that ended it charged (no income is paid), every treasury told to everyone. */
+function gameEnd({ game, map, rules, played }: GameEnd) {
+  const settledGame =
+    played === null
+      ? game
+      : betweenPhases({ game, played: played.phase, next: played.phase, map: played.map, before: played.before, playedMap: played.map, rules });
+  return { game: settledGame, additions: [{ lines: finalTreasuryLines(settledGame, map, positionOf(settledGame, map), rules), readers: null }] };
+}
+
 export const PAYOLA: Variant = {
   ...STANDARD,
   name: 'payola',
@@ -153,6 +163,8 @@ export const PAYOLA: Variant = {
     const context = { map, position: positionOf(game, map), phase: played, rules };
     return statementAdditions(game, map, played, rules, payolaAuction(game, context));
   },
+  lateness: payolaLateness,
+  gameEnd,
   // Rules.txt 3.1: "Payola games always use the ORDER_ANY rule" (PayolaGame.reinit's rules).
   broughtRules: ['ORDER_ANY'],
   ruleRefusal: payolaRuleRefusal,

@@ -66,21 +66,24 @@ export function controlledBy(game: GameStatus, power: string): Set<string> {
   return new Set([...controllers(game)].filter(([, controller]) => controller === power).map(([controlled]) => controlled));
 }
 
-/**
- * What LIST tells a reader of a Payola game's money: DPjudge keeps treasuries private, so a power
- * reads its own treasury and acceptance list, the Master every power's, anyone else nothing.
- */
-export function treasuryLines(
-  game: GameStatus,
-  map: GameMap,
-  position: Position,
-  rules: RulesInForce,
-  view: { reader: string | null; master: boolean },
-): string[] {
-  const shown = mapPowers(game).filter((power) => view.master || power.name === view.reader);
+/** A Payola game's treasuries and acceptance lists, those `reads` lets a reader see (`ledger.ts`, `readsTreasury`), as LIST gives them. */
+export function treasuryLines(game: GameStatus, map: GameMap, position: Position, rules: RulesInForce, reads: (power: string) => boolean): string[] {
+  const shown = mapPowers(game).filter((power) => reads(power.name));
   if (shown.length === 0) return [];
   return [
     'Payola treasuries:',
     ...shown.map((power) => `  ${power.name}: ${balanceOf(game, map, position, rules, power)} AgP, acceptance list ${acceptanceOf(map, power)}`),
+  ];
+}
+
+/** Every treasury as the game ends, for everyone: DPjudge opens every ledger once a game is over. */
+export function finalTreasuryLines(game: GameStatus, map: GameMap, position: Position, rules: RulesInForce): string[] {
+  const heading = 'FINAL TREASURY BALANCES';
+  return [
+    heading,
+    '='.repeat(heading.length),
+    ...[...mapPowers(game)]
+      .sort((one, other) => one.name.localeCompare(other.name))
+      .map((power) => `${power.name.padEnd(20)}${String(balanceOf(game, map, position, rules, power)).padStart(6)} AgP`),
   ];
 }

@@ -11,6 +11,7 @@ export const STANDARD: Variant = {
   followedOrders: lastOrderInCharge,
   betweenPhases: ({ game }) => game,
   resultsAdditions: () => [],
+  historyAdditions: null,
   betweenPhasesAdditions: () => [],
   submitOrders,
   clearOrders,
