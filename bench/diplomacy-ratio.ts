@@ -6,7 +6,7 @@ import { adjudicate } from '../src/engine/adjudicate.js';
 import { initialPosition } from '../src/engine/position.js';
 import { seededRandom } from '../src/engine/civil-disorder.js';
 import type { Position } from '../src/engine/types.js';
-import { OrderReader } from '../src/engine/legality/reader.js';
+import { OrderReader, quotedRefusal } from '../src/engine/legality/reader.js';
 import { duties } from '../src/game/duties.js';
 import type { GameMap } from '../src/map/game-map.js';
 import { loadMapFile } from '../src/map/load.js';
@@ -41,7 +41,7 @@ function readOrders(map: GameMap, phase: Phase, position: Position, lines: Reado
     const reader = new OrderReader({ map, position, power, phase: phase.type as 'MOVEMENT' | 'RETREATS' | 'ADJUSTMENTS' });
     for (const line of written) {
       const read = reader.read(line);
-      if (!read.ok) throw new Error(`the bot's order '${line}' for ${power} was refused: ${read.message}`);
+      if (!read.ok) throw new Error(`the bot's order '${line}' for ${power} was refused: ${quotedRefusal(read.refused)}`);
       orders.push(read.submitted);
     }
   }

@@ -10,7 +10,7 @@ import type { GameMap } from '../src/map/game-map.js';
 import { loadMapFile } from '../src/map/load.js';
 import type { Phase } from '../src/map/model.js';
 import { Board } from '../src/engine/board.js';
-import { OrderReader } from '../src/engine/legality/reader.js';
+import { OrderReader, quotedRefusal } from '../src/engine/legality/reader.js';
 import type { OrderPhase, SubmittedOrder } from '../src/orders/types.js';
 import { formatMs, measure } from './stats.js';
 import { figure } from './table.js';
@@ -113,7 +113,7 @@ function readOrders(map: GameMap, position: Position, phase: OrderPhase, lines: 
     const reader = new OrderReader({ map, position, power, phase }, board);
     for (const line of written) {
       const read = reader.read(line);
-      if (!read.ok) throw new Error(`bench order refused: ${read.message}`);
+      if (!read.ok) throw new Error(`bench order refused: ${quotedRefusal(read.refused)}`);
       orders.push(read.submitted);
     }
   }

@@ -24,6 +24,13 @@ export const REFUSAL_CODES = {
   FORM_UNREADABLE: 'a web form cannot be read',
   FORM_STALE: "a web form did not come from the judge's page as the visitor has it",
   PAYOLA_FUNDS: "a Payola treasury or acceptance list cannot be changed so: the game's rules or its money do not allow it",
+  // Refusals a mail's reply words without an error thrown: each is one kind of step (`commands/run`).
+  NOT_UNDERSTOOD: 'a line of the mail is no command, or not one written the way the judge reads it',
+  WRONG_SENDER: 'the command needs a sign-on the mail has not made (to a power, or as the Master)',
+  LOGIN_REFUSED: 'a password or privacy word does not open the place asked for, or the sender has guessed wrong too often',
+  ORDER_REFUSED: 'an order line cannot be taken for the phase, or a later line replaced it',
+  PRESS_REFUSED: "the press cannot go out: a recipient is unknown or the game's press rules do not allow it",
+  REFUSED_EARLIER: 'refused by a judge from before these codes, whose record of the refusal does not say which kind it was',
 } as const;
 
 export type RefusalCode = keyof typeof REFUSAL_CODES;

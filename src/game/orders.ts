@@ -7,7 +7,7 @@ import { ruleFlags } from '../engine/rules.js';
 import type { Position } from '../engine/types.js';
 import { formatOrder } from '../orders/format.js';
 import { isMovementOrder } from '../engine/legality/check.js';
-import { OrderReader } from '../engine/legality/reader.js';
+import { OrderReader, quotedRefusal, refusal, type RefusedLine } from '../engine/legality/reader.js';
 import type { Order, OrderPhase, RetreatOrAdjustmentOrder, SubmittedOrder } from '../orders/types.js';
 import { findPower, updatePower, type GameStatus, type PowerStatus } from '../status/model.js';
 import { dummyPowers } from './control.js';
@@ -115,8 +115,8 @@ export interface SubmissionReport {
   game: GameStatus;
   /** The orders now on file, canonical. */
   onFile: string[];
-  /** Each refused line, quoted with its reason. */
-  refused: string[];
+  /** Each refused line with its reason. */
+  refused: RefusedLine[];
   /**
    * What becomes of accepted orders: under ORDER_ANY, for each order to another power's unit,
    * whether the unit follows it; under NO_CHECK, each unit given more than one order, which holds.
@@ -161,12 +161,12 @@ function foreignOrderNotes(game: GameStatus, power: string, orders: readonly Ord
  * as a controlled power's orders may on DPjudge. Another power's units, proxied ones included, are
  * ordered without it (Format.txt), and the refusal says so rather than that the name is no place.
  */
-function powerNamedProblem(line: string, context: OrderContext): string | null {
+function powerNamedProblem(line: string, context: OrderContext): RefusedLine | null {
   if (!context.rules.has('ORDER_ANY')) return null;
   const named = /^\s*(?:\[([^\]]+)\]|\(([^)]+)\)|([^\s:[(]+)):?\s+(\S.*)$/.exec(line);
   const power = named ? context.map.power((named[1] ?? named[2] ?? named[3])!.trim()) : undefined;
   if (!named || !power) return null;
-  return `"${line.trim()}": write the order without the power's name (${named[4]!.trim()}): another power's unit, proxied or not, is ordered as your own`;
+  return refusal(line, `write the order without the power's name (${named[4]!.trim()}): another power's unit, proxied or not, is ordered as your own`);
 }
 
 /** The place of the unit an order is for; null for orders that name no unit (WAIVE, builds). */
@@ -228,14 +228,14 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
   const read = reader(game, context, power, orderPhase, immobility(game, context)(power));
   const accepted: Order[] = [];
   const acceptedLines: string[] = [];
-  const refused: string[] = [];
+  const refused: RefusedLine[] = [];
   const keepsEveryOrder = orderPhase === MOVEMENT && context.rules.has('NO_CHECK');
   const reordered: Order[] = [];
   for (const line of lines) {
     if (line.trim() === '') continue;
     const result = read.read(line);
     if (!result.ok) {
-      refused.push(powerNamedProblem(line, context) ?? result.message);
+      refused.push(powerNamedProblem(line, context) ?? result.refused);
       continue;
     }
     const text = formatOrder(result.order);
@@ -251,7 +251,7 @@ export function submitOrders(game: GameStatus, power: string, lines: readonly st
     if (earlier >= 0 && keepsEveryOrder) {
       if (!reordered.some((order) => orderedPlace(order) === orderedPlace(result.order))) reordered.push(result.order);
     } else if (earlier >= 0) {
-      refused.push(`"${acceptedLines[earlier]!.trim()}": replaced by the later order for the same unit, "${text}"`);
+      refused.push(refusal(acceptedLines[earlier]!, `replaced by the later order for the same unit, "${text}"`));
       accepted.splice(earlier, 1);
       acceptedLines.splice(earlier, 1);
     }
@@ -291,7 +291,7 @@ export function collectOrders(game: GameStatus, context: OrderContext): Collecte
     const results = orderPhase === MOVEMENT ? power.orders.map((line) => read.read(line)) : power.phaseOrders.map((order) => read.given(order));
     for (const result of results) {
       if (result.ok) collected.orders.push(result.submitted);
-      else collected.invalid.push({ power: mapPower.name, message: result.message });
+      else collected.invalid.push({ power: mapPower.name, message: quotedRefusal(result.refused) });
     }
   }
   return collected;

@@ -36,7 +36,7 @@ describe('GRACE expiry under each lateness regime', () => {
     expect(toMaster.to).toEqual([MASTER]);
     expect(toMaster.text).toContain('processed with FRANCE in civil disorder');
     const lateNotice = judge.sent.find((notice) => notice.subject === 'alpha S1901M: orders late' && notice.to[0] === france)!;
-    expect(lateNotice.text).toContain('Powers still without orders at Fri 9 Jan 2026 14:00 GMT are put in civil disorder');
+    expect(lateNotice.text).toContain('at Fri 9 Jan 2026 14:00 GMT are put in civil disorder');
     const game = judge.game('alpha');
     expect(phaseOf(game)).toBe('F1901M');
     expect(
@@ -48,7 +48,7 @@ describe('GRACE expiry under each lateness regime', () => {
 
     // The players see it too: in every results mail, and in SUMMARY.
     const toFrance = atExpiry.find((notice) => notice.subject.startsWith('alpha S1901M results') && notice.to[0] === france)!;
-    expect(toFrance.text).toContain('In civil disorder: France (no orders when the grace period ended).');
+    expect(toFrance.text).toContain('France (no orders when the grace period ended)');
     const commands = new CommandExecutor({ service: judge.service, judge: { name: 'TEST', address: 'judge@example.org', keeper: KEEPER }, db: judge.db });
     const summary = await commands.execute({ from: 'someone@example.org', text: 'SUMMARY alpha', mailKey: 'summary' }, new Date('2026-01-09T15:00:00Z'));
     expect(summary.reply.text).toContain('France: a player (in civil disorder in S1901M)');

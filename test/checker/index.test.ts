@@ -115,6 +115,7 @@ describe('the deadline index', () => {
       ['2026-01-06T12:20Z', [MASTER], 'delta: still forming'],
       ['2026-01-07T12:20Z', [MASTER], 'delta: still forming'],
     ]);
+    // The reminder's wording is kept here.
     expect(judge.sent[1]!.text).toContain("Game 'delta' has been forming for 2 days: 3 of 7 players have joined.");
   });
 

@@ -16,6 +16,7 @@ describe('late notices', () => {
     expect(toFrance.text).toContain('Orders are also missing or incomplete from: ENGLAND.');
     const toEngland = late.find((notice) => notice.to.includes(judge.emailOf('alpha', 'ENGLAND')))!;
     expect(toEngland.text).toContain('The judge still has no orders from ENGLAND.');
+    // The late notice's wording is kept here.
     expect(toEngland.text).toContain('Orders are also missing or incomplete from: FRANCE incomplete (F BRE).');
     const toMaster = late.find((notice) => notice.to.includes('master@example.org'))!;
     expect(toMaster.text).toContain('Orders are missing or incomplete from: ENGLAND, FRANCE incomplete (F BRE).');

@@ -18,7 +18,7 @@ describe('deadlines on the game clocks', () => {
       ['2026-11-01T07:00Z', 'delay'],
     ]);
     const lateNotice = judge.sent.find((notice) => notice.subject === 'alpha S1901M: orders late')!;
-    expect(lateNotice.text).toContain('the deadline, Sun 1 Nov 2026 01:40 America/New_York, has passed');
+    expect(lateNotice.text).toContain('Sun 1 Nov 2026 01:40 America/New_York');
 
     // The Master processes; the next deadline, after the change, is at 01:40 EST.
     judge.clock.now = utc('2026-11-01T07:05');

@@ -14,11 +14,27 @@ async function judgeDeadline(...args: string[]): Promise<string> {
   return written.join('');
 }
 
+/**
+ * The output's rows by their label (`deadline`, `DEADLINE`, `TIMING`...): what follows the label,
+ * with an unlabelled line continuing the row before it.
+ */
+function rowsOf(output: string): Record<string, string[]> {
+  const rows: Record<string, string[]> = {};
+  let label = '';
+  for (const line of output.split('\n').filter((text) => text !== '')) {
+    const labelled = /^(\S+)\s+(.*)$/.exec(line);
+    if (labelled !== null) label = labelled[1]!;
+    (rows[label] ??= []).push((labelled?.[2] ?? line).trim());
+  }
+  return rows;
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 describe('judge deadline', () => {
+  // The output's whole layout and wording is kept in the first test; the others read its rows.
   it('prints the deadline, its warnings and grace expiry on the game clocks and in UTC', async () => {
     const output = await judgeDeadline('--timing', 'NEXT 1D MOVE 2D AT 20:00 WARN 1D,4H GRACE 12H', '--zone', 'Asia/Kolkata', '--from', '2024-01-15T10:07');
     expect(output).toBe(
@@ -49,17 +65,18 @@ describe('judge deadline', () => {
       '202401191200',
       '--initial',
     );
-    expect(output).toContain('phase     SPRING 1901 RETREATS: delay 2D (initial: doubled), on the :00/:20/:40 slots\n');
-    expect(output).toContain('deadline  Fri 2024-01-19 12:00 +00:00  =  Fri 2024-01-19 12:00 UTC\n');
-    expect(output).toContain('          the current deadline stands: an automatic deadline is never earlier\n');
-    expect(output).toContain('warning   none (WARN 0)\n');
-    expect(output).toContain('grace     none (no GRACE: late players are never resigned)\n');
-    expect(output).toContain('TIMING    WARN 0 NOT 20240124   (vacations that have ended are dropped)\n');
+    const rows = rowsOf(output);
+    expect(rows.phase).toEqual([expect.stringContaining('delay 2D (initial: doubled)')]);
+    expect(rows.deadline).toEqual([expect.stringMatching(/^Fri 2024-01-19 12:00 /)]);
+    expect(rows.DEADLINE).toEqual(['202401191200', expect.stringContaining('the current deadline stands')]);
+    expect(rows.warning).toEqual(['none (WARN 0)']);
+    expect(rows.grace).toEqual([expect.stringMatching(/^none \(no GRACE/)]);
+    expect(rows.TIMING!.at(-1)).toMatch(/^WARN 0 NOT 20240124 +\(vacations that have ended are dropped\)$/);
   });
 
   it('leaves a real-time deadline off the slots', async () => {
     const output = await judgeDeadline('--timing', 'NEXT 30M', '--from', '2024-01-15T10:07Z', '--real-time');
-    expect(output).toContain('deadline  Mon 2024-01-15 10:37 +00:00  =  Mon 2024-01-15 10:37 UTC\n');
+    expect(rowsOf(output).DEADLINE).toEqual(['202401151037']);
   });
 
   it('sets a deadline from now when no --from is given', async () => {
@@ -82,6 +99,6 @@ describe('judge deadline', () => {
 
   it("takes a map's own phase type from --phase", async () => {
     const output = await judgeDeadline('--timing', 'INCOME 4H', '--phase', 'WINTER 1901 INCOME', '--from', '2024-01-15T10:00Z');
-    expect(output).toContain('deadline  Mon 2024-01-15 14:00 +00:00  =  Mon 2024-01-15 14:00 UTC\n');
+    expect(rowsOf(output).DEADLINE).toEqual(['202401151400']);
   });
 });

@@ -20,8 +20,8 @@ describe('nJudge arctic waters', () => {
     const fall = arctic.at(FALL);
     const board = position(fall, { units: { NORTH: ['F NOR'], SOUTH: ['F ICE'] } });
     const read = (power: string, line: string) => readOrder({ map: fall, position: board, power, phase: 'MOVEMENT' }, line);
-    expect(read('NORTH', 'F NOR - ICE')).toEqual({ ok: false, message: '"F NOR - ICE": North may not cross from Northland to Ice Sea' });
-    expect(read('SOUTH', 'F ICE - OPN')).toEqual({ ok: false, message: '"F ICE - OPN": South may not cross from Ice Sea to Open Sea' });
+    expect(read('NORTH', 'F NOR - ICE')).toEqual({ ok: false, refused: { line: 'F NOR - ICE', reason: 'North may not cross from Northland to Ice Sea' } });
+    expect(read('SOUTH', 'F ICE - OPN')).toEqual({ ok: false, refused: { line: 'F ICE - OPN', reason: 'South may not cross from Ice Sea to Open Sea' } });
     expect(read('NORTH', 'F NOR - OPN')).toMatchObject({ ok: true, text: 'F NOR - OPN' });
     const result = play(
       fall,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readOrder } from '../../src/engine/legality/reader.js';
+import { readOrder, quotedRefusal } from '../../src/engine/legality/reader.js';
 import { type BoardSpec, SPRING, outcomeOf, play, position, testMap, unitsAfter } from './helpers.js';
 
 const borders = testMap('borders');
 
 function check(board: BoardSpec, power: string, line: string): string {
   const result = readOrder({ map: borders, position: position(borders, board), power, phase: 'MOVEMENT' }, line);
-  return result.ok ? result.text : result.message;
+  return result.ok ? result.text : quotedRefusal(result.refused);
 }
 
 describe('power-restricted adjacencies (R:VAL)', () => {

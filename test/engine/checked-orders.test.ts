@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adjudicate } from '../../src/engine/adjudicate.js';
-import { OrderReader } from '../../src/engine/legality/reader.js';
+import { OrderReader, quotedRefusal } from '../../src/engine/legality/reader.js';
 import { RulesInForce } from '../../src/rules/in-force.js';
 import type { CheckedSubmission } from '../../src/engine/legality/checked.js';
 import type { SubmittedOrder } from '../../src/orders/types.js';
@@ -10,7 +10,7 @@ const standard = testMap('standard');
 
 function readFor(board: ReturnType<typeof position>, power: string, line: string, rules: string[] = []): SubmittedOrder {
   const read = new OrderReader({ map: standard, position: board, power, phase: 'MOVEMENT', rules: new RulesInForce(rules) }).read(line);
-  if (!read.ok) throw new Error(read.message);
+  if (!read.ok) throw new Error(quotedRefusal(read.refused));
   return read.submitted;
 }
 

@@ -150,7 +150,7 @@ describe('IMMOBILE_DUMMIES at order entry', () => {
 
   it('makes the reader refuse a move, and only a move, of an immobile power', () => {
     const reader = new OrderReader({ map: standard, position: start, power: 'FRANCE', phase: 'MOVEMENT', immobile: true });
-    expect(reader.read('A PAR - BUR')).toEqual({ ok: false, message: `"A PAR - BUR": ${IMMOBILE}` });
+    expect(reader.read('A PAR - BUR')).toEqual({ ok: false, refused: { line: `A PAR - BUR`, reason: IMMOBILE } });
     const allowed = ['A PAR H', 'A PIC S A PAR', 'A PAR S A PIC - BUR', 'F ENG C A PIC - WAL'];
     expect(allowed.map((line) => reader.read(line).ok)).toEqual([true, true, true, true]);
     const mobile = new OrderReader({ map: standard, position: start, power: 'FRANCE', phase: 'MOVEMENT' });
@@ -159,7 +159,7 @@ describe('IMMOBILE_DUMMIES at order entry', () => {
 
   it('refuses a dummy’s move when orders are submitted, but not another power’s', () => {
     const report = submitOrders(game, 'FRANCE', ['A PAR - BUR', 'A PIC S A PAR'], context);
-    expect(report.refused).toEqual([`"A PAR - BUR": ${IMMOBILE}`]);
+    expect(report.refused).toEqual([{ line: 'A PAR - BUR', reason: IMMOBILE }]);
     expect(report.onFile).toEqual(['A PIC S A PAR']);
     expect(submitOrders(game, 'ENGLAND', ['F LON - NTH'], context).refused).toEqual([]);
     expect(submitOrders(game, 'FRANCE', ['A PAR - BUR'], { ...context, rules: new RulesInForce([]) }).refused).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OrderReader } from '../../src/engine/legality/reader.js';
+import { OrderReader, quotedRefusal } from '../../src/engine/legality/reader.js';
 import { RulesInForce, withImpliedRules } from '../../src/rules/in-force.js';
 import { SPRING, outcomeOf, play, position, testMap, unitsAfter } from './helpers.js';
 
@@ -23,7 +23,7 @@ function entered(power: string, line: string, units: Units, rules: string[] = []
     rules: new RulesInForce(rulesOf(...rules)),
   };
   const read = new OrderReader({ ...context, dummies: new Set(['ITALY']) }).read(line);
-  return read.ok ? read.text : read.message;
+  return read.ok ? read.text : quotedRefusal(read.refused);
 }
 
 describe('ORDER_ANY and PROXY_OK', () => {

@@ -27,13 +27,13 @@ describe('nJudge gateways', () => {
     expect(read('WEST', 'CAN H')).toMatchObject({ ok: true, text: 'CAN H' });
     expect(read('EAST', 'CAN S F NSE - SSE')).toEqual({
       ok: false,
-      message: '"CAN S F NSE - SSE": the Canal is ordered by whoever has a unit in Port, which East has not',
+      refused: { line: 'CAN S F NSE - SSE', reason: 'the Canal is ordered by whoever has a unit in Port, which East has not' },
     });
     expect(read('WEST', 'CAN S A POR - MID')).toEqual({
       ok: false,
-      message: '"CAN S A POR - MID": the Canal only lets units pass between North Sea and South Sea',
+      refused: { line: 'CAN S A POR - MID', reason: 'the Canal only lets units pass between North Sea and South Sea' },
     });
-    expect(read('WEST', 'CAN - NSE')).toEqual({ ok: false, message: '"CAN - NSE": the Canal may only hold or support a unit passing it' });
+    expect(read('WEST', 'CAN - NSE')).toEqual({ ok: false, refused: { line: 'CAN - NSE', reason: 'the Canal may only hold or support a unit passing it' } });
   });
 
   it('void their order when the unit holding the controlling province leaves it', () => {

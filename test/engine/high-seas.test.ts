@@ -18,8 +18,8 @@ describe('nJudge high seas', () => {
     const board = position(map, { units: { NORTH: ['F NOR'], SOUTH: ['F OCN', 'F SOU'] } });
     const read = (power: string, line: string) => readOrder({ map, position: board, power, phase: 'MOVEMENT' }, line);
     expect(read('SOUTH', 'F OCN - EAS')).toMatchObject({ ok: true, text: 'F OCN - EAS' });
-    expect(read('NORTH', 'F OCN - EAS')).toEqual({ ok: false, message: '"F OCN - EAS": the fleet in Open Ocean belongs to South' });
-    expect(read('SOUTH', 'F OCN S F OCN - EAS')).toEqual({ ok: false, message: '"F OCN S F OCN - EAS": a unit cannot support itself' });
+    expect(read('NORTH', 'F OCN - EAS')).toEqual({ ok: false, refused: { line: 'F OCN - EAS', reason: 'the fleet in Open Ocean belongs to South' } });
+    expect(read('SOUTH', 'F OCN S F OCN - EAS')).toEqual({ ok: false, refused: { line: 'F OCN S F OCN - EAS', reason: 'a unit cannot support itself' } });
     expect(read('NORTH', 'F NOR S F OCN - STR')).toMatchObject({ ok: true, text: 'F NOR S F OCN - STR' });
     expect(read('NORTH', 'F NOR S F SOU - OCN')).toMatchObject({ ok: true, text: 'F NOR S F SOU - OCN' });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PhaseResult } from '../../src/engine/types.js';
-import { OrderReader } from '../../src/engine/legality/reader.js';
+import { OrderReader, quotedRefusal } from '../../src/engine/legality/reader.js';
 import { SPRING, outcomeOf, play, position, testMap, unitsAfter } from './helpers.js';
 import { RulesInForce } from '../../src/rules/in-force.js';
 
@@ -22,7 +22,7 @@ function retreatingOf(result: PhaseResult, power: string) {
 function entered(power: string, line: string, units: Units, rules: string[] = []): string {
   const reader = new OrderReader({ map: standard, position: position(standard, { units }), power, phase: 'MOVEMENT', rules: new RulesInForce(rules) });
   const read = reader.read(line);
-  return read.ok ? read.text : read.message;
+  return read.ok ? read.text : quotedRefusal(read.refused);
 }
 
 describe('COASTAL_CRAWL', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../../src/engine/types.js';
-import { OrderReader, readOrder } from '../../src/engine/legality/reader.js';
+import { OrderReader, readOrder, quotedRefusal } from '../../src/engine/legality/reader.js';
 import { RulesInForce } from '../../src/rules/in-force.js';
 import type { OrderPhase } from '../../src/orders/types.js';
 import { position, testMap } from './helpers.js';
@@ -21,14 +21,14 @@ const board = position(standard, {
 
 function accepted(power: string, line: string, phase: OrderPhase = 'MOVEMENT', on: Position = board, rules: string[] = []): string {
   const result = readOrder({ map: standard, position: on, power, phase, rules: new RulesInForce(rules) }, line);
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(quotedRefusal(result.refused));
   return result.text;
 }
 
 function refusal(power: string, line: string, phase: OrderPhase = 'MOVEMENT', on: Position = board): string {
   const result = readOrder({ map: standard, position: on, power, phase }, line);
   if (result.ok) throw new Error(`'${line}' was accepted as ${result.text}`);
-  return result.message;
+  return quotedRefusal(result.refused);
 }
 
 describe('checked orders come back complete and canonical', () => {
@@ -89,8 +89,8 @@ describe('refusals quote the order and say why, in place names', () => {
     const on = position(straits, { units: { GOLD: ['A SOU', 'A NOR'] } });
     const read = (line: string) => readOrder({ map: straits, position: on, power: 'GOLD', phase: 'MOVEMENT' }, line);
     const candidates = "'CE' may mean Center (CEN) or Cape (CAP): write the one you mean";
-    expect(read('A SOU - CE')).toEqual({ ok: false, message: `"A SOU - CE": ${candidates}` });
-    expect(read('A NOR - CE')).toEqual({ ok: false, message: `"A NOR - CE": ${candidates}` });
+    expect(read('A SOU - CE')).toEqual({ ok: false, refused: { line: `A SOU - CE`, reason: candidates } });
+    expect(read('A NOR - CE')).toEqual({ ok: false, refused: { line: `A NOR - CE`, reason: candidates } });
   });
 });
 
@@ -103,7 +103,7 @@ describe('NO_CHECK', () => {
 
   it('still refuses what cannot be read, and ambiguous names', () => {
     const reader = new OrderReader({ map: standard, position: board, power: 'AUSTRIA', phase: 'MOVEMENT', rules: new RulesInForce(['NO_CHECK']) });
-    expect(reader.read('A VIE - NARNIA')).toEqual({ ok: false, message: `"A VIE - NARNIA": 'NARNIA' is neither a place nor an order word` });
+    expect(reader.read('A VIE - NARNIA')).toEqual({ ok: false, refused: { line: `A VIE - NARNIA`, reason: `'NARNIA' is neither a place nor an order word` } });
     const straits = testMap('straits');
     const gold = new OrderReader({
       map: straits,
@@ -112,7 +112,10 @@ describe('NO_CHECK', () => {
       phase: 'MOVEMENT',
       rules: new RulesInForce(['NO_CHECK']),
     });
-    expect(gold.read('A NOR - CE')).toEqual({ ok: false, message: `"A NOR - CE": 'CE' may mean Center (CEN) or Cape (CAP): write the one you mean` });
+    expect(gold.read('A NOR - CE')).toEqual({
+      ok: false,
+      refused: { line: `A NOR - CE`, reason: `'CE' may mean Center (CEN) or Cape (CAP): write the one you mean` },
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOrder } from '../../src/engine/legality/reader.js';
+import { readOrder, quotedRefusal } from '../../src/engine/legality/reader.js';
 import { RulesInForce } from '../../src/rules/in-force.js';
 import { SPRING, outcomeOf, play, position, testMap, unitsAfter, type BoardSpec } from './helpers.js';
 
@@ -14,7 +14,7 @@ const PORTAGE = ['PORTAGE_CONVOY'];
 
 function reading(spec: BoardSpec, power: string, line: string, rules: string[] = PORTAGE): string {
   const result = readOrder({ map: standard, position: position(standard, spec), power, phase: 'MOVEMENT', rules: new RulesInForce(rules) }, line);
-  return result.ok ? result.text : `refused: ${result.message}`;
+  return result.ok ? result.text : `refused: ${quotedRefusal(result.refused)}`;
 }
 
 describe('PORTAGE_CONVOY orders', () => {

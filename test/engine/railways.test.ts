@@ -17,9 +17,9 @@ describe('nJudge railways', () => {
   it('are ridden only by armies of the powers they name, between provinces on them', () => {
     const board = position(map, { units: { WEST: ['A WES', 'F POR'], EAST: ['A EAS'] } });
     const read = (power: string, line: string) => readOrder({ map, position: board, power, phase: 'MOVEMENT' }, line);
-    expect(read('EAST', 'A EAS - IRO - WES')).toEqual({ ok: false, message: '"A EAS - IRO - WES": East may not use the Iron Road' });
-    expect(read('WEST', 'F POR - IRO - MID')).toEqual({ ok: false, message: '"F POR - IRO - MID": only armies can ride the Iron Road' });
-    expect(read('WEST', 'A WES - IRO - POR')).toEqual({ ok: false, message: '"A WES - IRO - POR": Port is not on the Iron Road' });
+    expect(read('EAST', 'A EAS - IRO - WES')).toEqual({ ok: false, refused: { line: 'A EAS - IRO - WES', reason: 'East may not use the Iron Road' } });
+    expect(read('WEST', 'F POR - IRO - MID')).toEqual({ ok: false, refused: { line: 'F POR - IRO - MID', reason: 'only armies can ride the Iron Road' } });
+    expect(read('WEST', 'A WES - IRO - POR')).toEqual({ ok: false, refused: { line: 'A WES - IRO - POR', reason: 'Port is not on the Iron Road' } });
     expect(read('WEST', 'A WES - IRO - PLA')).toMatchObject({ ok: true, text: 'A WES - IRO - PLA' });
     expect(read('WEST', 'IRO H')).toMatchObject({ ok: false });
   });

@@ -41,7 +41,10 @@ describe('units on spaces whose terrain changes', () => {
     expect(settleOnTerrain(fall, fall, settled.position, flags).changes).toEqual([]);
     const reader = new OrderReader({ map: fall, position: settled.position, power: 'RUSSIA', phase: 'MOVEMENT' });
     expect(reader.read('F ARC H')).toMatchObject({ ok: true });
-    expect(reader.read('F ARC - BAR')).toMatchObject({ ok: false, message: expect.stringContaining('hibernates: it may only hold') });
+    expect(reader.read('F ARC - BAR')).toMatchObject({
+      ok: false,
+      refused: { line: 'F ARC - BAR', reason: expect.stringContaining('hibernates: it may only hold') },
+    });
   });
 
   it('leave units whose terrain still suits them alone', () => {

@@ -131,7 +131,7 @@ describe('MORPH', () => {
     const game = judge.service.load('beta').game;
     expect(judge.service.maps(game).base.canMove('A', 'PAR', 'BUR')).toBe(false);
     const refused = await judge.service.submitOrders('beta', 'FRANCE', ['A PAR - BUR'], actor);
-    expect(refused.refused).toEqual([expect.stringMatching(/^"A PAR - BUR": /)]);
+    expect(refused.refused).toEqual([{ line: 'A PAR - BUR', reason: expect.any(String) }]);
     const other = testJudge();
     await other.service.lifecycle.create({ name: 'plain', master, masterPassword: 'secret', map: null }, actor);
     expect(other.service.maps(other.service.load('plain').game).base.canMove('A', 'PAR', 'BUR')).toBe(true);

@@ -1,7 +1,7 @@
 import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mailJudge, noticesTo } from '../commands/execute/support.js';
+import { mailJudge, noticesTo, ordersOf } from '../commands/execute/support.js';
 
 /**
  * A running DPjudge judge moved here as docs/deploying.md says ("Moving a running DPjudge judge
@@ -32,7 +32,8 @@ describe('a DPjudge judge moved here', () => {
     expect((await judge.send('newcomer@example.org', 'LIST oldgame')).reply.text).toContain('Fall 1901 Movement');
 
     const orders = await judge.send('france@dp.example.org', 'SIGNON Foldgame france-plain\nA BUR - BEL\nA MAR H\nF BRE - MAO');
-    expect(orders.reply.text).toContain('Orders on file for France for Fall 1901 Movement:\n  A BUR - BEL\n  A MAR H\n  F BRE - MAO');
+    expect(orders.refused).toEqual([]);
+    expect(ordersOf(judge, 'FRANCE', 'oldgame')).toEqual(['A BUR - BEL', 'A MAR H', 'F BRE - MAO']);
     // The first write of the status file stores the plain passwords hashed (docs/deploying.md).
     const status = file(judge, 'oldgame', 'status');
     expect(status).not.toMatch(/^PASSWORD .*-plain$/m);

@@ -14,7 +14,9 @@ describe('Payola money by mail', () => {
     expect(funds('FRANCE')).toEqual(['$40']);
     expect(funds('ENGLAND')).toEqual(['$56']);
     const again = await send('FRANCE', 'TRANSFER 1 TO E');
-    expect(again.reply.text).toContain('FRANCE has already transferred funds to ENGLAND this phase (ONE_TRANSFER)');
+    expect(again.refused).toEqual([
+      { line: 'TRANSFER 1 TO E', code: 'PAYOLA_FUNDS', reason: 'FRANCE has already transferred funds to ENGLAND this phase (ONE_TRANSFER)' },
+    ]);
     const negative = await send('FRANCE', 'TRANSFER -5 TO GERMANY');
     expect(negative.reply.text).toContain('a transfer is a whole, positive number of AgP, not -5');
     const tooMuch = await send('FRANCE', 'TRANSFER 41 TO GERMANY');

@@ -15,10 +15,11 @@ import { payolaGame, statement } from './support.js';
 
 async function restricted() {
   const game = await payolaGame('rsig', ['RULE SIGNAL_SUPPORT RESTRICT_SIGNAL ZERO_FOREIGN']);
+  /** The sheet's refused lines with their reasons, as the mail's outcome gives them. */
   const refused = async (power: string, sheet: string) => {
-    const reply = (await game.send(power, sheet)).reply.text;
-    expect(reply).toContain('The offer sheet was not accepted');
-    return reply;
+    const outcome = await game.send(power, sheet);
+    expect(outcome.reply.text).toContain('The offer sheet was not accepted');
+    return outcome.refused.map(({ line, reason }) => ({ line, reason }));
   };
   return { ...game, refused };
 }
@@ -62,18 +63,22 @@ describe('SIGNAL_SUPPORT orders in offer sheets', () => {
     expect((await send('AUSTRIA', '0 : F TRI S A VEN - SWI')).reply.text).not.toContain('not accepted');
     expect(judge.statusText('rsig')).toMatch(/^0 : F TRI S A VEN - SWI \?$/m);
     expect((await send('AUSTRIA', '0 : F TRI S A VEN - SWI ?')).reply.text).toContain('  0 : F TRI S A VEN - SWI ?');
-    expect(await refused('FRANCE', '1 : F TRI S A VIE - ROM')).toContain(
-      '"1 : F TRI S A VIE - ROM": under RESTRICT_SIGNAL a SIGNAL_SUPPORT order is a direct bribe of 0 AgP (0 : ...)',
-    );
-    expect(await refused('AUSTRIA', '0 & F TRI S A VEN - SWI')).toContain('under RESTRICT_SIGNAL a SIGNAL_SUPPORT order is a direct bribe of 0 AgP');
-    expect(await refused('FRANCE', '0 : F TRI S A VIE - ROM')).toContain(
-      "F TRI is not yours: under RESTRICT_SIGNAL only its owner or the owner's controller gives it a SIGNAL_SUPPORT order",
-    );
-    expect(await refused('AUSTRIA', '0 : F TRI S A VEN - SWI | S A VIE - ROM')).toContain(
-      'under RESTRICT_SIGNAL a SIGNAL_SUPPORT order is not one of alternatives (|)',
-    );
-    expect(await refused('AUSTRIA', '0 : F TRI S A VEN - SWI\n0 : F TRI S A VIE - ROM')).toContain(
-      '"0 : F TRI S A VIE - ROM": F TRI has a SIGNAL_SUPPORT order on this sheet already, and RESTRICT_SIGNAL allows one per unit',
-    );
+    const directBribe = 'under RESTRICT_SIGNAL a SIGNAL_SUPPORT order is a direct bribe of 0 AgP';
+    expect(await refused('FRANCE', '1 : F TRI S A VIE - ROM')).toEqual([
+      { line: '1 : F TRI S A VIE - ROM', reason: expect.stringContaining(`${directBribe} (0 : ...)`) },
+    ]);
+    expect(await refused('AUSTRIA', '0 & F TRI S A VEN - SWI')).toEqual([{ line: '0 & F TRI S A VEN - SWI', reason: expect.stringContaining(directBribe) }]);
+    expect(await refused('FRANCE', '0 : F TRI S A VIE - ROM')).toEqual([
+      {
+        line: '0 : F TRI S A VIE - ROM',
+        reason: expect.stringContaining("F TRI is not yours: under RESTRICT_SIGNAL only its owner or the owner's controller"),
+      },
+    ]);
+    expect(await refused('AUSTRIA', '0 : F TRI S A VEN - SWI | S A VIE - ROM')).toEqual([
+      { line: '0 : F TRI S A VEN - SWI | S A VIE - ROM', reason: expect.stringContaining('is not one of alternatives (|)') },
+    ]);
+    expect(await refused('AUSTRIA', '0 : F TRI S A VEN - SWI\n0 : F TRI S A VIE - ROM')).toEqual([
+      { line: '0 : F TRI S A VIE - ROM', reason: 'F TRI has a SIGNAL_SUPPORT order on this sheet already, and RESTRICT_SIGNAL allows one per unit' },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ExecutionOutcome } from '../../src/commands/run/run.js';
 import { MASTER } from '../commands/execute/support.js';
 import { payolaGame, statement } from './support.js';
 
@@ -19,11 +20,12 @@ async function bidUnder(game: string, rules: string) {
   return { ...played, results: await played.process() };
 }
 
-/** The lines of a sheet the judge refused, as its reply quotes them. */
-async function refusal(send: (power: string, lines: string) => Promise<{ reply: { text: string } }>, power: string, sheet: string) {
-  const reply = (await send(power, sheet)).reply.text;
-  expect(reply).toContain('The offer sheet was not accepted');
-  return reply.slice(reply.indexOf('Lines not accepted'));
+/** The reasons the judge gave for the lines of a sheet it refused (the sheet is refused whole), from the mail's outcome. */
+async function refusal(send: (power: string, lines: string) => Promise<ExecutionOutcome>, power: string, sheet: string): Promise<string[]> {
+  const outcome = await send(power, sheet);
+  expect(outcome.reply.text).toContain('The offer sheet was not accepted');
+  expect(outcome.refused.map(({ code }) => code)).toEqual(outcome.refused.map(() => 'ORDER_REFUSED'));
+  return outcome.refused.map(({ reason }) => reason);
 }
 
 /** Plays Spring and Fall 1901 with no bribes: every unit holds, and the year's income is paid; the Fall's results. */
@@ -166,7 +168,7 @@ describe('Payola rules, each in a game by mail', () => {
     // control of his or her own units, ordering them as in normal, non-Payola games".
     const { send, process, funds, master } = await payolaGame('paydum', ['RULE PAY_DUMMIES']);
     await master('DUMMY ITALY');
-    expect(await refusal(send, 'GERMANY', '3 : A PAR - PIC')).toContain("A PAR belongs to FRANCE: under PAY_DUMMIES only dummies' units take bribes");
+    expect(await refusal(send, 'GERMANY', '3 : A PAR - PIC')).toEqual(["A PAR belongs to FRANCE: under PAY_DUMMIES only dummies' units take bribes"]);
     expect((await send('FRANCE', 'A PAR - BUR')).reply.text).not.toContain('not accepted');
     expect((await send('GERMANY', '5 : A VEN - TYR')).reply.text).not.toContain('not accepted');
     const results = await process();
@@ -190,28 +192,28 @@ describe('Payola rules, each in a game by mail', () => {
     // (>, @, !, &) are not allowed."
     const { send } = await payolaGame('direct', ['RULE DIRECT_ONLY']);
     for (const wildcard of ['4 > A PAR', '4 @ A PAR', '4 ! A PAR - BUR', '4 & A PAR', '4 : A PAR - BUR | - PIC'])
-      expect(await refusal(send, 'FRANCE', wildcard)).toContain('only direct bribes (:) to one order are allowed in this game (DIRECT_ONLY)');
-    expect(await refusal(send, 'FRANCE', '4 : A PAR - BUR\n2 : A PAR - PIC')).toContain(
+      expect(await refusal(send, 'FRANCE', wildcard)).toEqual(['only direct bribes (:) to one order are allowed in this game (DIRECT_ONLY)']);
+    expect(await refusal(send, 'FRANCE', '4 : A PAR - BUR\n2 : A PAR - PIC')).toEqual([
       'only one bribe to each unit is allowed in this game (DIRECT_ONLY), and A PAR has one already',
-    );
+    ]);
     expect((await send('FRANCE', '4 : A PAR - BUR\n2 : A MAR - SPA')).reply.text).not.toContain('not accepted');
   });
 
   it('NO_SAVINGS and NO_PLATEAU: savings requests and plateaus refused as each rule says', async () => {
     // Rules.txt 3.5 NO_SAVINGS: "The savings request ($) and bribe plateaus (#) are not allowed."; NO_PLATEAU: "Bribe plateaus (#)".
     const savings = await payolaGame('nosave', ['RULE NO_SAVINGS']);
-    expect(await refusal(savings.send, 'FRANCE', '5 $')).toContain('savings requests ($) are not allowed in this game (NO_SAVINGS)');
-    expect(await refusal(savings.send, 'FRANCE', '8#4 : A PAR - BUR')).toContain('(NO_SAVINGS)');
+    expect(await refusal(savings.send, 'FRANCE', '5 $')).toEqual(['savings requests ($) are not allowed in this game (NO_SAVINGS)']);
+    expect(await refusal(savings.send, 'FRANCE', '8#4 : A PAR - BUR')).toEqual([expect.stringContaining('(NO_SAVINGS)')]);
     const plateau = await payolaGame('noplat', ['RULE NO_PLATEAU']);
-    expect(await refusal(plateau.send, 'FRANCE', '8#4 : A PAR - BUR')).toContain('(NO_PLATEAU)');
+    expect(await refusal(plateau.send, 'FRANCE', '8#4 : A PAR - BUR')).toEqual([expect.stringContaining('(NO_PLATEAU)')]);
     expect((await plateau.send('FRANCE', '5 $\n8 : A PAR - BUR')).reply.text).not.toContain('not accepted');
   });
 
   it('PAYOLA_CLASSIC: NO_SAVINGS, DIRECT_ONLY, FLAT_TAX and ZERO_FOREIGN at once', async () => {
     // Rules.txt 3.5 PAYOLA_CLASSIC switches on the four rules; FLAT_TAX: 3 centres x 7 players = 21 AgP to start.
     const { send } = await payolaGame('classic', ['RULE PAYOLA_CLASSIC']);
-    expect(await refusal(send, 'FRANCE', '5 $')).toContain('(NO_SAVINGS)');
-    expect(await refusal(send, 'FRANCE', '4 > A PAR')).toContain('(DIRECT_ONLY)');
+    expect(await refusal(send, 'FRANCE', '5 $')).toEqual([expect.stringContaining('(NO_SAVINGS)')]);
+    expect(await refusal(send, 'FRANCE', '4 > A PAR')).toEqual([expect.stringContaining('(DIRECT_ONLY)')]);
     const taken = (await send('FRANCE', '0 : A MUN H\n4 : A PAR - BUR')).reply.text;
     expect(taken).not.toContain('not accepted');
     expect(taken).toContain('Your treasury holds 21 AgP.');
@@ -230,21 +232,21 @@ describe('Payola rules, each in a game by mail', () => {
   it('TOUCH_BRIBE and REMOTE_BRIBE: foreign units within (or beyond) hold-support range of one of ones own', async () => {
     // Rules.txt 3.5: Italy's A VEN and Austria's F TRI can support each other to hold; France's F BRE is far from every Italian unit.
     const touch = await payolaGame('touch', ['RULE TOUCH_BRIBE']);
-    expect(await refusal(touch.send, 'ITALY', '3 : F BRE H')).toContain(
+    expect(await refusal(touch.send, 'ITALY', '3 : F BRE H')).toEqual([
       'F BRE is not next to any of your units, and under TOUCH_BRIBE only units next to yours take your bribes',
-    );
+    ]);
     expect((await touch.send('ITALY', '3 : F TRI H\n2 : A VEN H')).reply.text).not.toContain('not accepted');
     const remote = await payolaGame('remote', ['RULE REMOTE_BRIBE']);
-    expect(await refusal(remote.send, 'ITALY', '3 : F TRI H')).toContain(
+    expect(await refusal(remote.send, 'ITALY', '3 : F TRI H')).toEqual([
       'F TRI is next to one of your units, and under REMOTE_BRIBE only units away from yours take your bribes',
-    );
+    ]);
     expect((await remote.send('ITALY', '3 : F BRE H\n2 : A VEN H')).reply.text).not.toContain('not accepted');
   });
 
   it('ZERO_FOREIGN: a 0 AgP bribe to a foreign unit is taken only under the rule', async () => {
     // Rules.txt 3.5 ZERO_FOREIGN: players may offer bribes of 0 AgP to units that are not their own.
     const without = await payolaGame('zero1');
-    expect(await refusal(without.send, 'ITALY', '0 : F TRI H')).toContain('a bribe of 0 AgP may be offered only to your own units, and F TRI is not yours');
+    expect(await refusal(without.send, 'ITALY', '0 : F TRI H')).toEqual(['a bribe of 0 AgP may be offered only to your own units, and F TRI is not yours']);
     expect((await without.send('ITALY', '0 : A VEN H')).reply.text).not.toContain('not accepted');
     const zero = await payolaGame('zero2', ['RULE ZERO_FOREIGN']);
     expect((await zero.send('ITALY', '0 : F TRI H')).reply.text).not.toContain('not accepted');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { address, MASTER } from '../commands/execute/support.js';
+import { address, MASTER, ordersOf, powerOf } from '../commands/execute/support.js';
 import { crystalBall, section } from './support.js';
 
 /**
@@ -26,9 +26,11 @@ describe('a Crystal Ball game played by mail', () => {
     // "How does the first turn work?": every power enters its list for the first movement phase
     // first; until the last one is in, a list may still be replaced.
     const first = await send('FRANCE', ['A PAR - BUR', 'F BRE - MAO']);
+    // The wording of a list on file in the reply is kept here.
     expect(first.reply.text).toContain(
       'Orders on file for France for Spring 1901 Movement (SOONER, locked in once every power has sent its list):\n  A PAR - BUR\n  F BRE - MAO\n',
     );
+    expect(powerOf(judge, 'FRANCE', 'cb').sooner).toEqual(['A PAR - BUR', 'F BRE - MAO']);
     await send('FRANCE', ['A PAR - PIC', 'F BRE - ENG', 'A MAR - BUR']);
     await send('GERMANY', ['A MUN - RUH', 'A BER - MUN', 'F KIE - DEN']);
     await send('TURKEY', ['F ANK - BLA', 'A CON - BUL', 'A SMY H']);
@@ -65,7 +67,9 @@ describe('a Crystal Ball game played by mail', () => {
     );
     // "Can I omit the unit type? No, you cannot." The supported unit's type may be left out.
     const untyped = await send('GERMANY', ['MUN - BUR', 'A MUN - BUR', 'A RUH S MUN - BUR', 'F DEN H']);
-    expect(untyped.reply.text).toContain('"MUN - BUR": say whether the unit is an army (A) or a fleet (F): the order is for that unit only');
+    expect(untyped.refused).toEqual([
+      { line: 'MUN - BUR', code: 'ORDER_REFUSED', reason: 'say whether the unit is an army (A) or a fleet (F): the order is for that unit only' },
+    ]);
     await send('TURKEY', ['A BUL H', 'F BLA H', 'A SMY H']);
     for (const power of ['ENGLAND', 'ITALY', 'AUSTRIA']) await send(power, HOLD_ALL[power]!);
     // "Will moves process before the deadline if all players get their (next) order list submitted? Yes."
@@ -84,8 +88,9 @@ describe('a Crystal Ball game played by mail', () => {
     expect(spring(null)).toContain('Germany:  [ordered] A MUN - RUH');
     // The LATER lists moved up: the one France wrote is the one locked in now (XtalballGame.preMoveUpdate).
     const fall = await send('FRANCE', ['F ENG P ENGLAND', 'A PIC S F ENG - BEL', 'A BUR - MUN', 'A PAR H']);
-    expect(fall.reply.text).toContain('Orders on file for France for Fall 1901 Movement (locked in: SOONER):\n  F ENG S A PIC - BEL\n');
-    expect(fall.reply.text).toContain('Orders on file for France for the movement phase after it (LATER):\n  F ENG P ENGLAND\n');
+    expect(fall.refused).toEqual([]);
+    expect(powerOf(judge, 'FRANCE', 'cb').sooner[0]).toBe('F ENG S A PIC - BEL');
+    expect(powerOf(judge, 'FRANCE', 'cb').later).toEqual(['F ENG P ENGLAND', 'A PIC S F ENG - BEL', 'A BUR - MUN', 'A PAR H']);
     await send('ENGLAND', ['F LON H', 'F ENG - BEL', 'F EDI H', 'A LVP H']);
     await send('GERMANY', ['A BUR H', 'A RUH H', 'F DEN H', 'A BER H']);
     await send('TURKEY', ['A BUL - GRE', 'F BLA H', 'A SMY H', 'F ANK H']);
@@ -112,7 +117,8 @@ describe('a Crystal Ball game played by mail', () => {
 
     // "What about retreat and adjustment phases? ... issued in real time, as they occur."
     const retreat = await send('FRANCE', ['A BUR - PAR']);
-    expect(retreat.reply.text).toContain('Orders on file for France for Fall 1901 Retreats:\n  A BUR - PAR');
+    expect(retreat.refused).toEqual([]);
+    expect(ordersOf(judge, 'FRANCE', 'cb')).toEqual(['A BUR - PAR']);
     const retreats = await process('PROCESS');
     expect(section(retreats('FRANCE'), 'France:')).toEqual(['  A BUR - PAR.']);
     await send('GERMANY', ['BUILD A BER']);

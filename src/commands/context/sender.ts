@@ -1,4 +1,4 @@
-import { GameRuleError } from '../../game/lifecycle.js';
+import { Refusal } from '../../common/errors.js';
 import type { Session } from './step.js';
 
 /**
@@ -11,6 +11,12 @@ export type SignedOnSession = Extract<Session, { kind: 'power' | 'master' }>;
 export type PowerSession = Extract<Session, { kind: 'power' }>;
 export interface MasterSession {
   readonly game: string;
+}
+
+/** The guard's refusal: the command needs a sign-on the mail has not made. */
+class WrongSenderError extends Refusal {
+  override name = 'WrongSenderError';
+  readonly code = 'WRONG_SENDER';
 }
 
 /** What a command's handler is handed for its sender. */
@@ -32,17 +38,17 @@ function narrowed(session: Session, sender: Sender, keyword: string): SessionOf<
       return session;
     case 'signed on':
       if (session.kind === 'power' || session.kind === 'master') return session;
-      throw new GameRuleError(`${keyword} needs a SIGNON first`);
+      throw new WrongSenderError(`${keyword} needs a SIGNON first`);
     case 'power':
       if (session.kind === 'power') return session;
-      throw new GameRuleError(
+      throw new WrongSenderError(
         session.kind === 'master'
           ? `${keyword} is for a power; sign on as the power (its initial and the Master's password)`
           : `${keyword} needs a SIGNON first`,
       );
     case 'master':
       if (session.kind === 'master' || (session.kind === 'power' && session.master)) return { game: session.game };
-      if (session.kind === 'power') throw new GameRuleError(`${keyword} is a Master's command; you are signed on as ${session.power}, not as the Master`);
-      throw new GameRuleError(`${keyword} is a Master's command: sign on as the Master first (SIGNON Mgame password)`);
+      if (session.kind === 'power') throw new WrongSenderError(`${keyword} is a Master's command; you are signed on as ${session.power}, not as the Master`);
+      throw new WrongSenderError(`${keyword} is a Master's command: sign on as the Master first (SIGNON Mgame password)`);
   }
 }

@@ -1,4 +1,6 @@
 import { clip, QUOTED_LINE_CHARACTERS, QUOTED_VALUE_CHARACTERS } from '../../common/clip.js';
+import type { RefusalCode } from '../../common/errors.js';
+import type { RefusedLine } from '../../engine/legality/reader.js';
 import type { MailAttachment, OutgoingMail } from '../../store/outgoing-mail.js';
 import type { ArchivedPress } from '../../store/press-archive.js';
 
@@ -15,14 +17,20 @@ export type Session =
 export const NO_SESSION: Session = { kind: 'none' };
 export const CLOSED_SESSION: Session = { kind: 'closed' };
 
+/** A refused line of a mail, with why in words (the reply quotes it) and as the catalogue's code. */
+export interface Refused extends RefusedLine {
+  readonly code: RefusalCode;
+}
+
 /**
- * What one command did: the reply's lines under its echo, the lines it refused (quoted with the
- * reason), the files the reply carries, the other mails it caused, and how it changed the mail's
- * session. Plain data, so that it can be recorded and replayed when the same mail is executed again.
+ * What one command did: the reply's lines under its echo, the lines it refused, the files the
+ * reply carries, the other mails it caused, and how it changed the mail's session. Plain data, so
+ * that it can be recorded and replayed when the same mail is executed again.
  */
 export interface Step {
   readonly lines: readonly string[];
-  readonly refused?: readonly string[];
+  /** The lines it refused, when not just its own line (for `code`, `reason`): orders each on their own. */
+  readonly refused?: readonly Refused[];
   readonly notices?: readonly OutgoingMail[];
   /** Files the reply carries (MAP's picture of the board). */
   readonly attachments?: readonly MailAttachment[];
@@ -30,7 +38,8 @@ export interface Step {
   readonly session?: Session;
   /** OFFICIAL: the subject later press in the mail goes out under (null: the usual one again). */
   readonly official?: string | null;
-  readonly failed?: boolean;
+  /** Set when the command was refused: why, as the catalogue's code (`common/errors.ts`). */
+  readonly code?: RefusalCode;
   /** Press the command sent, for the game's press archive: kept in the commit that records the step. */
   readonly archived?: ArchivedPress;
   /** Why the command was refused, for the quote at the end of the reply (else its first line). */
@@ -38,6 +47,7 @@ export interface Step {
 }
 
 /** `"line": reason`, the way every refusal is quoted; the reply echoed the line already, so it is cut shorter here. */
-export function quoted(text: string, reason: string): string {
-  return `"${clip(text.trim(), QUOTED_VALUE_CHARACTERS)}": ${clip(reason, QUOTED_LINE_CHARACTERS)}`;
+export function quoted({ line, reason }: RefusedLine): string {
+  const why = clip(reason, QUOTED_LINE_CHARACTERS);
+  return line === null ? why : `"${clip(line.trim(), QUOTED_VALUE_CHARACTERS)}": ${why}`;
 }

@@ -39,7 +39,13 @@ function signonName(power: string): string {
 
 /** A refused JOIN, OBSERVE or TAKEOVER: nothing after it acts for an earlier SIGNON. */
 function refusedStep(keyword: string, refused: { readonly reason: string; readonly notices: Step['notices'] }): Step {
-  return { lines: [`${keyword} refused: ${refused.reason}.`], failed: true, reason: refused.reason, notices: refused.notices ?? [], session: CLOSED_SESSION };
+  return {
+    lines: [`${keyword} refused: ${refused.reason}.`],
+    code: 'LOGIN_REFUSED',
+    reason: refused.reason,
+    notices: refused.notices ?? [],
+    session: CLOSED_SESSION,
+  };
 }
 
 /** A private game's privacy word, checked within the guessing limits (the game layer checks it again, cheaply). */
@@ -200,7 +206,8 @@ export async function takeOver(context: ExecutionContext, command: Takeover): Pr
 /** TAKEOVER Mgame password: the new Master knows the Master's password; the old one is told. */
 async function takeOverMaster(context: ExecutionContext, command: Takeover): Promise<Step> {
   const login = await logIn(context, command.game, command.who, command.password);
-  if (!login.ok) return { lines: [`TAKEOVER refused: ${login.reason}.`], failed: true, reason: login.reason, notices: login.notices, session: CLOSED_SESSION };
+  if (!login.ok)
+    return { lines: [`TAKEOVER refused: ${login.reason}.`], code: 'LOGIN_REFUSED', reason: login.reason, notices: login.notices, session: CLOSED_SESSION };
   const before = login.loaded.game.master;
   await context.service.roster.replaceMaster(command.game, identityOf(context), actorOf(context, 'TAKEOVER master'));
   const notices =

@@ -1,3 +1,4 @@
+import type { RefusalCode } from '../../common/errors.js';
 import { GameRuleError } from '../../game/lifecycle.js';
 import { findPower, MAP_POWER_ROLE, type GameStatus } from '../../status/model.js';
 import type { Command, Login } from '../language/types.js';
@@ -20,8 +21,8 @@ function signedOnLine(game: GameStatus, map: ReturnType<typeof currentMap>, who:
 }
 
 /** A refused login closes the session, so nothing after it acts for an earlier SIGNON. */
-function refusedLogin(keyword: string, reason: string, notices: Step['notices'] = []): Step {
-  return { lines: [`${keyword} refused: ${reason}.`], failed: true, reason, session: CLOSED_SESSION, notices };
+function refusedLogin(keyword: string, reason: string, notices: Step['notices'] = [], code: RefusalCode = 'LOGIN_REFUSED'): Step {
+  return { lines: [`${keyword} refused: ${reason}.`], code, reason, session: CLOSED_SESSION, notices };
 }
 
 export async function signOn(context: ExecutionContext, command: Login): Promise<Step> {
@@ -40,7 +41,7 @@ export function signOff(): Step {
 
 /** RESIGN in place of a SIGNON: it signs on too, so that a parting press can follow. */
 export async function resignInsteadOfSignon(context: ExecutionContext, command: Login & Command): Promise<Step> {
-  if (command.who.form === 'master') return refusedLogin('RESIGN', 'the Master may not resign; find a new Master, who sends TAKEOVER');
+  if (command.who.form === 'master') return refusedLogin('RESIGN', 'the Master may not resign; find a new Master, who sends TAKEOVER', [], 'GAME_RULE');
   const login = await logIn(context, command.game, command.who, command.password);
   if (!login.ok) return refusedLogin('RESIGN', login.reason, login.notices);
   const session = sessionOf(command.game, login.who);
@@ -52,7 +53,7 @@ export async function resignInsteadOfSignon(context: ExecutionContext, command: 
     if (error instanceof GameRuleError)
       return {
         lines: [`RESIGN not done: ${error.message}. The rest of the mail is not read.`],
-        failed: true,
+        code: error.code,
         reason: error.message,
         session: CLOSED_SESSION,
       };

@@ -76,7 +76,13 @@ async function masterLogin(context: ExecutionContext, keyword: string, game: str
   if (!login.ok)
     return {
       ok: false,
-      refusal: { lines: [`${keyword} refused: ${login.reason}.`], failed: true, reason: login.reason, notices: login.notices, session: CLOSED_SESSION },
+      refusal: {
+        lines: [`${keyword} refused: ${login.reason}.`],
+        code: 'LOGIN_REFUSED',
+        reason: login.reason,
+        notices: login.notices,
+        session: CLOSED_SESSION,
+      },
     };
   return { ok: true, game: login.loaded.game };
 }

@@ -145,8 +145,8 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
   const summary = refusedCount > 0 ? [`${refusedCount} order line${refusedCount === 1 ? ' was' : 's were'} not accepted (see below).`] : [];
   return {
     lines: [...summary, ...onFileLines(context, report.game, now, phase), ...report.notes, ...stillLate(context, report.game, now), ...ready],
-    refused: report.refused,
-    failed: refusedCount > 0,
+    refused: report.refused.map((refused) => ({ ...refused, code: 'ORDER_REFUSED' })),
+    ...(refusedCount > 0 ? { code: 'ORDER_REFUSED' } : {}),
     notices: orderCopies(context, report.game, now, phase, rules),
   };
 }

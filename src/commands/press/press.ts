@@ -77,7 +77,11 @@ function latePowers(context: ExecutionContext, game: GameStatus, sender: Party, 
 
 function refusedPress(command: Press & Command, reason: string): Step {
   const body = command.body === '' ? ['  (empty)'] : command.body.split('\n').map((line) => `  ${line}`);
-  return { lines: [`Press not sent: ${reason}.`, 'Your message was:', ...body], refused: [`"${command.text.trim()}": ${reason}`], failed: true };
+  return {
+    lines: [`Press not sent: ${reason}.`, 'Your message was:', ...body],
+    code: 'PRESS_REFUSED',
+    refused: [{ line: command.text.trim(), reason, code: 'PRESS_REFUSED' }],
+  };
 }
 
 /** What the press archive keeps of a message; null for a broadcast after the end under NO_EOG, which is not kept as an end-of-game statement. */

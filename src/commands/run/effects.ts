@@ -1,7 +1,7 @@
 import { durableWrite } from '../../store/crash-points.js';
 import { withoutSync, type JudgeDatabase } from '../../store/database.js';
 import { PressArchive } from '../../store/press-archive.js';
-import type { Step } from '../context/step.js';
+import type { Refused, Step } from '../context/step.js';
 
 /**
  * What each command of a mail did, kept so that a mail executed again after a crash (same mail key)
@@ -35,6 +35,21 @@ export interface CommandOutcome {
   readonly index: number;
   readonly game: string | null;
   readonly step: Step;
+}
+
+/**
+ * A step as judges before the refusal codes recorded it: `failed` where a code stands now, and the
+ * refused lines already quoted. Read again after an upgrade, it is answered as it was then.
+ */
+interface EarlierStep extends Omit<Step, 'refused'> {
+  readonly failed?: boolean;
+  readonly refused?: readonly (string | Refused)[];
+}
+
+function upgraded({ failed, refused, ...step }: EarlierStep): Step {
+  const code = step.code ?? (failed === true ? 'REFUSED_EARLIER' : undefined);
+  const lines = refused?.map((entry) => (typeof entry === 'string' ? { line: null, reason: entry, code: code ?? 'REFUSED_EARLIER' } : entry));
+  return { ...step, ...(code !== undefined ? { code } : {}), ...(lines !== undefined ? { refused: lines } : {}) };
 }
 
 interface EffectRow {
@@ -96,7 +111,7 @@ export class MailEffects {
   recorded(mailKey: string, index: number): RecordedEffect | null {
     const row = this.find.get(mailKey, index);
     if (!row) return null;
-    const step = row.state === 'done' && row.effect !== null ? (JSON.parse(row.effect) as Step) : null;
+    const step = row.state === 'done' && row.effect !== null ? upgraded(JSON.parse(row.effect) as EarlierStep) : null;
     return { state: row.state, step };
   }
 

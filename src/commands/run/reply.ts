@@ -2,6 +2,7 @@ import { clip, QUOTED_LINE_CHARACTERS } from '../../common/clip.js';
 import type { JudgeConfig } from '../../config/config.js';
 import type { MailAttachment, OutgoingMail } from '../../store/outgoing-mail.js';
 import type { Templates } from '../../templates/templates.js';
+import { quoted, type Refused } from '../context/step.js';
 
 /**
  * The one reply a mail gets: each command echoed with what became of it, then every refused line
@@ -15,7 +16,7 @@ export interface Entry {
   readonly lines: readonly string[];
   /** The power the command acted for (`game/POWER`), or null. */
   readonly owner: string | null;
-  readonly refused: readonly string[];
+  readonly refused: readonly Refused[];
   readonly attachments: readonly MailAttachment[];
 }
 
@@ -31,7 +32,7 @@ export interface Owner {
 const ANSWER_LINE_CHARACTERS = 1_000;
 
 function render(templates: Templates, entries: readonly Entry[], intro: string | null): string {
-  const refused = entries.flatMap((entry) => entry.refused);
+  const refused = entries.flatMap((entry) => entry.refused.map(quoted));
   const cut = entries.map((entry) => ({
     ...entry,
     echo: entry.echo.map((line) => clip(line, QUOTED_LINE_CHARACTERS)),

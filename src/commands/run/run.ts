@@ -14,7 +14,7 @@ import { changesGame, dispatch, sessionEffect } from './registry.js';
 import { buildReply, type Entry, type Owner } from './reply.js';
 import { resumedSession } from './resume.js';
 import { applyStatusLines } from '../master/status-lines.js';
-import { CLOSED_SESSION, NO_SESSION, quoted, type Session, type Step } from '../context/step.js';
+import { CLOSED_SESSION, NO_SESSION, type Refused, type Session, type Step } from '../context/step.js';
 
 /**
  * One execution of one mail, command by command. Order lines are gathered and submitted together
@@ -26,6 +26,8 @@ import { CLOSED_SESSION, NO_SESSION, quoted, type Session, type Step } from '../
 export interface ExecutionOutcome {
   /** One line for the journal and the log. */
   readonly summary: string;
+  /** Every line the reply lists as not accepted, in its order, with the catalogue's code for why. */
+  readonly refused: readonly Refused[];
   readonly reply: OutgoingMail;
   readonly notices: OutgoingMail[];
   /** Who the last lines acted for: the web pages keep a successful SIGNON's as the visitor's. */
@@ -100,7 +102,7 @@ export class MailRun {
   private gatherOrder(index: number, command: Command): void {
     const session = this.session;
     if (session.kind !== 'power') {
-      this.record([shownLine(command.text)], { lines: ['Ignored: not signed on to a power (see above).'], failed: true });
+      this.record([shownLine(command.text)], { lines: ['Ignored: not signed on to a power (see above).'], code: 'WRONG_SENDER' });
       return;
     }
     if (this.orders === null) {
@@ -145,7 +147,7 @@ export class MailRun {
     const echo = lines.map(shownLine);
     const session = this.session;
     if (session.kind !== 'master') {
-      this.record(echo, { lines: ['Ignored: status-file lines need the Master signed on (see above).'], failed: true });
+      this.record(echo, { lines: ['Ignored: status-file lines need the Master signed on (see above).'], code: 'WRONG_SENDER' });
       return;
     }
     const edit = { block: this.statusBlock, lines, creating: this.creating };
@@ -195,7 +197,7 @@ export class MailRun {
     } catch (error) {
       // A refusal is the player's, worded for them; anything else is the judge's own failure, which
       // the mail layer records and tells the judgekeeper of.
-      if (error instanceof Refusal) return { lines: [`Not done: ${error.reason}.`], failed: true, reason: error.reason };
+      if (error instanceof Refusal) return { lines: [`Not done: ${error.reason}.`], code: error.code, reason: error.reason };
       throw this.explained(error, game);
     }
   }
@@ -215,9 +217,9 @@ export class MailRun {
     const before = this.session;
     // A refused JOIN, CREATE or TAKEOVER must not leave the lines after it to an earlier SIGNON.
     const session = step.session ?? (kind !== undefined && sessionEffect(kind) === 'opens' ? CLOSED_SESSION : undefined);
-    if (session !== undefined) this.enter(session, kind === 'create' && !step.failed);
+    if (session !== undefined) this.enter(session, kind === 'create' && step.code === undefined);
     if (step.official !== undefined) this.official = step.official;
-    const refused = step.refused ?? (step.failed ? [quoted(echo[0]!, step.reason ?? step.lines[0]!)] : []);
+    const refused = step.refused ?? (step.code === undefined ? [] : [{ line: echo[0]!, reason: step.reason ?? step.lines[0]!, code: step.code }]);
     const owner = this.ownerKey(this.session.kind === 'closed' ? before : this.session);
     this.entries[slot] = { echo, lines: step.lines, owner, refused, attachments: step.attachments ?? [] };
     this.notices.push(...(step.notices ?? []));
@@ -250,7 +252,7 @@ export class MailRun {
       echo: [text],
       lines: [`Not understood: ${problem.reason}.`],
       owner: this.ownerKey(this.session),
-      refused: [quoted(text, problem.reason)],
+      refused: [{ line: text, reason: problem.reason, code: 'NOT_UNDERSTOOD' }],
       attachments: [],
     });
   }
@@ -264,8 +266,8 @@ export class MailRun {
       [...this.owners.values()],
       [...this.games],
     );
-    const refused = this.entries.reduce((count, entry) => count + entry.refused.length, 0);
-    const summary = `${this.commandCount} command${this.commandCount === 1 ? '' : 's'}, ${refused} refused line${refused === 1 ? '' : 's'}${this.games.size > 0 ? ` (${[...this.games].join(', ')})` : ''}`;
-    return { summary, reply, notices: [...this.notices, ...copies], session: this.session };
+    const refused = this.entries.flatMap((entry) => entry.refused);
+    const summary = `${this.commandCount} command${this.commandCount === 1 ? '' : 's'}, ${refused.length} refused line${refused.length === 1 ? '' : 's'}${this.games.size > 0 ? ` (${[...this.games].join(', ')})` : ''}`;
+    return { summary, refused, reply, notices: [...this.notices, ...copies], session: this.session };
   }
 }

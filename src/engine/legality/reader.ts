@@ -35,11 +35,25 @@ export type ReadOrderResult =
       /** The order for the adjudicator, carrying its check (which then need not be made again). */
       submitted: SubmittedOrder;
     }
-  | { ok: false; message: string };
+  | { ok: false; refused: RefusedLine };
 
-/** Quotes the player's line in a refusal, the way a judge replies: `"A PAR - MUN": Paris is not adjacent to Munich`. */
-export function refusal(line: string, reason: string): string {
-  return `"${line.trim()}": ${reason}`;
+/**
+ * A line refused and why, kept apart so that a reply can quote the line (`"A PAR - MUN": Paris is
+ * not adjacent to Munich`) and a test or tool can read which line it was without parsing the quote.
+ * `line` is null when a whole list is refused rather than one of its lines.
+ */
+export interface RefusedLine {
+  readonly line: string | null;
+  readonly reason: string;
+}
+
+export function refusal(line: string, reason: string): RefusedLine {
+  return { line: line.trim(), reason };
+}
+
+/** The refusal as a judge writes it, quoting the player's line. */
+export function quotedRefusal({ line, reason }: RefusedLine): string {
+  return line === null ? reason : `"${line}": ${reason}`;
 }
 
 /**
@@ -68,13 +82,13 @@ export class OrderReader {
 
   read(line: string): ReadOrderResult {
     const parsed = parseOrder(this.context.map, line, this.context.phase);
-    if (!parsed.ok) return { ok: false, message: refusal(line, parsed.reason) };
+    if (!parsed.ok) return { ok: false, refused: refusal(line, parsed.reason) };
     if (parsed.readings.length === 1) return this.take(line, parsed.readings[0]!);
     if (this.noCheck) {
       const meanings = parsed.readings.map(formatOrder).join(' or ');
-      return { ok: false, message: refusal(line, `could mean ${meanings}; an order that reads several ways cannot be used when orders are not checked`) };
+      return { ok: false, refused: refusal(line, `could mean ${meanings}; an order that reads several ways cannot be used when orders are not checked`) };
     }
-    if (this.power < 0) return { ok: false, message: refusal(line, `${this.context.power} is not a power in this game`) };
+    if (this.power < 0) return { ok: false, refused: refusal(line, `${this.context.power} is not a power in this game`) };
     const legal = new Map<string, SubmittedOrder>();
     let firstReason: string | null = null;
     for (const reading of parsed.readings) {
@@ -82,8 +96,8 @@ export class OrderReader {
       if (checked.ok) legal.set(canonicalText(checked.value), checked.value);
       else firstReason ??= checked.reason;
     }
-    if (legal.size === 0) return { ok: false, message: refusal(line, firstReason!) };
-    if (legal.size > 1) return { ok: false, message: refusal(line, `could mean ${[...legal.keys()].join(' or ')}`) };
+    if (legal.size === 0) return { ok: false, refused: refusal(line, firstReason!) };
+    if (legal.size > 1) return { ok: false, refused: refusal(line, `could mean ${[...legal.keys()].join(' or ')}`) };
     const [text, submitted] = [...legal.entries()][0]!;
     return { ok: true, order: submitted.order, text, checked: true, submitted };
   }
@@ -99,9 +113,9 @@ export class OrderReader {
   /** The one reading of `line`: accepted as it is under NO_CHECK, else checked. */
   private take(line: string, order: Order): ReadOrderResult {
     if (this.noCheck) return { ok: true, order, text: formatOrder(order), checked: false, submitted: { power: this.context.power, order } };
-    if (this.power < 0) return { ok: false, message: refusal(line, `${this.context.power} is not a power in this game`) };
+    if (this.power < 0) return { ok: false, refused: refusal(line, `${this.context.power} is not a power in this game`) };
     const checked = this.check(order);
-    if (!checked.ok) return { ok: false, message: refusal(line, checked.reason) };
+    if (!checked.ok) return { ok: false, refused: refusal(line, checked.reason) };
     return { ok: true, order: checked.value.order, text: canonicalText(checked.value), checked: true, submitted: checked.value };
   }
 

@@ -3,7 +3,7 @@ import { formatUnit } from '../../orders/format.js';
 import type { Order } from '../../orders/types.js';
 import { readOfferLine, savedAmount, type BribeAmount, type BribeCode, type OfferLine } from '../../orders/offer-line.js';
 import { RulesInForce } from '../../rules/in-force.js';
-import { OrderReader, refusal, type ReadOrderResult } from '../legality/reader.js';
+import { OrderReader, refusal, type ReadOrderResult, type RefusedLine } from '../legality/reader.js';
 import type { CheckedSubmission } from '../legality/checked.js';
 import type { Position } from '../types.js';
 import { expandBribe, type Offer } from './offers.js';
@@ -35,8 +35,8 @@ export interface OfferSheet {
   readonly savings: number;
   /** Each line as the judge writes it back (amount, code, canonical orders, comment). */
   readonly lines: readonly string[];
-  /** One per refused line, quoting it; a sheet with errors is refused whole. */
-  readonly errors: readonly string[];
+  /** One per refused line; a sheet with errors is refused whole. */
+  readonly errors: readonly RefusedLine[];
   /** Each unit's first SIGNAL_SUPPORT order on the sheet (under RESTRICT_SIGNAL its only one, which stands in for its HOLD). */
   readonly signals: ReadonlyMap<string, string>;
 }
@@ -50,7 +50,7 @@ export function readOfferSheet(context: SheetContext, lines: readonly string[]):
 class SheetReader {
   private readonly offers: Offer[] = [];
   private readonly lines: string[] = [];
-  private readonly errors: string[] = [];
+  private readonly errors: RefusedLine[] = [];
   private savings = 0;
   private readonly signals = new Map<string, string>();
   private readonly orders: OrderReader;
@@ -83,7 +83,7 @@ class SheetReader {
 
   private readBribe(line: string, offer: Extract<OfferLine, { kind: 'bribe' }>): void {
     const first = this.orders.read(unmarked(offer.first));
-    if (!first.ok) return this.refuse(line, reasonOf(first.message, offer.first));
+    if (!first.ok) return this.refuse(line, first.refused.reason);
     const unit = unitOf(first.order);
     const owner = this.owners.get(unit) ?? null;
     const problem = this.unitProblem(unit, owner, offer);
@@ -93,7 +93,7 @@ class SheetReader {
     for (const alternative of offer.alternatives) {
       const written = `${unit} ${unmarked(alternative)}`;
       const read = this.orders.read(written);
-      if (!read.ok) return this.refuse(line, reasonOf(read.message, written));
+      if (!read.ok) return this.refuse(line, read.refused.reason);
       if (unitOf(read.order) !== unit) return this.refuse(line, `'${alternative}' is an order for another unit than ${unit}`);
       if (orders.includes(read.text)) return this.refuse(line, `the order ${read.text} is offered twice in one bribe`);
       orders.push(read.text);
@@ -171,16 +171,11 @@ class SheetReader {
     if (this.context.rules.has('LIMIT_OFFERS')) {
       const total = this.offers.reduce((sum, offer) => sum + offer.amount, 0);
       const available = Math.max(this.context.balance - this.savings, 0);
-      if (total > available) errors.push(`your offers come to ${total} AgP, more than the ${available} AgP your treasury holds for them (LIMIT_OFFERS)`);
+      if (total > available)
+        errors.push({ line: null, reason: `your offers come to ${total} AgP, more than the ${available} AgP your treasury holds for them (LIMIT_OFFERS)` });
     }
     return { offers: this.offers, savings: this.savings, lines: this.lines, errors, signals: this.signals };
   }
-}
-
-/** The order reader's reason without its own quotation of the order (the sheet's line is quoted instead). */
-function reasonOf(message: string, order: string): string {
-  const quoted = refusal(order, '');
-  return message.startsWith(quoted) ? message.slice(quoted.length) : message;
 }
 
 /** An order without DPjudge's `?` mark of a SIGNAL_SUPPORT order. */

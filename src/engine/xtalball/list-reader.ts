@@ -3,7 +3,7 @@ import type { UnitType } from '../../map/model.js';
 import { formatOrder } from '../../orders/format.js';
 import { parseOrder } from '../../orders/parse.js';
 import type { MovementOrder } from '../../orders/types.js';
-import { refusal } from '../legality/reader.js';
+import { refusal, type RefusedLine } from '../legality/reader.js';
 
 /**
  * A Crystal Ball order list (the SOONER or LATER lines of a status file, or a mail's orders) read
@@ -17,8 +17,8 @@ export interface OrderList {
   readonly orders: readonly MovementOrder[];
   /** Each order in its canonical text, unit first: what `lockedOrders` plays. */
   readonly texts: readonly string[];
-  /** One per refused line, quoting it. */
-  readonly errors: readonly string[];
+  /** One per refused line. */
+  readonly errors: readonly RefusedLine[];
 }
 
 /** Whether a unit of the type could ever stand there (on some coast of the province, for a fleet named without one): DPjudge refuses an order to any other as to an invalid unit. */
@@ -29,7 +29,7 @@ function mayStand(map: GameMap, type: UnitType, location: string): boolean {
 
 export function readOrderList(map: GameMap, lines: readonly string[]): OrderList {
   const orders: MovementOrder[] = [];
-  const errors: string[] = [];
+  const errors: RefusedLine[] = [];
   for (const line of lines) {
     if (line.trim() === '') continue;
     const parsed = parseOrder(map, line, 'MOVEMENT');

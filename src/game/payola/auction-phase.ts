@@ -1,6 +1,6 @@
 import { runAuction, type AuctionResult, type Bidder } from '../../engine/payola/auction.js';
 import { readOfferSheet, type OfferSheet } from '../../engine/payola/sheet.js';
-import { OrderReader } from '../../engine/legality/reader.js';
+import { OrderReader, quotedRefusal } from '../../engine/legality/reader.js';
 import { Board } from '../../engine/board.js';
 import { phaseAbbrev } from '../../map/phase.js';
 import { RulesInForce } from '../../rules/in-force.js';
@@ -50,7 +50,7 @@ export function payolaAuction(game: GameStatus, context: OrderContext): PayolaAu
     const sheet = readOfferSheet({ map, position, rules, power: power.name, balance, dummies, controlled: controlledBy(game, power.name) }, power.offers);
     sheets.set(power.name, sheet);
     balances.set(power.name, balance);
-    invalid.push(...sheet.errors.map((message) => ({ power: power.name, message })));
+    invalid.push(...sheet.errors.map((error) => ({ power: power.name, message: quotedRefusal(error) })));
     return {
       name: power.name,
       letter: letterOf(map, power.name),

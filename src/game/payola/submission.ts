@@ -1,4 +1,5 @@
 import { readOfferSheet } from '../../engine/payola/sheet.js';
+import { refusal } from '../../engine/legality/reader.js';
 import { readOfferLine } from '../../orders/offer-line.js';
 import { updatePower, findPower, type GameStatus } from '../../status/model.js';
 import { submitOrders, type OrderContext, type SubmissionReport } from '../orders.js';
@@ -56,9 +57,11 @@ export function submitPhaseOrders(game: GameStatus, power: string, lines: readon
     context,
   );
   const title = phaseTitle(context.phase);
-  const refusals = offers.map(
-    ({ line, order }) =>
-      `"${line.trim()}": offers are for movement phases only; in ${title} your own units are ordered directly, as in a standard game${order === '' ? '' : ` (${order})`}`,
+  const refusals = offers.map(({ line, order }) =>
+    refusal(
+      line,
+      `offers are for movement phases only; in ${title} your own units are ordered directly, as in a standard game${order === '' ? '' : ` (${order})`}`,
+    ),
   );
   return { ...report, refused: [...refusals, ...report.refused] };
 }

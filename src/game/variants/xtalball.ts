@@ -1,6 +1,7 @@
 import { lastOrderInCharge } from '../../engine/movement/followed.js';
 import type { MovementOrder } from '../../orders/types.js';
 import { readOrderList } from '../../engine/xtalball/list-reader.js';
+import { refusal, type RefusedLine } from '../../engine/legality/reader.js';
 import { listToUpdate, lockedOrders, publicOrders, rollOver, type ListPower, type LockedOrders } from '../../engine/xtalball/order-lists.js';
 import type { GameMap } from '../../map/game-map.js';
 import type { Phase } from '../../map/model.js';
@@ -55,8 +56,8 @@ function linesByPower(map: GameMap, sender: string, lines: readonly string[]): M
   return byPower;
 }
 
-/** One power's list written: the lines after its last NMR or CLEAR, read; what was refused, quoted. */
-function writtenList(owner: string, lines: readonly string[], context: OrderContext): { texts: readonly string[]; refused: readonly string[] } {
+/** One power's list written: the lines after its last NMR or CLEAR, read; the lines refused, with why. */
+function writtenList(owner: string, lines: readonly string[], context: OrderContext): { texts: readonly string[]; refused: readonly RefusedLine[] } {
   const emptied = lines.findLastIndex((line) => EMPTIES.test(line));
   const read = readOrderList(context.map, lines.slice(emptied + 1));
   const whyRefused = (order: MovementOrder): string | null => {
@@ -69,7 +70,7 @@ function writtenList(owner: string, lines: readonly string[], context: OrderCont
   const reasons = read.orders.map(whyRefused);
   return {
     texts: read.texts.filter((_text, index) => reasons[index] === null),
-    refused: [...read.errors, ...read.texts.flatMap((text, index) => (reasons[index] === null ? [] : [`"${text}": ${reasons[index]}`]))],
+    refused: [...read.errors, ...read.texts.flatMap((text, index) => (reasons[index] === null ? [] : [refusal(text, reasons[index]!)]))],
   };
 }
 
@@ -78,13 +79,16 @@ function submitList(game: GameStatus, power: string, lines: readonly string[], c
   const which = listBeingWritten(game);
   const name = (who: string) => context.map.power(who)?.displayName ?? who;
   let next = game;
-  const refused: string[] = [];
+  const refused: RefusedLine[] = [];
   const others: string[] = [];
   for (const [who, written] of linesByPower(context.map, power, lines)) {
     const status = findPower(game, who);
     if (who !== power && (status === undefined || controllerOf(status) !== power)) {
       refused.push(
-        `"${who}": ${name(power)} does not play ${name(who)}, and may not write its list (a unit proxied to ${name(power)} is ordered without naming its owner)`,
+        refusal(
+          who,
+          `${name(power)} does not play ${name(who)}, and may not write its list (a unit proxied to ${name(power)} is ordered without naming its owner)`,
+        ),
       );
       continue;
     }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { RULES, type RuleName } from '../../../src/rules/catalog.js';
 import { MASTER, mailJudge, startedGame } from './support.js';
+
+/** The catalogue's one-line summary of a rule, which HELP gives. */
+function summaryOf(rule: RuleName): string {
+  return RULES.find((entry) => entry.name === rule)!.summary;
+}
 
 describe('LIST, SUMMARY, HISTORY, MAP and HELP', () => {
   it('a bare LIST names the public games forming or needing a player, not full, private, unlisted, prepared or finished ones', async () => {
@@ -34,7 +40,7 @@ describe('LIST, SUMMARY, HISTORY, MAP and HELP', () => {
     expect(list.reply.text).not.toContain('PAR - BUR');
     await judge.send(MASTER, 'CREATE beta masterpw\nFORM');
     const other = await judge.send(france.address, `SIGNON Falpha ${france.password}\nLIST beta`);
-    expect(other.reply.text).toContain("while signed on to game 'alpha' you may ask LIST about that game only");
+    expect(other.refused).toEqual([{ line: 'LIST beta', code: 'GAME_RULE', reason: expect.stringContaining('you may ask LIST about that game only') }]);
   });
 
   it('LIST game names who waits and who has not ordered only under LIST_WAITERS and LIST_UNORDERED', async () => {
@@ -93,7 +99,8 @@ describe('LIST, SUMMARY, HISTORY, MAP and HELP', () => {
     expect(map.reply.text).toMatch(/^PAR\s+Paris \(land, supply center\): .*BUR/m);
     expect(map.reply.text).toMatch(/^France\s+BRE MAR PAR$/m);
     const gif = await judge.send('anyone@example.org', 'MAP alpha gif');
-    expect(gif.reply.text).toContain('The board as it stands is attached as alpha.svg (this judge draws SVG or PNG, not GIF).');
+    expect(gif.refused).toEqual([]);
+    expect(gif.reply.text).toContain('(this judge draws SVG or PNG, not GIF)');
     expect(gif.reply.attachments!.map((file) => file.filename)).toEqual(['alpha.svg']);
   });
 
@@ -103,18 +110,20 @@ describe('LIST, SUMMARY, HISTORY, MAP and HELP', () => {
     expect(plain.reply.text).toContain('HOW TO USE THE JUDGE TEST');
     expect(plain.reply.text).toContain('SIGNON Xgame password');
     const rule = await judge.send('anyone@example.org', 'HELP grey_press');
-    expect(rule.reply.text).toContain('GREY_PRESS: Every message not addressed to the Master is delivered without naming its sender.');
+    expect(rule.reply.text).toContain(`GREY_PRESS: ${summaryOf('GREY_PRESS')}`);
     const players = await startedGame(judge, 'alpha', ['RULE NO_PRESS']);
     const france = players.get('FRANCE')!;
     const game = await judge.send(france.address, `SIGNON Falpha ${france.password}\nHELP`);
-    expect(game.reply.text).toContain("The rules of game 'alpha':\n  NO_PRESS: Press may only be exchanged with the Master");
+    expect(game.reply.text).toContain(`The rules of game 'alpha':\n  NO_PRESS: ${summaryOf('NO_PRESS')}`);
   });
 
   it('answers a mail without commands, and lines before a SIGNON, with what to do', async () => {
     const judge = mailJudge();
     const empty = await judge.send('anyone@example.org', '\n\n');
+    // The reply template's words for an empty mail, and for a line before any SIGNON, are kept here.
     expect(empty.reply.text).toContain('Your mail held no commands. Send HELP for a list of them.');
     const stray = await judge.send('anyone@example.org', 'A PAR - BUR');
-    expect(stray.reply.text).toContain('"A PAR - BUR": not a command; orders and press need a SIGNON first');
+    expect(stray.refused).toEqual([{ line: 'A PAR - BUR', code: 'NOT_UNDERSTOOD', reason: 'not a command; orders and press need a SIGNON first' }]);
+    expect(stray.reply.text).toContain('Lines not accepted (1):\n  "A PAR - BUR": not a command; orders and press need a SIGNON first\n');
   });
 });

@@ -118,7 +118,7 @@ describe('a BLIND game by mail', () => {
     expect((await judge.send(MASTER, 'SIGNON Mblinded masterpw\nSUMMARY')).reply.text).toContain('Supply centers at the start of each year');
 
     const history = await judge.send(france.address, `SIGNON Fblinded ${france.password}\nHISTORY`);
-    expect(history.reply.text).toContain("game 'blinded' is BLIND: until it ends its history is the Master's");
+    expect(history.refused).toEqual([{ line: 'HISTORY', code: 'GAME_RULE', reason: expect.stringContaining("game 'blinded' is BLIND") }]);
     expect(history.reply.text).not.toContain('A MUN - RUH');
     expect((await judge.send(MASTER, 'SIGNON Mblinded masterpw\nHISTORY')).reply.text).toContain('A BER H.');
 

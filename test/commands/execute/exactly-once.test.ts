@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MailEffects } from '../../../src/commands/run/effects.js';
-import { address, MASTER, mailJudge, startedGame } from './support.js';
+import { address, MASTER, mailJudge, ordersOf, startedGame } from './support.js';
 
 describe('a mail executed again after a crash', () => {
   it('changes nothing twice and gives the same reply and the same mails', async () => {
@@ -72,6 +72,22 @@ describe('a mail executed again after a crash', () => {
     const again = await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - BUR`, key);
     expect(again.reply.text).toContain('Signed on as France');
     expect(again.reply.text).toContain('Done. The judge was interrupted just after doing this');
+  });
+
+  it('answers a command recorded by a judge from before the refusal codes as it was answered then', async () => {
+    const judge = mailJudge();
+    const players = await startedGame(judge);
+    const france = players.get('FRANCE')!;
+    const key = '<upgrade@example.org> h9';
+    // The orders' outcome as an earlier judge wrote it: `failed`, and the refused line already quoted.
+    const earlier = { lines: ['1 order line was not accepted (see below).'], refused: ['"A PAR - MUN": Paris is not adjacent to Munich'], failed: true };
+    judge.db
+      .prepare(`INSERT INTO mail_effects (mail_key, command_index, game, state, before, effect) VALUES (?, 1, 'alpha', 'done', '', ?)`)
+      .run(key, JSON.stringify(earlier));
+    const again = await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - MUN`, key);
+    expect(again.refused).toEqual([{ line: null, reason: '"A PAR - MUN": Paris is not adjacent to Munich', code: 'REFUSED_EARLIER' }]);
+    expect(again.reply.text).toContain('Lines not accepted (1):\n  "A PAR - MUN": Paris is not adjacent to Munich\n');
+    expect(ordersOf(judge, 'FRANCE')).toEqual([]);
   });
 
   it('records nothing of a mail whose commands change no game, but a wrong password at once', async () => {

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { address, HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+import { address, gameOf, HOLDS, MASTER, mailJudge, noticesTo, ordersOf, startedGame } from './support.js';
 import { editGame } from '../../support/edit-game.js';
 
 /** What a command-by-command reading of DPjudge's guide (Email.txt) found to differ, each as the guide has it. */
@@ -13,7 +13,7 @@ describe('a game in preparation (CREATE without FORM)', () => {
     const created = await judge.send(MASTER, 'CREATE alpha masterpw\nRULE NO_PRESS\nSIGNOFF');
     expect(created.reply.text).toContain("Game 'alpha' is created");
     const stranger = await judge.send(address(1), 'LIST alpha');
-    expect(stranger.reply.text).toContain("Not done: game 'alpha' is in preparation: its Master has not let it form yet.");
+    expect(stranger.refused).toEqual([{ line: 'LIST alpha', code: 'GAME_RULE', reason: expect.stringContaining('in preparation') }]);
     expect(stranger.reply.text).not.toContain('NO_PRESS');
     const own = await judge.send(MASTER, master('LIST'));
     expect(own.reply.text).toContain('Rules: NO_PRESS');
@@ -30,15 +30,15 @@ describe('SET ABSENCE', () => {
     judge.clock.now = DateTime.fromISO('2026-01-05T15:39:00Z', { zone: 'utc' });
     const before = judge.statusText('alpha');
     const past = await judge.send(france.address, `SIGNON Falpha ${france.password}\nSET ABSENCE TO 13:00`);
-    expect(past.reply.text).toContain(
-      "Not done: the absence would be over already: it ends Mon 5 Jan 2026 13:00, and it is Mon 5 Jan 2026 15:39 on the game's clocks; a time alone means today, so name the day for another (SET ABSENCE TO 6 13:00).",
-    );
+    expect(past.refused).toEqual([
+      { line: 'SET ABSENCE TO 13:00', code: 'GAME_RULE', reason: expect.stringContaining('name the day for another (SET ABSENCE TO 6 13:00)') },
+    ]);
     expect(past.notices).toEqual([]);
     expect(judge.statusText('alpha')).toBe(before);
-    const next = await judge.send(france.address, `SIGNON Falpha ${france.password}\nSET ABSENCE TO 6 13:00`);
-    expect(next.reply.text).toContain('(TIMING NOT -202601061300)');
-    const later = await judge.send(france.address, `SIGNON Falpha ${france.password}\nSET ABSENCE TO 17:00`);
-    expect(later.reply.text).toContain('(TIMING NOT -202601051700)');
+    await judge.send(france.address, `SIGNON Falpha ${france.password}\nSET ABSENCE TO 6 13:00`);
+    expect(gameOf(judge).timing).toBe('NOT -202601061300');
+    await judge.send(france.address, `SIGNON Falpha ${france.password}\nSET ABSENCE TO 17:00`);
+    expect(gameOf(judge).timing).toBe('NOT -202601061300,-202601051700');
   });
 });
 
@@ -51,16 +51,16 @@ describe('NO_LATE_CHANGES', () => {
     await judge.send(france.address, `${signOn}\nA PAR - BUR`);
     judge.clock.now = judge.clock.now.plus({ days: 5 });
     const changed = await judge.send(france.address, `${signOn}\nA PAR - PIC\nA MAR H`);
-    expect(changed.reply.text).toContain(
-      'Not done: the game has NO_LATE_CHANGES: the deadline has passed, so the orders on file for France may no longer be changed (A PAR - BUR); only the units still without an order may be ordered: F BRE, A MAR.',
-    );
+    expect(changed.refused).toEqual([
+      { line: 'A PAR - PIC', code: 'GAME_RULE', reason: expect.stringContaining('only the units still without an order may be ordered: F BRE, A MAR') },
+    ]);
+    expect(ordersOf(judge, 'FRANCE')).toEqual(['A PAR - BUR']);
     const completed = await judge.send(france.address, `${signOn}\nA MAR H\nF BRE - MAO`);
-    expect(completed.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  A MAR H\n  F BRE - MAO');
-    expect(judge.service.load('alpha').game.powers.find((power) => power.name === 'FRANCE')!.orders).toEqual(['A PAR - BUR', 'A MAR H', 'F BRE - MAO']);
+    expect(completed.refused).toEqual([]);
+    expect(ordersOf(judge, 'FRANCE')).toEqual(['A PAR - BUR', 'A MAR H', 'F BRE - MAO']);
     const again = await judge.send(france.address, `${signOn}\nF BRE H`);
-    expect(again.reply.text).toContain(
-      'Not done: the game has NO_LATE_CHANGES: the deadline has passed, so the orders on file for France may no longer be changed.',
-    );
+    expect(again.refused).toEqual([{ line: 'F BRE H', code: 'GAME_RULE', reason: expect.stringContaining('NO_LATE_CHANGES') }]);
+    expect(ordersOf(judge, 'FRANCE')).toEqual(['A PAR - BUR', 'A MAR H', 'F BRE - MAO']);
   });
 });
 
@@ -74,7 +74,8 @@ describe('ROLLBACK', () => {
     await judge.send(MASTER, master('PROCESS!'));
     judge.clock.now = DateTime.fromISO('2026-01-10T08:00:00Z', { zone: 'utc' });
     const restored = await judge.send(MASTER, master('ROLLBACK RESTORE'));
-    expect(restored.reply.text).toContain("Game 'alpha' is in Spring 1901 Movement. The deadline for orders is Mon 12 Jan 2026 08:00 GMT.");
+    expect(restored.refused).toEqual([]);
+    expect(gameOf(judge).phase?.phase).toEqual({ season: 'SPRING', year: 1901, type: 'MOVEMENT' });
     expect(deadline()).toBe('202601120800');
   });
 });
@@ -84,7 +85,7 @@ describe('replies that say what really happens', () => {
     const judge = mailJudge();
     await startedGame(judge);
     const outcome = await judge.send(MASTER, master('OFFICIAL Deadline news\nBROADCAST\nThe deadline moves.\nENDBROADCAST'));
-    expect(outcome.reply.text).toContain('Broadcast sent to everyone in the game; under the subject "Deadline news", with no header.');
+    expect(outcome.reply.text).toContain('under the subject "Deadline news", with no header');
     expect(outcome.reply.text).not.toContain('they read');
   });
 
@@ -94,8 +95,8 @@ describe('replies that say what really happens', () => {
     const powers = ['austria', 'england', 'france', 'germany', 'italy', 'russia', 'turkey'];
     const replies: string[] = [];
     for (const [n, power] of powers.entries()) replies.push((await judge.send(address(n), `JOIN ${power}@alpha pw${n}`)).reply.text);
-    expect(replies[0]).toContain('The game starts when every power has a player and its Master starts it (START_MASTER).');
-    expect(replies[6]).toContain('7 of 7 players have joined. Every power has a player now; the game starts when its Master starts it (START_MASTER).');
+    expect(replies[0]).toContain('its Master starts it (START_MASTER)');
+    expect(replies[6]).toContain('Every power has a player now; the game starts when its Master');
     expect(judge.service.load('alpha').game.phase?.phase).toBe('FORMING');
   });
 
@@ -109,8 +110,8 @@ describe('replies that say what really happens', () => {
       let last = '';
       for (const [power, player] of players)
         last = (await judge.send(player.address, `SIGNON ${power[0]}alpha ${player.password}\n${HOLDS[power]}`)).reply.text;
-      expect(last).toContain(`Every power that owes orders has them on file now: ${expected}`);
-      expect(judge.statusText('alpha')).toMatch(/^DELAY 1$/m);
+      expect(last).toContain(expected);
+      expect(gameOf(judge).delay).toBe(1);
     }
   });
 
@@ -120,7 +121,7 @@ describe('replies that say what really happens', () => {
     expect((await judge.send(address(9), 'SUMMARY alpha')).reply.text).toContain('Players (who they are is told when the game is over):');
     await judge.send(MASTER, master('TERMINATE'));
     const after = await judge.send(address(9), 'SUMMARY alpha');
-    expect(after.reply.text).toContain('Players (who they are is told when the Master sends REVEAL (NO_REVEAL)):');
+    expect(after.reply.text).toContain('told when the Master sends REVEAL (NO_REVEAL)');
   });
 
   it('REVIVE of a power being played says so', async () => {
@@ -128,9 +129,7 @@ describe('replies that say what really happens', () => {
     await startedGame(judge);
     const before = judge.statusText('alpha');
     const outcome = await judge.send(MASTER, master('REVIVE GERMANY'));
-    expect(outcome.reply.text).toContain(
-      'Not done: GERMANY is being played; REVIVE brings back the earlier player of a power left without one (a dummy or vacant).',
-    );
+    expect(outcome.refused).toEqual([{ line: 'REVIVE GERMANY', code: 'GAME_RULE', reason: expect.stringContaining('GERMANY is being played') }]);
     expect(judge.statusText('alpha')).toBe(before);
   });
 
@@ -139,8 +138,10 @@ describe('replies that say what really happens', () => {
     await startedGame(judge);
     const wrong = "that is not the Master's password of game 'alpha'";
     expect((await judge.send(MASTER, 'SIGNON Malpha nope')).reply.text).toContain(`SIGNON refused: ${wrong}.`);
-    expect((await judge.send(MASTER, 'PURGE alpha nope')).reply.text).toContain(wrong);
-    expect((await judge.send(MASTER, 'RENAME alpha beta nope')).reply.text).toContain(wrong);
+    expect((await judge.send(MASTER, 'PURGE alpha nope')).refused).toEqual([{ line: 'PURGE alpha ********', code: 'LOGIN_REFUSED', reason: wrong }]);
+    expect((await judge.send(MASTER, 'RENAME alpha beta nope')).refused).toEqual([
+      { line: 'RENAME alpha beta ********', code: 'LOGIN_REFUSED', reason: wrong },
+    ]);
     expect(judge.service.load('alpha').game.name).toBe('alpha');
   });
 
@@ -149,7 +150,11 @@ describe('replies that say what really happens', () => {
     const players = await startedGame(judge);
     const france = players.get('FRANCE')!;
     const outcome = await judge.send(france.address, `RESIGN Falpha ${france.password}\nPRES TO MASTER\nA PAR - BUR`);
-    expect(outcome.reply.text).toContain('RESIGN not done: RESIGN is done only from a mail without mistakes');
+    expect(outcome.refused).toEqual([
+      { line: 'RESIGN Falpha ********', code: 'GAME_RULE', reason: expect.stringContaining('RESIGN is done only from a mail without mistakes') },
+      { line: 'PRES TO MASTER', code: 'WRONG_SENDER', reason: expect.any(String) },
+      { line: 'A PAR - BUR', code: 'WRONG_SENDER', reason: expect.any(String) },
+    ]);
     expect(outcome.reply.text).toContain('The rest of the mail is not read.');
     const game = judge.service.load('alpha').game;
     expect(game.powers.find((power) => power.name === 'FRANCE')).toMatchObject({ addresses: [france.address], orders: [] });
@@ -184,6 +189,7 @@ describe('orders and press a newcomer writes', () => {
     const two = await judge.send(france.address, `SIGNON Falpha ${france.password}\nBUILD A MAR\nBUILD A PAR`);
     expect(two.reply.text).not.toContain('will be void');
     const three = await judge.send(france.address, `SIGNON Falpha ${france.password}\nBUILD A MAR\nBUILD A PAR\nBUILD F BRE`);
-    expect(three.reply.text).toContain('3 builds are ordered but only 2 builds are due: BUILD F BRE will be void when the phase is processed.');
+    expect(three.refused).toEqual([]);
+    expect(three.reply.text).toContain('BUILD F BRE will be void when the phase is processed');
   });
 });

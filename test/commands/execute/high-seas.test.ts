@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../game/support.js';
-import { address, MASTER, mailJudge, playersOf } from './support.js';
+import { address, MASTER, mailJudge, ordersOf, playersOf } from './support.js';
 
 /** test/maps/map.highseas: any number of fleets may stand in the Open Ocean (OCN). */
 const maps = [join(projectRoot, 'test', 'maps'), join(projectRoot, 'maps')];
@@ -27,9 +27,11 @@ describe('a game by mail on a map with an nJudge high sea', () => {
     expect(judge.statusText('oceans')).toContain('F OCN\nF OCN\n');
 
     const third = await sign(north, 'N', 'F OCN - EAS\nF OCN - STR\nF OCN H');
-    expect(third.reply.text).toContain('"F OCN - EAS": replaced by the later order for the same unit, "F OCN H"');
+    expect(third.refused).toEqual([{ line: 'F OCN - EAS', code: 'ORDER_REFUSED', reason: 'replaced by the later order for the same unit, "F OCN H"' }]);
+    expect(ordersOf(judge, 'NORTH', 'oceans')).toEqual(['F OCN - STR', 'F OCN H']);
     const fall = await sign(north, 'N', 'F OCN - EAS\nF OCN H');
-    expect(fall.reply.text).toContain('Orders on file for North for Fall 1901 Movement:\n  F OCN - EAS\n  F OCN H\n');
+    expect(fall.refused).toEqual([]);
+    expect(ordersOf(judge, 'NORTH', 'oceans')).toEqual(['F OCN - EAS', 'F OCN H']);
     await sign(south, 'S', 'F OCN - STR\nA EAS H');
     const processed = await judge.send(MASTER, 'SIGNON Moceans masterpw\nPROCESS');
     const results = processed.notices.find((notice) => notice.to.includes(south.address) && /results/i.test(notice.subject))!;

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { address, MASTER, mailJudge, noticesTo, playersOf, startedGame } from './support.js';
+import { address, MASTER, mailJudge, noticesTo, playersOf, powerOf, startedGame } from './support.js';
 
 describe('JOIN', () => {
   it('gives a POWER#n, tells the Master, and refuses a second JOIN from the same address', async () => {
     const judge = mailJudge();
     await judge.send(MASTER, 'CREATE beta masterpw\nFORM');
     const joined = await judge.send(address(1), 'JOIN beta pw1');
+    // The wording of JOIN's answer is kept here.
     expect(joined.reply.text).toContain("You have joined game 'beta' as POWER#1; sign on with SIGNON 1beta and your password.");
-    expect(joined.reply.text).toContain('1 of 7 players have joined. You will be told which power you play when the game starts.');
+    expect(joined.reply.text).toContain('You will be told which power you play when the game starts.');
     expect(joined.notices).toEqual([
       expect.objectContaining({
         to: [MASTER],
@@ -15,20 +16,23 @@ describe('JOIN', () => {
         text: expect.stringContaining(`${address(1)} has joined game 'beta' as POWER#1.`),
       }),
     ]);
-    expect(judge.statusText('beta')).toMatch(/^POWER#1$/m);
+    expect(powerOf(judge, 'POWER#1', 'beta').addresses).toEqual([address(1)]);
     const again = await judge.send(address(1), 'JOIN beta other');
-    expect(again.reply.text).toContain(`${address(1)} has already joined the game beta`);
+    expect(again.refused).toEqual([{ line: 'JOIN beta ********', code: 'GAME_RULE', reason: expect.stringContaining(`${address(1)} has already joined`) }]);
     const gone = await judge.send(address(2), 'JOIN nosuch pw');
-    expect(gone.reply.text).toContain("there is no game 'nosuch' on this judge");
+    expect(gone.refused).toEqual([{ line: 'JOIN nosuch ********', code: 'GAME_RULE', reason: expect.stringContaining("there is no game 'nosuch'") }]);
   });
 
   it('needs the privacy word of a private game, and never echoes it', async () => {
     const judge = mailJudge();
     await judge.send(MASTER, 'CREATE secret masterpw\nPRIVATE sesame\nFORM');
     const without = await judge.send(address(1), 'JOIN secret pw1');
-    expect(without.reply.text).toContain('the game secret is private: JOIN needs its privacy word');
+    expect(without.refused).toEqual([
+      { line: 'JOIN secret ********', code: 'LOGIN_REFUSED', reason: 'the game secret is private: JOIN needs its privacy word' },
+    ]);
     const withWord = await judge.send(address(1), 'JOIN secret pw1 sesame');
-    expect(withWord.reply.text).toContain('You have joined');
+    expect(withWord.refused).toEqual([]);
+    expect(powerOf(judge, 'POWER#1', 'secret').addresses).toEqual([address(1)]);
     expect(withWord.reply.text).toContain('> JOIN secret ******** ********');
     expect(withWord.reply.text).not.toContain('sesame');
   });
@@ -37,14 +41,16 @@ describe('JOIN', () => {
     const judge = mailJudge();
     await judge.send(MASTER, 'CREATE choice masterpw\nRULE POWER_CHOICE\nFORM');
     const chosen = await judge.send(address(1), 'JOIN france@choice pw1');
-    expect(chosen.reply.text).toContain("You have joined game 'choice' as France; sign on with SIGNON france@choice and your password.");
-    expect(chosen.reply.text).toContain('1 of 7 players have joined. The game starts when every power has a player.');
+    expect(chosen.refused).toEqual([]);
+    expect(powerOf(judge, 'FRANCE', 'choice').addresses).toEqual([address(1)]);
+    expect(chosen.reply.text).toContain('sign on with SIGNON france@choice');
     expect(chosen.reply.text).not.toContain('You will be told which power you play');
     const taken = await judge.send(address(2), 'JOIN france@choice pw2');
-    expect(taken.reply.text).toContain('France is taken');
+    expect(taken.refused).toEqual([{ line: 'JOIN france@choice ********', code: 'GAME_RULE', reason: expect.stringContaining('France is taken') }]);
+    expect(powerOf(judge, 'FRANCE', 'choice').addresses).toEqual([address(1)]);
     await judge.send(MASTER, 'CREATE plain masterpw\nFORM');
     const refused = await judge.send(address(1), 'JOIN france@plain pw1');
-    expect(refused.reply.text).toContain('does not let players choose their power (no POWER_CHOICE)');
+    expect(refused.refused).toEqual([{ line: 'JOIN france@plain ********', code: 'GAME_RULE', reason: expect.stringContaining('no POWER_CHOICE') }]);
   });
 
   it('starts the game with the last JOIN and tells everyone which power they play', async () => {
@@ -55,11 +61,14 @@ describe('JOIN', () => {
     expect(players.size).toBe(7);
     const [toMaster] = noticesTo(last.notices, MASTER);
     expect(toMaster!.text.match(/The powers and their players:/g)).toHaveLength(1);
-    for (const [power, player] of players) expect(toMaster!.text).toContain(`${power[0]}${power.slice(1).toLowerCase()}: ${player.address}`);
+    for (const [power, player] of players) {
+      const name = `${power[0]}${power.slice(1).toLowerCase()}`;
+      expect(toMaster!.text).toContain(`${name}: ${player.address}\n`);
+    }
     const [toPlayer] = noticesTo(last.notices, address(1));
     expect(toPlayer!.text).not.toContain('The powers and their players:');
     const late = await judge.send(address(8), 'JOIN alpha pw8');
-    expect(late.reply.text).toContain('the game alpha is not forming; TAKEOVER a vacant power instead');
+    expect(late.refused).toEqual([{ line: 'JOIN alpha ********', code: 'GAME_RULE', reason: expect.stringContaining('TAKEOVER a vacant power instead') }]);
   });
 });
 
@@ -69,17 +78,17 @@ describe('OBSERVE, MONITOR and ALLOWed types', () => {
     await startedGame(judge);
     const observed = await judge.send('watcher@example.org', 'OBSERVE loudMouth@alpha peek');
     expect(observed.reply.text).toContain("You have joined game 'alpha' as the OBSERVER LOUDMOUTH");
-    expect(judge.statusText('alpha')).toMatch(/^OBSERVER LOUDMOUTH$/m);
-    const asPower = await judge.send('other@example.org', 'OBS france@alpha peek');
-    expect(asPower.reply.text).toContain("the name FRANCE is taken in game 'alpha'");
-    const asMaster = await judge.send('other@example.org', 'OBS m@alpha peek');
-    expect(asMaster.reply.text).toContain("M cannot be a player's name in game 'alpha'");
-    const taken = await judge.send('other@example.org', 'OBSERVER loudmouth@alpha other');
-    expect(taken.reply.text).toContain('the name LOUDMOUTH is taken');
-    const monitor = await judge.send('site@example.org', 'MONITOR tracker@alpha peek');
-    expect(monitor.reply.text).toContain('as the MONITOR TRACKER');
-    const spy = await judge.send('spy@example.org', 'SPY bond@alpha peek');
-    expect(spy.reply.text).toContain("game 'alpha' takes no SPY");
+    expect(powerOf(judge, 'LOUDMOUTH')).toMatchObject({ role: 'OBSERVER', addresses: ['watcher@example.org'] });
+    const refusal = async (line: string) => (await judge.send('other@example.org', line)).refused.map(({ code, reason }) => ({ code, reason }));
+    expect(await refusal('OBS france@alpha peek')).toEqual([{ code: 'LOGIN_REFUSED', reason: "the name FRANCE is taken in game 'alpha'" }]);
+    expect(await refusal('OBS m@alpha peek')).toEqual([{ code: 'GAME_RULE', reason: expect.stringContaining("M cannot be a player's name") }]);
+    expect(await refusal('OBSERVER loudmouth@alpha other')).toEqual([
+      { code: 'LOGIN_REFUSED', reason: expect.stringContaining('the name LOUDMOUTH is taken') },
+    ]);
+    expect(powerOf(judge, 'LOUDMOUTH').addresses).toEqual(['watcher@example.org']);
+    await judge.send('site@example.org', 'MONITOR tracker@alpha peek');
+    expect(powerOf(judge, 'TRACKER').role).toBe('MONITOR');
+    expect(await refusal('SPY bond@alpha peek')).toEqual([{ code: 'GAME_RULE', reason: expect.stringContaining("game 'alpha' takes no SPY") }]);
   });
 
   it('takes a type the game ALLOWs, and lets an observer change type with its password', async () => {
@@ -101,7 +110,8 @@ describe('RESIGN and TAKEOVER', () => {
     const players = await startedGame(judge);
     const france = players.get('FRANCE')!;
     const outcome = await judge.send(france.address, `RESIGN france@alpha ${france.password}\nPRESS TO MASTER\nSorry, I must go.\nENDPRESS`);
-    expect(outcome.reply.text).toContain("You have resigned from game 'alpha' and no longer play France.");
+    expect(outcome.refused).toEqual([]);
+    expect(powerOf(judge, 'FRANCE').addresses).toEqual([]);
     expect(
       noticesTo(outcome.notices, MASTER)
         .map((notice) => notice.text)
@@ -140,7 +150,11 @@ describe('RESIGN and TAKEOVER', () => {
     const players = await startedGame(judge);
     const france = players.get('FRANCE')!;
     const outcome = await judge.send(france.address, `RESIGN Falpha ${france.password}\nPRES TO MASTER\nbye`);
-    expect(outcome.reply.text).toContain('RESIGN not done: RESIGN is done only from a mail without mistakes');
+    expect(outcome.refused[0]).toEqual({
+      line: 'RESIGN Falpha ********',
+      code: 'GAME_RULE',
+      reason: expect.stringContaining('only from a mail without mistakes'),
+    });
     expect(judge.service.load('alpha').game.powers.find((power) => power.name === 'FRANCE')!.addresses).toEqual([france.address]);
   });
 
@@ -148,7 +162,7 @@ describe('RESIGN and TAKEOVER', () => {
     const judge = mailJudge();
     await startedGame(judge);
     const outcome = await judge.send(address(9), 'TAKEOVER Falpha newpw');
-    expect(outcome.reply.text).toContain('FRANCE is not vacant');
+    expect(outcome.refused).toEqual([{ line: 'TAKEOVER Falpha ********', code: 'GAME_RULE', reason: expect.stringContaining('FRANCE is not vacant') }]);
   });
 
   it('hands the game to a new Master who knows the password, and tells the old one', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { address, MASTER, mailJudge, noticesTo, startedGame, type MailJudge } from './support.js';
+import { address, gameOf, MASTER, mailJudge, noticesTo, powerOf, startedGame, type MailJudge } from './support.js';
 
 /** How many times `command` wrote the game's status file: each is one audit intent record. */
 function statusWrites(judge: MailJudge, command: string): number {
@@ -40,11 +40,16 @@ describe("the Master's commands", () => {
     const judge = mailJudge();
     await startedGame(judge);
     const early = await judge.send(MASTER, master('PROCESS'));
-    expect(early.reply.text).toContain(
-      'orders are missing or incomplete from AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY; send PROCESS! to process anyway',
-    );
+    expect(early.refused).toEqual([
+      {
+        line: 'PROCESS',
+        code: 'GAME_RULE',
+        reason: expect.stringContaining('missing or incomplete from AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY'),
+      },
+    ]);
     const wrongPhase = await judge.send(MASTER, master('PROCESS! F1901M'));
-    expect(wrongPhase.reply.text).toContain("game 'alpha' is at S1901M, not F1901M; nothing was processed");
+    expect(wrongPhase.refused).toEqual([{ line: 'PROCESS! F1901M', code: 'GAME_RULE', reason: expect.stringContaining('not F1901M') }]);
+    expect(gameOf(judge).phase?.phase).toEqual({ season: 'SPRING', year: 1901, type: 'MOVEMENT' });
     const forced = await judge.send(MASTER, master('PROCESS! S1901M'));
     expect(forced.reply.text).toContain("Spring 1901 Movement of game 'alpha' is processed");
     expect(forced.notices).toHaveLength(8);
@@ -56,7 +61,8 @@ describe("the Master's commands", () => {
     await startedGame(judge);
     const before = judge.statusText('alpha');
     const outcome = await judge.send(MASTER, master('PREVIEW'));
-    expect(outcome.reply.text).toContain('The preview of Spring 1901 Movement is mailed to you; the game is unchanged.');
+    expect(outcome.refused).toEqual([]);
+    expect(outcome.reply.text).toContain('is mailed to you; the game is unchanged');
     expect(outcome.notices.map((notice) => notice.to)).toEqual([[MASTER]]);
     expect(outcome.notices[0]!.subject).toContain('PREVIEW');
     expect(judge.statusText('alpha')).toBe(before);
@@ -85,20 +91,21 @@ describe("the Master's commands", () => {
   it('plays a SOLITAIRE game by the Master alone: FORM gives it a privacy password and starts it with every power a dummy', async () => {
     const judge = mailJudge();
     const formed = await judge.send(MASTER, 'CREATE alpha masterpw\nRULE SOLITAIRE\nFORM\nSIGNOFF');
-    expect(formed.reply.text).toContain("Game 'alpha' is a SOLITAIRE game: every power is a dummy of yours, and it has started.");
+    expect(formed.refused).toEqual([]);
+    expect(formed.reply.text).toContain('every power is a dummy of yours');
     const privacy = /Its privacy password is (\w+)\./.exec(formed.reply.text)?.[1];
     expect(privacy).toBeDefined();
-    expect(judge.statusText('alpha')).toContain(`PRIVATE ${privacy}`);
-    const game = judge.service.load('alpha').game;
+    const game = gameOf(judge);
+    expect(game.privacy).toBe(privacy);
+    expect(game.phase?.phase).toEqual({ season: 'SPRING', year: 1901, type: 'MOVEMENT' });
     expect(game.powers.filter((power) => power.role === 'POWER').every((power) => power.player?.current === 'DUMMY')).toBe(true);
     expect(game.deadline).toBeNull();
     expect((await judge.send('stranger@example.org', 'LIST')).reply.text).not.toContain('alpha');
-    expect((await judge.send('stranger@example.org', 'OBSERVE eye@alpha pw')).reply.text).toContain(
-      'the game alpha is private: OBSERVER needs its privacy word',
-    );
-    expect((await judge.send('stranger@example.org', `OBSERVE eye@alpha pw ${privacy}`)).reply.text).toContain(
-      "You have joined game 'alpha' as the OBSERVER EYE.",
-    );
+    expect((await judge.send('stranger@example.org', 'OBSERVE eye@alpha pw')).refused).toEqual([
+      { line: 'OBSERVE eye@alpha ********', code: 'LOGIN_REFUSED', reason: 'the game alpha is private: OBSERVER needs its privacy word' },
+    ]);
+    expect((await judge.send('stranger@example.org', `OBSERVE eye@alpha pw ${privacy}`)).refused).toEqual([]);
+    expect(powerOf(judge, 'EYE')).toMatchObject({ role: 'OBSERVER', addresses: ['stranger@example.org'] });
     const ordered = await judge.send(MASTER, master('SIGNON Falpha masterpw\nA PAR - BUR'));
     expect(ordered.reply.text).toContain('A PAR - BUR');
     await judge.send(MASTER, master('PROCESS'));
@@ -165,16 +172,19 @@ describe("the Master's commands", () => {
     const judge = mailJudge();
     const players = await startedGame(judge);
     const moved = await judge.send(MASTER, master('SET DEADLINE MON 12 JAN 2026 18:00'));
+    // The wording of SET DEADLINE's answer is kept here.
     expect(moved.reply.text).toContain("The deadline of game 'alpha' for Spring 1901 Movement is now Mon 12 Jan 2026 18:00 GMT.");
-    expect(judge.statusText('alpha')).toMatch(/^DEADLINE 202601121800$/m);
+    expect(gameOf(judge).deadline).toBe('202601121800');
     expect(noticesTo(moved.notices, players.get('FRANCE')!.address)[0]!.text).toContain('It was set by the Master.');
     const weekend = await judge.send(MASTER, master('SET DEADLINE SAT 10 JAN 2026 12:00'));
-    expect(weekend.reply.text).toContain('Saturday takes no deadlines (DAYS -MTWTF-)');
+    const refusal = (outcome: { refused: readonly { code: string; reason: string }[] }) => outcome.refused.map(({ code, reason }) => ({ code, reason }));
+    expect(refusal(weekend)).toEqual([{ code: 'GAME_RULE', reason: expect.stringContaining('Saturday takes no deadlines (DAYS -MTWTF-)') }]);
     const wrongDay = await judge.send(MASTER, master('SET DEADLINE FRI 12 JAN 2026'));
-    expect(wrongDay.reply.text).toContain('12 Jan 2026 is a Monday, not a Friday');
+    expect(refusal(wrongDay)).toEqual([{ code: 'GAME_RULE', reason: expect.stringContaining('12 Jan 2026 is a Monday, not a Friday') }]);
     const france = players.get('FRANCE')!;
     const player = await judge.send(france.address, `SIGNON Falpha ${france.password}\nSET DEADLINE 13 JAN 2026 12:00`);
-    expect(player.reply.text).toContain('only the Master may set the deadline (the game does not use PLAYER_DEADLINES)');
+    expect(refusal(player)).toEqual([{ code: 'GAME_RULE', reason: expect.stringContaining('PLAYER_DEADLINES') }]);
+    expect(gameOf(judge).deadline).toBe('202601121800');
   });
 
   it('SET UNLISTED hides the game from LIST, SET LISTED shows it again', async () => {
@@ -192,11 +202,13 @@ describe("the Master's commands", () => {
     const judge = mailJudge();
     await judge.send(MASTER, 'CREATE empty masterpw');
     const wrong = await judge.send(MASTER, 'PURGE empty guess');
-    expect(wrong.reply.text).toContain("PURGE refused: that is not the Master's password of game 'empty'.");
+    expect(wrong.refused).toEqual([{ line: 'PURGE empty ********', code: 'LOGIN_REFUSED', reason: "that is not the Master's password of game 'empty'" }]);
     const purged = await judge.send(MASTER, 'PURGE empty masterpw');
     expect(purged.reply.text).toContain("Game 'empty' is purged.");
     expect(judge.mainStatus()).not.toContain('empty');
-    expect((await judge.send('x@example.org', 'LIST empty')).reply.text).toContain("there is no game 'empty' on this judge");
+    expect((await judge.send('x@example.org', 'LIST empty')).refused).toEqual([
+      { line: 'LIST empty', code: 'GAME_RULE', reason: expect.stringContaining("there is no game 'empty'") },
+    ]);
     await startedGame(judge);
     const busy = await judge.send(MASTER, 'PURGE alpha masterpw');
     expect(busy.reply.text).toContain("game 'alpha' has players");
@@ -263,6 +275,7 @@ describe("a Master's status-file lines", () => {
     const judge = mailJudge();
     await startedGame(judge);
     const outcome = await judge.send(MASTER, master('DESC\nA game for friends.\nProcess when ready.\nEND DESC\nPASSWORD newmasterpw'));
+    // The reply echoes the stanza as one command, answered once: its layout is kept here.
     expect(outcome.reply.text).toContain('> DESC\n> A game for friends.\n> Process when ready.\n> END DESC\nWritten into the status file.');
     expect(outcome.reply.text).toContain('> PASSWORD (hidden)');
     expect(outcome.reply.text).not.toContain('newmasterpw');

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../game/support.js';
-import { address, MASTER, mailJudge, playersOf } from './support.js';
+import { address, MASTER, mailJudge, ordersOf, playersOf } from './support.js';
 
 /** test/maps/map.rails: West rides the Iron Road; the Canal between the seas is West's while its fleet holds Port. */
 const maps = [join(projectRoot, 'test', 'maps'), join(projectRoot, 'maps')];
@@ -16,10 +16,14 @@ describe('a game by mail on a map with an nJudge railway and gateway', () => {
     const west = players.get('WEST')!;
     const east = players.get('EAST')!;
     const westOrders = await judge.send(west.address, `SIGNON Wrails ${west.password}\nA WES M IRO M PLA\nF POR H\ncan s nse-sse`);
-    expect(westOrders.reply.text).toContain('Orders on file for West for Spring 1901 Movement:\n  A WES - IRO - PLA\n  F POR H\n  CAN S F NSE - SSE\n');
+    expect(westOrders.refused).toEqual([]);
+    expect(ordersOf(judge, 'WEST', 'rails')).toEqual(['A WES - IRO - PLA', 'F POR H', 'CAN S F NSE - SSE']);
     const refused = await judge.send(east.address, `SIGNON Erails ${east.password}\nA EAS - IRO - WES\nCAN H`);
-    expect(refused.reply.text).toContain('"A EAS - IRO - WES": East may not use the Iron Road');
-    expect(refused.reply.text).toContain('"CAN H": the Canal is ordered by whoever has a unit in Port, which East has not');
+    expect(refused.refused).toEqual([
+      { line: 'A EAS - IRO - WES', code: 'ORDER_REFUSED', reason: 'East may not use the Iron Road' },
+      { line: 'CAN H', code: 'ORDER_REFUSED', reason: 'the Canal is ordered by whoever has a unit in Port, which East has not' },
+    ]);
+    expect(ordersOf(judge, 'EAST', 'rails')).toEqual([]);
     await judge.send(east.address, `SIGNON Erails ${east.password}\nA EAS H\nF NSE - SSE`);
     const processed = await judge.send(MASTER, 'SIGNON Mrails masterpw\nPROCESS');
     const results = processed.notices.find((notice) => notice.to.includes(west.address) && /results/i.test(notice.subject))!;

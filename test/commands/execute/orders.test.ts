@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ordersListed, refusedLines } from './reply-parts.js';
-import { address, HOLDS, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+import { address, HOLDS, MASTER, mailJudge, noticesTo, ordersOf, startedGame } from './support.js';
 import { editGame } from '../../support/edit-game.js';
 
 describe('orders, CLEAR and STATUS', () => {
@@ -11,9 +11,11 @@ describe('orders, CLEAR and STATUS', () => {
     const signon = `SIGNON Falpha ${france.password}`;
     await judge.send(france.address, `${signon}\nA MAR - SPA`);
     const outcome = await judge.send(france.address, `${signon}\na par-bur\nA PAR - MUN\nPRESS TO E\nhello\nENDPRESS\nfleet brest - mid-atlantic ocean`);
+    // The wording of the orders on file, and of a refused line, in the reply is kept here.
     expect(outcome.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  A PAR - BUR\n  F BRE - MAO\n');
-    expect(outcome.reply.text).toContain('"A PAR - MUN": ');
     expect(outcome.reply.text).toMatch(/"A PAR - MUN": .*Munich/);
+    expect(outcome.refused).toEqual([{ line: 'A PAR - MUN', code: 'ORDER_REFUSED', reason: expect.stringContaining('Munich') }]);
+    expect(refusedLines(outcome.reply.text)).toEqual(outcome.refused.map(({ line, reason }) => ({ line, reason })));
     expect(outcome.reply.text).not.toContain('A MAR - SPA');
     const status = judge.statusText('alpha');
     expect(status).toMatch(/^ORDERS\nA PAR - BUR\nF BRE - MAO$/m);
@@ -44,8 +46,8 @@ wrote:
     const france = players.get('FRANCE')!;
     const twice = await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - BUR\nA PAR - PIC`);
     expect(ordersListed(twice.reply.text)).toEqual({ France: ['A PAR - PIC'] });
-    expect(twice.reply.text).toContain('"A PAR - BUR": replaced by the later order for the same unit, "A PAR - PIC"');
-    expect(judge.statusText('alpha')).toMatch(/^ORDERS\nA PAR - PIC$/m);
+    expect(twice.refused).toEqual([{ line: 'A PAR - BUR', code: 'ORDER_REFUSED', reason: 'replaced by the later order for the same unit, "A PAR - PIC"' }]);
+    expect(ordersOf(judge, 'FRANCE')).toEqual(['A PAR - PIC']);
   });
 
   it('names the units a partly refused set of orders leaves without one, and says the power counts as late', async () => {
@@ -61,8 +63,8 @@ A MAR - SPA
 F BRE - MUN`,
     );
     expect(ordersListed(partly.reply.text)).toEqual({ France: ['A PAR - BUR', 'A MAR - SPA'] });
-    expect(refusedLines(partly.reply.text).map(({ line }) => line)).toEqual(['F BRE - MUN']);
-    expect(partly.reply.text).toContain('Still without an order: F BRE. France counts as late until every unit is ordered.');
+    expect(partly.refused.map(({ line, code }) => ({ line, code }))).toEqual([{ line: 'F BRE - MUN', code: 'ORDER_REFUSED' }]);
+    expect(partly.reply.text).toContain('Still without an order: F BRE. France counts as late');
     const refused = await judge.send(france.address, `${signon}\nF BRE - MUN`);
     expect(ordersListed(refused.reply.text)).toEqual({ France: [] });
     expect(refused.reply.text).toContain('counts as late');
@@ -153,18 +155,20 @@ F BRE - MUN`,
   });
 
   it('CIVIL_DISORDER bars late changes unless the game has LATE_CHANGES, which is the default otherwise', async () => {
-    const lateChange = async (rules: readonly string[]): Promise<string> => {
+    const lateChange = async (rules: readonly string[]) => {
       const judge = mailJudge();
       const france = (await startedGame(judge, 'alpha', rules)).get('FRANCE')!;
       await judge.send(france.address, `SIGNON Falpha ${france.password}\n${HOLDS.FRANCE}`);
       judge.clock.now = judge.clock.now.plus({ days: 5 });
-      return (await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - PIC`)).reply.text;
+      const changed = await judge.send(france.address, `SIGNON Falpha ${france.password}\nA PAR - PIC`);
+      return { refused: changed.refused, onFile: ordersOf(judge, 'FRANCE') };
     };
-    expect(await lateChange(['RULE CIVIL_DISORDER'])).toContain(
-      'the game has CIVIL_DISORDER (and not LATE_CHANGES): the deadline has passed, so the orders on file for France may no longer be changed',
-    );
-    expect(await lateChange(['RULE CIVIL_DISORDER', 'RULE LATE_CHANGES'])).toContain('  A PAR - PIC');
-    expect(await lateChange([])).toContain('  A PAR - PIC');
+    expect(await lateChange(['RULE CIVIL_DISORDER'])).toEqual({
+      refused: [{ line: 'A PAR - PIC', code: 'GAME_RULE', reason: expect.stringContaining('CIVIL_DISORDER (and not LATE_CHANGES)') }],
+      onFile: HOLDS.FRANCE.split('\n'),
+    });
+    expect(await lateChange(['RULE CIVIL_DISORDER', 'RULE LATE_CHANGES'])).toEqual({ refused: [], onFile: ['A PAR - PIC'] });
+    expect(await lateChange([])).toEqual({ refused: [], onFile: ['A PAR - PIC'] });
   });
 
   it('takes no orders before the start, nor from observers', async () => {
@@ -172,7 +176,7 @@ F BRE - MUN`,
     await judge.send(MASTER, 'CREATE beta masterpw\nFORM');
     await judge.send(address(1), 'JOIN beta pw1');
     const early = await judge.send(address(1), 'SIGNON 1beta pw1\nA PAR - BUR');
-    expect(early.reply.text).toContain("game 'beta' has not started yet; orders are taken once it has");
+    expect(early.refused).toEqual([{ line: 'A PAR - BUR', code: 'GAME_RULE', reason: expect.stringContaining("game 'beta' has not started yet") }]);
     await startedGame(judge);
     await judge.send('watcher@example.org', 'OBSERVE eye@alpha peek');
     const observer = await judge.send('watcher@example.org', 'SIGNON eye@alpha peek\nA PAR - BUR');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { orderChoices } from '../../../src/game/order-choices.js';
 import { OperationRules } from '../../../src/game/rules.js';
-import { MASTER, mailJudge, noticesTo, startedGame, type MailJudge } from './support.js';
+import { ordersListed, resultsListed } from './reply-parts.js';
+import { MASTER, mailJudge, noticesTo, powerOf, startedGame, type MailJudge } from './support.js';
 
 /**
  * PORTAGE_CONVOY in a game played by mail: Italy's army in Rome carries the fleet of Naples to
@@ -16,6 +17,11 @@ async function italianPortage(statusLines: readonly string[]) {
   expect(processed.reply.text).toContain("Spring 1901 Movement of game 'portage' is processed");
   const results = noticesTo(processed.notices, italy.address).find((notice) => notice.subject.includes('S1901M results'))!;
   return { judge, ordered, results };
+}
+
+/** Where Italy's units stand now, as the store reads them. */
+function italianUnits(judge: MailJudge): string[] {
+  return powerOf(judge, 'ITALY', 'portage').units.map((unit) => `${unit.type} ${unit.location}`);
 }
 
 /** What the web pages offer Italy's fleet of Naples and army of Rome now. */
@@ -44,19 +50,22 @@ describe('PORTAGE_CONVOY by mail', () => {
 
   it('carries the fleet overland when the game has the rule', async () => {
     const { judge, ordered, results } = await italianPortage(['RULE PORTAGE_CONVOY']);
-    expect(ordered.reply.text).toContain('Orders on file for Italy for Spring 1901 Movement:\n  F NAP - ROM - TUS\n  A ROM C F NAP - TUS\n  A VEN H\n');
-    expect(ordered.reply.text).not.toContain('not accepted');
-    expect(results.text).toContain('Italy:\n  F NAP - ROM - TUS.\n  A ROM C F NAP - TUS.\n  A VEN H.\n');
-    expect(judge.statusText('portage')).toMatch(/^ITALY\n(?:.*\n)*?F TUS\nA ROM\nA VEN$/m);
+    expect(ordered.refused).toEqual([]);
+    expect(ordersListed(ordered.reply.text)).toEqual({ Italy: ['F NAP - ROM - TUS', 'A ROM C F NAP - TUS', 'A VEN H'] });
+    expect(resultsListed(results.text).Italy).toEqual(['F NAP - ROM - TUS.', 'A ROM C F NAP - TUS.', 'A VEN H.']);
+    expect(italianUnits(judge)).toEqual(['F TUS', 'A ROM', 'A VEN']);
   });
 
   it('refuses both orders without the rule, and the fleet stays', async () => {
     const { judge, ordered, results } = await italianPortage([]);
     expect(ordered.reply.text).toContain('2 order lines were not accepted');
-    expect(ordered.reply.text).toContain('"F NAP - ROM - TUS": a fleet cannot be convoyed (armies carry fleets only in games with the rule PORTAGE_CONVOY)');
-    expect(ordered.reply.text).toContain('"A ROM C F NAP - TUS": only fleets can convoy (armies carry fleets only in games with the rule PORTAGE_CONVOY)');
-    expect(results.text).toContain('Italy:\n  A VEN H.\n  F NAP H.  (no order)\n  A ROM H.  (no order)\n');
-    expect(judge.statusText('portage')).toMatch(/^ITALY\n(?:.*\n)*?F NAP\nA ROM\nA VEN$/m);
+    const withoutTheRule = '(armies carry fleets only in games with the rule PORTAGE_CONVOY)';
+    expect(ordered.refused).toEqual([
+      { line: 'F NAP - ROM - TUS', code: 'ORDER_REFUSED', reason: `a fleet cannot be convoyed ${withoutTheRule}` },
+      { line: 'A ROM C F NAP - TUS', code: 'ORDER_REFUSED', reason: `only fleets can convoy ${withoutTheRule}` },
+    ]);
+    expect(resultsListed(results.text).Italy).toEqual(['A VEN H.', 'F NAP H.  (no order)', 'A ROM H.  (no order)']);
+    expect(italianUnits(judge)).toEqual(['F NAP', 'A ROM', 'A VEN']);
   });
 });
 
@@ -74,20 +83,21 @@ describe('PORTAGE_CONVOY with FICTIONAL_OK by mail', () => {
 
   it('refuses a route through an army that is not there without FICTIONAL_OK', async () => {
     const { ordered } = await phantomPortage(['RULE PORTAGE_CONVOY']);
-    expect(ordered.reply.text).toContain('"F NAP - APU - ROM - TUS": there is no army in Apulia to carry the fleet');
+    expect(ordered.refused).toEqual([{ line: 'F NAP - APU - ROM - TUS', code: 'ORDER_REFUSED', reason: 'there is no army in Apulia to carry the fleet' }]);
   });
 
   it('takes it without a word under FICTIONAL_OK, and the fleet holds, as an army convoyed through a missing fleet', async () => {
     const { judge, ordered, results } = await phantomPortage(['RULE PORTAGE_CONVOY', 'RULE FICTIONAL_OK']);
-    expect(ordered.reply.text).toContain('Orders on file for Italy for Spring 1901 Movement:\n  F NAP - APU - ROM - TUS\n  A ROM H\n  A VEN H\n');
-    expect(ordered.reply.text).not.toMatch(/not accepted|Apulia/);
-    expect(results.text).toContain('Italy:\n  F NAP H.\n  A ROM H.\n  A VEN H.\n');
-    expect(judge.statusText('portage')).toMatch(/^ITALY\n(?:.*\n)*?F NAP\nA ROM\nA VEN$/m);
+    expect(ordered.refused).toEqual([]);
+    expect(ordersListed(ordered.reply.text)).toEqual({ Italy: ['F NAP - APU - ROM - TUS', 'A ROM H', 'A VEN H'] });
+    expect(ordered.reply.text).not.toContain('Apulia');
+    expect(resultsListed(results.text).Italy).toEqual(['F NAP H.', 'A ROM H.', 'A VEN H.']);
+    expect(italianUnits(judge)).toEqual(['F NAP', 'A ROM', 'A VEN']);
   });
 
   it('shows the carried move failed under SHOW_PHANTOM', async () => {
     const { judge, results } = await phantomPortage(['RULE PORTAGE_CONVOY', 'RULE SHOW_PHANTOM']);
-    expect(results.text).toContain('Italy:\n  F NAP - APU - ROM - TUS.  (*no convoy*)');
-    expect(judge.statusText('portage')).toMatch(/^ITALY\n(?:.*\n)*?F NAP\nA ROM\nA VEN$/m);
+    expect(resultsListed(results.text).Italy![0]).toMatch(/^F NAP - APU - ROM - TUS\. {2}\(\*no convoy\*\)/);
+    expect(italianUnits(judge)).toEqual(['F NAP', 'A ROM', 'A VEN']);
   });
 });

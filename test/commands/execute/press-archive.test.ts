@@ -28,7 +28,9 @@ describe('the press archive (HISTORY game PRESS)', () => {
     expect(read.reply.text.indexOf('Germany will attack')).toBeLessThan(read.reply.text.indexOf('Peace in our time'));
 
     const early = await as('AUSTRIA', 'HISTORY PRESS');
-    expect(early.reply.text).toContain("Not done: the press of game 'alpha' is read by its Master only until the game is over.");
+    expect(early.refused).toEqual([
+      { line: 'HISTORY PRESS', code: 'GAME_RULE', reason: "the press of game 'alpha' is read by its Master only until the game is over" },
+    ]);
     expect(early.reply.text).not.toContain('Germany will attack');
     const stranger = await judge.send('someone@example.org', 'HISTORY alpha PRESS');
     expect(stranger.reply.text).toContain('read by its Master only');

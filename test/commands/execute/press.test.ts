@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { refusedLines } from './reply-parts.js';
 import { HOLDS, MASTER, mailJudge, noticesTo, startedGame, type MailJudge } from './support.js';
 
 /** A started game with an observer and a monitor; press is sent as `power`. */
@@ -17,9 +16,9 @@ function pastDeadline(judge: MailJudge): void {
   judge.clock.now = judge.clock.now.plus({ days: 5 });
 }
 
-/** The lines the reply refused, each with the rule its reason names (the first RULE-like word), in order. */
-function refusedFor(outcome: Awaited<ReturnType<MailJudge['send']>>): { line: string; rule: string | null }[] {
-  return refusedLines(outcome.reply.text).map(({ line, reason }) => ({ line, rule: /\b[A-Z]+(?:_[A-Z]+)+\b/.exec(reason)?.[0] ?? null }));
+/** The lines the mail had refused, each with the rule its reason names (the first RULE-like word), in order. */
+function refusedFor(outcome: Awaited<ReturnType<MailJudge['send']>>): { line: string | null; rule: string | null }[] {
+  return outcome.refused.map(({ line, reason }) => ({ line, rule: /\b[A-Z]+(?:_[A-Z]+)+\b/.exec(reason)?.[0] ?? null }));
 }
 
 function pressTo(outcome: Awaited<ReturnType<MailJudge['send']>>, to: string) {
@@ -30,6 +29,7 @@ describe('PRESS and BROADCAST', () => {
   it('delivers private press to the addressed powers only, with a copy to the sender', async () => {
     const { players, as } = await pressGame();
     const outcome = await as('FRANCE', 'PRESS TO EG\nA secret plan.\nENDPRESS');
+    // The wording of press's confirmation is kept here.
     expect(outcome.reply.text).toContain('Press sent to England, Germany; they read: "Message from France to England, Germany".');
     const reached = outcome.notices.flatMap((notice) => notice.to).sort();
     expect(reached).toEqual([players.get('ENGLAND')!.address, players.get('FRANCE')!.address, players.get('GERMANY')!.address].sort());
@@ -51,7 +51,8 @@ describe('PRESS and BROADCAST', () => {
   it('refuses a recipient the game does not have', async () => {
     const { as } = await pressGame();
     const outcome = await as('FRANCE', 'PRESS TO XANADU\nhi\nENDPRESS');
-    expect(outcome.reply.text).toContain("Press not sent: XANADU is not a power or player in game 'alpha'.");
+    expect(outcome.refused).toEqual([{ line: 'PRESS TO XANADU', code: 'PRESS_REFUSED', reason: "XANADU is not a power or player in game 'alpha'" }]);
+    expect(outcome.reply.text).toContain('Press not sent: XANADU');
     expect(outcome.notices).toEqual([]);
   });
 
@@ -100,7 +101,7 @@ describe('PRESS and BROADCAST', () => {
     expect(pressTo(outcome, players.get('TURKEY')!.address)).toEqual([]);
     expect(pressTo(outcome, players.get('GERMANY')!.address)).toEqual([]);
     const masterless = await as('FRANCE', 'PRESS TO A FAKE TO AM\nhi\nENDPRESS');
-    expect(refusedLines(masterless.reply.text)).toEqual([{ line: 'PRESS TO A FAKE TO AM', reason: expect.stringContaining('the Master must be among') }]);
+    expect(masterless.refused).toEqual([{ line: 'PRESS TO A FAKE TO AM', code: 'PRESS_REFUSED', reason: expect.stringContaining('the Master must be among') }]);
     expect(masterless.notices).toEqual([]);
     const noFake = await pressGame();
     const refused = await noFake.as('FRANCE', 'PRESS TO A FAKE TO AT\nhi\nENDPRESS');
@@ -139,7 +140,7 @@ describe('PRESS and BROADCAST', () => {
     expect(received.subject).toBe('Deadline news');
     expect(received.text).toBe('The deadline moves.\n');
     const player = await as('FRANCE', 'OFFICIAL Fake news');
-    expect(player.reply.text).toContain("OFFICIAL is a Master's command; you are signed on as FRANCE, not as the Master");
+    expect(player.refused).toEqual([{ line: 'OFFICIAL Fake news', code: 'WRONG_SENDER', reason: expect.stringContaining("OFFICIAL is a Master's command") }]);
   });
   it('takes NO_PARTIAL for PUBLIC_PRESS, naming it as the game does', async () => {
     const { as } = await pressGame(['RULE NO_PARTIAL']);
@@ -156,10 +157,11 @@ describe('PRESS and BROADCAST', () => {
     const english = pressTo(broadcast, players.get('ENGLAND')!.address)[0]!;
     expect(english.text).toContain('Broadcast message from an anonymous sender');
     expect(english.text).not.toContain('France');
+    // The wording of the Master's copy of anonymous press is kept here.
     expect(pressTo(broadcast, MASTER)[0]!.text).toContain('Broadcast message from France (shown as: Broadcast message from an anonymous sender)');
     // WHITE_GREY lets a sender choose grey, not choose a name the rule takes away.
     const white = await as('FRANCE', 'BROADCAST WHITE\nit is me\nENDBROADCAST');
-    expect(white.reply.text).toContain("the game has YELLOW_PRESS: press goes out without its sender's name, so WHITE is not allowed");
+    expect(white.refused).toEqual([{ line: 'BROADCAST WHITE', code: 'PRESS_REFUSED', reason: expect.stringContaining('YELLOW_PRESS') }]);
     const grey = await as('FRANCE', 'BROADCAST GREY\nstill me\nENDBROADCAST');
     expect(grey.reply.text).toContain('they read: "Broadcast message from an anonymous sender"');
     const private_ = await as('FRANCE', 'PRESS TO ENGLAND\nit is me\nENDPRESS');
@@ -210,7 +212,7 @@ describe('PRESS and BROADCAST', () => {
     const { judge, as } = await pressGame(['RULE TOUCH_PRESS']);
     pastDeadline(judge);
     const refused = await as('ITALY', 'PRESS TO A\nSorry.\nENDPRESS');
-    expect(refusedLines(refused.reply.text)).toEqual([{ line: 'PRESS TO A', reason: expect.stringMatching(/TOUCH_PRESS and no LATE_SEND/) }]);
+    expect(refused.refused).toEqual([{ line: 'PRESS TO A', code: 'PRESS_REFUSED', reason: expect.stringMatching(/TOUCH_PRESS and no LATE_SEND/) }]);
     expect(refused.notices).toEqual([]);
     expect((await as('ITALY', `${HOLDS.ITALY}\nPRESS TO A\nDone.\nENDPRESS`)).reply.text).toContain('Press sent to Austria');
   });
@@ -245,7 +247,7 @@ describe('PRESS and BROADCAST', () => {
     // Spring 1901: Venice and Trieste touch; Italy's units are nowhere near France's.
     expect((await as('ITALY', 'PRESS TO A\nAbout Trieste.\nENDPRESS')).reply.text).toContain('Press sent to Austria');
     const far = await as('ITALY', 'PRESS TO AF\nhi\nENDPRESS');
-    expect(refusedLines(far.reply.text)).toEqual([{ line: 'PRESS TO AF', reason: expect.stringMatching(/TOUCH_PRESS: France\b/) }]);
+    expect(far.refused).toEqual([{ line: 'PRESS TO AF', code: 'PRESS_REFUSED', reason: expect.stringMatching(/TOUCH_PRESS: France\b/) }]);
     expect(far.notices).toEqual([]);
     expect((await as('ITALY', 'PRESS TO EYE\nhi\nENDPRESS')).reply.text).toContain('the game has TOUCH_PRESS: EYE has no unit next to yours');
     expect(refusedFor(await as('ITALY', 'BROADCAST\nhi\nENDBROADCAST'))).toEqual([{ line: 'BROADCAST', rule: 'TOUCH_PRESS' }]);
@@ -260,8 +262,8 @@ describe('PRESS and BROADCAST', () => {
     const { as } = await pressGame(['RULE REMOTE_PRESS']);
     expect((await as('ITALY', 'PRESS TO FE\nGreetings from afar.\nENDPRESS')).reply.text).toContain('Press sent to France, England');
     expect((await as('ITALY', 'PRESS TO A\nhi\nENDPRESS')).reply.text).toContain('the game has REMOTE_PRESS: Austria has a unit next to yours');
-    expect(refusedLines((await as('ITALY', 'PRESS TO EYE\nhi\nENDPRESS')).reply.text)).toEqual([
-      { line: 'PRESS TO EYE', reason: expect.stringMatching(/REMOTE_PRESS: EYE owns no supply center/) },
+    expect((await as('ITALY', 'PRESS TO EYE\nhi\nENDPRESS')).refused).toEqual([
+      { line: 'PRESS TO EYE', code: 'PRESS_REFUSED', reason: expect.stringMatching(/REMOTE_PRESS: EYE owns no supply center/) },
     ]);
     expect(refusedFor(await as('ITALY', 'BROADCAST\nhi\nENDBROADCAST'))).toEqual([{ line: 'BROADCAST', rule: 'REMOTE_PRESS' }]);
   });

@@ -43,3 +43,20 @@ export function ordersListed(text: string): Record<string, string[]> {
   }
   return listed;
 }
+
+/**
+ * The orders a results mail lists by power (templates/results.txt): each `<Power>:` heading with
+ * its indented lines, an order with its outcome (`A PAR - BUR.`, `A MAR H.  (no order)`).
+ */
+export function resultsListed(text: string): Record<string, string[]> {
+  const listed: Record<string, string[]> = {};
+  const lines = text.split('\n');
+  for (const [index, line] of lines.entries()) {
+    const heading = /^([A-Z][a-z]+(?: [A-Z][a-z]+)*):$/.exec(line);
+    if (heading === null) continue;
+    const orders: string[] = [];
+    for (let next = index + 1; next < lines.length && lines[next]!.startsWith('  '); next++) orders.push(lines[next]!.trim());
+    listed[heading[1]!] = orders;
+  }
+  return listed;
+}

@@ -116,7 +116,10 @@ describe('Master commands from players', () => {
     const france = players.get('FRANCE')!;
     const before = judge.statusText('alpha');
     const process = await judge.send(france.address, `SIGNON Falpha ${france.password}\nPROCESS!\nFRANCE`);
-    expect(process.reply.text).toContain("PROCESS! is a Master's command; you are signed on as FRANCE, not as the Master");
+    expect(process.refused).toEqual([
+      { line: 'PROCESS!', code: 'WRONG_SENDER', reason: "PROCESS! is a Master's command; you are signed on as FRANCE, not as the Master" },
+      { line: 'FRANCE', code: 'ORDER_REFUSED', reason: expect.any(String) },
+    ]);
     const master = await judge.send(france.address, `SIGNON Malpha ${france.password}\nPROCESS!`);
     expect(master.reply.text).toContain('SIGNON refused');
     const purge = await judge.send(france.address, `PURGE alpha ${france.password}`);

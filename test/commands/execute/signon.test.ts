@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GUESSES_PER_ADDRESS, GUESSES_PER_GAME, GUESSES_PER_TARGET } from '../../../src/commands/context/guessing.js';
-import { address, MASTER, mailJudge, noticesTo, startedGame } from './support.js';
+import { address, MASTER, mailJudge, noticesTo, ordersOf, startedGame } from './support.js';
 
 describe('SIGNON and SIGNOFF', () => {
   it('signs on by initial, by name@game, by number before the start, and as the Master', async () => {
@@ -34,18 +34,27 @@ describe('SIGNON and SIGNOFF', () => {
     const players = await startedGame(judge);
     const before = judge.statusText('alpha');
     const wrong = await judge.send('forger@example.org', 'SIGNON Falpha guess\nA PAR - BUR\nPRESS TO E\nfrom France, honest\nENDPRESS');
-    expect(wrong.reply.text).toContain("SIGNON refused: no player of game 'alpha' has that name and password.");
+    const noSuchPlayer = "no player of game 'alpha' has that name and password";
+    expect(wrong.refused).toEqual([
+      { line: 'SIGNON Falpha ********', code: 'LOGIN_REFUSED', reason: noSuchPlayer },
+      { line: 'A PAR - BUR', code: 'WRONG_SENDER', reason: 'Ignored: not signed on to a power (see above).' },
+      { line: 'PRESS TO E', code: 'WRONG_SENDER', reason: 'press needs a SIGNON first' },
+    ]);
+    // The wording of a refused login, and of the lines it leaves to nobody, is kept here.
+    expect(wrong.reply.text).toContain(`SIGNON refused: ${noSuchPlayer}.`);
     expect(wrong.reply.text).toContain('> A PAR - BUR\nIgnored: not signed on to a power (see above).');
     expect(wrong.reply.text).toContain('Not done: press needs a SIGNON first.');
     expect(wrong.reply.to).toEqual(['forger@example.org']);
     expect(wrong.notices).toEqual([]);
     const missing = await judge.send('forger@example.org', 'SIGNON Falpha');
-    expect(missing.reply.text).toContain('SIGNON needs a password');
+    expect(missing.refused).toEqual([{ line: 'SIGNON Falpha', code: 'NOT_UNDERSTOOD', reason: expect.stringContaining('SIGNON needs a password') }]);
     const nobody = await judge.send('forger@example.org', 'SIGNON nobody@alpha guess');
-    expect(nobody.reply.text).toContain("SIGNON refused: no player of game 'alpha' has that name and password.");
+    expect(nobody.refused).toEqual([{ line: 'SIGNON nobody@alpha ********', code: 'LOGIN_REFUSED', reason: noSuchPlayer }]);
     const masterGuess = await judge.send('forger@example.org', `SIGNON Malpha ${players.get('FRANCE')!.password}`);
     // The Master is always there: a wrong password for the Master is told as such.
-    expect(masterGuess.reply.text).toContain("SIGNON refused: that is not the Master's password of game 'alpha'.");
+    expect(masterGuess.refused).toEqual([
+      { line: 'SIGNON Malpha ********', code: 'LOGIN_REFUSED', reason: "that is not the Master's password of game 'alpha'" },
+    ]);
     expect(judge.statusText('alpha')).toBe(before);
   });
 
@@ -54,13 +63,19 @@ describe('SIGNON and SIGNOFF', () => {
     const players = await startedGame(judge);
     const france = players.get('FRANCE')!;
     const wrongLetter = await judge.send(france.address, `SIGNON Ealpha ${france.password}`);
-    expect(wrongLetter.reply.text).toContain(
-      "SIGNON refused: no player of game 'alpha' has that name and password. Your address plays France in game 'alpha': sign on with SIGNON Falpha.",
-    );
+    expect(wrongLetter.refused).toEqual([
+      {
+        line: 'SIGNON Ealpha ********',
+        code: 'LOGIN_REFUSED',
+        reason: "no player of game 'alpha' has that name and password. Your address plays France in game 'alpha': sign on with SIGNON Falpha",
+      },
+    ]);
     expect(wrongLetter.reply.to).toEqual([france.address]);
     expect(wrongLetter.notices).toEqual([]);
     const ownLetter = await judge.send(france.address, 'SIGNON Falpha guess');
-    expect(ownLetter.reply.text).toContain("SIGNON refused: no player of game 'alpha' has that name and password.\n");
+    expect(ownLetter.refused).toEqual([
+      { line: 'SIGNON Falpha ********', code: 'LOGIN_REFUSED', reason: "no player of game 'alpha' has that name and password" },
+    ]);
     const stranger = await judge.send('forger@example.org', `SIGNON Ealpha ${france.password}`);
     expect(stranger.reply.text).not.toContain('Your address plays');
   });
@@ -145,7 +160,8 @@ describe('SIGNON and SIGNOFF', () => {
     const germany = players.get('GERMANY')!;
     const outcome = await judge.send(MASTER, `SIGNON Falpha masterpw\nA PAR - BUR\nSIGNON Galpha masterpw\nA MUN - RUH`);
     expect(outcome.reply.to).toEqual([MASTER]);
-    expect(outcome.reply.text).toContain("Signed on as France in game 'alpha' with the Master's password.");
+    expect(outcome.refused).toEqual([]);
+    expect(outcome.reply.text).toContain("France in game 'alpha' with the Master's password");
     const toFrance = noticesTo(outcome.notices, france.address);
     const toGermany = noticesTo(outcome.notices, germany.address);
     expect(toFrance).toHaveLength(1);
@@ -161,11 +177,17 @@ describe('SIGNON and SIGNOFF', () => {
     const players = await startedGame(judge);
     const france = players.get('FRANCE')!;
     const join = await judge.send(france.address, `SIGNON Falpha ${france.password}\nJOIN nosuch pw\nA PAR - BUR`);
-    expect(join.reply.text).toContain('> A PAR - BUR\nIgnored: not signed on to a power (see above).');
-    expect(judge.statusText('alpha')).not.toContain('A PAR - BUR');
+    expect(join.refused.map(({ line, code }) => ({ line, code }))).toEqual([
+      { line: 'JOIN nosuch ********', code: 'GAME_RULE' },
+      { line: 'A PAR - BUR', code: 'WRONG_SENDER' },
+    ]);
+    expect(ordersOf(judge, 'FRANCE')).toEqual([]);
     const before = judge.statusText('alpha');
     const create = await judge.send(MASTER, 'SIGNON Malpha masterpw\nCREATE alpha otherpw\nRULE NO_PRESS');
-    expect(create.reply.text).toContain("there is a game 'alpha' already");
+    expect(create.refused).toEqual([
+      { line: 'CREATE alpha ********', code: 'GAME_RULE', reason: expect.stringContaining("there is a game 'alpha' already") },
+      { line: 'RULE NO_PRESS', code: 'WRONG_SENDER', reason: expect.any(String) },
+    ]);
     expect(judge.statusText('alpha')).toBe(before);
   });
 });

@@ -4,6 +4,8 @@ import { expect } from 'vitest';
 import { CommandExecutor } from '../../../src/commands/run/executor.js';
 import type { ExecutionOutcome } from '../../../src/commands/run/run.js';
 import { attachmentBytes, type MailAttachment, type OutgoingMail } from '../../../src/store/outgoing-mail.js';
+import { orderPhaseOf, ordersOnFile } from '../../../src/game/orders.js';
+import { findPower, playedPhase, type GameStatus, type PowerStatus } from '../../../src/status/model.js';
 import { titles } from '../../render/xml-check.js';
 import { lastQueuedId, queuedMails, testJudge } from '../../game/support.js';
 
@@ -33,6 +35,26 @@ export function mailJudge(options: { seed?: number; mapFolders?: string[] } = {}
 }
 
 export type MailJudge = ReturnType<typeof mailJudge>;
+
+/** The game as the judge's store reads it now. */
+export function gameOf(judge: MailJudge, game = 'alpha'): GameStatus {
+  return judge.service.load(game).game;
+}
+
+/** A power of the game as the store reads it now. */
+export function powerOf(judge: MailJudge, power: string, game = 'alpha'): PowerStatus {
+  const found = findPower(gameOf(judge, game), power);
+  if (!found) throw new Error(`game '${game}' has no power ${power}`);
+  return found;
+}
+
+/** The orders a power has on file for the phase being played, canonical, as the store holds them. */
+export function ordersOf(judge: MailJudge, power: string, game = 'alpha'): string[] {
+  const phase = playedPhase(gameOf(judge, game));
+  const orderPhase = phase === null ? null : orderPhaseOf(phase);
+  if (orderPhase === null) throw new Error(`game '${game}' takes no orders now`);
+  return ordersOnFile(powerOf(judge, power, game), orderPhase);
+}
 
 /** Spring 1901 holds for every unit of each power: a complete set of orders (no DEFAULT_UNORDERED). */
 export const HOLDS: Readonly<Record<string, string>> = {

@@ -40,20 +40,25 @@ describe('an offer sheet', () => {
   });
 
   it.each([
-    ['a bribe to a unit that does not exist', 'GERMANY', '4 : A BUR - PAR', '"4 : A BUR - PAR": there is no army in Burgundy'],
-    ['a negative amount', 'GERMANY', '-4 : A PAR - BUR', '"-4 : A PAR - BUR": the amount -4 is negative; an offer is a whole number of AgP from 0 to 9999'],
-    ['an order the unit cannot give', 'GERMANY', '4 : A PAR - MUN', '"4 : A PAR - MUN": Paris is not adjacent to Munich'],
+    ['a bribe to a unit that does not exist', 'GERMANY', '4 : A BUR - PAR', { line: '4 : A BUR - PAR', reason: 'there is no army in Burgundy' }],
+    [
+      'a negative amount',
+      'GERMANY',
+      '-4 : A PAR - BUR',
+      { line: '-4 : A PAR - BUR', reason: 'the amount -4 is negative; an offer is a whole number of AgP from 0 to 9999' },
+    ],
+    ['an order the unit cannot give', 'GERMANY', '4 : A PAR - MUN', { line: '4 : A PAR - MUN', reason: 'Paris is not adjacent to Munich' }],
     [
       '0 AgP to a foreign unit',
       'GERMANY',
       '0 : A PAR - BUR',
-      '"0 : A PAR - BUR": a bribe of 0 AgP may be offered only to your own units, and A PAR is not yours',
+      { line: '0 : A PAR - BUR', reason: 'a bribe of 0 AgP may be offered only to your own units, and A PAR is not yours' },
     ],
     [
       'the same order twice in one bribe',
       'FRANCE',
       '4 : A PAR - BUR | - BUR',
-      '"4 : A PAR - BUR | - BUR": the order A PAR - BUR is offered twice in one bribe',
+      { line: '4 : A PAR - BUR | - BUR', reason: 'the order A PAR - BUR is offered twice in one bribe' },
     ],
   ])('refuses %s, quoting the line', (_, power, line, error) => {
     expect(read(power, [line]).errors).toEqual([error]);
@@ -68,17 +73,17 @@ describe('an offer sheet', () => {
     expect(read('FRANCE', lines, { balances: { FRANCE: 31 } }).errors).toEqual([]);
     expect(read('FRANCE', lines, { balances: { FRANCE: 31 }, rules: ['LIMIT_OFFERS'] }).errors).toEqual([]);
     expect(read('FRANCE', lines, { balances: { FRANCE: 30 }, rules: ['LIMIT_OFFERS'] }).errors).toEqual([
-      'your offers come to 11 AgP, more than the 10 AgP your treasury holds for them (LIMIT_OFFERS)',
+      { line: null, reason: 'your offers come to 11 AgP, more than the 10 AgP your treasury holds for them (LIMIT_OFFERS)' },
     ]);
   });
 
   it('refuses savings and plateaus under NO_SAVINGS, plateaus under NO_PLATEAU', () => {
     expect(read('FRANCE', ['25 $', '8#4 : A PAR - BUR'], { rules: ['NO_SAVINGS'] }).errors).toEqual([
-      '"25 $": savings requests ($) are not allowed in this game (NO_SAVINGS)',
-      '"8#4 : A PAR - BUR": bribe plateaus (#) are not allowed in this game (NO_SAVINGS)',
+      { line: '25 $', reason: 'savings requests ($) are not allowed in this game (NO_SAVINGS)' },
+      { line: '8#4 : A PAR - BUR', reason: 'bribe plateaus (#) are not allowed in this game (NO_SAVINGS)' },
     ]);
     expect(read('FRANCE', ['25 $', '8#4 : A PAR - BUR'], { rules: ['NO_PLATEAU'] }).errors).toEqual([
-      '"8#4 : A PAR - BUR": bribe plateaus (#) are not allowed in this game (NO_PLATEAU)',
+      { line: '8#4 : A PAR - BUR', reason: 'bribe plateaus (#) are not allowed in this game (NO_PLATEAU)' },
     ]);
   });
 
@@ -87,25 +92,25 @@ describe('an offer sheet', () => {
       read('FRANCE', ['4 : A PAR - BUR', '3 : A PAR - GAS', '4 > A MAR - PIE', '4 : A MAR - PIE | - BUR', '2*2 : F BRE - MAO'], { rules: ['PAYOLA_CLASSIC'] })
         .errors,
     ).toEqual([
-      '"3 : A PAR - GAS": only one bribe to each unit is allowed in this game (DIRECT_ONLY), and A PAR has one already',
-      '"4 > A MAR - PIE": only direct bribes (:) to one order are allowed in this game (DIRECT_ONLY)',
-      '"4 : A MAR - PIE | - BUR": only direct bribes (:) to one order are allowed in this game (DIRECT_ONLY)',
-      '"2*2 : F BRE - MAO": repeated and added amounts (* +) are not allowed in this game (DIRECT_ONLY)',
+      { line: '3 : A PAR - GAS', reason: 'only one bribe to each unit is allowed in this game (DIRECT_ONLY), and A PAR has one already' },
+      { line: '4 > A MAR - PIE', reason: 'only direct bribes (:) to one order are allowed in this game (DIRECT_ONLY)' },
+      { line: '4 : A MAR - PIE | - BUR', reason: 'only direct bribes (:) to one order are allowed in this game (DIRECT_ONLY)' },
+      { line: '2*2 : F BRE - MAO', reason: 'repeated and added amounts (* +) are not allowed in this game (DIRECT_ONLY)' },
     ]);
   });
 
   it("keeps bribes to units next to the power's own under TOUCH_BRIBE, away from them under REMOTE_BRIBE, dummies exempt under CD_DUMMIES", () => {
     const lines = ['3 : A MUN - BUR', '3 : A ROM - TUS'];
     expect(read('FRANCE', lines, { rules: ['TOUCH_BRIBE'] }).errors).toEqual([
-      '"3 : A MUN - BUR": A MUN is not next to any of your units, and under TOUCH_BRIBE only units next to yours take your bribes',
-      '"3 : A ROM - TUS": A ROM is not next to any of your units, and under TOUCH_BRIBE only units next to yours take your bribes',
+      { line: '3 : A MUN - BUR', reason: 'A MUN is not next to any of your units, and under TOUCH_BRIBE only units next to yours take your bribes' },
+      { line: '3 : A ROM - TUS', reason: 'A ROM is not next to any of your units, and under TOUCH_BRIBE only units next to yours take your bribes' },
     ]);
     expect(read('FRANCE', lines, { rules: ['TOUCH_BRIBE', 'CD_DUMMIES'], dummies: ['ITALY'] }).errors).toHaveLength(1);
     expect(read('FRANCE', ['3 : A MUN - BUR', '3 : A PAR - BUR'], { rules: ['REMOTE_BRIBE'] }).errors).toEqual([]);
     const neighbours = { FRANCE: ['A PAR', 'A BUR'], GERMANY: ['A MUN'] };
     expect(sheetOf({ units: neighbours, rules: ['TOUCH_BRIBE'], sheets: { FRANCE: ['3 : A MUN - RUH'] } }, 'FRANCE').errors).toEqual([]);
     expect(sheetOf({ units: neighbours, rules: ['REMOTE_BRIBE'], sheets: { FRANCE: ['3 : A MUN - RUH'] } }, 'FRANCE').errors).toEqual([
-      '"3 : A MUN - RUH": A MUN is next to one of your units, and under REMOTE_BRIBE only units away from yours take your bribes',
+      { line: '3 : A MUN - RUH', reason: 'A MUN is next to one of your units, and under REMOTE_BRIBE only units away from yours take your bribes' },
     ]);
   });
 
@@ -113,8 +118,8 @@ describe('an offer sheet', () => {
     const spec = { rules: ['PAY_DUMMIES'], dummies: ['ITALY'] };
     expect(read('FRANCE', ['A PAR - BUR', '5 : A ROM - TUS'], spec).errors).toEqual([]);
     expect(read('FRANCE', ['3 : A PAR - BUR', '4 : A MUN - BOH'], spec).errors).toEqual([
-      '"3 : A PAR - BUR": A PAR is your own unit: under PAY_DUMMIES you order it (one order, no amount) rather than bribe it',
-      '"4 : A MUN - BOH": A MUN belongs to GERMANY: under PAY_DUMMIES only dummies\' units take bribes',
+      { line: '3 : A PAR - BUR', reason: 'A PAR is your own unit: under PAY_DUMMIES you order it (one order, no amount) rather than bribe it' },
+      { line: '4 : A MUN - BOH', reason: "A MUN belongs to GERMANY: under PAY_DUMMIES only dummies' units take bribes" },
     ]);
   });
 });

@@ -3,7 +3,7 @@ import { runAuction, type Bidder } from '../../../src/engine/payola/auction.js';
 import { yearEnd, type IncomeSettings } from '../../../src/engine/payola/income.js';
 import { readOfferSheet } from '../../../src/engine/payola/sheet.js';
 import { readFunds, writeFunds } from '../../../src/engine/payola/treasury.js';
-import { OrderReader } from '../../../src/engine/legality/reader.js';
+import { OrderReader, type RefusedLine } from '../../../src/engine/legality/reader.js';
 import { positionOf } from '../../../src/game/position.js';
 import { rulesInForce } from '../../../src/game/rules.js';
 import { lineChanges } from '../../../src/status/line-diff.js';
@@ -36,7 +36,7 @@ function phase(game: GameStatus) {
   const ownerOf = new Map<string, string>(
     position.powers.flatMap((power) => power.units.map((unit) => [`${unit.type} ${unit.location}`, power.name] as const)),
   );
-  const errors: string[] = [];
+  const errors: RefusedLine[] = [];
   const bidders: Bidder[] = standard.powers.map((mapPower) => {
     const status = findPower(game, mapPower.name);
     const balance = readFunds(status?.funds ?? null).balance ?? 0;

@@ -18,7 +18,7 @@ describe('a Crystal Ball order list', () => {
   it('"Do I need to include the type of unit receiving a support?": no, only the ordered unit\'s', () => {
     expect(readOrderList(standard, ['A BEL S GAS - BRE', 'A BUR S GAS', 'LON S F WAL'])).toMatchObject({
       texts: ['A BEL S GAS - BRE', 'A BUR S GAS'],
-      errors: ['"LON S F WAL": say whether the unit is an army (A) or a fleet (F): the order is for that unit only'],
+      errors: [{ line: 'LON S F WAL', reason: 'say whether the unit is an army (A) or a fleet (F): the order is for that unit only' }],
     });
   });
 
@@ -29,7 +29,10 @@ describe('a Crystal Ball order list', () => {
   it('refuses an order to a unit that could never stand where it is named, as DPjudge refuses an invalid unit', () => {
     expect(readOrderList(standard, ['F PAR - BUR', 'A NTH H', 'F STP - BOT', 'F SPA/SC - MAO'])).toMatchObject({
       texts: ['F STP - BOT', 'F SPA/SC - MAO'],
-      errors: ['"F PAR - BUR": there can be no fleet in Paris', '"A NTH H": there can be no army in North Sea'],
+      errors: [
+        { line: 'F PAR - BUR', reason: 'there can be no fleet in Paris' },
+        { line: 'A NTH H', reason: 'there can be no army in North Sea' },
+      ],
     });
   });
 });
