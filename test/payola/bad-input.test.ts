@@ -27,7 +27,7 @@ describe('bad Payola input gets a reply quoting the line', () => {
     // "Overspending"); LIMIT_OFFERS refuses such a sheet (rules.test.ts).
     const overspent = (await send('FRANCE', '40 : A PAR - BUR\n40 : A MAR - SPA')).reply.text;
     expect(overspent).not.toContain('not accepted');
-    expect(overspent).toContain('Your treasury holds 48 AgP.');
+    expect(overspent).toContain('Treasury of France: 48 AgP;');
   });
 
   it('a bribe in an adjustment phase is refused as out of season, and the build beside it is taken', async () => {

@@ -8,7 +8,7 @@ describe('a Payola game by mail', () => {
     expect(judge.mainStatus()).toMatch(/^pay payola active$/m);
     const french = await send('FRANCE', '10 : A PAR - BUR\n5 : A MAR - SPA\n3 : F BRE - MAO');
     expect(french.reply.text).toContain('Orders on file for France for Spring 1901 Movement:\n  10 : A PAR - BUR\n  5 : A MAR - SPA\n  3 : F BRE - MAO');
-    expect(french.reply.text).toContain('Your treasury holds 48 AgP.');
+    expect(french.reply.text).toContain('Treasury of France: 48 AgP;');
     await send('GERMANY', '12 : A PAR - PIC');
     const results = await process();
     expect(results.master).toContain('A PAR - PIC.');

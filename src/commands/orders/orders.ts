@@ -84,11 +84,18 @@ function lateAdditions(context: ExecutionContext, game: GameStatus, power: Power
 }
 
 function onFileLines(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): string[] {
-  const name = displayName(currentMap(context, game), power.name);
-  return context.service.listings
-    .variant(game)
-    .listsOnFile(game, power, phase)
-    .flatMap(({ title, orders }) => [`Orders on file for ${name} for ${title}:`, ...(orders.length > 0 ? orders.map((order) => `  ${order}`) : ['  (none)'])]);
+  const map = currentMap(context, game);
+  const name = displayName(map, power.name);
+  const variant = context.service.listings.variant(game);
+  return [
+    ...variant
+      .listsOnFile(game, power, phase)
+      .flatMap(({ title, orders }) => [
+        `Orders on file for ${name} for ${title}:`,
+        ...(orders.length > 0 ? orders.map((order) => `  ${order}`) : ['  (none)']),
+      ]),
+    ...(variant.powerAccount?.(game, power, map, phaseRules(context, game)) ?? []),
+  ];
 }
 
 function stillUnordered(context: ExecutionContext, game: GameStatus, power: PowerStatus): readonly string[] {

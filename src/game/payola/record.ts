@@ -16,7 +16,7 @@ import { centerCaptures, type PowerCaptures } from './captures.js';
 import { payolaLateness } from './lateness.js';
 import { incomeAdditions, statementAdditions } from './statements.js';
 import { submitOfferSheet, submitPhaseOrders } from './submission.js';
-import { balanceOf, finalTreasuryLines, incomeCenters, incomeSettings, isDummy, mapPowers } from './treasuries.js';
+import { accountLines, balanceOf, finalTreasuryLines, incomeCenters, incomeSettings, isDummy, mapPowers } from './treasuries.js';
 
 /**
  * Payola as a variant record (docs/payola.md). In a movement phase the powers' orders are offer
@@ -164,6 +164,7 @@ export const PAYOLA: Variant = {
     return statementAdditions(game, map, played, rules, payolaAuction(game, context));
   },
   lateness: payolaLateness,
+  powerAccount: (game, power, map, rules) => accountLines(game, map, positionOf(game, map), rules, power),
   gameEnd,
   // Rules.txt 3.1: "Payola games always use the ORDER_ANY rule" (PayolaGame.reinit's rules).
   broughtRules: ['ORDER_ANY'],
