@@ -166,7 +166,7 @@ describe('Payola rules, each in a game by mail', () => {
     // control of his or her own units, ordering them as in normal, non-Payola games".
     const { send, process, funds, master } = await payolaGame('paydum', ['RULE PAY_DUMMIES']);
     await master('DUMMY ITALY');
-    expect(await refusal(send, 'GERMANY', '3 : A PAR - PIC')).toContain("A PAR belongs to FRANCE: under PAY_DUMMIES only dummies' units take bribes");
+    expect(await refusal(send, 'GERMANY', '3 : A PAR - PIC')).toContain("A PAR belongs to France: under PAY_DUMMIES only dummies' units take bribes");
     expect((await send('FRANCE', 'A PAR - BUR')).reply.text).not.toContain('not accepted');
     expect((await send('GERMANY', '5 : A VEN - TYR')).reply.text).not.toContain('not accepted');
     const results = await process();

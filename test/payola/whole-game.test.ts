@@ -173,7 +173,7 @@ describe('a Payola game played by mail', () => {
     // "Is the money only for bribes?" under ONE_TRANSFER (Rules.txt 3.3): Italy funds its broke neighbour once this phase.
     expect((await master('RULE ONE_TRANSFER')).reply.text).toContain('> RULE ONE_TRANSFER\nWritten into the status file.');
     expect((await send('ITALY', 'TRANSFER 15 TO FRANCE')).reply.text).toContain('15 AgP transferred to France.');
-    expect((await send('ITALY', 'TRANSFER 1 TO FRANCE')).reply.text).toContain('ITALY has already transferred funds to FRANCE this phase (ONE_TRANSFER)');
+    expect((await send('ITALY', 'TRANSFER 1 TO FRANCE')).reply.text).toContain('Italy has already transferred funds to France this phase (ONE_TRANSFER)');
     expect(balances()).toMatchObject({ FRANCE: ['$15'], ITALY: ['$100'] });
     for (const [power, sheet] of Object.entries(FALL_1902)) expect((await send(power, sheet)).reply.text).not.toContain('not accepted');
     const fall1902 = await process();

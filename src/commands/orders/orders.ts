@@ -1,5 +1,5 @@
 import { GameRuleError } from '../../game/lifecycle.js';
-import { hasOrders, lateText, ordersOnFile, orderPhaseOf, type SubmissionReport } from '../../game/orders.js';
+import { hasOrders, lateList, ordersOnFile, orderPhaseOf, type SubmissionReport } from '../../game/orders.js';
 import { phaseTitle } from '../../game/results.js';
 import { currentDeadline } from '../../game/schedule.js';
 import type { GameMap } from '../../map/game-map.js';
@@ -202,6 +202,6 @@ export function showStatus(context: ExecutionContext, session: SignedOnSession):
   const late = lateness(game, mapsOf(context, game), context.rules, context.service.listings.variant(game));
   const powers = game.powers.filter((power) => power.role === MAP_POWER_ROLE);
   const missing =
-    late.length > 0 ? [`Orders missing or incomplete from: ${late.map(lateText).join(', ')}.`] : ['Every power that owes orders has them on file.'];
+    late.length > 0 ? [`Orders missing or incomplete from: ${lateList(currentMap(context, game), late)}.`] : ['Every power that owes orders has them on file.'];
   return { lines: [situation(game), ...powers.flatMap((power) => onFileLines(context, game, power, phase)), ...missing] };
 }

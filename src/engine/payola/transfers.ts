@@ -25,7 +25,10 @@ export interface TransferRules {
 }
 
 export interface Treasury {
+  /** As the status file and the ledgers write it: `FRANCE`. */
   readonly name: string;
+  /** As replies name the power: `France`. */
+  readonly displayName: string;
   readonly balance: number;
   readonly dummy: boolean;
   /** Holds no centre and no unit. */
@@ -57,12 +60,12 @@ function checkTransfer(rules: TransferRules, giver: Treasury, receiver: Treasury
   if (!Number.isSafeInteger(amount) || amount < 0) return refuse(`a transfer is a whole, positive number of AgP, not ${amount}`);
   if (amount === 0) return refuse('a transfer of 0 AgP moves nothing');
   if (receiver.name === giver.name) return refuse('a power cannot transfer funds to itself');
-  if (amount > giver.balance) return refuse(`${giver.name} has only ${giver.balance} AgP, less than the ${amount} AgP to transfer`);
-  if (rules.noDonations && giver.eliminated) return refuse(`${giver.name} is eliminated and may not transfer funds (NO_DONATIONS)`);
-  if (rules.noLooting && giver.dummy) return refuse(`funds may not be transferred from a dummy such as ${giver.name} (NO_LOOTING)`);
-  if (rules.vassalDummies && receiver.dummy) return refuse(`funds may not be transferred to a dummy such as ${receiver.name} (VASSAL_DUMMIES)`);
+  if (amount > giver.balance) return refuse(`${giver.displayName} has only ${giver.balance} AgP, less than the ${amount} AgP to transfer`);
+  if (rules.noDonations && giver.eliminated) return refuse(`${giver.displayName} is eliminated and may not transfer funds (NO_DONATIONS)`);
+  if (rules.noLooting && giver.dummy) return refuse(`funds may not be transferred from a dummy such as ${giver.displayName} (NO_LOOTING)`);
+  if (rules.vassalDummies && receiver.dummy) return refuse(`funds may not be transferred to a dummy such as ${receiver.displayName} (VASSAL_DUMMIES)`);
   if (rules.oneTransfer && giver.sent.includes(receiver.name))
-    return refuse(`${giver.name} has already transferred funds to ${receiver.name} this phase (ONE_TRANSFER)`);
+    return refuse(`${giver.displayName} has already transferred funds to ${receiver.displayName} this phase (ONE_TRANSFER)`);
   return accept(undefined);
 }
 
@@ -89,6 +92,6 @@ export function makeTransfer(rules: TransferRules, giver: Treasury, receiver: Tr
 }
 
 /** NO_DONATIONS: the powers whose treasuries are emptied after a movement phase, being eliminated. */
-export function forfeitedTreasuries(rules: Pick<TransferRules, 'noDonations'>, treasuries: readonly Treasury[]): string[] {
+export function forfeitedTreasuries(rules: Pick<TransferRules, 'noDonations'>, treasuries: readonly Omit<Treasury, 'displayName'>[]): string[] {
   return rules.noDonations ? treasuries.filter((treasury) => treasury.eliminated && treasury.balance > 0).map((treasury) => treasury.name) : [];
 }

@@ -34,6 +34,7 @@ export function transferFunds(game: GameStatus, maps: MapDefinition, rules: Rule
     const state = position.powers.find((each) => each.name === power.name);
     return {
       name: power.name,
+      displayName: map.power(power.name)?.displayName ?? power.name,
       balance: balanceOf(game, map, position, rules, power),
       dummy: isDummy(power),
       eliminated: !state || (state.units.length === 0 && state.centers.length === 0),

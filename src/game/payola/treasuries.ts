@@ -72,7 +72,10 @@ export function treasuryLines(game: GameStatus, map: GameMap, position: Position
   if (shown.length === 0) return [];
   return [
     'Payola treasuries:',
-    ...shown.map((power) => `  ${power.name}: ${balanceOf(game, map, position, rules, power)} AgP, acceptance list ${acceptanceOf(map, power)}`),
+    ...shown.map(
+      (power) =>
+        `  ${map.power(power.name)?.displayName ?? power.name}: ${balanceOf(game, map, position, rules, power)} AgP, acceptance list ${acceptanceOf(map, power)}`,
+    ),
   ];
 }
 

@@ -41,7 +41,7 @@ describe("the Master's commands", () => {
     await startedGame(judge);
     const early = await judge.send(MASTER, master('PROCESS'));
     expect(early.reply.text).toContain(
-      'orders are missing or incomplete from AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY; send PROCESS! to process anyway',
+      'orders are missing or incomplete from Austria, England, France, Germany, Italy, Russia, Turkey; send PROCESS! to process anyway',
     );
     const wrongPhase = await judge.send(MASTER, master('PROCESS! F1901M'));
     expect(wrongPhase.reply.text).toContain("game 'alpha' is at S1901M, not F1901M; nothing was processed");

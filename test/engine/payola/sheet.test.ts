@@ -114,7 +114,7 @@ describe('an offer sheet', () => {
     expect(read('FRANCE', ['A PAR - BUR', '5 : A ROM - TUS'], spec).errors).toEqual([]);
     expect(read('FRANCE', ['3 : A PAR - BUR', '4 : A MUN - BOH'], spec).errors).toEqual([
       '"3 : A PAR - BUR": A PAR is your own unit: under PAY_DUMMIES you order it (one order, no amount) rather than bribe it',
-      '"4 : A MUN - BOH": A MUN belongs to GERMANY: under PAY_DUMMIES only dummies\' units take bribes',
+      '"4 : A MUN - BOH": A MUN belongs to Germany: under PAY_DUMMIES only dummies\' units take bribes',
     ]);
   });
 });
