@@ -129,6 +129,8 @@ export interface SubmissionReport {
   notes: string[];
   /** What everyone is to be told of this submission (Crystal Ball: every first-turn list is in, and locked). */
   broadcast?: readonly string[];
+  /** The phase's deadline starts again from now, with the phase's usual delay (Crystal Ball's lock: XtalballGame.updateOrders calls setDeadline). */
+  restartsDeadline?: boolean;
 }
 
 /**

@@ -15,7 +15,7 @@ import { gameState, type GameListings } from './listings-service.js';
 import { drawOnThisThread, type PendingPicture, type PictureDrawer } from './picture-thread.js';
 import { currentPhase, processPhase, type PhaseReport } from './process.js';
 import { recipients, recipientView } from './recipients.js';
-import { phaseTitle, resultsRenderer, type ResultsView } from './results.js';
+import { phaseTitle, readsAddition, resultsRenderer, type ResultsView } from './results.js';
 
 /** A phase processed: what happened, and the game after it. */
 export interface ProcessedOutcome {
@@ -133,14 +133,21 @@ export class PhaseRunner {
     render: (view: ResultsView) => string,
     picture: (view: ResultsView) => MailAttachment | null,
   ): OutgoingMail[] {
-    const subject = `${preview ? 'PREVIEW ' : ''}${name} ${phaseAbbrev(report.phase)} results (${phaseTitle(report.phase)})`;
-    return recipients(game)
-      .filter((recipient) => !preview || recipient.master)
-      .map((recipient) => {
-        const view = recipientView(recipient);
-        const board = picture(view);
-        return { to: recipient.addresses, subject, text: render(view), ...(board !== null && { attachments: [board] }) };
-      });
+    const subject = (what: string) => `${preview ? 'PREVIEW ' : ''}${name} ${phaseAbbrev(report.phase)} ${what} (${phaseTitle(report.phase)})`;
+    const readers = recipients(game).filter((recipient) => !preview || recipient.master);
+    const apart = report.additions.flatMap((addition) =>
+      addition.mailedAs === undefined
+        ? []
+        : readers
+            .filter((recipient) => readsAddition(addition, recipientView(recipient)))
+            .map((recipient) => ({ to: recipient.addresses, subject: subject(addition.mailedAs!), text: `${addition.lines.join('\n').trimEnd()}\n` })),
+    );
+    const results = readers.map((recipient) => {
+      const view = recipientView(recipient);
+      const board = picture(view);
+      return { to: recipient.addresses, subject: subject('results'), text: render(view), ...(board !== null && { attachments: [board] }) };
+    });
+    return [...apart, ...results];
   }
 }
 

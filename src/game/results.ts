@@ -3,6 +3,7 @@ import { gameZone, parseDeadlineStamp, readableStamp, readableTime } from '../de
 import type { OrderOutcome, OutcomeMark } from '../engine/types.js';
 import type { Templates } from '../templates/templates.js';
 import type { PhaseReport } from './process.js';
+import type { ResultsAddition } from './variant-record.js';
 import { FULL_SIGHT, type Sight } from '../engine/visibility.js';
 import { outcomeSight, phaseSight, type Reader } from './blind-view.js';
 import { phaseTitle } from './phase-title.js';
@@ -58,6 +59,13 @@ export function resultsRenderer(report: PhaseReport, map: GameMap, templates: Te
     }
     return text;
   };
+}
+
+/** Whether `view`'s reader reads what the variant adds to the results. */
+export function readsAddition(addition: ResultsAddition, view: ResultsView): boolean {
+  if (addition.readers === null) return true;
+  if (view.master === true) return addition.master !== false;
+  return view.reader !== null && addition.readers.includes(view.reader);
 }
 
 const DISORDER_START = 'In civil disorder: ';
@@ -174,9 +182,7 @@ export function renderResults(report: PhaseReport, map: GameMap, templates: Temp
       ),
     disorder: disorderLine(report.disorder.filter(told).map(name)),
     // What the variant adds (Crystal Ball's order lists as played, Payola's account statements), each to its readers; the Master reads them all.
-    additions: report.additions
-      .filter((addition) => addition.readers === null || view.master === true || (view.reader !== null && addition.readers.includes(view.reader)))
-      .map((addition) => ({ lines: addition.lines })),
+    additions: report.additions.filter((addition) => readsAddition(addition, view)).map((addition) => ({ lines: addition.lines })),
     closing,
   });
 }

@@ -161,8 +161,11 @@ const HOW: Readonly<Partial<Record<RuleName, string>>> = {
   TORN_ALLEGIANCE:
     'vassals are those of VASSAL_DUMMIES; after the Fall ownership update the destroyed units are listed in the results under their own heading.',
   PUBLIC_LISTS:
-    "a Crystal Ball game only (a Payola game refuses it; elsewhere the Master is told it does nothing): the results of each movement phase give every reader every power's SOONER list as played, each order marked as DPjudge marks it (`[ordered]`, `[byProxy]`, `[proxied]`, `[revoked]`, `[ignored]`, `[no unit]`, `[reProxy]`, `[noProxy]`, `[refused]`, `[default]`); without it each power reads only its own list there, and the Master every list.",
-  LIMIT_LISTS: 'a Crystal Ball game only (a Payola game refuses it): as PUBLIC_LISTS, each list cut after as many orders as the largest power has centres.',
+    "a Crystal Ball game only (a Payola game refuses it; elsewhere the Master is told it does nothing): when a movement phase is processed every power's SOONER list as played is mailed to everyone apart, before the results (as XtalballGame broadcasts them), and is in the results and HISTORY for every reader, each order marked as DPjudge marks it (`[ordered]`, `[byProxy]`, `[proxied]`, `[revoked]`, `[ignored]`, `[no unit]`, `[reProxy]`, `[noProxy]`, `[refused]`, `[default]`); without it each power (and the player of a dummy it plays) reads only its own lists, in the results and in HISTORY, the Master every list, and everyone every list once the game is over.",
+  LIMIT_LISTS:
+    'a Crystal Ball game only (a Payola game refuses it): as PUBLIC_LISTS, each list cut after as many orders as the largest power has centres; HISTORY gives the Master, and everyone once the game is over, the lists whole.',
+  NO_LATE_CHANGES:
+    'past the deadline a power with orders on file may only add orders for units still without one; in a Crystal Ball game the list being written (SOONER on the first turn, then LATER) may not be changed or cleared once given, as XtalballGame asks canChangeOrders of it. The Master is not bound.',
   NO_EOG:
     'every press message is archived as the Master read it (true sender and recipients, and what FAKE or GREY showed); `HISTORY game PRESS` gives it to the Master at any time and to everyone once the game is over, broadcasts after the end included as end-of-game statements unless NO_EOG.',
   EXCHANGE:

@@ -17,6 +17,9 @@ import type { SubmissionReport } from './orders.js';
 import { setAcceptance, transferFunds, type TransferDone } from './payola/funds.js';
 import { positionOf } from './position.js';
 import { currentPhase } from './process.js';
+import { describeDeadline } from './results.js';
+import { scheduleDeadline } from './schedule.js';
+import type { RulesInForce } from '../rules/in-force.js';
 import { PhaseRunner } from './phase-service.js';
 import { latePowers, withReadiness } from './readiness.js';
 import { GameLifecycle } from './lifecycle-service.js';
@@ -71,9 +74,11 @@ export class GameService {
   readonly votes: EndOfGameVotes;
   private readonly gameMaps: GameMaps;
   private readonly changes: GameChanges;
+  private readonly now: () => DateTime;
 
   constructor(private readonly options: GameServiceOptions) {
     const now = options.now ?? (() => DateTime.utc());
+    this.now = now;
     const { store, games, templates, judgeAddress } = options;
     const maps = new GameMaps(options);
     const listings = new GameListings(store, games, now);
@@ -136,7 +141,8 @@ export class GameService {
   /**
    * Submits orders for a power; when every power that owes orders has them and none waits, DELAY
    * becomes 1. `vet` sees the orders that would be on file before anything is written, and may
-   * refuse them by throwing.
+   * refuse them by throwing. The mails `announce` makes of the submission (Crystal Ball's lock
+   * notice) are queued with the status file: they leave once, whatever crash comes when.
    */
   async submitOrders(
     name: string,
@@ -144,8 +150,10 @@ export class GameService {
     lines: readonly string[],
     actor: Actor,
     vet: (report: SubmissionReport) => void = () => {},
+    announce: (report: SubmissionReport) => OutgoingMail[] = () => [],
   ): Promise<SubmissionReport & { ready: boolean }> {
     const rules = new OperationRules();
+    let submitted: SubmissionReport | null = null;
     const { loaded, result: report } = await this.changes.applyReporting(
       name,
       actor,
@@ -156,12 +164,23 @@ export class GameService {
           .variant(game)
           .submitOrders(game, power, lines, { map, position: positionOf(game, map), phase, rules: rules.of(game, map) });
         vet(report);
-        return { game: withReadiness(report.game, maps, rules, this.listings.variant(game)), result: report };
+        submitted = report.restartsDeadline ? this.restartedDeadline(report, maps, rules.of(game, maps.base)) : report;
+        return { game: withReadiness(submitted.game, maps, rules, this.listings.variant(game)), result: submitted };
       },
-      { rules },
+      { rules, announce: (game) => announce({ ...submitted!, game }) },
     );
     const ready = loaded.game.delay !== null && latePowers(loaded.game, this.maps(loaded.game), rules, this.listings.variant(loaded.game)).length === 0;
     return { ...report, game: loaded.game, ready };
+  }
+
+  /**
+   * The deadline set afresh from now, as DPjudge's setDeadline does (not doubled as a first phase's,
+   * nor kept when later), and told in the broadcast that asked for it.
+   */
+  private restartedDeadline(report: SubmissionReport, maps: MapDefinition, rules: RulesInForce): SubmissionReport {
+    const game = scheduleDeadline({ ...report.game, deadline: null }, currentPhase(report.game), maps.base.data.flow, rules, this.now());
+    const told = game.deadline === null ? [] : [`The deadline for orders is ${describeDeadline(game.deadline, game.zone)}.`];
+    return { ...report, game, broadcast: [...(report.broadcast ?? []), ...told] };
   }
 
   /** Payola's TRANSFER: money from one treasury to another; the mails telling both sides leave with the change. */

@@ -37,14 +37,27 @@ export interface GameEnd {
   readonly played: { readonly phase: Phase; readonly before: GameStatus; readonly map: GameMap } | null;
 }
 
-/** Lines a variant adds to a phase's results, and who may read them (null: everyone). */
+/** Who reads a game's HISTORY: a power signed on (`reader`), the Master, or anyone; and whether the game is over. */
+export interface HistoryReader {
+  readonly reader: string | null;
+  readonly master: boolean;
+  readonly ended: boolean;
+}
+
+/** Lines a variant adds to a phase's results, and who may read them (null: everyone; the Master reads them all unless `master` is false). */
 export interface ResultsAddition {
   readonly lines: readonly string[];
   readonly readers: readonly string[] | null;
+  /** False for one of a set of per-power copies of what the Master reads whole in another addition. */
+  readonly master?: boolean;
+  /** Also mailed to its readers on its own before the results, under this subject (Crystal Ball's public lists, as XtalballGame.preMoveUpdate broadcasts them). */
+  readonly mailedAs?: string;
 }
 
 export interface Variant {
   readonly name: VariantName;
+  /** The variant as players call it (Payola, Crystal Ball): what the web's game list and create form show. */
+  readonly displayName: string;
   /**
    * The order lists a power keeps, played first to last: the standard game's one list; Crystal
    * Ball's SOONER and LATER (status file format, section 4), where LATER moves up once SOONER is
@@ -59,6 +72,11 @@ export interface Variant {
   readonly betweenPhases: (step: BetweenPhases) => GameStatus;
   /** What the step between phases adds to the results of the phase played: Payola's income reports as the year turns. */
   readonly betweenPhasesAdditions: (step: BetweenPhases) => readonly ResultsAddition[];
+  /**
+   * What the variant adds for `reader` to a phase's public record in HISTORY, from the game as the
+   * phase was played: Crystal Ball's order lists the reader may read; null when it adds nothing.
+   */
+  readonly historyAdditions: ((played: GameStatus, phase: Phase, map: GameMap, rules: RulesInForce, reader: HistoryReader) => readonly string[]) | null;
   /** What the variant adds to the results: Payola's purchases and balances. */
   readonly resultsAdditions: (game: GameStatus, played: Phase, map: GameMap, rules: RulesInForce) => readonly ResultsAddition[];
   /** A power's orders from mail for the current phase: the standard game's replace those on file; Crystal Ball's movement orders fill the list being written. */
@@ -90,4 +108,6 @@ export interface Variant {
 interface OrdersOnFile {
   readonly title: string;
   readonly orders: readonly string[];
+  /** Whether it is the list the power's orders now go to (and NO_LATE_CHANGES keeps once the deadline has passed). */
+  readonly writing: boolean;
 }

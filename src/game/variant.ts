@@ -26,3 +26,6 @@ const PLAYED: Readonly<Partial<Record<VariantName, Variant>>> = {
 export function variantNamed(name: string): Variant | null {
   return Object.hasOwn(PLAYED, name) ? (PLAYED[name as VariantName] ?? null) : null;
 }
+
+/** The variants this judge plays, the standard game first: the choices of the web's create form. */
+export const PLAYED_VARIANTS: readonly Variant[] = Object.values(PLAYED);

@@ -13,6 +13,7 @@ import { currentBoardPicture, processedPhasePicture } from '../game/board-pictur
 import { GameRuleError, isCompleted } from '../game/lifecycle.js';
 import { orderChoices, type OrderChoices } from '../game/order-choices.js';
 import { orderPhaseOf } from '../game/orders.js';
+import { PLAYED_VARIANTS } from '../game/variant.js';
 import type { OrderMarks } from '../render/order-marks.js';
 import { describeDeadline, phaseTitle } from '../game/results.js';
 import { RULES } from '../rules/catalog.js';
@@ -147,7 +148,7 @@ export class WebPages {
   }
 
   front(visitor: Visitor, result: ActionResult | null = null): string {
-    return this.render('front', visitor, { title: 'Games', games: openGames(this.context()), actionResult: result });
+    return this.render('front', visitor, { title: 'Games', games: openGames(this.context()), variants: PLAYED_VARIANTS, actionResult: result });
   }
 
   message(visitor: Visitor, title: string, text: string): string {

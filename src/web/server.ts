@@ -8,8 +8,10 @@ import type { CommandExecutor } from '../commands/run/executor.js';
 import type { Session } from '../commands/context/step.js';
 import { placeAddresses, sessionPassword } from '../commands/context/login.js';
 import { playerAtGame } from '../commands/language/login.js';
+import { createdVariant } from '../commands/master/games.js';
 import { mailAddressesOf } from '../game/control.js';
 import { GameRuleError } from '../game/lifecycle.js';
+import { STANDARD } from '../game/variant.js';
 import type { GameMap } from '../map/game-map.js';
 import type { GameStatus } from '../status/model.js';
 import { isGameName } from '../status/game-name.js';
@@ -387,9 +389,14 @@ export function buildWebApp(deps: WebDeps): FastifyInstance {
     if (!throttle.creation(request.ip, now().getTime())) return tooMany(request, reply);
     const game = gameField(fields);
     const map = optionalWord(fields, 'map', 'The map');
+    // Refused here as CREATE refuses it, before a code is mailed for a command that could not run.
+    const variant = createdVariant(optionalWord(fields, 'variant', 'The rule variant') ?? undefined);
+    if (!variant.ok) throw new FormError(variant.reason);
+    const played = variant.value === STANDARD ? '' : ` ${variant.value.name}`;
     // The web's create form is DPjudge's "allow the game to form": the game takes JOINs at once.
-    const command = { address, before: `CREATE ${game}`, after: ['', ...(map === null ? [] : [`MAP ${map}`]), 'FORM'].join('\n') };
-    return mailCode(request, reply, [address], command, `create game '${game}' as its Master`, NEW_MASTER_PASSWORD, address);
+    const command = { address, before: `CREATE ${game}`, after: [played, ...(map === null ? [] : [`MAP ${map}`]), 'FORM'].join('\n') };
+    const what = `create game '${game}'${played === '' ? '' : ` to play ${variant.value.displayName}`} as its Master`;
+    return mailCode(request, reply, [address], command, what, NEW_MASTER_PASSWORD, address);
   });
 
   /** A mailed code, with the password: the command it stands for, done from the address it was mailed to. */

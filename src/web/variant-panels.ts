@@ -48,10 +48,7 @@ export function variantPanels(context: ExecutionContext, power: string, game: Ga
     return { ...NONE, payola: { balance, acceptance: acceptanceOf(map, status), offers, transfer, transferBar: choices.bar } };
   }
   if (variant.name === 'xtalball' && phase.type === MOVEMENT) {
-    const writing = listBeingWritten(game);
-    // The lists' titles end in their names, as the mail reply gives them: "... (locked in: SOONER)", "... (LATER)".
-    const lists = variant.listsOnFile(game, status, phase).map((list) => ({ ...list, writing: list.title.endsWith(`${writing})`) }));
-    return { ...NONE, crystalBall: { lists, writing } };
+    return { ...NONE, crystalBall: { lists: variant.listsOnFile(game, status, phase), writing: listBeingWritten(game) } };
   }
   return NONE;
 }

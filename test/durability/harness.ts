@@ -82,9 +82,10 @@ export interface TrialResult {
 
 /**
  * A folder with a standard game, started, every player's password `pw<n>`: copied for every trial.
- * `payola`: a Payola game instead, France's offer sheet on file.
+ * `payola`: a Payola game instead, France's offer sheet on file. `xtalball`: a Crystal Ball game,
+ * every power's first list on file but France's.
  */
-export async function gameTemplate(ordersFor: 'none' | 'everyone' | 'payola' = 'none'): Promise<string> {
+export async function gameTemplate(ordersFor: TemplateKind = 'none'): Promise<string> {
   const folder = mkdtempSync(join(tmpdir(), 'judge-crash-template-'));
   const configFile = join(folder, 'judge.config.json');
   writeFileSync(
@@ -109,6 +110,10 @@ export async function gameTemplate(ordersFor: 'none' | 'everyone' | 'payola' = '
     if (ordersFor === 'payola') {
       await service.listings.updateListing(GAME, actor, (listing) => ({ ...listing, variant: 'payola' }));
       await service.submitOrders(GAME, 'FRANCE', PAYOLA_SHEET, actor);
+    }
+    if (ordersFor === 'xtalball') {
+      await service.listings.updateListing(GAME, actor, (listing) => ({ ...listing, variant: 'xtalball' }));
+      for (const power of ['AUSTRIA', 'ENGLAND', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY']) await service.submitOrders(GAME, power, ['A MUN H'], actor);
     }
     if (ordersFor === 'everyone') {
       const game = service.load(GAME).game;
@@ -392,9 +397,12 @@ export function mailText(from: string, messageId: string, body: string): string 
   );
 }
 
-/** The template a scenario starts from: a phase the checker processes needs every order in; a Payola phase, a Payola game. */
-export function templateKind(scenario: Scenario): 'none' | 'everyone' | 'payola' {
+type TemplateKind = 'none' | 'everyone' | 'payola' | 'xtalball';
+
+/** The template a scenario starts from: a phase the checker processes needs every order in; a Payola phase, a Payola game; a Crystal Ball phase, a Crystal Ball game. */
+export function templateKind(scenario: Scenario): TemplateKind {
   if (scenario.name.startsWith('a Payola')) return 'payola';
+  if (scenario.name.startsWith('a Crystal Ball')) return 'xtalball';
   return scenario.name.startsWith('judge check (a ready game') ? 'everyone' : 'none';
 }
 

@@ -19,6 +19,7 @@ beforeAll(async () => {
   templates.set('none', await gameTemplate('none'));
   templates.set('everyone', await gameTemplate('everyone'));
   templates.set('payola', await gameTemplate('payola'));
+  templates.set('xtalball', await gameTemplate('xtalball'));
 }, 120_000);
 
 describe('the proof', () => {

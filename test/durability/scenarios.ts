@@ -188,6 +188,28 @@ export const payolaPhase: Scenario = {
   statusLines: [/^FRANCE\n[\s\S]*?^FUNDS \$31$/m, /^ENGLAND\n[\s\S]*?^FUNDS \$58$/m],
 };
 
+/**
+ * A Crystal Ball phase: France's player gives the last first-turn list, which locks the lists (a
+ * notice to everyone), and the next list, and the Master processes the phase, in one mail delivered
+ * again after the crash. The lists are each filed once and the phase processed once: France's army
+ * went to Burgundy, and the list written next is the one locked in for the Fall.
+ */
+function crystalBallMail(trial: Trial): string {
+  const france = `SIGNON F${GAME} ${playerOf(trial, 'FRANCE').password}`;
+  return mailText(MASTER_MAIL, '<xtalball-crash@dip.test>', `${france}\nA PAR - BUR\n${france}\nA BUR - MUN\nSIGNON M${GAME} masterpw\nPROCESS!`);
+}
+
+export const crystalBallPhase: Scenario = {
+  name: 'a Crystal Ball phase with the last first list and the next, by mail in pipe mode, delivered again',
+  run: (trial) => ({ args: ['mail', '--config', trial.configFile], input: crystalBallMail(trial) }),
+  recover: async (trial) => {
+    await judge(trial, { args: ['mail', '--config', trial.configFile], input: crystalBallMail(trial) });
+  },
+  expect: [RESULTS, { subject: `${GAME}: announcement`, body: 'the lists are locked in', recipients: 8 }, { subject: 'Re: crash test', recipients: 1 }],
+  phase: 'FALL 1901 MOVEMENT',
+  statusLines: [/^FRANCE\n[\s\S]*?^A BUR$/m, /^FRANCE\n[\s\S]*?^SOONER\nA BUR - MUN$/m],
+};
+
 export const SCENARIOS: readonly Scenario[] = [
   processCommand,
   checkerSweep,
@@ -197,4 +219,5 @@ export const SCENARIOS: readonly Scenario[] = [
   pressHandedOver,
   checkerLateNotices,
   payolaPhase,
+  crystalBallPhase,
 ];

@@ -26,6 +26,8 @@ export interface PageJudge {
   mail(from: string, body: string): Promise<ExecutionOutcome>;
   /** The game's status file as it is now. */
   status(game: string): string;
+  /** The main status file, `games/status`: each game's line names its variant. */
+  mainStatus(): string;
   /** Every mail queued so far, oldest first, as the outbox keeps it. */
   sent(): OutgoingMail[];
   /** What the pages logged, oldest first. */
@@ -54,6 +56,7 @@ export function startPageJudge(web: Readonly<Record<string, unknown>> = {}): Pag
       return outcome;
     },
     status: (game) => readFileSync(join(folder, 'games', game, 'status'), 'utf8'),
+    mainStatus: () => readFileSync(join(folder, 'games', 'status'), 'utf8'),
     sent: () => new Outbox(db).entries().map((entry) => entry.mail),
     log,
     async close() {

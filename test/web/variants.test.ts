@@ -107,7 +107,7 @@ describe('a Crystal Ball game on the web', () => {
   it('shows both lists under the titles of the mail reply and files a list sent by the form in the list being written', async () => {
     const france = new Visitor(judge.url);
     await france.signOn('cb', 'FRANCE', await frenchPassword('cb', 'xtalball'));
-    expect(france.body).toContain('Orders on file for Spring 1901 Movement (locked in: SOONER) <span class="writing">');
+    expect(france.body).toContain('Orders on file for Spring 1901 Movement (SOONER, locked in once every power has sent its list) <span class="writing">');
     expect(france.body).toContain('Orders on file for the movement phase after it (LATER)</h3>');
     expect(france.body).toContain('Send your SOONER list');
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { address, mailJudge, MASTER, noticesTo, playersOf, type MailJudge } from '../commands/execute/support.js';
+import { address, MASTER } from '../commands/execute/support.js';
+import { crystalBall, section } from './support.js';
 
 /**
- * A Crystal Ball game played by mail, from CREATE to its third year. Each step is a worked example
+ * A Crystal Ball game played by mail, from CREATE to its end, a draw agreed in 1904. Each step is a worked example
  * written from DPjudge's players' guide (`DPjudge/variants/xtalball/pages/Questions`), named with
  * the guide's question it comes from; XtalballGame.py settles what the guide leaves open.
  */
@@ -14,36 +15,9 @@ const HOLD_ALL: Record<string, string[]> = {
   RUSSIA: ['F STP/SC H', 'A MOS H', 'A WAR H', 'F SEV H'],
 };
 
-async function crystalBallGame(judge: MailJudge, rules: readonly string[] = []) {
-  const created = await judge.send(MASTER, ['CREATE cb masterpw xtalball', ...rules.map((rule) => `RULE ${rule}`), 'FORM', 'SIGNOFF'].join('\n'));
-  for (let n = 1; n <= 7; n++) await judge.send(address(n), `JOIN cb pw${n}`);
-  const players = playersOf(judge, 'cb');
-  const send = (power: string, lines: readonly string[]) =>
-    judge.send(players.get(power)!.address, [`SIGNON ${power.charAt(0)}cb ${players.get(power)!.password}`, ...lines].join('\n'));
-  const process = async (command = 'PROCESS') => {
-    const processed = await judge.send(MASTER, `SIGNON Mcb masterpw\n${command}`);
-    expect(processed.reply.text).toContain('is processed');
-    return (power: string | null) => {
-      const to = power === null ? MASTER : players.get(power)!.address;
-      return noticesTo(processed.notices, to).find((notice) => / results /.test(notice.subject))!.text;
-    };
-  };
-  return { created, players, send, process };
-}
-
-/** The lines of a results mail from `heading` to the next blank line. */
-function section(text: string, heading: string): string[] {
-  const lines = text.split('\n');
-  const start = lines.indexOf(heading);
-  expect(start, `${heading} in\n${text}`).toBeGreaterThanOrEqual(0);
-  const end = lines.indexOf('', start);
-  return lines.slice(start + 1, end < 0 ? undefined : end);
-}
-
 describe('a Crystal Ball game played by mail', () => {
-  it('plays the guide worked examples over three years: the locked first turn, Rule 3.1, revoked and ignored orders, proxies, a retreat and builds', async () => {
-    const judge = mailJudge({ seed: 3 });
-    const { created, send, process } = await crystalBallGame(judge);
+  it('plays the guide worked examples from CREATE to a draw in 1904: the locked first turn, Rule 3.1, revoked and ignored orders, proxies, a retreat and builds, ROLLBACK, the lists public at the end', async () => {
+    const { judge, created, send, process } = await crystalBall([], { seed: 3 });
     expect(created.reply.text).toContain("Game 'cb' is created");
     expect(judge.mainStatus()).toMatch(/^cb xtalball active$/m);
     // XtalballGame.reinit: a Crystal Ball game always plays under FICTIONAL_OK and PROXY_OK (Rules.txt 4.1).
@@ -52,7 +26,9 @@ describe('a Crystal Ball game played by mail', () => {
     // "How does the first turn work?": every power enters its list for the first movement phase
     // first; until the last one is in, a list may still be replaced.
     const first = await send('FRANCE', ['A PAR - BUR', 'F BRE - MAO']);
-    expect(first.reply.text).toContain('Orders on file for France for Spring 1901 Movement (locked in: SOONER):\n  A PAR - BUR\n  F BRE - MAO\n');
+    expect(first.reply.text).toContain(
+      'Orders on file for France for Spring 1901 Movement (SOONER, locked in once every power has sent its list):\n  A PAR - BUR\n  F BRE - MAO\n',
+    );
     await send('FRANCE', ['A PAR - PIC', 'F BRE - ENG', 'A MAR - BUR']);
     await send('GERMANY', ['A MUN - RUH', 'A BER - MUN', 'F KIE - DEN']);
     await send('TURKEY', ['F ANK - BLA', 'A CON - BUL', 'A SMY H']);
@@ -96,7 +72,7 @@ describe('a Crystal Ball game played by mail', () => {
     const ready = await send('RUSSIA', HOLD_ALL.RUSSIA!);
     expect(ready.reply.text).toContain('Every power that owes orders has them on file now');
 
-    const spring = await process();
+    const spring = await process('PROCESS');
     // "Will the other players see my order list? ... has no access to the order list of any of the other players"
     // (no PUBLIC_LISTS): each power reads its own list as played, the Master every list.
     expect(section(spring('FRANCE'), 'Spring 1901 Movement order lists:')).toEqual([
@@ -118,7 +94,7 @@ describe('a Crystal Ball game played by mail', () => {
     // "Can I change my locked-in orders?" The guide's Fall 1901 list written in ignorance of Rule 3.1:
     // the largest power (Russia) has 4 centres, so the fifth order is ignored and A PIC holds; the orders
     // for units that moved away in the Spring find no unit ("the order has no effect").
-    const fallResults = await process();
+    const fallResults = await process('PROCESS');
     expect(section(fallResults('FRANCE'), 'Fall 1901 Movement order lists:')).toEqual([
       'France:   [ordered] F ENG S A PIC - BEL',
       'France:   [no unit] F BRE - ENG',
@@ -137,11 +113,11 @@ describe('a Crystal Ball game played by mail', () => {
     // "What about retreat and adjustment phases? ... issued in real time, as they occur."
     const retreat = await send('FRANCE', ['A BUR - PAR']);
     expect(retreat.reply.text).toContain('Orders on file for France for Fall 1901 Retreats:\n  A BUR - PAR');
-    const retreats = await process();
+    const retreats = await process('PROCESS');
     expect(section(retreats('FRANCE'), 'France:')).toEqual(['  A BUR - PAR.']);
     await send('GERMANY', ['BUILD A BER']);
     await send('TURKEY', ['BUILD F ANK']);
-    const winter = await process();
+    const winter = await process('PROCESS');
     expect(section(winter('GERMANY'), 'Germany:')).toEqual(['  BUILD A BER.']);
 
     // Spring 1902 plays the lists written in Fall 1901, for units France and Turkey did not have yet.
@@ -184,7 +160,7 @@ describe('a Crystal Ball game played by mail', () => {
     expect(section(fall1902(null), 'Ownership of supply centers:')).toContain('  France:       4  BRE MAR PAR BEL');
     await send('FRANCE', ['BUILD F BRE']);
     await send('TURKEY', ['BUILD A CON']);
-    await process();
+    await process('PROCESS');
 
     // Spring 1903 plays the list France wrote in Fall 1902 for a fleet it had not built yet.
     const spring1903 = await process('PROCESS!');
@@ -211,5 +187,57 @@ describe('a Crystal Ball game played by mail', () => {
     expect(listed.reply.text).toMatch(/^France {10}3 {4}3 {4}4$/m);
     expect(listed.reply.text).toContain('=== F1901M ===\nFall 1901 Movement results');
     expect(listed.reply.text).not.toContain('order lists');
+
+    // Spring 1903 is played again as before the ROLLBACK, and France writes its list for Fall 1903. "What happens
+    // if I list more than one order for a particular unit? The unit will follow the last order that you give it
+    // before using up your allotment of "considered" orders. The earlier ones will be marked revoked." Turkey, the
+    // largest power, has five centres: all five orders are considered.
+    await send('FRANCE', ['A PIC - BEL', 'F MAO - SPA/NC', 'A PIC H', 'F BEL S F MAO - SPA', 'A PAR - BUR']);
+    await send('GERMANY', ['A BUR H', 'A RUH H']);
+    const spring1903again = await process('PROCESS!');
+    expect(section(spring1903again(null), 'France:')).toEqual(['  F BRE - MAO.', '  F BEL H.', '  A PIC H.', '  A PAR H.']);
+    const fall1903 = await process('PROCESS!');
+    expect(section(fall1903('FRANCE'), 'Fall 1903 Movement order lists:')).toEqual([
+      'France:   [revoked] A PIC - BEL',
+      'France:   [ordered] F MAO - SPA/NC',
+      'France:   [ordered] A PIC H',
+      'France:   [ordered] F BEL S F MAO - SPA',
+      'France:   [ordered] A PAR - BUR',
+    ]);
+    // "How do I issue orders if I don't know where my pieces will be located? ... the order has no effect": the
+    // fleet that reached Belgium cannot support into Spain, and holds; Germany's army held Burgundy.
+    expect(section(fall1903('FRANCE'), 'France:')).toEqual([
+      '  F MAO - SPA/NC.',
+      '  A PIC H.',
+      '  A PAR - BUR.  (*bounce*) bounced with A BUR (Germany)',
+      '  F BEL H.  (no order)',
+    ]);
+    expect(section(fall1903('FRANCE'), 'Orders on file that could not be used:')).toEqual([
+      '  France: "F BEL S F MAO - SPA": the fleet in Belgium cannot support into Spain',
+    ]);
+    expect(section(fall1903(null), 'Adjustments due:')).toEqual(['  France: 5 centers, 4 units: builds 1.']);
+
+    // "What about retreat and adjustment phases? ... issued in real time": France builds in Marseilles.
+    await send('FRANCE', ['BUILD A MAR']);
+    const winter1903 = await process('PROCESS');
+    expect(section(winter1903('FRANCE'), 'France:')).toEqual(['  BUILD A MAR.']);
+    expect(judge.statusText('cb')).toMatch(/^PHASE SPRING 1904 MOVEMENT$/m);
+
+    // The game ends as this judge ends games by agreement: every survivor votes for a draw.
+    const powers = ['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY'];
+    for (const power of powers.slice(0, -1)) await send(power, ['SET DRAW']);
+    const drawn = await send('TURKEY', ['SET DRAW']);
+    expect(drawn.reply.text).toContain("The votes agree: game 'cb' is over, it is drawn between");
+    expect(judge.mainStatus()).toMatch(/^cb xtalball completed$/m);
+
+    // "Once the game is finished, though, all order lists become public knowledge."
+    const history = await judge.send('stranger@example.org', 'HISTORY cb');
+    expect(section(history.reply.text, 'Fall 1903 Movement order lists:').slice(0, 3)).toEqual([
+      'Austria:  [ordered] A VIE H',
+      'Austria:  [default] A BUD H',
+      'Austria:  [default] F TRI H',
+    ]);
+    expect(history.reply.text).toContain('France:   [revoked] A PIC - BEL\nFrance:   [ordered] F MAO - SPA/NC\n');
+    expect(history.reply.text).toContain('England:  [byProxy] F ENG - BEL');
   });
 });

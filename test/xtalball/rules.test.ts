@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { address, mailJudge, MASTER, noticesTo, playersOf } from '../commands/execute/support.js';
+import { mailJudge, MASTER } from '../commands/execute/support.js';
+import { crystalBall, firstTurn, POWERS } from './support.js';
 
 /** The rules of Rules.txt section 4 (Crystal Ball) and those it names, one test each, played by mail. */
-
-const POWERS = ['AUSTRIA', 'ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA', 'TURKEY'];
-
-async function crystalBall(rules: readonly string[]) {
-  const judge = mailJudge({ seed: 5 });
-  const created = await judge.send(MASTER, ['CREATE cb masterpw xtalball', ...rules.map((rule) => `RULE ${rule}`), 'FORM', 'SIGNOFF'].join('\n'));
-  for (let n = 1; n <= 7; n++) await judge.send(address(n), `JOIN cb pw${n}`);
-  const players = playersOf(judge, 'cb');
-  const send = (power: string, lines: readonly string[]) =>
-    judge.send(players.get(power)!.address, [`SIGNON ${power.charAt(0)}cb ${players.get(power)!.password}`, ...lines].join('\n'));
-  const process = async () => {
-    const processed = await judge.send(MASTER, 'SIGNON Mcb masterpw\nPROCESS!');
-    expect(processed.reply.text).toContain('is processed');
-    return (power: string | null) => {
-      const to = power === null ? MASTER : players.get(power)!.address;
-      return noticesTo(processed.notices, to).find((notice) => / results /.test(notice.subject))!.text;
-    };
-  };
-  return { judge, created, send, process };
-}
-
-/** Spring 1901: every power's first list in (so the lists lock), France's as given. */
-async function firstTurn(game: Awaited<ReturnType<typeof crystalBall>>, france: readonly string[]) {
-  for (const power of POWERS) await game.send(power, power === 'FRANCE' ? france : ['A MUN H']);
-  return game.process();
-}
 
 describe('Crystal Ball rules', () => {
   it('4.1: a game always has FICTIONAL_OK and PROXY_OK; NO_CHECK and CD_SUPPORTS, standard-game rules, are refused with the reason', async () => {
@@ -96,5 +71,19 @@ describe('Crystal Ball rules', () => {
     await game.process();
     const spring = await game.process();
     expect(spring('FRANCE')).toContain('France:\n  A PAR - BUR.\n  F BRE - MAO.\n  A MAR H.');
+  });
+
+  it('MOBILIZE: as BLANK_BOARD, "the movement phase before the determined adjustment phase is the starting phase" (Rules.txt, MOBILIZE), SKIPped', async () => {
+    const game = await crystalBall(['MOBILIZE']);
+    expect(game.judge.statusText('cb')).toMatch(/^SKIP FALL 1900 MOVEMENT$/m);
+    for (const power of POWERS) await game.send(power, power === 'FRANCE' ? ['A PAR - BUR'] : ['A MUN H']);
+    const skipped = await game.process();
+    expect(skipped('FRANCE')).not.toContain('order lists');
+    await game.send('FRANCE', ['BUILD A PAR']);
+    await game.process();
+    expect(game.judge.statusText('cb')).toMatch(/^PHASE SPRING 1901 MOVEMENT$/m);
+    const spring = await game.process();
+    expect(spring('FRANCE')).toContain('France:\n  A PAR - BUR.\n');
+    expect(spring('FRANCE')).toContain('Spring 1901 Movement order lists:\nFrance:   [ordered] A PAR - BUR');
   });
 });

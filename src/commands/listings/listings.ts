@@ -1,5 +1,6 @@
 import { GameRuleError, isCompleted, isForming, playablePowers } from '../../game/lifecycle.js';
 import type { ResultsBlock } from '../../game/archive.js';
+import { historyAdditions } from '../../game/history-additions.js';
 import { hiddenFrom, pendingHiddenBuilds } from '../../game/board-picture.js';
 import { disorderIn, type ResultsView } from '../../game/results.js';
 import { gameView, gameViewText, type GameView } from '../../game/show.js';
@@ -13,6 +14,8 @@ import { FULL_SIGHT } from '../../engine/visibility.js';
 import { boardSight } from '../../game/blind-view.js';
 import type { RulesInForce } from '../../rules/in-force.js';
 import { latePowers } from '../../game/readiness.js';
+import { STANDARD, variantNamed } from '../../game/variant.js';
+import type { GameListing as MainListing } from '../../status/main-status.js';
 import { listedTreasuries, treasuryTable, withLedger } from './payola-money.js';
 
 /** LIST, SUMMARY and HISTORY: what anyone may read about games. Nothing here names an address or an order on file. */
@@ -49,12 +52,17 @@ export interface OpenGame {
   readonly wantsPlayers: boolean;
 }
 
+/** The game's map, and its variant unless it is the standard game: "standard map, Payola". */
+function mapAndVariant(map: string, variant: string): string {
+  return variant === STANDARD.name ? map : `${map} map, ${variantNamed(variant)?.displayName ?? variant}`;
+}
+
 /** A listed game; null for a private game (only invited players are to know of it) or one that cannot be read. */
-function openGame(context: ExecutionContext, name: string, state: string): OpenGame | null {
+function openGame(context: ExecutionContext, { name, state, variant }: MainListing): OpenGame | null {
   try {
     const game = loadGame(context, name).game;
     if (game.privacy !== null) return null;
-    const details = [state, mapsOf(context, game).base.name, openings(context, game)].filter((part) => part !== '').join(', ');
+    const details = [state, mapAndVariant(mapsOf(context, game).base.name, variant), openings(context, game)].filter((part) => part !== '').join(', ');
     return { name, details, wantsPlayers: isForming(game) || game.need.length > 0 };
   } catch {
     // A game whose file or map is broken is the judgekeeper's business; the list goes on without it.
@@ -68,7 +76,7 @@ export function openGames(context: ExecutionContext): OpenGame[] {
     .mainStatus()
     .status.games.filter((listing) => !listing.flags.includes('unlisted'))
     .filter((listing) => listing.state === 'forming' || listing.state === 'active' || listing.state === 'waiting')
-    .map((listing) => openGame(context, listing.name, listing.state))
+    .map((listing) => openGame(context, listing))
     .filter((game) => game !== null);
 }
 
@@ -248,10 +256,18 @@ export function historyBlocks(
   const game = loadGame(context, name).game;
   if (blindedWhileOn(context, session, game))
     throw new GameRuleError(`game '${name}' is BLIND: until it ends its history is the Master's, and each power has its own results by mail`);
-  const blocks = context.service
-    .archive(name)
+  const archive = context.service.archive(name);
+  const maps = mapsOf(context, game);
+  const variant = context.service.listings.variant(game);
+  const reader = { ...readerOf(session), ended: isCompleted(game) };
+  const withAdditions = (block: ResultsBlock) => {
+    const added = historyAdditions(archive, maps, variant, block.phase, reader);
+    return added.length === 0 ? block : { ...block, text: `${block.text.replace(/\n*$/, '\n')}\n${added.join('\n').replace(/\n*$/, '\n')}` };
+  };
+  const blocks = archive
     .resultsBlocks()
-    .filter((block) => phases.length === 0 || phases.includes(block.phase));
+    .filter((block) => phases.length === 0 || phases.includes(block.phase))
+    .map(withAdditions);
   return { name, blocks: withLedger(context, session, game, name, blocks) };
 }
 

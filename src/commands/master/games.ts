@@ -1,6 +1,7 @@
+import { accept, refuse, type Verdict } from '../../common/verdict.js';
 import { GameRuleError, isForming } from '../../game/lifecycle.js';
 import { unhonouredRules } from '../../game/rule-support.js';
-import { variantNamed } from '../../game/variant.js';
+import { variantNamed, type Variant } from '../../game/variant.js';
 import { MAP_POWER_ROLE, type GameStatus } from '../../status/model.js';
 import { GameExistsError } from '../../store/game-store.js';
 import type { CommandBody } from '../language/types.js';
@@ -18,15 +19,20 @@ type Rename = Extract<CommandBody, { kind: 'rename' }>;
 /** Games one address may create in a day: enough for any Master, too few to fill a judge's disk. */
 const CREATIONS_PER_DAY = 5;
 
-/** The variant CREATE names (standard when none), as the main status file lists it: every variant DPjudge plays is played here. */
-function checkVariant(variant: string | undefined): string {
-  const name = (variant ?? 'standard').toLowerCase();
-  if (variantNamed(name) !== null) return name;
-  throw new GameRuleError(`there is no rule variant '${variant}'; DPjudge knows standard, payola and xtalball`);
+/**
+ * The variant CREATE names (standard when none), as the main status file lists it: every variant
+ * DPjudge plays is played here. The web's create form asks the same before it mails its code.
+ */
+export function createdVariant(variant: string | undefined): Verdict<Variant> {
+  const played = variantNamed((variant ?? 'standard').toLowerCase());
+  if (played !== null) return accept(played);
+  return refuse(`there is no rule variant '${variant}'; DPjudge knows standard, payola and xtalball`);
 }
 
 export async function create(context: ExecutionContext, command: Create): Promise<Step> {
-  const variant = checkVariant(command.variant);
+  const named = createdVariant(command.variant);
+  if (!named.ok) throw new GameRuleError(named.reason);
+  const variant = named.value.name;
   const master = { id: null, email: context.sender, name: '' };
   const actor = actorOf(context, 'CREATE');
   const created = context.service.creationsBy(context.sender, context.now.minus({ days: 1 }).toJSDate());

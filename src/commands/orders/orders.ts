@@ -1,5 +1,5 @@
 import { GameRuleError } from '../../game/lifecycle.js';
-import { hasOrders, lateList, ordersOnFile, orderPhaseOf, type SubmissionReport } from '../../game/orders.js';
+import { lateList, ordersOnFile, orderPhaseOf, type SubmissionReport } from '../../game/orders.js';
 import { phaseTitle } from '../../game/results.js';
 import { currentDeadline } from '../../game/schedule.js';
 import type { GameMap } from '../../map/game-map.js';
@@ -41,9 +41,19 @@ function lateChangesBarredBy(rules: RulesInForce): string | null {
   return null;
 }
 
+/** The orders a submission now replaces: the standard game's on file, Crystal Ball's list being written (XtalballGame.updateOrders). */
+function listBeingWritten(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): readonly string[] {
+  return (
+    context.service.listings
+      .variant(game)
+      .listsOnFile(game, power, phase)
+      .find((list) => list.writing)?.orders ?? []
+  );
+}
+
 /** The rule that bars changing `power`'s orders on file now: null when they may be changed (or there are none). */
 function lateChangeBar(context: ExecutionContext, game: GameStatus, session: PowerSession, power: PowerStatus, phase: Phase): string | null {
-  if (session.master || !hasOrders(power, orderPhaseOf(phase)!)) return null;
+  if (session.master || listBeingWritten(context, game, power, phase).length === 0) return null;
   const deadline = currentDeadline(game);
   if (deadline === null || deadline > context.now) return null;
   return lateChangesBarredBy(phaseRules(context, game));
@@ -69,7 +79,7 @@ function refuseLateChange(context: ExecutionContext, game: GameStatus, session: 
  * may add the missing ones. They are added to those on file, which must all stay as they are.
  */
 function lateAdditions(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase, rule: string, lines: readonly string[]) {
-  const onFile = ordersOnFile(power, orderPhaseOf(phase)!);
+  const onFile = listBeingWritten(context, game, power, phase);
   const missing = stillUnordered(context, game, power);
   if (missing.length === 0) throw new GameRuleError(lateChangeRefusal(context, game, power, rule));
   const added = lines.filter((line) => !onFile.includes(line.trim().toUpperCase()));
@@ -132,7 +142,9 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
   const power = orderingPower(current, session);
   const bar = lateChangeBar(context, current, session, power, phase);
   const late = bar === null ? { lines, vet: undefined } : lateAdditions(context, current, power, phase, bar, lines);
-  const report = await context.service.submitOrders(session.game, power.name, late.lines, actorOf(context, 'ORDERS'), late.vet);
+  const report = await context.service.submitOrders(session.game, power.name, late.lines, actorOf(context, 'ORDERS'), late.vet, (submitted) =>
+    announced(context, submitted.game, submitted.broadcast),
+  );
   const now = findPower(report.game, power.name)!;
   const rules = phaseRules(context, report.game);
   const ready = report.ready ? await whenReady(context, session.game, phase, rules) : [];
@@ -142,11 +154,11 @@ export async function submitOrders(context: ExecutionContext, session: PowerSess
     lines: [...summary, ...onFileLines(context, report.game, now, phase), ...report.notes, ...stillLate(context, report.game, now), ...ready],
     refused: report.refused,
     failed: refusedCount > 0,
-    notices: [...orderCopies(context, report.game, now, phase, rules), ...announced(context, report.game, report.broadcast)],
+    notices: orderCopies(context, report.game, now, phase, rules),
   };
 }
 
-/** What the variant tells everyone of a submission (Crystal Ball: the first turn's lists are locked). */
+/** What the variant tells everyone of a submission (Crystal Ball: the first turn's lists are locked), queued with the status file. */
 function announced(context: ExecutionContext, game: GameStatus, lines: readonly string[] | undefined): OutgoingMail[] {
   if (lines === undefined) return [];
   return tellEveryone(context, game, `Diplomacy game ${game.name}: announcement`, 'announcement', { game: game.name, lines });

@@ -155,6 +155,7 @@ function gameEnd({ game, map, rules, played }: GameEnd) {
 export const PAYOLA: Variant = {
   ...STANDARD,
   name: 'payola',
+  displayName: 'Payola',
   ordersToPlay,
   betweenPhases,
   betweenPhasesAdditions: (step) => (step.rules.has('NO_LEDGERS') ? [] : incomeAdditions(settled(step).income, step.played.year, step.rules.has('ZEROSUM'))),

@@ -3,7 +3,7 @@ import type { Position } from '../../engine/types.js';
 import { startingBalance, type IncomeSettings } from '../../engine/payola/income.js';
 import { initialAcceptance, readFunds } from '../../engine/payola/treasury.js';
 import type { RulesInForce } from '../../rules/in-force.js';
-import { MAP_POWER_ROLE, type GameStatus, type PowerStatus } from '../../status/model.js';
+import { MAP_POWER_ROLE, playedPhase, type GameStatus, type PowerStatus } from '../../status/model.js';
 
 /**
  * A Payola game's treasuries and acceptance lists as its status file keeps them. A power without a
@@ -39,7 +39,7 @@ export function balanceOf(game: GameStatus, map: GameMap, position: Position, ru
   if (written !== null) return written;
   const units = position.powers.find((each) => each.name === power.name)?.units.length ?? 0;
   const centers = incomeCenters(map, position, power.name);
-  const year = typeof game.phase?.phase === 'object' ? game.phase.phase.year : 0;
+  const year = playedPhase(game)?.year ?? 0;
   return startingBalance(incomeSettings(game, map, rules, year), { centers, bribeProfits: 0, dummy: isDummy(power), vassals: [] }, units);
 }
 

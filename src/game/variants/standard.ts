@@ -6,11 +6,13 @@ import type { Variant } from '../variant-record.js';
 /** The standard game's record: the hooks a variant leaves as they are start from these (`payola/record.ts`). */
 export const STANDARD: Variant = {
   name: 'standard',
+  displayName: 'Standard',
   orderLists: ['ORDERS'],
   ordersToPlay: collectOrders,
   followedOrders: lastOrderInCharge,
   betweenPhases: ({ game }) => game,
   resultsAdditions: () => [],
+  historyAdditions: null,
   betweenPhasesAdditions: () => [],
   submitOrders,
   clearOrders,

@@ -25,4 +25,11 @@ describe('a Crystal Ball order list', () => {
   it('takes orders for units that may not be there, and proxies', () => {
     expect(readOrderList(standard, ['F BRE P ENGLAND', 'A MOS - WAR']).texts).toEqual(['F BRE P ENGLAND', 'A MOS - WAR']);
   });
+
+  it('refuses an order to a unit that could never stand where it is named, as DPjudge refuses an invalid unit', () => {
+    expect(readOrderList(standard, ['F PAR - BUR', 'A NTH H', 'F STP - BOT', 'F SPA/SC - MAO'])).toMatchObject({
+      texts: ['F STP - BOT', 'F SPA/SC - MAO'],
+      errors: ['"F PAR - BUR": there can be no fleet in Paris', '"A NTH H": there can be no army in North Sea'],
+    });
+  });
 });
