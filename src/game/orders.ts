@@ -75,6 +75,11 @@ export function lateText(late: LatePower): string {
   return late.unordered.length === 0 ? late.power : `${late.power} incomplete (${late.unordered.join(', ')})`;
 }
 
+/** Late powers as replies list them, each by the name the map gives it: `France, Germany incomplete (F KIE)`. */
+export function lateList(map: GameMap, late: readonly LatePower[]): string {
+  return late.map((each) => lateText({ ...each, power: map.power(each.power)?.displayName ?? each.power })).join(', ');
+}
+
 /** The standard game's late powers: those owing orders (`duties`) with none on file, or (unless DEFAULT_UNORDERED) some units unordered. */
 export function standardLateness(game: GameStatus, context: OrderContext, owes: (power: PowerStatus) => boolean): LatePower[] {
   const orderPhase = orderPhaseOf(context.phase);

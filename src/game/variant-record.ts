@@ -102,6 +102,8 @@ export interface Variant {
   readonly lateness: (game: GameStatus, context: OrderContext, owes: (power: PowerStatus) => boolean) => LatePower[];
   /** The order lists a reply shows a power, each under its title. */
   readonly listsOnFile: (game: GameStatus, power: PowerStatus, phase: Phase) => readonly OrdersOnFile[];
+  /** What a reply or the start mail tells of a power beside its orders: Payola's treasury and acceptance list (and SENT under ONE_TRANSFER). */
+  readonly powerAccount?: (game: GameStatus, power: PowerStatus, map: GameMap, rules: RulesInForce) => readonly string[];
   /** Whether a blank-board start (MOBILIZE, BLANK_BOARD) begins at the movement phase before the first builds, SKIPped (Rules.txt, MOBILIZE: Crystal Ball's). */
   readonly movesBeforeBlankStart: boolean;
   /** Rules every game of the variant plays under, written into its status file at CREATE. */

@@ -1,5 +1,6 @@
 import { phaseRules, type ExecutionContext } from '../commands/context/context.js';
-import { acceptanceOf, balanceOf, mapPowers } from '../game/payola/treasuries.js';
+import { transferChoices } from '../game/payola/funds.js';
+import { acceptanceOf, balanceOf } from '../game/payola/treasuries.js';
 import { positionOf } from '../game/position.js';
 import { listBeingWritten } from '../game/variants/xtalball.js';
 import type { GameMap } from '../map/game-map.js';
@@ -21,7 +22,9 @@ export interface VariantPanels {
     readonly acceptance: string;
     /** The offer sheet on file; null outside movement phases, whose orders are the standard game's. */
     readonly offers: { readonly sheet: readonly string[] } | null;
-    readonly recipients: readonly { readonly value: string; readonly label: string }[];
+    /** The transfer form's choices: null when the rules let the power send nothing now, which `transferBar` explains. */
+    readonly transfer: { readonly recipients: readonly { readonly value: string; readonly label: string }[] } | null;
+    readonly transferBar: string | null;
   } | null;
   readonly crystalBall: {
     readonly lists: readonly { readonly title: string; readonly orders: readonly string[]; readonly writing: boolean }[];
@@ -37,12 +40,12 @@ export function variantPanels(context: ExecutionContext, power: string, game: Ga
   if (phase === null || status === undefined) return NONE;
   const variant = context.service.listings.variant(game);
   if (variant.name === 'payola') {
-    const recipients = mapPowers(game)
-      .filter((each) => each.name !== power && map.power(each.name) !== undefined)
-      .map((each) => ({ value: each.name, label: map.power(each.name)!.displayName }));
-    const balance = balanceOf(game, map, positionOf(game, map), phaseRules(context, game), status);
+    const rules = phaseRules(context, game);
+    const choices = transferChoices(game, map, rules, status);
+    const transfer = choices.bar === null ? { recipients: choices.recipients.map((each) => ({ value: each, label: map.power(each)!.displayName })) } : null;
+    const balance = balanceOf(game, map, positionOf(game, map), rules, status);
     const offers = phase.type === MOVEMENT ? { sheet: status.offers } : null;
-    return { ...NONE, payola: { balance, acceptance: acceptanceOf(map, status), offers, recipients } };
+    return { ...NONE, payola: { balance, acceptance: acceptanceOf(map, status), offers, transfer, transferBar: choices.bar } };
   }
   if (variant.name === 'xtalball' && phase.type === MOVEMENT) {
     return { ...NONE, crystalBall: { lists: variant.listsOnFile(game, status, phase), writing: listBeingWritten(game) } };

@@ -27,7 +27,7 @@ describe('bad Payola input gets a reply quoting the line', () => {
     // "Overspending"); LIMIT_OFFERS refuses such a sheet (rules.test.ts).
     const overspent = (await send('FRANCE', '40 : A PAR - BUR\n40 : A MAR - SPA')).reply.text;
     expect(overspent).not.toContain('not accepted');
-    expect(overspent).toContain('Your treasury holds 48 AgP.');
+    expect(overspent).toContain('Treasury of France: 48 AgP;');
   });
 
   it('a bribe in an adjustment phase is refused as out of season, and the build beside it is taken', async () => {
@@ -48,17 +48,17 @@ describe('bad Payola input gets a reply quoting the line', () => {
   it('a transfer: more than the treasury, a negative amount, and each one the rules forbid, the rule named', async () => {
     const one = await payolaGame('badfund', ['RULE ONE_TRANSFER NO_LOOTING']);
     expect((await one.send('FRANCE', 'TRANSFER 49 TO GERMANY')).reply.text).toContain(
-      quoted('TRANSFER 49 TO GERMANY', 'FRANCE has only 48 AgP, less than the 49 AgP to transfer'),
+      quoted('TRANSFER 49 TO GERMANY', 'France has only 48 AgP, less than the 49 AgP to transfer'),
     );
     expect((await one.send('FRANCE', 'TRANSFER -3 TO GERMANY')).reply.text).toContain(
       quoted('TRANSFER -3 TO GERMANY', 'a transfer is a whole, positive number of AgP, not -3'),
     );
     expect((await one.send('FRANCE', 'TRANSFER 3 TO GERMANY\nTRANSFER 2 TO G')).reply.text).toContain(
-      quoted('TRANSFER 2 TO G', 'FRANCE has already transferred funds to GERMANY this phase (ONE_TRANSFER)'),
+      quoted('TRANSFER 2 TO G', 'France has already transferred funds to Germany this phase (ONE_TRANSFER)'),
     );
     await one.master('DUMMY ITALY');
     expect((await one.judge.send(MASTER, 'SIGNON Ibadfund masterpw\nTRANSFER 5 TO FRANCE')).reply.text).toContain(
-      quoted('TRANSFER 5 TO FRANCE', 'funds may not be transferred from a dummy such as ITALY (NO_LOOTING)'),
+      quoted('TRANSFER 5 TO FRANCE', 'funds may not be transferred from a dummy such as Italy (NO_LOOTING)'),
     );
     const none = await payolaGame('nofund', ['RULE NO_TRANSFER']);
     expect((await none.send('FRANCE', 'TRANSFER 3 TO GERMANY')).reply.text).toContain(
@@ -80,7 +80,7 @@ describe('bad Payola input gets a reply quoting the line', () => {
     writeFileSync(file, eliminated);
     expect(funds('ITALY')).toEqual(['$48']);
     expect((await send('ITALY', 'TRANSFER 10 TO FRANCE')).reply.text).toContain(
-      quoted('TRANSFER 10 TO FRANCE', 'ITALY is eliminated and may not transfer funds (NO_DONATIONS)'),
+      quoted('TRANSFER 10 TO FRANCE', 'Italy is eliminated and may not transfer funds (NO_DONATIONS)'),
     );
     expect((await send('AUSTRIA', 'TRANSFER 10 TO FRANCE')).reply.text).toContain('10 AgP transferred to France.');
     await process();

@@ -9,7 +9,7 @@ describe('a Payola game by mail', () => {
     const french = await send('FRANCE', '10 : A PAR - BUR\n5 : A MAR - SPA\n3 : F BRE - MAO');
     expect(french.refused).toEqual([]);
     expect(ordersOf(judge, 'FRANCE', 'pay')).toEqual(['10 : A PAR - BUR', '5 : A MAR - SPA', '3 : F BRE - MAO']);
-    expect(french.reply.text).toContain('Your treasury holds 48 AgP.');
+    expect(french.reply.text).toContain('Treasury of France: 48 AgP;');
     await send('GERMANY', '12 : A PAR - PIC');
     const results = await process();
     expect(results.master).toContain('A PAR - PIC.');

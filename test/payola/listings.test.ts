@@ -47,7 +47,7 @@ describe("a Payola game's money in LIST, SUMMARY and HISTORY", () => {
     expect(publicHistory).not.toContain('INCOME FOR');
 
     // LIST: the reader's own treasury; once the game is over (here a draw all seven vote for), everyone's, to anyone.
-    expect((await send('FRANCE', 'LIST')).reply.text).toContain('Payola treasuries:\n  FRANCE: 92 AgP, acceptance list F?');
+    expect((await send('FRANCE', 'LIST')).reply.text).toContain('Payola treasuries:\n  France: 92 AgP, acceptance list F?');
     expect(await anyone('LIST')).not.toContain('Payola treasuries');
     const votes = [];
     for (const power of POWERS) votes.push(await send(power, 'VOTE 7WAY'));
@@ -56,7 +56,7 @@ describe("a Payola game's money in LIST, SUMMARY and HISTORY", () => {
     const gameOver = votes.at(-1)!.notices.find((mail) => mail.subject === 'ledger: the game is over')!;
     expect(gameOver.text).toContain(['FINAL TREASURY BALANCES', '='.repeat(23), 'AUSTRIA                 96 AgP', 'ENGLAND                 94 AgP'].join('\n'));
     const over = await anyone('LIST');
-    for (const power of POWERS) expect(over).toMatch(new RegExp(`^  ${power}: \\d+ AgP`, 'm'));
+    for (const power of POWERS) expect(over).toMatch(new RegExp(`^  ${power.charAt(0)}${power.slice(1).toLowerCase()}: \\d+ AgP`, 'm'));
     expect(await anyone('SUMMARY')).toMatch(/Payola treasuries \(AgP\) at the start of each year:\n {12} 1901 {2}end\n/);
     const openHistory = await anyone('HISTORY');
     expect(openHistory).toContain('SPRING 1901 MOVEMENT ACCOUNT STATEMENT FOR TURKEY');

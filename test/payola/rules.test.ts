@@ -130,7 +130,7 @@ describe('Payola rules, each in a game by mail', () => {
   it('FLAT_TAX: each centre earns as many AgP as the game has players', async () => {
     // Rules.txt 3.3 FLAT_TAX: "The amount of AgP given per center is equal to the number of players originally in the game": 7.
     const { send, process, funds } = await payolaGame('flat', ['RULE FLAT_TAX']);
-    expect((await send('FRANCE', '1 : A PAR H')).reply.text).toContain('Your treasury holds 21 AgP.');
+    expect((await send('FRANCE', '1 : A PAR H')).reply.text).toContain('Treasury of France: 21 AgP;');
     expect((await quietYear(process)).of('FRANCE')).toContain(incomeReport('FRANCE', 20, 21));
     // France: 21 - 1 + 3 x 7; Russia: 4 x 7 twice.
     expect(funds('FRANCE')).toEqual(['$41']);
@@ -168,7 +168,7 @@ describe('Payola rules, each in a game by mail', () => {
     // control of his or her own units, ordering them as in normal, non-Payola games".
     const { send, process, funds, master } = await payolaGame('paydum', ['RULE PAY_DUMMIES']);
     await master('DUMMY ITALY');
-    expect(await refusal(send, 'GERMANY', '3 : A PAR - PIC')).toEqual(["A PAR belongs to FRANCE: under PAY_DUMMIES only dummies' units take bribes"]);
+    expect(await refusal(send, 'GERMANY', '3 : A PAR - PIC')).toEqual(["A PAR belongs to France: under PAY_DUMMIES only dummies' units take bribes"]);
     expect((await send('FRANCE', 'A PAR - BUR')).reply.text).not.toContain('not accepted');
     expect((await send('GERMANY', '5 : A VEN - TYR')).reply.text).not.toContain('not accepted');
     const results = await process();
@@ -216,7 +216,7 @@ describe('Payola rules, each in a game by mail', () => {
     expect(await refusal(send, 'FRANCE', '4 > A PAR')).toEqual([expect.stringContaining('(DIRECT_ONLY)')]);
     const taken = (await send('FRANCE', '0 : A MUN H\n4 : A PAR - BUR')).reply.text;
     expect(taken).not.toContain('not accepted');
-    expect(taken).toContain('Your treasury holds 21 AgP.');
+    expect(taken).toContain('Treasury of France: 21 AgP;');
   });
 
   it('LIMIT_OFFERS: offers beyond the treasury are refused with both amounts', async () => {

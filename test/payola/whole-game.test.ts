@@ -174,7 +174,7 @@ describe('a Payola game played by mail', () => {
     expect((await master('RULE ONE_TRANSFER')).reply.text).toContain('> RULE ONE_TRANSFER\nWritten into the status file.');
     expect((await send('ITALY', 'TRANSFER 15 TO FRANCE')).reply.text).toContain('15 AgP transferred to France.');
     expect((await send('ITALY', 'TRANSFER 1 TO FRANCE')).refused).toEqual([
-      { line: 'TRANSFER 1 TO FRANCE', code: 'PAYOLA_FUNDS', reason: expect.stringContaining('ITALY has already transferred funds to FRANCE this phase') },
+      { line: 'TRANSFER 1 TO FRANCE', code: 'PAYOLA_FUNDS', reason: expect.stringContaining('Italy has already transferred funds to France this phase') },
     ]);
     expect(balances()).toMatchObject({ FRANCE: ['$15'], ITALY: ['$100'] });
     for (const [power, sheet] of Object.entries(FALL_1902)) expect((await send(power, sheet)).reply.text).not.toContain('not accepted');

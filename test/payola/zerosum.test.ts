@@ -31,8 +31,8 @@ describe('ZEROSUM', () => {
     const { send, process, funds, judge } = await payolaGame('zsum', ['RULE ZEROSUM']);
     // Start: 10 AgP per home centre, France and Germany 30 each, Russia 40.
     expect(funds('FRANCE')).toBeNull();
-    expect((await send('FRANCE', '0 : A PAR H')).reply.text).toContain('Your treasury holds 30 AgP.');
-    expect((await send('RUSSIA', '0 : A MOS H')).reply.text).toContain('Your treasury holds 40 AgP.');
+    expect((await send('FRANCE', '0 : A PAR H')).reply.text).toContain('Treasury of France: 30 AgP;');
+    expect((await send('RUSSIA', '0 : A MOS H')).reply.text).toContain('Treasury of Russia: 40 AgP;');
 
     // Spring 1901: Germany buys France's A MAR into Spain for 4 AgP and moves its own A MUN to Burgundy.
     await send('GERMANY', '4 : A MAR - SPA\n0 : A MUN - BUR');
@@ -131,7 +131,7 @@ describe('ZEROSUM', () => {
   it('CAP limits the starting treasury: PayolaPower.initialize pays it through income, which CAP caps, bribe profits included', async () => {
     // 10 AgP per centre, capped at 25: France starts with min(25, 30) = 25, Russia with min(25, 40) = 25.
     const { send } = await payolaGame('zcap', ['RULE ZEROSUM', 'CAP 25']);
-    expect((await send('FRANCE', '0 : A PAR H')).reply.text).toContain('Your treasury holds 25 AgP.');
-    expect((await send('RUSSIA', '0 : A MOS H')).reply.text).toContain('Your treasury holds 25 AgP.');
+    expect((await send('FRANCE', '0 : A PAR H')).reply.text).toContain('Treasury of France: 25 AgP;');
+    expect((await send('RUSSIA', '0 : A MOS H')).reply.text).toContain('Treasury of Russia: 25 AgP;');
   });
 });

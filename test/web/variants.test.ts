@@ -74,7 +74,7 @@ describe('a Payola game on the web', () => {
     expect(judge.status('pay')).toMatch(/^ENGLAND\n(?:.+\n)*FUNDS \$58$/m);
 
     expect(await france.post('/game/pay/transfer', { amount: '500', to: 'ENGLAND' })).toBe(200);
-    expect(element(france.body, 'section', 'reply')).toContain('"TRANSFER 500 TO ENGLAND": FRANCE has only 38 AgP, less than the 500 AgP to transfer');
+    expect(element(france.body, 'section', 'reply')).toContain('"TRANSFER 500 TO ENGLAND": France has only 38 AgP, less than the 500 AgP to transfer');
     expect(frenchBlock('pay')).toMatch(/^FUNDS \$38$/m);
 
     expect(await france.post('/game/pay/accept', { accept: 'FE?' })).toBe(200);

@@ -53,10 +53,15 @@ export function startedNotices(context: ExecutionContext, game: GameStatus): Out
   const players = game.powers
     .filter((power) => power.role === MAP_POWER_ROLE)
     .map((power) => `${displayName(map, power.name)}: ${power.addresses.join(', ') || occupant(power)}`);
+  // Payola: each power learns its starting treasury, the Master every power's.
+  const account = (power: PowerStatus) => context.service.listings.variant(game).powerAccount?.(game, power, map, phaseRules(context, game)) ?? [];
+  const accounts = (reader: Reader) =>
+    game.powers.filter((power) => power.role === MAP_POWER_ROLE && (reader.master || power.name === reader.power)).flatMap(account);
   return readersOf(game).map((reader) =>
     noticeTo(context, reader.addresses, `${game.name}: the game has started`, 'game-started', {
       game: game.name,
       power: reader.power === null ? null : displayName(map, reader.power),
+      accounts: accounts(reader),
       situation: situation(game),
       master: reader.master,
       players: reader.master ? players : [],

@@ -1,4 +1,4 @@
-import { lateText } from '../../game/orders.js';
+import { lateList } from '../../game/orders.js';
 import { GameRuleError, isCompleted, isForming } from '../../game/lifecycle.js';
 import { phaseTitle } from '../../game/results.js';
 import { phaseAbbrev } from '../../map/phase.js';
@@ -89,7 +89,7 @@ export async function processGame(context: ExecutionContext, session: MasterSess
   // Rules.txt: under CIVIL_DISORDER the Master's plain PROCESS puts the powers without orders in civil disorder.
   const civilDisorder = gameRules(context, game).has('CIVIL_DISORDER');
   if (!force && !civilDisorder && late.length > 0)
-    throw new GameRuleError(`orders are missing or incomplete from ${late.map(lateText).join(', ')}; send PROCESS! to process anyway`);
+    throw new GameRuleError(`orders are missing or incomplete from ${lateList(currentMap(context, game), late)}; send PROCESS! to process anyway`);
   const outcome = await context.service.phases.process(session.game, actorOf(context, force ? 'PROCESS!' : 'PROCESS'), { expectPhase: current });
   if (outcome === null) throw new GameRuleError(`game '${session.game}' moved on from ${current} meanwhile; nothing was processed`);
   return {

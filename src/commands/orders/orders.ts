@@ -1,5 +1,5 @@
 import { GameRuleError } from '../../game/lifecycle.js';
-import { lateText, ordersOnFile, orderPhaseOf, type SubmissionReport } from '../../game/orders.js';
+import { lateList, ordersOnFile, orderPhaseOf, type SubmissionReport } from '../../game/orders.js';
 import { phaseTitle } from '../../game/results.js';
 import { currentDeadline } from '../../game/schedule.js';
 import type { GameMap } from '../../map/game-map.js';
@@ -94,11 +94,18 @@ function lateAdditions(context: ExecutionContext, game: GameStatus, power: Power
 }
 
 function onFileLines(context: ExecutionContext, game: GameStatus, power: PowerStatus, phase: Phase): string[] {
-  const name = displayName(currentMap(context, game), power.name);
-  return context.service.listings
-    .variant(game)
-    .listsOnFile(game, power, phase)
-    .flatMap(({ title, orders }) => [`Orders on file for ${name} for ${title}:`, ...(orders.length > 0 ? orders.map((order) => `  ${order}`) : ['  (none)'])]);
+  const map = currentMap(context, game);
+  const name = displayName(map, power.name);
+  const variant = context.service.listings.variant(game);
+  return [
+    ...variant
+      .listsOnFile(game, power, phase)
+      .flatMap(({ title, orders }) => [
+        `Orders on file for ${name} for ${title}:`,
+        ...(orders.length > 0 ? orders.map((order) => `  ${order}`) : ['  (none)']),
+      ]),
+    ...(variant.powerAccount?.(game, power, map, phaseRules(context, game)) ?? []),
+  ];
 }
 
 function stillUnordered(context: ExecutionContext, game: GameStatus, power: PowerStatus): readonly string[] {
@@ -207,6 +214,6 @@ export function showStatus(context: ExecutionContext, session: SignedOnSession):
   const late = lateness(game, mapsOf(context, game), context.rules, context.service.listings.variant(game));
   const powers = game.powers.filter((power) => power.role === MAP_POWER_ROLE);
   const missing =
-    late.length > 0 ? [`Orders missing or incomplete from: ${late.map(lateText).join(', ')}.`] : ['Every power that owes orders has them on file.'];
+    late.length > 0 ? [`Orders missing or incomplete from: ${lateList(currentMap(context, game), late)}.`] : ['Every power that owes orders has them on file.'];
   return { lines: [situation(game), ...powers.flatMap((power) => onFileLines(context, game, power, phase)), ...missing] };
 }

@@ -14,8 +14,12 @@ function payolaGame(context: ExecutionContext, session: PowerSession, keyword: s
   return game;
 }
 
+/** One side's ledger entry, in DPjudge's format (PayolaGame.transferCash): the giver's and the receiver's alike. */
 function activityLines(activity: AccountActivity): string[] {
+  const heading = `ACCOUNT ACTIVITY FOR ${activity.power}`;
   return [
+    heading,
+    '='.repeat(heading.length),
     `BALANCE FORWARD            ${String(activity.balanceForward).padStart(4)} AgP`,
     `${activity.activity.padEnd(27)}${String(activity.amount).padStart(4)} AgP`,
     `CURRENT BALANCE            ${String(activity.balance).padStart(4)} AgP`,
@@ -27,14 +31,14 @@ export async function transfer(context: ExecutionContext, session: PowerSession,
   const move = { from: session.power, to: command.to, amount: command.amount };
   const done = await context.service.transferFunds(session.game, move, actorOf(context, 'TRANSFER'), ({ notices: [, received] }) => {
     const receiver = findPower(game, received.power);
-    const view = { power: received.power, game: session.game, lines: activityLines(received) };
+    const view = { game: session.game, lines: activityLines(received) };
     return receiver && receiver.addresses.length > 0
       ? [noticeTo(context, receiver.addresses, `${session.game}: Payola funds transfer`, 'account-activity', view)]
       : [];
   });
   const [given] = done.notices;
   const name = displayName(currentMap(context, done.game), done.notices[1].power);
-  return { lines: [`${command.amount} AgP transferred to ${name}.`, `ACCOUNT ACTIVITY FOR ${given.power}`, ...activityLines(given)] };
+  return { lines: [`${command.amount} AgP transferred to ${name}.`, ...activityLines(given)] };
 }
 
 export async function setAcceptance(context: ExecutionContext, session: PowerSession, list: string): Promise<Step> {

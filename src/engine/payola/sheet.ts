@@ -139,7 +139,8 @@ class SheetReader {
       const plainOrder = offer.code === ':' && offer.alternatives.length === 0 && offer.amounts.every((piece) => piece.amount === 0);
       if (own && (!plainOrder || this.offers.some((earlier) => earlier.unit === unit)))
         return `${unit} is your own unit: under PAY_DUMMIES you order it (one order, no amount) rather than bribe it`;
-      if (!own && owner !== null && !dummies.has(owner)) return `${unit} belongs to ${owner}: under PAY_DUMMIES only dummies' units take bribes`;
+      if (!own && owner !== null && !dummies.has(owner))
+        return `${unit} belongs to ${this.context.map.power(owner)?.displayName ?? owner}: under PAY_DUMMIES only dummies' units take bribes`;
     }
     if (!own && !rules.has('ZERO_FOREIGN') && offer.amounts.some((piece) => piece.amount === 0))
       return `a bribe of 0 AgP may be offered only to your own units, and ${unit} is not yours`;

@@ -25,7 +25,10 @@ export interface TransferRules {
 }
 
 export interface Treasury {
+  /** As the status file and the ledgers write it: `FRANCE`. */
   readonly name: string;
+  /** As replies name the power: `France`. */
+  readonly displayName: string;
   readonly balance: number;
   readonly dummy: boolean;
   /** Holds no centre and no unit. */
@@ -52,18 +55,31 @@ export interface TransferMade {
 
 /** Why this transfer may not be made, or nothing. */
 function checkTransfer(rules: TransferRules, giver: Treasury, receiver: Treasury, amount: number, makingResults: boolean): Verdict<void> {
-  if (rules.noTransfer) return refuse('funds transfers are not allowed in this game (NO_TRANSFER)');
+  if (rules.noTransfer) return refuse(giverBar(rules, giver)!);
   if (makingResults) return refuse('the judge is making the results of the phase; send the transfer again when they are out');
   if (!Number.isSafeInteger(amount) || amount < 0) return refuse(`a transfer is a whole, positive number of AgP, not ${amount}`);
   if (amount === 0) return refuse('a transfer of 0 AgP moves nothing');
   if (receiver.name === giver.name) return refuse('a power cannot transfer funds to itself');
-  if (amount > giver.balance) return refuse(`${giver.name} has only ${giver.balance} AgP, less than the ${amount} AgP to transfer`);
-  if (rules.noDonations && giver.eliminated) return refuse(`${giver.name} is eliminated and may not transfer funds (NO_DONATIONS)`);
-  if (rules.noLooting && giver.dummy) return refuse(`funds may not be transferred from a dummy such as ${giver.name} (NO_LOOTING)`);
-  if (rules.vassalDummies && receiver.dummy) return refuse(`funds may not be transferred to a dummy such as ${receiver.name} (VASSAL_DUMMIES)`);
+  if (amount > giver.balance) return refuse(`${giver.displayName} has only ${giver.balance} AgP, less than the ${amount} AgP to transfer`);
+  const barred = giverBar(rules, giver) ?? receiverBar(rules, giver, receiver);
+  return barred === null ? accept(undefined) : refuse(barred);
+}
+
+/** Why the rules let `giver` transfer nothing at all now, whatever the amount and to whom; null when they let it. */
+export function giverBar(rules: TransferRules, giver: Treasury): string | null {
+  if (rules.noTransfer) return 'funds transfers are not allowed in this game (NO_TRANSFER)';
+  if (rules.noDonations && giver.eliminated) return `${giver.displayName} is eliminated and may not transfer funds (NO_DONATIONS)`;
+  if (rules.noLooting && giver.dummy) return `funds may not be transferred from a dummy such as ${giver.displayName} (NO_LOOTING)`;
+  return null;
+}
+
+/** Why the rules bar a transfer from `giver` to `receiver` now; null when they do not. */
+export function receiverBar(rules: TransferRules, giver: Treasury, receiver: Treasury): string | null {
+  if (receiver.name === giver.name) return 'a power cannot transfer funds to itself';
+  if (rules.vassalDummies && receiver.dummy) return `funds may not be transferred to a dummy such as ${receiver.displayName} (VASSAL_DUMMIES)`;
   if (rules.oneTransfer && giver.sent.includes(receiver.name))
-    return refuse(`${giver.name} has already transferred funds to ${receiver.name} this phase (ONE_TRANSFER)`);
-  return accept(undefined);
+    return `${giver.displayName} has already transferred funds to ${receiver.displayName} this phase (ONE_TRANSFER)`;
+  return null;
 }
 
 /** The transfer checked and made: both treasuries after it, and the notice each side receives. */
@@ -89,6 +105,6 @@ export function makeTransfer(rules: TransferRules, giver: Treasury, receiver: Tr
 }
 
 /** NO_DONATIONS: the powers whose treasuries are emptied after a movement phase, being eliminated. */
-export function forfeitedTreasuries(rules: Pick<TransferRules, 'noDonations'>, treasuries: readonly Treasury[]): string[] {
+export function forfeitedTreasuries(rules: Pick<TransferRules, 'noDonations'>, treasuries: readonly Omit<Treasury, 'displayName'>[]): string[] {
   return rules.noDonations ? treasuries.filter((treasury) => treasury.eliminated && treasury.balance > 0).map((treasury) => treasury.name) : [];
 }

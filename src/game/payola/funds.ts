@@ -1,9 +1,11 @@
 import { Refusal } from '../../common/errors.js';
-import { makeTransfer, type AccountActivity } from '../../engine/payola/transfers.js';
+import { giverBar, makeTransfer, receiverBar, type AccountActivity, type Treasury, type TransferRules } from '../../engine/payola/transfers.js';
+import type { Position } from '../../engine/types.js';
+import type { GameMap } from '../../map/game-map.js';
 import { checkAcceptance, readFunds, writeFunds } from '../../engine/payola/treasury.js';
 import type { MapDefinition } from '../../map/definition.js';
 import type { RulesInForce } from '../../rules/in-force.js';
-import { findPower, playedPhase, updatePower, type GameStatus } from '../../status/model.js';
+import { findPower, playedPhase, updatePower, type GameStatus, type PowerStatus } from '../../status/model.js';
 
 import { positionOf } from '../position.js';
 import { balanceOf, isDummy, letterOf, mapPowers } from './treasuries.js';
@@ -20,6 +22,46 @@ export interface TransferDone {
   readonly notices: readonly [AccountActivity, AccountActivity];
 }
 
+function treasuryOf(game: GameStatus, map: GameMap, position: Position, rules: RulesInForce, power: PowerStatus): Treasury {
+  const state = position.powers.find((each) => each.name === power.name);
+  return {
+    name: power.name,
+    displayName: map.power(power.name)?.displayName ?? power.name,
+    balance: balanceOf(game, map, position, rules, power),
+    dummy: isDummy(power),
+    eliminated: !state || (state.units.length === 0 && state.centers.length === 0),
+    sent: power.sent,
+  };
+}
+
+function transferRulesOf(rules: RulesInForce): TransferRules {
+  return {
+    noTransfer: rules.has('NO_TRANSFER'),
+    oneTransfer: rules.has('ONE_TRANSFER'),
+    noDonations: rules.has('NO_DONATIONS'),
+    noLooting: rules.has('NO_LOOTING'),
+    vassalDummies: rules.has('VASSAL_DUMMIES'),
+    anonymous: rules.has('ANON_TRANSFER'),
+  };
+}
+
+/**
+ * What a transfer form may offer `power` now, so that it offers only what a TRANSFER mail would take:
+ * why the rules let it send nothing (NO_TRANSFER, NO_DONATIONS, NO_LOOTING), or the powers it may
+ * send funds to (none a dummy under VASSAL_DUMMIES, none sent to this phase under ONE_TRANSFER).
+ */
+export function transferChoices(game: GameStatus, map: GameMap, rules: RulesInForce, power: PowerStatus): { bar: string | null; recipients: string[] } {
+  const position = positionOf(game, map);
+  const transferRules = transferRulesOf(rules);
+  const giver = treasuryOf(game, map, position, rules, power);
+  const bar = giverBar(transferRules, giver);
+  if (bar !== null) return { bar, recipients: [] };
+  const recipients = mapPowers(game)
+    .filter((each) => map.power(each.name) !== undefined && receiverBar(transferRules, giver, treasuryOf(game, map, position, rules, each)) === null)
+    .map((each) => each.name);
+  return { bar: recipients.length === 0 ? 'the rules in force leave no power to send funds to this phase' : null, recipients };
+}
+
 /** A funds transfer between two powers' treasuries, checked against the Payola rules in force (`engine/payola/transfers.ts`). */
 export function transferFunds(game: GameStatus, maps: MapDefinition, rules: RulesInForce, from: string, to: string, amount: number): TransferDone {
   const phase = playedPhase(game);
@@ -30,25 +72,8 @@ export function transferFunds(game: GameStatus, maps: MapDefinition, rules: Rule
   const receiverStatus = mapPowers(game).find((power) => power.name === to.toUpperCase() || letterOf(map, power.name) === to.toUpperCase());
   if (!giverStatus) throw new PayolaFundsError(`${from} is not a power of the game`);
   if (!receiverStatus) throw new PayolaFundsError(`${to} is not a power of the game`);
-  const treasury = (power: typeof giverStatus) => {
-    const state = position.powers.find((each) => each.name === power.name);
-    return {
-      name: power.name,
-      balance: balanceOf(game, map, position, rules, power),
-      dummy: isDummy(power),
-      eliminated: !state || (state.units.length === 0 && state.centers.length === 0),
-      sent: power.sent,
-    };
-  };
-  const transferRules = {
-    noTransfer: rules.has('NO_TRANSFER'),
-    oneTransfer: rules.has('ONE_TRANSFER'),
-    noDonations: rules.has('NO_DONATIONS'),
-    noLooting: rules.has('NO_LOOTING'),
-    vassalDummies: rules.has('VASSAL_DUMMIES'),
-    anonymous: rules.has('ANON_TRANSFER'),
-  };
-  const made = makeTransfer(transferRules, treasury(giverStatus), treasury(receiverStatus), amount, false);
+  const treasury = (power: PowerStatus) => treasuryOf(game, map, position, rules, power);
+  const made = makeTransfer(transferRulesOf(rules), treasury(giverStatus), treasury(receiverStatus), amount, false);
   if (!made.ok) throw new PayolaFundsError(made.reason);
   const { giver, receiver } = made.value;
   let next = updatePower(game, giver.name, (power) => ({

@@ -17,7 +17,7 @@ import { ledgerEntries } from './ledger.js';
 import { payolaLateness } from './lateness.js';
 import { incomeAdditions, statementAdditions } from './statements.js';
 import { submitOfferSheet, submitPhaseOrders } from './submission.js';
-import { balanceOf, finalTreasuryLines, incomeCenters, incomeSettings, isDummy, mapPowers } from './treasuries.js';
+import { accountLines, balanceOf, finalTreasuryLines, incomeCenters, incomeSettings, isDummy, mapPowers } from './treasuries.js';
 
 /**
  * Payola as a variant record (docs/payola.md). In a movement phase the powers' orders are offer
@@ -167,6 +167,7 @@ export const PAYOLA: Variant = {
   },
   historyAdditions: (played, reader) => ledgerEntries(played, PAYOLA, reader),
   lateness: payolaLateness,
+  powerAccount: (game, power, map, rules) => accountLines(game, map, positionOf(game, map), rules, power),
   gameEnd,
   // Rules.txt 3.1: "Payola games always use the ORDER_ANY rule" (PayolaGame.reinit's rules).
   broughtRules: ['ORDER_ANY'],

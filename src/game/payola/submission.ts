@@ -26,7 +26,7 @@ export function submitOfferSheet(game: GameStatus, power: string, lines: readonl
   if (sheet.errors.length > 0)
     return { game, onFile: [...status.offers], refused: [...sheet.errors], notes: ['The offer sheet was not accepted: the one on file before stays.'] };
   const next = updatePower(game, power, (each) => ({ ...each, offers: [...sheet.lines], orders: [] }));
-  return { game: next, onFile: [...sheet.lines], refused: [], notes: [`Your treasury holds ${balance} AgP.`] };
+  return { game: next, onFile: [...sheet.lines], refused: [], notes: [] };
 }
 
 /**

@@ -72,8 +72,24 @@ export function treasuryLines(game: GameStatus, map: GameMap, position: Position
   if (shown.length === 0) return [];
   return [
     'Payola treasuries:',
-    ...shown.map((power) => `  ${power.name}: ${balanceOf(game, map, position, rules, power)} AgP, acceptance list ${acceptanceOf(map, power)}`),
+    ...shown.map(
+      (power) =>
+        `  ${map.power(power.name)?.displayName ?? power.name}: ${balanceOf(game, map, position, rules, power)} AgP, acceptance list ${acceptanceOf(map, power)}`,
+    ),
   ];
+}
+
+/**
+ * A power's treasury and acceptance list as a reply on its orders (and the start mail) tells them,
+ * so that a player knows what it may spend before writing an offer sheet (DPjudge shows both beside
+ * the offers); under ONE_TRANSFER the powers it has sent funds to this phase too (its SENT lines).
+ */
+export function accountLines(game: GameStatus, map: GameMap, position: Position, rules: RulesInForce, power: PowerStatus): string[] {
+  const named = (name: string) => map.power(name)?.displayName ?? name;
+  const lines = [`Treasury of ${named(power.name)}: ${balanceOf(game, map, position, rules, power)} AgP; acceptance list ${acceptanceOf(map, power)}.`];
+  if (rules.has('ONE_TRANSFER'))
+    lines.push(`Funds sent this phase (ONE_TRANSFER: once a phase to each power): ${power.sent.length > 0 ? power.sent.map(named).join(', ') : 'none'}.`);
+  return lines;
 }
 
 /** Every treasury as the game ends, for everyone: DPjudge opens every ledger once a game is over. */

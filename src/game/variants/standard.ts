@@ -18,6 +18,7 @@ export const STANDARD: Variant = {
   clearOrders,
   lateness: standardLateness,
   listsOnFile: standardListsOnFile,
+  powerAccount: () => [],
   movesBeforeBlankStart: false,
   broughtRules: [],
   ruleRefusal: () => null,

@@ -44,7 +44,7 @@ describe("the Master's commands", () => {
       {
         line: 'PROCESS',
         code: 'GAME_RULE',
-        reason: expect.stringContaining('missing or incomplete from AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY'),
+        reason: expect.stringContaining('missing or incomplete from Austria, England, France, Germany, Italy, Russia, Turkey'),
       },
     ]);
     const wrongPhase = await judge.send(MASTER, master('PROCESS! F1901M'));

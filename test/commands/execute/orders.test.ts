@@ -109,7 +109,7 @@ F BRE - MUN`,
     expect(ordersListed(master.reply.text)).toMatchObject({ Germany: ['A MUN - BUR'], France: ['A PAR - BUR'] });
     // France and Germany ordered one unit each: without DEFAULT_UNORDERED their orders are not complete.
     expect(master.reply.text).toContain(
-      'Orders missing or incomplete from: AUSTRIA, ENGLAND, FRANCE incomplete (F BRE, A MAR), GERMANY incomplete (F KIE, A BER), ITALY, RUSSIA, TURKEY.',
+      'Orders missing or incomplete from: Austria, England, France incomplete (F BRE, A MAR), Germany incomplete (F KIE, A BER), Italy, Russia, Turkey.',
     );
   });
 

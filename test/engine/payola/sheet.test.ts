@@ -119,7 +119,7 @@ describe('an offer sheet', () => {
     expect(read('FRANCE', ['A PAR - BUR', '5 : A ROM - TUS'], spec).errors).toEqual([]);
     expect(read('FRANCE', ['3 : A PAR - BUR', '4 : A MUN - BOH'], spec).errors).toEqual([
       { line: '3 : A PAR - BUR', reason: 'A PAR is your own unit: under PAY_DUMMIES you order it (one order, no amount) rather than bribe it' },
-      { line: '4 : A MUN - BOH', reason: "A MUN belongs to GERMANY: under PAY_DUMMIES only dummies' units take bribes" },
+      { line: '4 : A MUN - BOH', reason: "A MUN belongs to Germany: under PAY_DUMMIES only dummies' units take bribes" },
     ]);
   });
 });

@@ -4,8 +4,8 @@ import { forfeitedTreasuries, makeTransfer, type Treasury, type TransferRules } 
 /** Funds transfers as the guide ("is that the only thing I can do with my money?") and Rules.txt 3.2 describe them. */
 
 const OPEN: TransferRules = { noTransfer: false, oneTransfer: false, noDonations: false, noLooting: false, vassalDummies: false, anonymous: false };
-const england: Treasury = { name: 'ENGLAND', balance: 30, dummy: false, eliminated: false, sent: [] };
-const france: Treasury = { name: 'FRANCE', balance: 5, dummy: false, eliminated: false, sent: [] };
+const england: Treasury = { name: 'ENGLAND', displayName: 'England', balance: 30, dummy: false, eliminated: false, sent: [] };
+const france: Treasury = { name: 'FRANCE', displayName: 'France', balance: 5, dummy: false, eliminated: false, sent: [] };
 
 function refusal(rules: TransferRules, giver: Treasury, receiver: Treasury, amount: number, makingResults = false): string {
   const made = makeTransfer(rules, giver, receiver, amount, makingResults);
@@ -32,12 +32,12 @@ describe('a funds transfer', () => {
     const first = makeTransfer(rules, england, france, 5, false);
     expect(first.ok && first.value.giver.sent).toEqual(['FRANCE']);
     const again = first.ok ? first.value.giver : england;
-    expect(refusal(rules, again, france, 5)).toBe('ENGLAND has already transferred funds to FRANCE this phase (ONE_TRANSFER)');
+    expect(refusal(rules, again, france, 5)).toBe('England has already transferred funds to France this phase (ONE_TRANSFER)');
     expect(refusal(rules, again, { ...france, name: 'GERMANY' }, 5)).toBe('made');
   });
 
   it.each([
-    ['more than the treasury holds', OPEN, england, france, 31, 'ENGLAND has only 30 AgP, less than the 31 AgP to transfer'],
+    ['more than the treasury holds', OPEN, england, france, 31, 'England has only 30 AgP, less than the 31 AgP to transfer'],
     ['a negative amount', OPEN, england, france, -3, 'a transfer is a whole, positive number of AgP, not -3'],
     ['nothing', OPEN, england, france, 0, 'a transfer of 0 AgP moves nothing'],
     ['to oneself', OPEN, england, england, 3, 'a power cannot transfer funds to itself'],
@@ -48,7 +48,7 @@ describe('a funds transfer', () => {
       { ...england, eliminated: true },
       france,
       3,
-      'ENGLAND is eliminated and may not transfer funds (NO_DONATIONS)',
+      'England is eliminated and may not transfer funds (NO_DONATIONS)',
     ],
     [
       'from a dummy, under NO_LOOTING',
@@ -56,7 +56,7 @@ describe('a funds transfer', () => {
       { ...england, dummy: true },
       france,
       3,
-      'funds may not be transferred from a dummy such as ENGLAND (NO_LOOTING)',
+      'funds may not be transferred from a dummy such as England (NO_LOOTING)',
     ],
     [
       'to a dummy, under VASSAL_DUMMIES',
@@ -64,7 +64,7 @@ describe('a funds transfer', () => {
       england,
       { ...france, dummy: true },
       3,
-      'funds may not be transferred to a dummy such as FRANCE (VASSAL_DUMMIES)',
+      'funds may not be transferred to a dummy such as France (VASSAL_DUMMIES)',
     ],
   ])('is refused: %s', (_, rules, giver, receiver, amount, reason) => {
     expect(refusal(rules, giver, receiver, amount)).toBe(reason);
