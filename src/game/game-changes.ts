@@ -27,6 +27,11 @@ interface ChangeOptions extends Announcing {
   rules?: OperationRules;
 }
 
+/** `ChangeOptions` for a change that reports a result, which its mails may tell of too. */
+interface ReportingOptions<T> extends Omit<ChangeOptions, 'announce'> {
+  announce?: (game: GameStatus, result: T) => OutgoingMail[];
+}
+
 /** A pure change of a game as it is under the lock: the new game, or null to leave it as it is. */
 type GameChange = (game: GameStatus, maps: MapDefinition, rules: OperationRules) => GameStatus | null;
 
@@ -50,7 +55,7 @@ export class GameChanges {
     name: string,
     actor: Actor,
     change: (game: GameStatus, maps: MapDefinition, rules: OperationRules) => { game: GameStatus | null; result: T },
-    options: ChangeOptions = {},
+    options: ReportingOptions<T> = {},
   ): Promise<GameChanged<T>> {
     const { store, maps, listings, judgeAddress } = this.parts;
     const rules = options.rules ?? new OperationRules();
@@ -60,7 +65,7 @@ export class GameChanges {
       const run = change(current.game, maps.of(current.game), rules);
       const next = run.game;
       if (announce === undefined || next === null) return run;
-      return { ...run, announce: () => queuedMails(announce(next), origin, judgeAddress) };
+      return { ...run, announce: () => queuedMails(announce(next, run.result), origin, judgeAddress) };
     });
     await listings.follow(actor, changed.loaded);
     return changed;

@@ -190,15 +190,14 @@ export class GameService {
     actor: Actor,
     announce: (done: TransferDone) => OutgoingMail[],
   ): Promise<TransferDone> {
-    let done: TransferDone | null = null;
     const { result } = await this.changes.applyReporting(
       name,
       actor,
       (game, maps, rules) => {
-        done = transferFunds(game, maps, rules.of(game, maps.base), move.from, move.to, move.amount);
+        const done = transferFunds(game, maps, rules.of(game, maps.base), move.from, move.to, move.amount);
         return { game: done.game, result: done };
       },
-      { announce: () => announce(done!) },
+      { announce: (_game, done) => announce(done) },
     );
     return result;
   }
