@@ -13,15 +13,17 @@ import type { Session } from '../context/step.js';
  * takings under PUBLIC_TOTALS) and nothing more.
  */
 
+/** Whose treasury the reader may read; null when there is none to show (not a Payola game, or not begun). */
 function payolaReads(context: ExecutionContext, session: Session, game: GameStatus): ((power: string) => boolean) | null {
-  if (context.service.listings.variant(game).name !== 'payola') return null;
-  return readsTreasury(readerOf(session), isCompleted(game));
+  const over = isCompleted(game);
+  if (context.service.listings.variant(game).name !== 'payola' || (playedPhase(game) === null && !over)) return null;
+  return readsTreasury(readerOf(session), over);
 }
 
 /** LIST: the treasuries and acceptance lists the reader may read. */
 export function listedTreasuries(context: ExecutionContext, session: Session, game: GameStatus): string[] {
   const reads = payolaReads(context, session, game);
-  if (reads === null || (playedPhase(game) === null && !isCompleted(game))) return [];
+  if (reads === null) return [];
   const map = currentMap(context, game);
   return treasuryLines(game, map, positionOf(game, map), phaseRules(context, game), reads);
 }
@@ -29,7 +31,7 @@ export function listedTreasuries(context: ExecutionContext, session: Session, ga
 /** SUMMARY: the treasuries the reader may read as each year began, and now. */
 export function treasuryTable(context: ExecutionContext, session: Session, name: string, game: GameStatus): string[] {
   const reads = payolaReads(context, session, game);
-  if (reads === null || (playedPhase(game) === null && !isCompleted(game))) return [];
+  if (reads === null) return [];
   const columns = treasuriesByYear(game, mapsOf(context, game), context.service.archive(name));
   const powers = [...columns[columns.length - 1]!.balances.keys()].filter(reads);
   if (powers.length === 0) return [];
